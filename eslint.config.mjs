@@ -1,0 +1,20 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.state/**', 'coverage/**', 'bin/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', {
+        object: 'process', property: 'env',
+        message: 'Only the CLI entry point (src/cli/) reads process.env; inject configuration instead.',
+      }],
+    },
+  },
+  { files: ['src/cli/**/*.ts', 'test/**/*.ts'], rules: { 'no-restricted-properties': 'off' } },
+  { files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly', console: 'readonly' } } },
+);

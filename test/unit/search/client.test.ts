@@ -1,0 +1,74 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, errors } from '@elastic/elasticsearch';
+import { clientOptionsFor, redactUrl } from '../../../src/search/client';
+import { OpenSearchTransport } from '../../../src/search/opensearch-transport';
+
+/**
+ * A tiny HTTP server that answers like OpenSearch does at the protocol level (no
+ * x-elastic-product header; 406 for the vendored compatible-with media types), to unit-test the
+ * transport choice. The real round trip is in test/integration/search.
+ */
+function openSearchLike(): Promise<{ server: Server; url: string; seen: IncomingHttpHeaders[] }> {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    const ct = String(req.headers['content-type'] ?? '') + String(req.headers['accept'] ?? '');
+    if (ct.includes('compatible-with')) {
+      res.writeHead(406, { 'content-type': 'application/json' });
+      res.end('{"error":"Content-Type header [application/vnd.elasticsearch+json; compatible-with=8] is not supported","status":406}');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"cluster_name":"x","status":"green","number_of_nodes":1}');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen });
+  }));
+}
+
+describe('clientOptionsFor', () => {
+  it('uses the OpenSearch transport for OpenSearch and the stock one for Elasticsearch', () => {
+    const os = clientOptionsFor({ distribution: 'opensearch', version: '2.19.1', major: 2 }, { url: 'http://h:1' });
+    const es = clientOptionsFor({ distribution: 'elasticsearch', version: '8.15.0', major: 8 }, { url: 'http://h:1' });
+    expect(os.Transport).toBe(OpenSearchTransport);
+    expect(es.Transport).toBeUndefined();
+  });
+
+  it('passes an API key or basic auth, never both', () => {
+    const info = { distribution: 'elasticsearch' as const, version: '9.0.0', major: 9 };
+    expect(clientOptionsFor(info, { url: 'http://h:1', apiKey: 'k' }).auth).toEqual({ apiKey: 'k' });
+    expect(clientOptionsFor(info, { url: 'http://h:1', username: 'u', password: 'p' }).auth).toEqual({ username: 'u', password: 'p' });
+    expect(clientOptionsFor(info, { url: 'http://h:1' }).auth).toBeUndefined();
+  });
+});
+
+describe('OpenSearchTransport', () => {
+  let fake: Awaited<ReturnType<typeof openSearchLike>>;
+  beforeAll(async () => {
+    fake = await openSearchLike();
+  });
+  afterAll(() => new Promise<void>((r) => fake.server.close(() => r())));
+
+  it('talks plain JSON and skips the product check', async () => {
+    const client = new Client(clientOptionsFor({ distribution: 'opensearch', version: '2.19.1', major: 2 }, { url: fake.url }));
+    const health = await client.cluster.health();
+    expect(health.status).toBe('green');
+    const last = fake.seen[fake.seen.length - 1]!;
+    expect(last['accept']).not.toContain('compatible-with');
+    await client.close();
+  });
+
+  it('is needed: the stock client refuses a node without x-elastic-product', async () => {
+    const client = new Client({ node: fake.url, maxRetries: 0 });
+    await expect(client.cluster.health()).rejects.toBeInstanceOf(errors.ResponseError);
+    await client.close();
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides passwords in URLs', () => {
+    expect(redactUrl('http://elastic:s3cret@h:9200/')).toBe('http://elastic:***@h:9200');
+    expect(redactUrl('not a url')).toBe('<invalid url>');
+  });
+});
