@@ -9,6 +9,11 @@ stamp=node_modules/.freshet-lock.sha256
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -d node_modules ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "[deps] installing npm packages (npm ci)" >&2
-  npm ci --no-audit --no-fund >&2
+  # npm drops other platforms' optional packages from lock files it writes (npm/cli#4828), and
+  # `npm ci` then refuses the lock; `npm install --no-save` installs the same pinned versions.
+  npm ci --no-audit --no-fund >&2 || {
+    echo "[deps] npm ci refused the lock file; installing the locked versions with npm install --no-save" >&2
+    npm install --no-save --no-audit --no-fund >&2
+  }
   echo "$want" >"$stamp"
 fi
