@@ -1,3 +1,5 @@
+import type { RegisterCommand } from '../context';
+import { checkServices } from '../services';
 import type { Redis } from 'ioredis';
 import type { SearchConnection } from '../../search/client';
 import { redactUrl } from '../../search/client';
@@ -39,3 +41,13 @@ export function formatHealth(rows: ServiceHealth[]): string {
     .map((r) => `${r.service.padEnd(7)} ${r.url.padEnd(30)} ${(r.version ?? '-').padEnd(8)} ${r.ok ? 'ok  ' : 'DOWN'}  ${r.detail}`)
     .join('\n');
 }
+
+export const register: RegisterCommand = (program, ctx) => {
+  program.command('health')
+    .description('check that Redis and the search node answer; exits 1 if either is down')
+    .action(async () => {
+      const rows = await checkServices(ctx.settings());
+      console.log(formatHealth(rows));
+      if (rows.some((r) => !r.ok)) process.exitCode = 1;
+    });
+};

@@ -1,0 +1,31 @@
+import { applyTemplates, loadTemplates } from '../search/templates';
+import { createRedis, createSearch } from './clients';
+import type { Settings } from './env';
+import { redisHealth, searchHealth, type ServiceHealth } from './commands/health';
+
+export async function checkServices(settings: Settings): Promise<ServiceHealth[]> {
+  const redis = createRedis(settings);
+  try {
+    const rows = [await redisHealth(redis, settings.redisUrl)];
+    try {
+      const conn = await createSearch(settings);
+      rows.push(await searchHealth(conn, settings.esUrl));
+      await conn.client.close();
+    } catch (err) {
+      rows.push({ service: 'search', url: settings.esUrl, ok: false, detail: (err as Error).message });
+    }
+    return rows;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function applyMappings(settings: Settings, dir: string, replicas: number | undefined): Promise<string[]> {
+  const conn = await createSearch(settings);
+  try {
+    const overrides = replicas === undefined ? {} : { number_of_replicas: replicas };
+    return await applyTemplates(conn.client, loadTemplates(dir), { prefix: settings.indexPrefix, settings: overrides });
+  } finally {
+    await conn.client.close();
+  }
+}
