@@ -1,6 +1,11 @@
 /**
- * Error taxonomy. Every error freshet raises carries a stable code and the class of retry
- * decision it implies; one function (`retryDecision`) turns that into what to do.
+ * Error taxonomy. Every error freshet raises carries a stable code and the kind of retry decision
+ * it implies; `decideRetry` (retry.ts) is the one function that turns that into what to do.
+ *
+ * - retryable: try again after backoff (timeouts, 5xx, connection resets)
+ * - throttled: try again no earlier than `retryAfterMs` (429/418, quota exhausted)
+ * - non_retryable: this item will never succeed as is; dead-letter or drop it with its code
+ * - critical: the pipeline cannot go on (bad config, lost credentials); stop and report
  */
 export type ErrorKind = 'retryable' | 'throttled' | 'non_retryable' | 'critical';
 
@@ -8,25 +13,65 @@ export class FreshetError extends Error {
   readonly code: string;
   readonly kind: ErrorKind;
   readonly fields: Readonly<Record<string, unknown>>;
+  /** For throttled errors: the earliest time to try again, relative to when it was raised. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: string, kind: ErrorKind, message: string, fields: Record<string, unknown> = {}, cause?: unknown) {
+  constructor(
+    code: string,
+    kind: ErrorKind,
+    message: string,
+    fields: Record<string, unknown> = {},
+    cause?: unknown,
+    retryAfterMs?: number,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'FreshetError';
     this.code = code;
     this.kind = kind;
     this.fields = fields;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
-/** Stable codes used across the code base; logs, metrics and the dead-letter stream carry these. */
+/** Stable codes; logs, metrics labels and the dead-letter stream carry these. */
 export const ErrorCodes = {
   configInvalid: 'E_CONFIG_INVALID',
+  pipelineInvalid: 'E_PIPELINE_INVALID',
+  unknownStage: 'E_UNKNOWN_STAGE',
   searchUnreachable: 'E_SEARCH_UNREACHABLE',
   searchUnsupported: 'E_SEARCH_UNSUPPORTED',
   searchRequestFailed: 'E_SEARCH_REQUEST',
+  searchItemRejected: 'E_SEARCH_ITEM_REJECTED',
+  searchItemThrottled: 'E_SEARCH_ITEM_THROTTLED',
   templateInvalid: 'E_TEMPLATE_INVALID',
+  redisUnavailable: 'E_REDIS_UNAVAILABLE',
+  fetchTimeout: 'E_FETCH_TIMEOUT',
+  fetchConnection: 'E_FETCH_CONNECTION',
+  fetchHttpStatus: 'E_FETCH_HTTP_STATUS',
+  fetchThrottled: 'E_FETCH_THROTTLED',
+  fetchBodyTooLarge: 'E_FETCH_BODY_TOO_LARGE',
+  fetchTooManyRedirects: 'E_FETCH_TOO_MANY_REDIRECTS',
+  fetchRedirectLoop: 'E_FETCH_REDIRECT_LOOP',
+  fetchBlockedAddress: 'E_FETCH_BLOCKED_ADDRESS',
+  fetchInvalidUrl: 'E_FETCH_INVALID_URL',
+  fetchRobotsDisallowed: 'E_FETCH_ROBOTS_DISALLOWED',
+  fetchDecode: 'E_FETCH_DECODE',
+  parseJson: 'E_PARSE_JSON',
+  parseShape: 'E_PARSE_SHAPE',
+  parseHtml: 'E_PARSE_HTML',
+  loginRequired: 'E_LOGIN_REQUIRED',
+  captcha: 'E_CAPTCHA',
 } as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 export function isFreshetError(err: unknown): err is FreshetError {
   return err instanceof FreshetError;
+}
+
+/** Anything thrown that is not ours is treated as retryable once it reaches a decision point. */
+export function asFreshetError(err: unknown, code: string = 'E_UNEXPECTED'): FreshetError {
+  if (err instanceof FreshetError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new FreshetError(code, 'retryable', message, {}, err);
 }
