@@ -1,0 +1,93 @@
+/**
+ * What flows through a pipeline. A `Job` is one claimed subject (a user, a thread, a page); it
+ * fans out into documents, each carried by a `DocEnvelope` that points back at its job so the
+ * sink's confirmation can settle it. The job is acknowledged to the frontier only once every
+ * one of its documents is settled (indexed, dropped with a reason, or dead-lettered).
+ */
+export interface SubjectState {
+  /** When freshet first learned of the subject. */
+  firstSeenMs: number;
+  lastVisitMs?: number;
+  lastPostMs?: number;
+  /** Highest post id seen (string: ids exceed 2^53); later visits stop there. */
+  watermark?: string;
+  postsSeen: number;
+  visits: number;
+  failures: number;
+  status: 'active' | 'zombie' | 'gone' | 'dead';
+  followers?: number;
+  /** Scheduler-owned fields (rate posterior etc.), opaque to the frontier. */
+  schedule?: Record<string, unknown>;
+  /** Where the subject came from (seed, or the subject that discovered it). */
+  via?: string;
+  depth?: number;
+}
+
+export function newSubjectState(nowMs: number, extra: Partial<SubjectState> = {}): SubjectState {
+  return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', ...extra };
+}
+
+export interface Job {
+  /** `<platform>:<kind>:<id>`, e.g. `weibo:user:1669879400`. */
+  subject: string;
+  state: SubjectState;
+  claimedAtMs: number;
+  /** Proves ownership of the lease at ack time. */
+  leaseToken: string;
+}
+
+export interface Doc {
+  /** Logical index (`posts`, `users`, `pages`, `post-metrics`); the sink adds the prefix. */
+  index: string;
+  /** Deterministic: a replay overwrites and never duplicates. */
+  id: string;
+  body: Record<string, unknown>;
+}
+
+export interface DocEnvelope {
+  doc: Doc;
+  job: JobTracker;
+}
+
+export type Settlement = 'indexed' | 'dropped' | 'dead_lettered';
+
+/**
+ * Counts a job's outstanding documents. `seal` is called once the job has emitted all of them;
+ * `done` resolves when sealed and nothing is outstanding.
+ */
+export class JobTracker {
+  readonly job: Job;
+  private outstanding = 0;
+  private sealed = false;
+  private resolveDone!: () => void;
+  readonly done: Promise<void>;
+  readonly counts: Record<Settlement, number> = { indexed: 0, dropped: 0, dead_lettered: 0 };
+
+  constructor(job: Job) {
+    this.job = job;
+    this.done = new Promise((r) => {
+      this.resolveDone = r;
+    });
+  }
+
+  add(n = 1): void {
+    if (this.sealed) throw new Error(`job ${this.job.subject}: documents added after seal`);
+    this.outstanding += n;
+  }
+
+  settle(how: Settlement): void {
+    this.counts[how] += 1;
+    this.outstanding -= 1;
+    if (this.outstanding < 0) throw new Error(`job ${this.job.subject}: settled more documents than it emitted`);
+    this.maybeDone();
+  }
+
+  seal(): void {
+    this.sealed = true;
+    this.maybeDone();
+  }
+
+  private maybeDone(): void {
+    if (this.sealed && this.outstanding === 0) this.resolveDone();
+  }
+}

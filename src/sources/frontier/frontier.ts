@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import type { Cluster, Redis } from 'ioredis';
+import type { Clock } from '../../core/clock';
+import type { Job, SubjectState } from '../../core/envelope';
+import { ErrorCodes, FreshetError } from '../../core/errors';
+import { bloomSize, type BloomSize } from './bloom';
+import { deadLetterKey, originKey, shardKeys, shardOf, type ShardKeys } from './keys';
+import { ackScript, claimScript, extendScript, offerScript, politeScript, reapScript } from './scripts';
+
+export interface FrontierOptions {
+  /** Key namespace; one per crawl (pipeline name, or a per-test prefix). */
+  namespace: string;
+  shards: number;
+  leaseMs: number;
+  bloomCapacity: number;
+  bloomFalsePositiveRate: number;
+  /** Dead-letter stream length cap (approximate, XADD MAXLEN ~). */
+  deadLetterMaxLen: number;
+}
+
+export interface FrontierStats {
+  subjects: number;
+  due: number;
+  dueNow: number;
+  leased: number;
+  deadLetters: number;
+}
+
+export interface AckItem {
+  job: Job;
+  state: SubjectState;
+  /** Negative: do not schedule again. */
+  nextDueMs: number;
+}
+
+export interface DeadLetter {
+  code: string;
+  stage: string;
+  subject?: string;
+  id?: string;
+  message: string;
+  payload?: unknown;
+}
+
+type RedisLike = Redis | Cluster;
+type Runner = (...args: (string | number)[]) => Promise<unknown>;
+
+const COMMANDS = {
+  freshetClaim: { lua: claimScript, numberOfKeys: 4 },
+  freshetAck: { lua: ackScript, numberOfKeys: 4 },
+  freshetExtend: { lua: extendScript, numberOfKeys: 2 },
+  freshetReap: { lua: reapScript, numberOfKeys: 3 },
+  freshetOffer: { lua: offerScript, numberOfKeys: 3 },
+  freshetPolite: { lua: politeScript, numberOfKeys: 1 },
+} as const;
+
+/**
+ * The Redis frontier: subjects with compact state, a due ZSET, leases with expiry, a Bloom filter
+ * for discovery dedup and cross-worker politeness. All writes are Lua scripts on one shard's keys.
+ */
+export class RedisFrontier {
+  readonly opts: FrontierOptions;
+  private readonly redis: RedisLike;
+  private readonly clock: Clock;
+  private readonly keys: ShardKeys[];
+  private readonly bloom: BloomSize;
+  private readonly token: string;
+  private nextShard = 0;
+
+  constructor(redis: RedisLike, opts: FrontierOptions, clock: Clock) {
+    this.redis = redis;
+    this.opts = opts;
+    this.clock = clock;
+    this.keys = Array.from({ length: opts.shards }, (_, i) => shardKeys(opts.namespace, i));
+    // The Bloom filter is per shard: size each for its share of the capacity.
+    this.bloom = bloomSize(Math.max(1, Math.ceil(opts.bloomCapacity / opts.shards)), opts.bloomFalsePositiveRate);
+    this.token = randomBytes(8).toString('hex');
+    for (const [name, def] of Object.entries(COMMANDS)) redis.defineCommand(name, def);
+  }
+
+  private run(name: keyof typeof COMMANDS): Runner {
+    return (this.redis as unknown as Record<string, Runner>)[name]!.bind(this.redis);
+  }
+
+  /** Adds subjects not yet known; known ones are left as they are. Returns how many were new. */
+  async offer(items: { subject: string; state: SubjectState }[], dueMs = this.clock.nowMs()): Promise<number> {
+    const byShard = new Map<number, (string | number)[]>();
+    for (const { subject, state } of items) {
+      const s = shardOf(subject, this.opts.shards);
+      const args = byShard.get(s) ?? [];
+      args.push(subject, JSON.stringify(state));
+      byShard.set(s, args);
+    }
+    const added = await Promise.all([...byShard].map(([shard, pairs]) => {
+      const k = this.keys[shard]!;
+      return this.run('freshetOffer')(k.bloom, k.state, k.due, this.bloom.bits, this.bloom.hashes, dueMs, ...pairs);
+    }));
+    return added.reduce<number>((sum, n) => sum + Number(n), 0);
+  }
+
+  /** Claims up to n due subjects, visiting shards round-robin so none starves. */
+  async claim(n: number): Promise<Job[]> {
+    const now = this.clock.nowMs();
+    const jobs: Job[] = [];
+    for (let tried = 0; tried < this.opts.shards && jobs.length < n; tried++) {
+      const k = this.keys[this.nextShard]!;
+      this.nextShard = (this.nextShard + 1) % this.opts.shards;
+      const out = (await this.run('freshetClaim')(k.due, k.lease, k.owner, k.state, now, n - jobs.length, now + this.opts.leaseMs, this.token)) as string[];
+      for (let i = 0; i < out.length; i += 2) {
+        jobs.push({ subject: out[i]!, state: parseState(out[i + 1]!, now), claimedAtMs: now, leaseToken: this.token });
+      }
+    }
+    return jobs;
+  }
+
+  /** Acknowledges visits in one round trip; returns, per item, whether the lease was still ours. */
+  async ack(items: AckItem[]): Promise<boolean[]> {
+    if (items.length === 0) return [];
+    const pipe = this.redis.pipeline() as unknown as Record<string, (...a: (string | number)[]) => unknown> & { exec(): Promise<[Error | null, unknown][] | null> };
+    for (const { job, state, nextDueMs } of items) {
+      const k = this.keys[shardOf(job.subject, this.opts.shards)]!;
+      pipe['freshetAck']!(k.due, k.lease, k.owner, k.state, job.subject, job.leaseToken, JSON.stringify(state), Math.round(nextDueMs));
+    }
+    const res = (await pipe.exec()) ?? [];
+    return res.map(([err, v]) => {
+      if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
+      return Number(v) === 1;
+    });
+  }
+
+  /** Keeps the leases of long-running jobs alive. */
+  async extend(jobs: Job[]): Promise<number> {
+    const byShard = new Map<number, string[]>();
+    for (const j of jobs) {
+      const s = shardOf(j.subject, this.opts.shards);
+      byShard.set(s, [...(byShard.get(s) ?? []), j.subject]);
+    }
+    const until = this.clock.nowMs() + this.opts.leaseMs;
+    let n = 0;
+    for (const [shard, subjects] of byShard) {
+      const k = this.keys[shard]!;
+      n += Number(await this.run('freshetExtend')(k.lease, k.owner, until, this.token, ...subjects));
+    }
+    return n;
+  }
+
+  /** Returns expired leases (of dead or stalled workers) to the due queue. */
+  async reap(max = 1000): Promise<number> {
+    const now = this.clock.nowMs();
+    let n = 0;
+    for (const k of this.keys) n += Number(await this.run('freshetReap')(k.due, k.lease, k.owner, now, max));
+    return n;
+  }
+
+  /**
+   * Reserves a fetch slot for an origin. Returns the wait in ms (≥ 0) or, when the slot is further
+   * than maxWaitMs away, a negative number whose magnitude is that distance (nothing reserved).
+   */
+  async politeness(origin: string, minDelayMs: number, maxWaitMs: number): Promise<number> {
+    return Number(await this.run('freshetPolite')(originKey(this.opts.namespace, origin), this.clock.nowMs(), minDelayMs, maxWaitMs));
+  }
+
+  async deadLetter(entry: DeadLetter): Promise<void> {
+    const fields: string[] = ['code', entry.code, 'stage', entry.stage, 'message', entry.message, 'at', String(this.clock.nowMs())];
+    if (entry.subject) fields.push('subject', entry.subject);
+    if (entry.id) fields.push('id', entry.id);
+    if (entry.payload !== undefined) fields.push('payload', JSON.stringify(entry.payload));
+    await this.redis.xadd(deadLetterKey(this.opts.namespace), 'MAXLEN', '~', this.opts.deadLetterMaxLen, '*', ...fields);
+  }
+
+  async readDeadLetters(count = 100): Promise<Record<string, string>[]> {
+    const rows = await this.redis.xrange(deadLetterKey(this.opts.namespace), '-', '+', 'COUNT', count);
+    return rows.map(([, kv]) => {
+      const o: Record<string, string> = {};
+      for (let i = 0; i < kv.length; i += 2) o[kv[i]!] = kv[i + 1]!;
+      return o;
+    });
+  }
+
+  async getState(subject: string): Promise<SubjectState | undefined> {
+    const k = this.keys[shardOf(subject, this.opts.shards)]!;
+    const raw = await this.redis.hget(k.state, subject);
+    return raw ? parseState(raw, 0) : undefined;
+  }
+
+  async nextDue(subject: string): Promise<number | undefined> {
+    const k = this.keys[shardOf(subject, this.opts.shards)]!;
+    const score = await this.redis.zscore(k.due, subject);
+    return score === null ? undefined : Number(score);
+  }
+
+  async stats(): Promise<FrontierStats> {
+    const now = this.clock.nowMs();
+    const s: FrontierStats = { subjects: 0, due: 0, dueNow: 0, leased: 0, deadLetters: 0 };
+    for (const k of this.keys) {
+      const [subjects, due, dueNow, leased] = await Promise.all([
+        this.redis.hlen(k.state), this.redis.zcard(k.due), this.redis.zcount(k.due, '-inf', now), this.redis.zcard(k.lease),
+      ]);
+      s.subjects += subjects;
+      s.due += due;
+      s.dueNow += dueNow;
+      s.leased += leased;
+    }
+    s.deadLetters = await this.redis.xlen(deadLetterKey(this.opts.namespace));
+    return s;
+  }
+}
+
+function parseState(raw: string, nowMs: number): SubjectState {
+  if (raw === '') return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active' };
+  return JSON.parse(raw) as SubjectState;
+}

@@ -1,0 +1,95 @@
+import { ManualClock } from '../../../src/core/clock';
+import { newSubjectState } from '../../../src/core/envelope';
+import { RedisFrontier, type FrontierOptions } from '../../../src/sources/frontier/frontier';
+import { useRedis, type TestRedis } from '../../helpers/services';
+
+describe('RedisFrontier (real Redis)', () => {
+  let t: TestRedis;
+  let clock: ManualClock;
+  let opts: FrontierOptions;
+  const frontier = () => new RedisFrontier(t.redis, opts, clock);
+
+  beforeEach(async () => {
+    t = await useRedis('frontier');
+    clock = new ManualClock(1_000_000);
+    opts = { namespace: t.prefix.slice(0, -1), shards: 4, leaseMs: 10_000, bloomCapacity: 10_000, bloomFalsePositiveRate: 0.01, deadLetterMaxLen: 1000 };
+  });
+  afterEach(async () => t.cleanup());
+
+  const subjects = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => ({ subject: `weibo:user:${from + i}`, state: newSubjectState(0) }));
+
+  it('offers subjects once: the Bloom filter and exact state deduplicate', async () => {
+    const f = frontier();
+    expect(await f.offer(subjects(500))).toBe(500);
+    expect(await f.offer(subjects(600))).toBe(100); // 0..499 known, 500..599 new
+    const stats = await f.stats();
+    expect(stats.subjects).toBe(600);
+    expect(stats.due).toBe(600);
+  });
+
+  it('claims only due subjects, never the same one twice, across shards', async () => {
+    const f = frontier();
+    await f.offer(subjects(50), clock.nowMs());
+    await f.offer(subjects(10, 1000), clock.nowMs() + 60_000);
+    const a = await f.claim(30);
+    const b = frontier();
+    const c = await b.claim(100);
+    const all = [...a, ...c].map((j) => j.subject);
+    expect(a).toHaveLength(30);
+    expect(c).toHaveLength(20);
+    expect(new Set(all).size).toBe(50);
+    expect(all.some((s) => Number(s.split(':')[2]) >= 1000)).toBe(false);
+    expect((await f.stats()).leased).toBe(50);
+  });
+
+  it('acks with the new state and next visit; a lost lease is refused', async () => {
+    const f = frontier();
+    await f.offer(subjects(2));
+    const [j1, j2] = await f.claim(2);
+    const state = { ...j1!.state, visits: 1, postsSeen: 7, watermark: '5012345678901234567' };
+    clock.advanceMs(20_000); // both leases expire
+    expect(await f.reap()).toBe(2);
+    const other = frontier();
+    const reclaimed = await other.claim(2);
+    expect(reclaimed).toHaveLength(2);
+    expect(await f.ack([{ job: j1!, state, nextDueMs: clock.nowMs() + 3_600_000 }])).toEqual([false]);
+    const mine = reclaimed.find((j) => j.subject === j2!.subject)!;
+    expect(await other.ack([{ job: mine, state: { ...mine.state, visits: 1 }, nextDueMs: clock.nowMs() + 5000 }])).toEqual([true]);
+    expect((await f.getState(mine.subject))!.visits).toBe(1);
+    expect(await f.nextDue(mine.subject)).toBe(clock.nowMs() + 5000);
+    expect((await f.getState(j1!.subject))!.watermark).toBeUndefined();
+  });
+
+  it('extends leases so a long job is not reaped', async () => {
+    const f = frontier();
+    await f.offer(subjects(3));
+    const jobs = await f.claim(3);
+    clock.advanceMs(8_000);
+    expect(await f.extend(jobs)).toBe(3);
+    clock.advanceMs(8_000);
+    expect(await f.reap()).toBe(0);
+    clock.advanceMs(5_000);
+    expect(await f.reap()).toBe(3);
+  });
+
+  it('spaces fetch slots of one origin across workers and refuses long waits', async () => {
+    const a = frontier();
+    const b = frontier();
+    expect(await a.politeness('http://h:1', 1000, 5000)).toBe(0);
+    expect(await b.politeness('http://h:1', 1000, 5000)).toBe(1000);
+    expect(await a.politeness('http://h:1', 1000, 5000)).toBe(2000);
+    expect(await a.politeness('http://other:1', 1000, 5000)).toBe(0);
+    expect(await b.politeness('http://h:1', 1000, 1500)).toBe(-3000); // not reserved
+    expect(await b.politeness('http://h:1', 1000, 5000)).toBe(3000);
+  });
+
+  it('keeps dead letters with their code in a stream', async () => {
+    const f = frontier();
+    await f.deadLetter({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1', message: 'Unexpected end of JSON input' });
+    const rows = await f.readDeadLetters();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1' });
+    expect((await f.stats()).deadLetters).toBe(1);
+  });
+});
