@@ -61,6 +61,10 @@ export const ErrorCodes = {
   parseHtml: 'E_PARSE_HTML',
   loginRequired: 'E_LOGIN_REQUIRED',
   captcha: 'E_CAPTCHA',
+  fetchAborted: 'E_FETCH_ABORTED',
+  fetchDns: 'E_FETCH_DNS',
+  fetchHeadersTooLarge: 'E_FETCH_HEADERS_TOO_LARGE',
+  fetchRobotsUnavailable: 'E_FETCH_ROBOTS_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
