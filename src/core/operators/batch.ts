@@ -1,0 +1,52 @@
+import { Observable, type OperatorFunction } from 'rxjs';
+
+export interface BatchOptions<T> {
+  maxCount: number;
+  maxBytes: number;
+  maxWaitMs: number;
+  sizeOf(item: T): number;
+}
+
+/**
+ * Groups items into batches closed by count, by bytes or by time since the batch's first item,
+ * whichever comes first. Holds at most one open batch: its bound is the upstream's (credit-limited)
+ * rate, never an unbounded buffer.
+ */
+export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
+  return (source) => new Observable<T[]>((subscriber) => {
+    let batch: T[] = [];
+    let bytes = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const flush = () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (batch.length === 0) return;
+      const out = batch;
+      batch = [];
+      bytes = 0;
+      subscriber.next(out);
+    };
+    const sub = source.subscribe({
+      next(item) {
+        const size = opts.sizeOf(item);
+        if (batch.length > 0 && bytes + size > opts.maxBytes) flush();
+        batch.push(item);
+        bytes += size;
+        if (batch.length >= opts.maxCount || bytes >= opts.maxBytes) flush();
+        else if (!timer) timer = setTimeout(flush, opts.maxWaitMs);
+      },
+      error(err) {
+        flush();
+        subscriber.error(err);
+      },
+      complete() {
+        flush();
+        subscriber.complete();
+      },
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      sub.unsubscribe();
+    };
+  });
+}

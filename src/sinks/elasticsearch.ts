@@ -1,0 +1,142 @@
+import type { Client } from '@elastic/elasticsearch';
+import { from, map, mergeMap, type OperatorFunction } from 'rxjs';
+import { z } from 'zod';
+import type { Clock } from '../core/clock';
+import type { DocEnvelope, Settlement } from '../core/envelope';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { Metrics } from '../core/metrics';
+import { batchBy } from '../core/operators/batch';
+import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
+import type { Rng } from '../core/rng';
+import type { DeadLetter } from '../sources/frontier/frontier';
+
+export const elasticsearchSinkConfigSchema = z.strictObject({
+  type: z.literal('elasticsearch'),
+  flush_bytes: z.number().int().min(1024).default(5 * 1024 * 1024),
+  flush_docs: z.number().int().min(1).default(1000),
+  flush_interval_ms: z.number().int().min(1).default(1000),
+  concurrency: z.number().int().min(1).max(64).default(2),
+  /** Per-item retries of 5xx answers; 429 items are retried until accepted (the sink pauses). */
+  retry: retryPolicySchema.default(retryPolicySchema.parse({ max_attempts: 5, base_delay_ms: 200, max_delay_ms: 10_000 })),
+  /** Back-off cap while the search node is unreachable; the sink retries until it returns. */
+  outage_max_delay_ms: z.number().int().min(100).default(5_000),
+  request_timeout_ms: z.number().int().min(1000).default(60_000),
+});
+
+export type ElasticsearchSinkConfig = z.infer<typeof elasticsearchSinkConfigSchema>;
+
+export interface SinkDeps {
+  client: Client;
+  indexPrefix: string;
+  clock: Clock;
+  rng: Rng;
+  logger: Logger;
+  metrics: Metrics;
+  deadLetter(entry: DeadLetter): Promise<void>;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface Settled {
+  env: DocEnvelope;
+  how: Settlement;
+}
+
+interface Pending {
+  env: DocEnvelope;
+  /** The two NDJSON lines, serialised once and reused on retries. */
+  lines: string;
+  attempts: number;
+}
+
+/** Bulk-indexes documents and emits each one settled: indexed or dead-lettered, never lost. */
+export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): OperatorFunction<DocEnvelope, Settled> {
+  const serialise = (env: DocEnvelope): Pending => {
+    const action = JSON.stringify({ index: { _index: `${deps.indexPrefix}${env.doc.index}`, _id: env.doc.id } });
+    return { env, lines: `${action}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
+  };
+  return (source) => source.pipe(
+    map(serialise),
+    batchBy<Pending>({ maxCount: config.flush_docs, maxBytes: config.flush_bytes, maxWaitMs: config.flush_interval_ms, sizeOf: (p) => p.lines.length }),
+    mergeMap((batch) => from(flushBatch(batch, config, deps)), config.concurrency),
+    mergeMap((settled) => from(settled)),
+  );
+}
+
+async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, deps: SinkDeps): Promise<Settled[]> {
+  const settled: Settled[] = [];
+  let pending = batch;
+  let outageAttempt = 0;
+  while (pending.length > 0) {
+    const body = pending.map((p) => p.lines).join('');
+    let items: BulkItem[];
+    try {
+      items = await sendBulk(deps.client, body, config.request_timeout_ms);
+      deps.metrics.bulkRequests.inc({ outcome: 'ok' });
+      deps.metrics.bulkBytes.inc(Buffer.byteLength(body));
+      if (outageAttempt > 0) deps.logger.info({ attempts: outageAttempt }, 'search node reachable again; resuming bulk indexing');
+      outageAttempt = 0;
+    } catch (err) {
+      // The whole request failed (node down, timeout, 5xx): nothing is lost, the sink pauses.
+      outageAttempt += 1;
+      deps.metrics.bulkRequests.inc({ outcome: 'error' });
+      if (outageAttempt === 1) {
+        deps.logger.warn({ code: ErrorCodes.searchUnreachable, err: (err as Error).message, docs: pending.length }, 'bulk request failed; retrying until the search node answers');
+      }
+      await deps.sleep(backoffMs(outageAttempt, { ...config.retry, max_delay_ms: config.outage_max_delay_ms }, deps.rng));
+      continue;
+    }
+    const retry: Pending[] = [];
+    let throttled = false;
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i]!;
+      const item = items[i];
+      const status = item?.status ?? 500;
+      if (status >= 200 && status < 300) {
+        settled.push({ env: p.env, how: 'indexed' });
+        deps.metrics.docs.inc({ index: p.env.doc.index, outcome: 'indexed' });
+        continue;
+      }
+      p.attempts += 1;
+      const kind = status === 429 ? 'throttled' : status >= 500 ? 'retryable' : 'non_retryable';
+      const code = kind === 'non_retryable' ? ErrorCodes.searchItemRejected : ErrorCodes.searchItemThrottled;
+      const err = new FreshetError(code, kind, item?.error ? `${item.error.type}: ${item.error.reason}` : `HTTP ${status}`, { status });
+      const decision = decideRetry(err, p.attempts, config.retry, deps.rng);
+      if (kind === 'throttled' || decision.action === 'retry') {
+        throttled ||= kind === 'throttled';
+        retry.push(p);
+        continue;
+      }
+      await deadLetter(p, err, deps);
+      settled.push({ env: p.env, how: 'dead_lettered' });
+    }
+    pending = retry;
+    if (pending.length > 0) {
+      const attempt = Math.max(...pending.map((p) => p.attempts));
+      await deps.sleep(backoffMs(attempt, config.retry, deps.rng) + (throttled ? config.retry.base_delay_ms : 0));
+    }
+  }
+  return settled;
+}
+
+async function deadLetter(p: Pending, err: FreshetError, deps: SinkDeps): Promise<void> {
+  deps.metrics.docs.inc({ index: p.env.doc.index, outcome: 'dead_lettered' });
+  deps.metrics.deadLetters.inc({ code: err.code });
+  deps.logger.warn({ code: err.code, id: p.env.doc.id, index: p.env.doc.index, reason: err.message }, 'document rejected by the search node; dead-lettered');
+  await deps.deadLetter({
+    code: err.code, stage: 'elasticsearch', subject: p.env.job.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc,
+  });
+}
+
+interface BulkItem {
+  status: number;
+  error?: { type: string; reason: string };
+}
+
+async function sendBulk(client: Client, ndjson: string, timeoutMs: number): Promise<BulkItem[]> {
+  const res = await client.transport.request<{ errors: boolean; items: Record<string, BulkItem>[] }>(
+    { method: 'POST', path: '/_bulk', bulkBody: ndjson },
+    { requestTimeout: timeoutMs, maxRetries: 0 },
+  );
+  return res.items.map((entry) => Object.values(entry)[0]!);
+}

@@ -1,0 +1,64 @@
+import { parseCount } from '../../../../src/parsers/weibo/counts';
+import { parseWeiboDateMs } from '../../../../src/parsers/weibo/dates';
+import { compareIds, parseRegion, postHtmlToText } from '../../../../src/parsers/weibo/text';
+
+describe('parseCount', () => {
+  it.each([
+    [12, 12], ['43.4万', 434000], ['100万+', 1000000], ['1.2亿', 120000000], ['1,234', 1234], ['0', 0], ['3k', 3000],
+  ])('%p → %p', (input, expected) => expect(parseCount(input)).toBe(expected));
+
+  it('refuses what it cannot read', () => {
+    for (const bad of ['', 'abc', '-3', null, undefined, {}, NaN]) expect(parseCount(bad)).toBeUndefined();
+  });
+});
+
+describe('parseWeiboDateMs', () => {
+  // 2026-11-21 10:00:00 in China = 02:00:00 UTC
+  const now = Date.UTC(2026, 10, 21, 2, 0, 0);
+  const iso = (v: string) => new Date(parseWeiboDateMs(v, now)!).toISOString();
+
+  it('parses the absolute form with its offset', () => {
+    expect(iso('Wed Aug 24 22:03:13 +0800 2022')).toBe('2022-08-24T14:03:13.000Z');
+    expect(iso('Thu Nov 09 10:30:00 -0500 2025')).toBe('2025-11-09T15:30:00.000Z');
+  });
+
+  it('parses relative forms against the response time, in China time', () => {
+    expect(iso('刚刚')).toBe('2026-11-21T02:00:00.000Z');
+    expect(iso('30秒前')).toBe('2026-11-21T01:59:30.000Z');
+    expect(iso('5分钟前')).toBe('2026-11-21T01:55:00.000Z');
+    expect(iso('3小时前')).toBe('2026-11-20T23:00:00.000Z');
+    expect(iso('今天 08:15')).toBe('2026-11-21T00:15:00.000Z');
+    expect(iso('昨天 12:30')).toBe('2026-11-20T04:30:00.000Z');
+    expect(iso('06-14')).toBe('2026-06-13T16:00:00.000Z');
+    expect(iso('12-25')).toBe('2025-12-24T16:00:00.000Z'); // later than today: last year
+    expect(iso('2018-06-14')).toBe('2018-06-13T16:00:00.000Z');
+  });
+
+  it('returns undefined for unknown forms', () => {
+    expect(parseWeiboDateMs('someday', now)).toBeUndefined();
+    expect(parseWeiboDateMs(12, now)).toBeUndefined();
+  });
+});
+
+describe('postHtmlToText', () => {
+  it('keeps emoji alt text, hashtags, mentions and links, and drops markup', () => {
+    const html = '今天好开心<span class="url-icon"><img alt=[哈哈] src="//h5.sinaimg.cn/d_haha.png" style="width:1em; height:1em;" /></span><br />'
+      + '<a  href="https://m.weibo.cn/search?containerid=231522type%3D1%26q%3D%23%E8%AF%9D%E9%A2%98%23" data-hide=""><span class="surl-text">#话题#</span></a> '
+      + "<a href='/n/张三'>@张三</a> <a href='http://t.cn/A6abc' data-hide=''><span class='surl-text'>网页链接</span></a> &amp; 更多\u200b";
+    const out = postHtmlToText(html);
+    expect(out.text).toBe('今天好开心[哈哈]\n#话题# @张三 网页链接 & 更多');
+    expect(out.hashtags).toEqual(['话题']);
+    expect(out.mentions).toEqual(['张三']);
+    expect(out.links).toEqual(['http://t.cn/A6abc']);
+  });
+});
+
+describe('helpers', () => {
+  it('strips the region prefix and compares long ids numerically', () => {
+    expect(parseRegion('发布于 浙江')).toBe('浙江');
+    expect(parseRegion('')).toBeUndefined();
+    expect(compareIds('4806111732961615', '999')).toBeGreaterThan(0);
+    expect(compareIds('4806111732961615', '4806111732961616')).toBeLessThan(0);
+    expect(compareIds('5', '5')).toBe(0);
+  });
+});
