@@ -1,0 +1,149 @@
+import type { Rng } from '../core/rng';
+import { hashString, streamRng } from './random';
+
+/**
+ * Switchable, seeded fault injection. Every field is optional; an absent or null field is off.
+ * Rates are probabilities per request. Rate limits run on the real clock (clients are real).
+ */
+export interface FaultConfig {
+  seed?: number;
+  /** Only requests whose path starts with one of these are affected (default: every site path). */
+  pathPrefixes?: string[];
+  /** Only these clients are affected (default: all). */
+  clients?: string[];
+  /** Per-client token bucket. 418 = microblog style (no Retry-After); 429 with or without Retry-After. */
+  rateLimit?: {
+    requestsPerSec: number;
+    burst?: number;
+    status?: 418 | 429 | 403;
+    /** Seconds to announce; 'auto' = until the bucket refills; null/absent = no header. */
+    retryAfterSec?: number | 'auto' | null;
+    /** After a violation every request of that client is refused for this long (the 2–3 h ban, time-scaled by you). */
+    banMs?: number;
+  } | null;
+  /** A burst of `burstLength` consecutive 5xx answers starts with probability `rate`. */
+  serverErrors?: { rate: number; burstLength?: number; status?: number } | null;
+  /** The request is held without an answer for holdMs, then the socket is destroyed. */
+  timeouts?: { rate: number; holdMs?: number } | null;
+  /** The body trickles at bytesPerSec. */
+  slowBody?: { rate: number; bytesPerSec: number } | null;
+  /** The body is cut in half (Content-Length matches the cut body: a "complete" but broken document). */
+  truncated?: { rate: number } | null;
+  /** JSON gets a syntax error; HTML loses closing tags and gets stray markup. */
+  malformed?: { rate: number } | null;
+  /** 302 to the login page, as when the site decides the visitor cookie is stale. */
+  loginRedirect?: { rate: number } | null;
+}
+
+export type FaultDecision =
+  | { kind: 'none' }
+  | { kind: 'rateLimit'; status: number; retryAfterSec: number | null }
+  | { kind: 'serverError'; status: number }
+  | { kind: 'timeout'; holdMs: number }
+  | { kind: 'slowBody'; bytesPerSec: number }
+  | { kind: 'truncated' }
+  | { kind: 'malformed' }
+  | { kind: 'loginRedirect' };
+
+interface ClientState {
+  rng: Rng;
+  tokens: number;
+  lastMs: number;
+  bannedUntilMs: number;
+  burstLeft: number;
+  burstStatus: number;
+}
+
+const NONE: FaultDecision = { kind: 'none' };
+
+export class FaultInjector {
+  private config: FaultConfig;
+  private readonly clients = new Map<string, ClientState>();
+
+  constructor(config: FaultConfig = {}) {
+    this.config = config;
+  }
+
+  get current(): FaultConfig {
+    return this.config;
+  }
+
+  /** Replaces the configuration and resets per-client state, so a new setting starts from a known point. */
+  set(config: FaultConfig): void {
+    this.config = config;
+    this.clients.clear();
+  }
+
+  private state(client: string, realMs: number): ClientState {
+    let s = this.clients.get(client);
+    if (!s) {
+      s = {
+        rng: streamRng(this.config.seed ?? 1, hashString(client)),
+        tokens: this.config.rateLimit?.burst ?? Math.max(1, this.config.rateLimit?.requestsPerSec ?? 1),
+        lastMs: realMs, bannedUntilMs: 0, burstLeft: 0, burstStatus: 503,
+      };
+      this.clients.set(client, s);
+    }
+    return s;
+  }
+
+  decide(client: string, pathname: string, realMs: number): FaultDecision {
+    const c = this.config;
+    if (c.clients && !c.clients.includes(client)) return NONE;
+    if (c.pathPrefixes && !c.pathPrefixes.some((p) => pathname.startsWith(p))) return NONE;
+    const s = this.state(client, realMs);
+    const rl = c.rateLimit;
+    if (rl) {
+      const burst = rl.burst ?? Math.max(1, rl.requestsPerSec);
+      s.tokens = Math.min(burst, s.tokens + ((realMs - s.lastMs) / 1000) * rl.requestsPerSec);
+      s.lastMs = realMs;
+      const status = rl.status ?? 418;
+      if (realMs < s.bannedUntilMs) {
+        return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, (s.bannedUntilMs - realMs) / 1000) };
+      }
+      if (s.tokens < 1) {
+        if (rl.banMs) s.bannedUntilMs = realMs + rl.banMs;
+        const waitSec = rl.banMs ? rl.banMs / 1000 : (1 - s.tokens) / rl.requestsPerSec;
+        return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, waitSec) };
+      }
+      s.tokens -= 1;
+    }
+    if (s.burstLeft > 0) {
+      s.burstLeft--;
+      return { kind: 'serverError', status: s.burstStatus };
+    }
+    const r = s.rng;
+    if (c.serverErrors && r.next() < c.serverErrors.rate) {
+      s.burstLeft = Math.max(0, (c.serverErrors.burstLength ?? 3) - 1);
+      s.burstStatus = c.serverErrors.status ?? (r.next() < 0.5 ? 503 : 500);
+      return { kind: 'serverError', status: s.burstStatus };
+    }
+    if (c.timeouts && r.next() < c.timeouts.rate) return { kind: 'timeout', holdMs: c.timeouts.holdMs ?? 30_000 };
+    if (c.loginRedirect && r.next() < c.loginRedirect.rate) return { kind: 'loginRedirect' };
+    if (c.truncated && r.next() < c.truncated.rate) return { kind: 'truncated' };
+    if (c.malformed && r.next() < c.malformed.rate) return { kind: 'malformed' };
+    if (c.slowBody && r.next() < c.slowBody.rate) return { kind: 'slowBody', bytesPerSec: c.slowBody.bytesPerSec };
+    return NONE;
+  }
+}
+
+function retryAfter(setting: number | 'auto' | null | undefined, waitSec: number): number | null {
+  if (setting === undefined || setting === null) return null;
+  return setting === 'auto' ? Math.max(1, Math.ceil(waitSec)) : setting;
+}
+
+/** Cuts a body in half on a character boundary (UTF-8 safe for strings). */
+export function truncateBody(body: string | Buffer): string | Buffer {
+  if (typeof body === 'string') return body.slice(0, Math.floor(body.length / 2));
+  return body.subarray(0, Math.floor(body.length / 2));
+}
+
+/** Breaks a document the way broken servers do: a JSON syntax error, or HTML with lost closing tags. */
+export function malformBody(body: string | Buffer, kind: 'json' | 'html' | 'text' | 'empty'): string | Buffer {
+  const s = typeof body === 'string' ? body : body.toString('latin1');
+  let out: string;
+  if (kind === 'json') out = s.replace(/":/, '" ').replace(/,"/, ',,"');
+  else if (kind === 'html') out = s.replace(/<\/(div|p|table|li|td)>/g, '').replace('<body', '<body><div class="x"><<span>');
+  else out = s;
+  return typeof body === 'string' ? out : Buffer.from(out, 'latin1');
+}

@@ -1,0 +1,105 @@
+import { commentsOf } from './comments';
+import type { SimPost } from './posts';
+import type { World } from './world';
+
+/** Ground truth rows: what a crawler should eventually have indexed, and when each thing appeared. */
+export interface TruthUser {
+  index: number;
+  uid: number;
+  screenName: string;
+  urlToken: string;
+  zombie: boolean;
+  postsPerDay: number;
+  /** What the profile shows (includes followers outside the world). */
+  followersCount: number;
+  /** Fans listed by the fans endpoint before its cap. */
+  fansInWorld: number;
+  followCount: number;
+  statusesCount: number;
+  pinnedId: string | null;
+}
+
+export interface TruthPost {
+  id: string;
+  bid: string;
+  uid: number;
+  userIndex: number;
+  createdMs: number;
+  createdAt: string;
+  sentiment: string;
+  lang: string;
+  text: string;
+  isLong: boolean;
+  repostOf: string | null;
+  originalDeleted: boolean;
+  pinned: boolean;
+  visibleType: number;
+  commentsCount: number;
+  attitudesCount: number;
+  repostsCount: number;
+}
+
+export function truthUser(world: World, u: number, nowMs: number): TruthUser {
+  const user = world.users[u]!;
+  const pinned = world.pinnedIndex(u);
+  return {
+    index: u,
+    uid: user.uid,
+    screenName: user.screenName,
+    urlToken: user.urlToken,
+    zombie: user.zombie,
+    postsPerDay: user.postsPerDay,
+    followersCount: world.followersCount(u),
+    fansInWorld: world.fanCount(u),
+    followCount: world.followeesOf(u).length,
+    statusesCount: world.postCountAt(u, nowMs),
+    pinnedId: pinned >= 0 && world.postCountAt(u, nowMs) > pinned ? world.post(u, pinned).id : null,
+  };
+}
+
+export function truthPost(world: World, p: SimPost): TruthPost {
+  return {
+    id: p.id,
+    bid: p.bid,
+    uid: world.users[p.userIndex]!.uid,
+    userIndex: p.userIndex,
+    createdMs: p.createdMs,
+    createdAt: new Date(p.createdMs).toISOString(),
+    sentiment: p.sentiment,
+    lang: p.lang,
+    text: p.text,
+    isLong: p.isLong,
+    repostOf: p.repostOf ? p.repostOf.id : null,
+    originalDeleted: p.originalDeleted,
+    pinned: world.pinnedIndex(p.userIndex) === p.index,
+    visibleType: p.visibleType,
+    commentsCount: p.commentsCount,
+    attitudesCount: p.attitudesCount,
+    repostsCount: p.repostsCount,
+  };
+}
+
+/** Posts of one user published in [sinceMs, untilMs], oldest first. */
+export function* truthPostsOf(world: World, u: number, sinceMs: number, untilMs: number): Generator<TruthPost> {
+  const first = world.postCountAt(u, sinceMs - 1);
+  const last = world.postCountAt(u, untilMs);
+  for (let k = first; k < last; k++) yield truthPost(world, world.post(u, k));
+}
+
+export function* truthAllPosts(world: World, sinceMs: number, untilMs: number): Generator<TruthPost> {
+  for (let u = 0; u < world.users.length; u++) yield* truthPostsOf(world, u, sinceMs, untilMs);
+}
+
+export function truthComments(world: World, post: SimPost, nowMs: number): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const c of commentsOf(world, post)) {
+    for (const x of [c, ...c.replies]) {
+      if (x.createdMs > nowMs) continue;
+      rows.push({
+        id: x.id, postId: post.id, uid: world.users[x.userIndex]!.uid, createdMs: x.createdMs,
+        createdAt: new Date(x.createdMs).toISOString(), sentiment: x.sentiment, text: x.text, rootId: c.id,
+      });
+    }
+  }
+  return rows;
+}

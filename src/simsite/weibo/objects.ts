@@ -1,0 +1,121 @@
+import type { SimPost } from '../posts';
+import { LONG_TEXT_CHARS } from '../posts';
+import { tokensToHtml, truncatedHtml } from '../text/compose';
+import type { SimUser } from '../users';
+import type { World } from '../world';
+import type { EraFormat } from './era';
+
+/** Image names derived from the uid, so avatars are stable and distinct. */
+function imageKey(uid: number, salt: string): string {
+  return `${salt}${uid.toString(36)}j20u00u0`;
+}
+
+/** The user object of spec §1.3 (profile userInfo, the `user` of each post, fans items). */
+export function userJson(world: World, user: SimUser, nowMs: number, fmt: EraFormat): Record<string, unknown> {
+  const uid = user.uid;
+  const followers = world.followersCount(user.index);
+  const o: Record<string, unknown> = {
+    id: uid,
+    screen_name: user.screenName,
+    profile_image_url: `https://tvax1.sinaimg.cn/crop.0.0.996.996.180/${imageKey(uid, '006')}.jpg`,
+    profile_url: `https://m.weibo.cn/u/${uid}?uid=${uid}&luicode=10000011&lfid=100505${uid}`,
+    statuses_count: world.postCountAt(user.index, nowMs),
+    verified: user.verified,
+    verified_type: user.verifiedType,
+    close_blue_v: false,
+    description: user.description,
+    gender: user.gender,
+    mbtype: user.mbtype,
+    urank: user.urank,
+    mbrank: user.mbrank,
+    follow_me: false,
+    following: false,
+    followers_count: fmt.count(followers),
+    follow_count: world.followeesOf(user.index).length,
+    cover_image_phone: `https://tva2.sinaimg.cn/crop.0.0.640.640.640/${imageKey(uid, '9b1')}.jpg`,
+    avatar_hd: `https://wx1.sinaimg.cn/orj480/${imageKey(uid, '006')}.jpg`,
+    like: false,
+    like_me: false,
+  };
+  if (user.verified) {
+    o.verified_type_ext = 1;
+    o.verified_reason = user.verifiedReason;
+  }
+  if (fmt.era === 'modern2022') o.followers_count_str = String(fmt.count(followers));
+  return o;
+}
+
+function picsJson(post: SimPost): Record<string, unknown> {
+  const shown = Math.min(post.picNum, 9);
+  const ids: string[] = [];
+  for (let i = 0; i < shown; i++) ids.push(`006${post.bid}${i}ly1h4mzukh3pgj30u0190`);
+  const o: Record<string, unknown> = { pic_ids: ids, pic_num: post.picNum };
+  if (shown > 0) {
+    o.pics = ids.map((pid) => ({
+      pid,
+      url: `https://wx1.sinaimg.cn/orj360/${pid}.jpg`,
+      size: 'orj360',
+      geo: { width: 360, height: 540, croped: false },
+      large: { size: 'large', url: `https://wx1.sinaimg.cn/large/${pid}.jpg`, geo: { width: '1080', height: '1620', croped: false } },
+    }));
+    o.thumbnail_pic = `https://wx1.sinaimg.cn/thumbnail/${ids[0]}.jpg`;
+    o.bmiddle_pic = `https://wx1.sinaimg.cn/bmiddle/${ids[0]}.jpg`;
+    o.original_pic = `https://wx1.sinaimg.cn/large/${ids[0]}.jpg`;
+  }
+  return o;
+}
+
+/** The deleted-original stub a repost carries when its source is gone (`user: null`). */
+function deletedOriginalJson(post: SimPost, nowMs: number, fmt: EraFormat): Record<string, unknown> {
+  return {
+    created_at: fmt.date(post.createdMs, nowMs),
+    id: post.id,
+    mid: post.id,
+    text: '抱歉，此微博已被作者删除。查看帮助：<a href="https://t.cn/Rfd3rQV" data-hide=""><span class="surl-text">网页链接</span></a>',
+    user: null,
+    visible: { type: 0, list_id: 0 },
+    bid: post.bid,
+  };
+}
+
+/** One post (spec §1.4 `mblog`); long posts are truncated with a 全文 link unless `fullText`. */
+export function mblogJson(
+  world: World, post: SimPost, nowMs: number, fmt: EraFormat, opts: { pinned?: boolean; fullText?: boolean } = {},
+): Record<string, unknown> {
+  const user = world.users[post.userIndex]!;
+  const truncated = post.isLong && !opts.fullText;
+  const o: Record<string, unknown> = {
+    visible: { type: post.visibleType, list_id: 0 },
+    created_at: fmt.date(post.createdMs, nowMs),
+    id: post.id,
+    mid: post.id,
+    can_edit: false,
+    text: truncated ? truncatedHtml(post.tokens, LONG_TEXT_CHARS - 20, post.id) : tokensToHtml(post.tokens),
+    textLength: post.textLength,
+    source: post.source,
+    favorited: false,
+    ...picsJson(post),
+    is_paid: false,
+    user: userJson(world, user, nowMs, fmt),
+    reposts_count: fmt.count(post.repostsCount),
+    comments_count: fmt.count(post.commentsCount),
+    attitudes_count: fmt.count(post.attitudesCount),
+    pending_approval_count: 0,
+    isLongText: post.isLong,
+    mblogtype: opts.pinned ? 2 : 0,
+    bid: post.bid,
+  };
+  if (fmt.era !== 'modern2022') o.idstr = post.id;
+  if (post.editCount > 0) o.edit_count = post.editCount;
+  if (fmt.regionName) {
+    o.region_name = post.regionName;
+    o.region_opt = 1;
+  }
+  if (post.repostOf) {
+    o.raw_text = post.text;
+    o.retweeted_status = post.originalDeleted
+      ? deletedOriginalJson(post.repostOf, nowMs, fmt)
+      : mblogJson(world, post.repostOf, nowMs, fmt);
+  }
+  return o;
+}

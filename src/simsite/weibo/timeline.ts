@@ -1,0 +1,102 @@
+import type { SimResponse } from '../http-types';
+import { jsonResponse, ok0 } from '../http-types';
+import type { SimUser } from '../users';
+import type { World } from '../world';
+import type { EraFormat } from './era';
+import { mblogJson } from './objects';
+
+export interface TimelineRequest {
+  containerid: string;
+  /** 1-based page, or null in since_id mode. */
+  page: number | null;
+  /** The cursor from `cardlistInfo.since_id`; empty string on the first call. */
+  sinceId: string | null;
+  pageSize: number;
+  /** Anonymous clients stall after this many pages (silently, with ok:0). */
+  capPages: number;
+}
+
+/**
+ * The newest-first post indices visible at `nowMs`, without the pinned post (which page 1 shows
+ * first). A page is a window on this sequence: position i is post index (count-1-i), skipping pinned.
+ */
+interface Visible {
+  count: number;
+  pinned: number;
+  regularCount: number;
+  indexAt(pos: number): number;
+}
+
+function visible(world: World, u: number, nowMs: number): Visible {
+  const count = world.postCountAt(u, nowMs);
+  const p = world.pinnedIndex(u);
+  const pinned = p >= 0 && p < count ? p : -1;
+  return {
+    count,
+    pinned,
+    regularCount: pinned >= 0 ? count - 1 : count,
+    indexAt(pos: number): number {
+      const k = count - 1 - pos;
+      return pinned >= 0 && k <= pinned ? k - 1 : k;
+    },
+  };
+}
+
+/** Position in the regular sequence of the newest post whose id is <= sinceId. */
+function positionOfSinceId(world: World, u: number, v: Visible, sinceId: bigint): number {
+  let lo = 0;
+  let hi = v.regularCount;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (BigInt(world.post(u, v.indexAt(mid)).id) > sinceId) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function timelineResponse(world: World, user: SimUser, req: TimelineRequest, nowMs: number, fmt: EraFormat): SimResponse {
+  const u = user.index;
+  const v = visible(world, u, nowMs);
+  const cards: Record<string, unknown>[] = [];
+  const card = (k: number, pinned: boolean): Record<string, unknown> => {
+    const post = world.post(u, k);
+    return {
+      card_type: 9,
+      card_type_name: '',
+      itemid: `${req.containerid}_-_${post.id}`,
+      scheme: `https://m.weibo.cn/status/${post.bid}?mblogid=${post.bid}&luicode=10000011&lfid=${req.containerid}`,
+      show_type: 0,
+      title: '',
+      mblog: mblogJson(world, post, nowMs, fmt, { pinned }),
+    };
+  };
+  let start: number;
+  let firstPage: boolean;
+  let pageNo: number;
+  if (req.sinceId) {
+    if (!/^\d+$/.test(req.sinceId)) return ok0();
+    start = positionOfSinceId(world, u, v, BigInt(req.sinceId));
+    firstPage = false;
+    pageNo = Math.floor(start / req.pageSize) + 1;
+  } else {
+    pageNo = req.page ?? 1;
+    firstPage = pageNo === 1;
+    start = firstPage ? 0 : (pageNo - 1) * req.pageSize - (v.pinned >= 0 ? 1 : 0);
+  }
+  if (pageNo > req.capPages) return ok0();
+  let take = req.pageSize;
+  if (firstPage && v.pinned >= 0) {
+    cards.push(card(v.pinned, true));
+    take -= 1;
+  }
+  const end = Math.min(v.regularCount, start + take);
+  for (let pos = start; pos < end; pos++) cards.push(card(v.indexAt(pos), false));
+  if (cards.length === 0) return ok0();
+  const more = end < v.regularCount && pageNo < req.capPages;
+  const info: Record<string, unknown> = fmt.era === 'modern2022'
+    ? { containerid: req.containerid, can_shared: 0, show_style: 1, title_top: '微博', page_type: '03' }
+    : { containerid: req.containerid, v_p: 42, show_style: 1, total: v.count, page: more ? pageNo + 1 : null };
+  // since_id is the id of the first post of the next page (an int: mids stay below 2^53).
+  if (more) info.since_id = Number(world.post(u, v.indexAt(end)).id);
+  return jsonResponse(fmt.wrap({ cardlistInfo: info, cards, scheme: `sinaweibo://cardlist?containerid=${req.containerid}` }));
+}
