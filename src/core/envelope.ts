@@ -18,6 +18,8 @@ export interface SubjectState {
   followers?: number;
   /** Scheduler-owned fields (rate posterior etc.), opaque to the frontier. */
   schedule?: Record<string, unknown>;
+  /** Adapter-owned values (e.g. a timeline container id), opaque to the frontier. */
+  meta?: Record<string, string>;
   /** Where the subject came from (seed, or the subject that discovered it). */
   via?: string;
   depth?: number;

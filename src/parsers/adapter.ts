@@ -1,0 +1,43 @@
+import type { Doc, Job, SubjectState } from '../core/envelope';
+import type { Logger } from '../core/logger';
+
+/** What an adapter may ask of the fetcher: a URL in, decoded text out (errors are FreshetErrors). */
+export interface FetchedText {
+  url: string;
+  status: number;
+  text: string;
+  fetchedAtMs: number;
+}
+
+export interface VisitContext {
+  fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText>;
+  nowMs(): number;
+  logger: Logger;
+}
+
+export type Emitted =
+  | { kind: 'doc'; doc: Doc }
+  | { kind: 'discovered'; subject: string; state: Partial<SubjectState> };
+
+/** What a visit learned, for the frontier state and the scheduler. */
+export interface VisitOutcome {
+  state: SubjectState;
+  /** Publication times of the posts that were new on this visit. */
+  newPostTimesMs: number[];
+  /** True when the visit stopped at its page limit with more posts possibly left behind. */
+  pageLimitHit: boolean;
+  /** Requests this visit made (charged to the budget). */
+  requests: number;
+}
+
+/**
+ * A platform adapter turns a subject into requests and responses into documents and discovered
+ * subjects. `visit` yields as it goes (so documents stream to the sink while paging continues)
+ * and returns the outcome. One adapter type per file, named after its pipeline `type`.
+ */
+export interface Adapter {
+  readonly type: string;
+  /** Whether this adapter handles the subject (by its `<platform>:<kind>:` prefix). */
+  accepts(subject: string): boolean;
+  visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void>;
+}

@@ -1,0 +1,78 @@
+import { ErrorCodes, FreshetError } from '../../core/errors';
+
+/** The parts of the microblog API's JSON that freshet reads; everything else is ignored. */
+export interface Mblog {
+  id?: string | number;
+  mid?: string | number;
+  bid?: string;
+  created_at?: string;
+  text?: string;
+  isLongText?: boolean;
+  source?: string;
+  region_name?: string;
+  reposts_count?: number | string;
+  comments_count?: number | string;
+  attitudes_count?: number | string;
+  mblogtype?: number;
+  retweeted_status?: Mblog | null;
+  user?: WeiboUser | null;
+}
+
+export interface WeiboUser {
+  id?: number | string;
+  screen_name?: string;
+  gender?: string;
+  description?: string;
+  verified?: boolean;
+  verified_reason?: string;
+  followers_count?: number | string;
+  follow_count?: number | string;
+  statuses_count?: number | string;
+}
+
+export interface Envelope {
+  ok?: number;
+  msg?: string;
+  url?: string;
+  data?: {
+    userInfo?: WeiboUser;
+    tabsInfo?: { tabs?: { tabKey?: string; containerid?: string }[] };
+    cards?: { card_type?: number; mblog?: Mblog; card_group?: { card_type?: number; mblog?: Mblog }[] }[];
+    cardlistInfo?: { page?: number | null; since_id?: number | string | null; total?: number };
+    longTextContent?: string;
+  };
+}
+
+/**
+ * Parses a body and classifies the API's soft errors, which arrive with HTTP 200: `ok:-100` is a
+ * login wall, a body with a `url` and no `data` is a captcha. Neither may be parsed as data.
+ */
+export function parseEnvelope(text: string, url: string): Envelope {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    // Truncated bodies are usually transient: retry the visit later.
+    throw new FreshetError(ErrorCodes.parseJson, 'retryable', `invalid JSON from ${url}: ${(err as Error).message}`, { url, bytes: text.length });
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new FreshetError(ErrorCodes.parseShape, 'non_retryable', `unexpected JSON shape from ${url}`, { url });
+  }
+  const env = body as Envelope;
+  if (env.ok === -100) {
+    throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', `login required (${env.msg ?? 'ok:-100'})`, { url, redirect: env.url });
+  }
+  if (env.ok !== 1 && env.url && !env.data) {
+    throw new FreshetError(ErrorCodes.captcha, 'non_retryable', `verification required: ${env.url}`, { url, redirect: env.url });
+  }
+  return env;
+}
+
+export function mblogsOf(env: Envelope): Mblog[] {
+  const out: Mblog[] = [];
+  for (const card of env.data?.cards ?? []) {
+    if (card.card_type === 9 && card.mblog) out.push(card.mblog);
+    else if (card.card_type === 11) for (const g of card.card_group ?? []) if (g.card_type === 9 && g.mblog) out.push(g.mblog);
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import { interpolate } from './interpolate';
+import { pipelineSchema, type PipelineConfig } from './schema';
+
+export interface PipelineProblem {
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+  message: string;
+}
+
+function problemError(problems: PipelineProblem[]): FreshetError {
+  const text = problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n');
+  return new FreshetError(ErrorCodes.pipelineInvalid, 'critical', text, { problems });
+}
+
+/** The deepest node of `path` that exists, so an unknown or missing key points at its parent. */
+function locate(doc: Document, path: (string | number)[], lines: LineCounter): { line: number; col: number } {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+    const range = node?.range ?? (n === 0 ? (doc.contents as { range?: [number, number, number] } | null)?.range : undefined);
+    if (range) {
+      // For a key that exists, point at the key itself rather than its value.
+      const keyOffset = n > 0 ? keyRange(doc, path.slice(0, n)) : undefined;
+      const { line, col } = lines.linePos(keyOffset ?? range[0]);
+      return { line, col };
+    }
+  }
+  return { line: 1, col: 1 };
+}
+
+function keyRange(doc: Document, path: (string | number)[]): number | undefined {
+  const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+  const last = path[path.length - 1];
+  if (isMap(parent)) {
+    const pair = parent.items.find((p) => (p.key as { value?: unknown } | null)?.value === last);
+    return (pair?.key as { range?: [number, number, number] } | undefined)?.range?.[0];
+  }
+  if (isSeq(parent) && typeof last === 'number') return (parent.items[last] as { range?: [number, number, number] } | undefined)?.range?.[0];
+  return undefined;
+}
+
+/** Parses and validates pipeline text; every problem names the file, line, column and key path. */
+export function parsePipeline(text: string, file: string, vars: Record<string, string | undefined> = {}): PipelineConfig {
+  const { text: expanded, missing } = interpolate(text, vars);
+  const lines = new LineCounter();
+  const doc = parseDocument(expanded, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw problemError(doc.errors.map((e) => {
+      const { line, col } = lines.linePos(e.pos[0]);
+      return { file, line, column: col, path: '', message: e.message.split('\n')[0]! };
+    }));
+  }
+  if (missing.length > 0) {
+    throw problemError(missing.map((name) => {
+      const offset = text.indexOf(`\${${name}`);
+      const before = text.slice(0, Math.max(0, offset));
+      return { file, line: before.split('\n').length, column: before.length - before.lastIndexOf('\n'), path: '', message: `variable ${name} is not set and has no default` };
+    }));
+  }
+  const parsed = pipelineSchema.safeParse(doc.toJS());
+  if (parsed.success) return parsed.data;
+  throw problemError(parsed.error.issues.map((issue) => {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+    return keys.map((key) => {
+      const path = key === undefined ? issue.path : [...issue.path, key];
+      const { line, col } = locate(doc, path as (string | number)[], lines);
+      const message = issue.code === 'unrecognized_keys' ? 'unknown key' : issue.message;
+      return { file, line, column: col, path: path.join('.'), message };
+    });
+  }).flat());
+}
+
+export function loadPipeline(file: string, vars: Record<string, string | undefined> = {}): PipelineConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new FreshetError(ErrorCodes.pipelineInvalid, 'critical', `${file}: cannot read: ${(err as Error).message}`);
+  }
+  return parsePipeline(text, file, vars);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
+import { weiboApiConfigSchema } from '../parsers/weibo-api';
+import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
+import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
+import { nullSinkConfigSchema } from '../sinks/null';
+import { redisFrontierConfigSchema } from '../sources/redis-frontier';
+
+/**
+ * A pipeline file (`pipelines/*.yaml`), assembled from each stage type's own strict schema:
+ * unknown keys are errors everywhere, and `pipelines/pipeline.schema.json` is generated from it.
+ */
+export const politenessConfigSchema = z.strictObject({
+  /** Minimum gap between two requests to one origin, across every worker (kept in Redis). */
+  min_delay_ms: z.number().int().min(0).default(0),
+  /** A slot further away than this is not waited for: the subject is rescheduled instead. */
+  max_wait_ms: z.number().int().min(0).default(2_000),
+});
+
+export const pipelineSchema = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
+  description: z.string().optional(),
+  source: redisFrontierConfigSchema.prefault({ type: 'redis_frontier' }),
+  /** Subjects offered to the frontier at start (known ones are left as they are). */
+  seeds: z.array(z.string().regex(/^[a-z0-9_]+:[a-z0-9_]+:\S+$/, 'a subject is <platform>:<kind>:<id>')).default([]),
+  fetch: httpFetchConfigSchema.extend({ type: z.literal('http_fetch') }).prefault({ type: 'http_fetch' }),
+  politeness: politenessConfigSchema.prefault({}),
+  parse: z.discriminatedUnion('type', [weiboApiConfigSchema]),
+  sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, nullSinkConfigSchema]),
+  schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema]).prefault({ type: 'fixed_interval' }),
+});
+
+export type PipelineConfig = z.infer<typeof pipelineSchema>;
+export type PipelineInput = z.input<typeof pipelineSchema>;
+
+export function pipelineJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'freshet pipeline',
+    ...z.toJSONSchema(pipelineSchema, { io: 'input', unrepresentable: 'any' }),
+  } as Record<string, unknown>;
+}

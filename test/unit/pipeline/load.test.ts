@@ -1,0 +1,71 @@
+import { FreshetError } from '../../../src/core/errors';
+import { interpolate } from '../../../src/pipeline/interpolate';
+import { parsePipeline } from '../../../src/pipeline/load';
+
+const valid = `name: demo
+seeds: [weibo:user:1000000001]
+fetch:
+  type: http_fetch
+  allow_private_networks: true
+parse:
+  type: weibo_api
+  base_url: \${SIMSITE_URL:-http://127.0.0.1:8080}
+sink:
+  type: elasticsearch
+  flush_interval_ms: 200
+`;
+
+function problems(text: string, vars: Record<string, string> = {}): { line: number; column: number; path: string; message: string }[] {
+  try {
+    parsePipeline(text, 'pipelines/x.yaml', vars);
+  } catch (err) {
+    expect(err).toBeInstanceOf(FreshetError);
+    expect((err as FreshetError).code).toBe('E_PIPELINE_INVALID');
+    expect((err as FreshetError).message).toContain('pipelines/x.yaml:');
+    return (err as FreshetError).fields['problems'] as never;
+  }
+  throw new Error('expected the pipeline to be invalid');
+}
+
+describe('parsePipeline', () => {
+  it('fills defaults from every stage schema', () => {
+    const p = parsePipeline(valid, 'x.yaml');
+    expect(p.source).toMatchObject({ type: 'redis_frontier', shards: 4, max_in_flight: 64 });
+    expect(p.fetch).toMatchObject({ type: 'http_fetch', allow_private_networks: true, max_redirects: 5 });
+    expect(p.parse).toMatchObject({ type: 'weibo_api', base_url: 'http://127.0.0.1:8080', page_limit: 10 });
+    expect(p.sink).toMatchObject({ type: 'elasticsearch', flush_interval_ms: 200, concurrency: 2 });
+    expect(p.schedule).toEqual({ type: 'fixed_interval', interval_secs: 3600 });
+  });
+
+  it('names file, line and key path of an unknown key', () => {
+    const text = valid.replace('  flush_interval_ms: 200', '  flush_interval_ms: 200\n  flush_intervall_ms: 5');
+    expect(problems(text)).toEqual([{ file: 'pipelines/x.yaml', line: 12, column: 3, path: 'sink.flush_intervall_ms', message: 'unknown key' }]);
+  });
+
+  it('names the key path of a wrong type and of an unknown stage type', () => {
+    const wrongType = valid.replace('flush_interval_ms: 200', 'flush_interval_ms: soon');
+    const p1 = problems(wrongType);
+    expect(p1[0]).toMatchObject({ line: 11, path: 'sink.flush_interval_ms' });
+    const unknown = valid.replace('type: weibo_api', 'type: weibo_apii');
+    const p2 = problems(unknown);
+    expect(p2[0]).toMatchObject({ line: 7, path: 'parse.type' });
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    const p = problems('name: demo\nsink: [unclosed\n');
+    expect(p[0]!.line).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses a missing variable and credential headers in the file', () => {
+    expect(problems(valid.replace(':-http://127.0.0.1:8080', ''))[0]).toMatchObject({ line: 8, message: 'variable SIMSITE_URL is not set and has no default' });
+    const cred = valid.replace('  allow_private_networks: true', '  allow_private_networks: true\n  headers: { Cookie: "SUB=secret" }');
+    expect(problems(cred)[0]!.path).toBe('fetch.headers');
+  });
+});
+
+describe('interpolate', () => {
+  it('substitutes, defaults and escapes', () => {
+    expect(interpolate('a ${X} ${Y:-d} $${X}', { X: '1' })).toEqual({ text: 'a 1 d ${X}', missing: [] });
+    expect(interpolate('${NOPE}', {}).missing).toEqual(['NOPE']);
+  });
+});
