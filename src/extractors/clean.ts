@@ -1,0 +1,62 @@
+import type { DomElement } from './dom';
+
+/** Elements whose text is never page content. */
+const DROPPED_TAGS = new Set([
+  'script', 'style', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video', 'audio',
+  'head', 'title', 'select', 'option', 'button', 'input', 'textarea', 'nav', 'aside', 'footer', 'menu', 'dialog', 'link', 'meta',
+]);
+
+const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
+
+/** True when an element and everything under it is left out before scoring. */
+export function isDropped(el: DomElement): boolean {
+  if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
+  const a = el.attribs;
+  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if (a.style && HIDDEN_STYLE_RE.test(a.style)) return true;
+  if (a.class && HIDDEN_CLASS_RE.test(a.class)) return true;
+  if (a.role === 'navigation' || a.role === 'complementary' || a.role === 'contentinfo') return true;
+  return false;
+}
+
+/** Block-level elements: each one starts and ends a line of text. */
+export const BLOCK_TAGS = new Set([
+  'address', 'article', 'blockquote', 'body', 'center', 'dd', 'details', 'dir', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'li', 'main',
+  'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'ul', 'caption',
+  'legend', 'br', 'img', 'time',
+]);
+
+/** class/id words of page furniture (share bars, related links, ads, …). */
+const NEGATIVE_RE = new RegExp([
+  'share', 'social', 'related', 'recommend', 'promo', 'newsletter', 'subscri', 'sidebar', 'widget', 'footer',
+  'masthead', 'breadcrumb', 'advert', '(?:^|[-_\\s])ads?(?:$|[-_\\s])', 'sponsor', 'cookie', 'popup', 'modal', 'signup',
+  'login', 'outbrain', 'taboola', 'trending', 'most-?popular', 'more-?stories', 'read-?more', 'also-?read', 'disclaimer',
+  'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
+  'pagination', 'pager', 'print', 'skip', 'banner', 'hidden', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar', 'menu',
+].join('|'), 'i');
+
+const POSITIVE_RE = /article|content|entry|post|story|text|body|main|detail|zoom|cont\b|news|blog|message|thread/i;
+
+const COMMENT_RE = /comment|disqus|respond|reactions|discussion/i;
+
+function classAndId(el: DomElement): string {
+  return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
+}
+
+/** -1 for furniture, +1 for content-like class/id words, 0 otherwise (html and body count 0). */
+export function classWeight(el: DomElement): number {
+  if (el.name === 'body' || el.name === 'html') return 0;
+  const cls = classAndId(el);
+  if (cls.length < 2) return 0;
+  const neg = NEGATIVE_RE.test(cls);
+  const pos = POSITIVE_RE.test(cls);
+  return neg && !pos ? -1 : pos && !neg ? 1 : 0;
+}
+
+/** A reader-comment area: furniture on an article, the content itself on some forums. */
+export function isCommentArea(el: DomElement): boolean {
+  if (el.name === 'body' || el.name === 'html') return false;
+  return COMMENT_RE.test(classAndId(el));
+}

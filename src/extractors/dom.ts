@@ -1,0 +1,100 @@
+import { load } from 'cheerio/slim';
+
+/**
+ * The slice of htmlparser2's DOM (domhandler) the extractors walk. Walking these plain objects
+ * directly, rather than through cheerio's wrapper API, keeps extraction at a few ms per page.
+ */
+export interface DomNode {
+  type: string;
+  parent: DomElement | DomRoot | null;
+}
+
+export interface DomText extends DomNode {
+  type: 'text';
+  data: string;
+}
+
+export interface DomElement extends DomNode {
+  type: 'tag' | 'script' | 'style';
+  name: string;
+  attribs: Record<string, string>;
+  children: DomNode[];
+}
+
+export interface DomRoot extends DomNode {
+  type: 'root';
+  children: DomNode[];
+}
+
+export type DomParent = DomElement | DomRoot;
+
+/** Parses with cheerio's htmlparser2 entry point (no parse5, no browser DOM). */
+export function parseHtml(html: string): DomRoot {
+  // htmlparser2 reads `<![CDATA[` as a comment up to `]]>`, which on some XenForo pages
+  // swallows the whole thread; browsers end such a bogus comment at the next `>`.
+  const source = html.includes('<![CDATA[') ? html.replace(/<!\[CDATA\[/g, '') : html;
+  const $ = load(source, { xml: false }, false);
+  return $.root()[0] as unknown as DomRoot;
+}
+
+export const isElement = (n: DomNode): n is DomElement => n.type === 'tag' || n.type === 'script' || n.type === 'style';
+export const isText = (n: DomNode): n is DomText => n.type === 'text';
+
+/** First element in document order that satisfies `pred`. */
+export function findFirst(root: DomParent, pred: (el: DomElement) => boolean): DomElement | undefined {
+  const stack: DomNode[] = [...root.children].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (pred(n)) return n;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return undefined;
+}
+
+export function findAll(root: DomParent, pred: (el: DomElement) => boolean): DomElement[] {
+  const out: DomElement[] = [];
+  const stack: DomNode[] = [...root.children].reverse();
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    if (pred(n)) out.push(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return out;
+}
+
+/** Concatenated text of a subtree (no block separation; for short fields such as titles). */
+export function textContent(n: DomNode): string {
+  if (isText(n)) return n.data;
+  if (!isElement(n) && n.type !== 'root') return '';
+  let s = '';
+  for (const c of (n as DomParent).children) s += textContent(c);
+  return s;
+}
+
+export function normalizeSpace(s: string): string {
+  return s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim();
+}
+
+/** Depth-first ancestors, nearest first. */
+export function ancestors(n: DomNode): DomParent[] {
+  const out: DomParent[] = [];
+  for (let p = n.parent; p; p = p.parent) out.push(p);
+  return out;
+}
+
+export function lowestCommonAncestor(nodes: DomNode[]): DomParent | undefined {
+  if (nodes.length === 0) return undefined;
+  let chain = [nodes[0]!, ...ancestors(nodes[0]!)] as DomNode[];
+  for (let i = 1; i < nodes.length; i++) {
+    const set = new Set<DomNode>([nodes[i]!, ...ancestors(nodes[i]!)]);
+    chain = chain.filter((a) => set.has(a));
+  }
+  return chain.find((n) => isElement(n) || n.type === 'root') as DomParent | undefined;
+}
+
+export function isAncestorOf(a: DomNode, n: DomNode): boolean {
+  for (let p: DomNode | null = n; p; p = p.parent) if (p === a) return true;
+  return false;
+}

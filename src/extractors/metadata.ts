@@ -1,0 +1,120 @@
+import { findAll, findFirst, normalizeSpace, textContent, type DomElement, type DomRoot } from './dom';
+
+/** `<meta>` content by name/property/itemprop (lower-cased keys), first occurrence wins. */
+export function metaMap(root: DomRoot): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of findAll(root, (el) => el.name === 'meta')) {
+    const key = (m.attribs.property ?? m.attribs.name ?? m.attribs.itemprop ?? '').toLowerCase();
+    const content = m.attribs.content;
+    if (key && content && !out.has(key)) out.set(key, normalizeSpace(content));
+  }
+  return out;
+}
+
+/** JSON-LD objects of the page, flattened through @graph and arrays. */
+export function jsonLd(root: DomRoot): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      out.push(v as Record<string, unknown>);
+      const graph = (v as Record<string, unknown>)['@graph'];
+      if (graph) visit(graph);
+    }
+  };
+  for (const s of findAll(root, (el) => el.name === 'script' && el.attribs.type === 'application/ld+json')) {
+    try {
+      visit(JSON.parse(textContent(s)));
+    } catch {
+      // malformed JSON-LD is common and carries nothing we need
+    }
+  }
+  return out;
+}
+
+const TITLE_SEPARATORS_RE = /\s+[-|–—_·»:]\s+|_|\|/;
+
+/** Headline: og:title or an <h1> agreeing with <title>, else the longest part of <title>. */
+export function findTitle(root: DomRoot, meta: Map<string, string>): string {
+  const titleEl = findFirst(root, (el) => el.name === 'title');
+  const docTitle = titleEl ? normalizeSpace(textContent(titleEl)) : '';
+  const og = meta.get('og:title') ?? meta.get('twitter:title');
+  const h1s = findAll(root, (el) => el.name === 'h1').map((h) => normalizeSpace(textContent(h))).filter((t) => t.length > 1);
+  const h1 = h1s.find((t) => docTitle.includes(t) || (og !== undefined && og.includes(t)));
+  if (h1) return h1;
+  if (og) return og;
+  if (!docTitle) return h1s[0] ?? '';
+  const parts = docTitle.split(TITLE_SEPARATORS_RE).map((s) => s.trim()).filter(Boolean);
+  const longest = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest.length >= 8 ? longest : docTitle;
+}
+
+function ldString(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return ldString(v[0]);
+  if (v && typeof v === 'object') return ldString((v as Record<string, unknown>).name);
+  return undefined;
+}
+
+export function findAuthor(root: DomRoot, meta: Map<string, string>, ld: Array<Record<string, unknown>>): string | undefined {
+  for (const o of ld) {
+    const a = ldString(o.author);
+    if (a) return normalizeSpace(a);
+  }
+  const m = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl');
+  if (m && !/^https?:/.test(m)) return m.replace(/^by\s+/i, '');
+  const el = findFirst(root, (e: DomElement) => e.attribs.rel === 'author' || e.attribs.itemprop === 'author');
+  const t = el ? normalizeSpace(textContent(el)) : '';
+  return t && t.length < 80 ? t.replace(/^by\s+/i, '') : undefined;
+}
+
+const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
+
+/** ISO 8601 from a date string (as written; no time zone is assumed when none is given). */
+export function normalizeDate(s: string): string | undefined {
+  const t = s.trim();
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(t)) return t.replace(' ', 'T');
+  const m = ZH_DATE_RE.exec(t);
+  if (m) {
+    const p2 = (x: string | undefined): string => (x ?? '0').padStart(2, '0');
+    const date = `${m[1]}-${p2(m[2])}-${p2(m[3])}`;
+    return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}` : date;
+  }
+  const d = Date.parse(t);
+  return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
+}
+
+export function findPublished(root: DomRoot, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string): string | undefined {
+  const candidates: Array<string | undefined> = [
+    meta.get('article:published_time'), meta.get('datepublished'), meta.get('pubdate'), meta.get('publishdate'),
+    meta.get('date'), meta.get('dc.date'), meta.get('dc.date.issued'), meta.get('sailthru.date'),
+    ...ld.map((o) => (typeof o.datePublished === 'string' ? o.datePublished : undefined)),
+  ];
+  const time = findFirst(root, (el) => el.name === 'time' && el.attribs.datetime !== undefined);
+  candidates.push(time?.attribs.datetime);
+  for (const c of candidates) {
+    const d = c ? normalizeDate(c) : undefined;
+    if (d) return d;
+  }
+  const m = ZH_DATE_RE.exec(bodyText);
+  return m ? normalizeDate(m[0]) : undefined;
+}
+
+/** `<html lang>` when present, else the dominant script of the text. */
+export function findLang(root: DomRoot, text: string): string {
+  const html = findFirst(root, (el) => el.name === 'html');
+  const declared = html?.attribs.lang?.toLowerCase().split(/[-_]/)[0];
+  const sample = text.slice(0, 2000);
+  const han = sample.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+  const kana = sample.match(/[\u3040-\u30ff]/g)?.length ?? 0;
+  const hangul = sample.match(/[\uac00-\ud7af]/g)?.length ?? 0;
+  const cyr = sample.match(/[\u0400-\u04ff]/g)?.length ?? 0;
+  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  if (letters > 0) {
+    if (kana > 0.05 * letters) return 'ja';
+    if (hangul > 0.3 * letters) return 'ko';
+    if (han > 0.3 * letters) return 'zh';
+    if (cyr > 0.3 * letters && declared !== 'uk' && declared !== 'bg') return declared ?? 'ru';
+  }
+  return declared || (letters > 0 ? 'en' : 'und');
+}

@@ -1,0 +1,67 @@
+import type { Block } from './blocks';
+
+/** Tunable weights of the line score; the defaults were tuned on the dev part of extraction-dev. */
+export interface ScoringParams {
+  /** Weight of one Han/kana character relative to a Latin one. */
+  cjkCharWeight: number;
+  /** Value of one sentence punctuation mark, in effective characters. */
+  punctWeight: number;
+  /** Effective characters a line needs to be worth keeping (its value is length minus this). */
+  threshold: number;
+  /** Exponent on (1 - link ratio). */
+  linkPower: number;
+  /** Multiplier on positive values of lines under furniture-like class names. */
+  furnitureFactor: number;
+  /** Multiplier on positive values of lines under content-like class names. */
+  contentFactor: number;
+  /** Standard deviation of the Gaussian smoothing, in lines. */
+  sigmaLines: number;
+}
+
+export const DEFAULT_SCORING: ScoringParams = {
+  cjkCharWeight: 2.5,
+  punctWeight: 12,
+  threshold: 50,
+  linkPower: 2,
+  furnitureFactor: 0.3,
+  contentFactor: 1.3,
+  sigmaLines: 1,
+};
+
+export function linkRatio(b: Block): number {
+  return b.chars === 0 ? 0 : b.linkChars / b.chars;
+}
+
+/** Effective text length of a line, links discounted. */
+export function effectiveLength(b: Block, p: ScoringParams): number {
+  const weighted = b.chars - b.cjkChars + p.cjkCharWeight * b.cjkChars;
+  return weighted * (1 - linkRatio(b)) ** p.linkPower;
+}
+
+/** Positive for content-like lines, negative for furniture; the input of the max-sum search. */
+export function lineValue(b: Block, p: ScoringParams): number {
+  let v = effectiveLength(b, p) + p.punctWeight * b.punct * (1 - linkRatio(b));
+  if (b.classScore < 0) v *= p.furnitureFactor;
+  else if (b.classScore > 0) v *= p.contentFactor;
+  return v - p.threshold;
+}
+
+/** Gaussian smoothing over neighbouring lines (kernel cut at 3 sigma, renormalised at the ends). */
+export function gaussianSmooth(values: number[], sigma: number): number[] {
+  if (sigma <= 0) return values.slice();
+  const radius = Math.ceil(3 * sigma);
+  const kernel: number[] = [];
+  for (let k = -radius; k <= radius; k++) kernel.push(Math.exp(-(k * k) / (2 * sigma * sigma)));
+  return values.map((_, i) => {
+    let sum = 0;
+    let wsum = 0;
+    for (let k = -radius; k <= radius; k++) {
+      const j = i + k;
+      if (j < 0 || j >= values.length) continue;
+      const w = kernel[k + radius]!;
+      sum += w * values[j]!;
+      wsum += w;
+    }
+    return sum / wsum;
+  });
+}

@@ -1,0 +1,66 @@
+import type { Block } from './blocks';
+import { classWeight } from './clean';
+import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
+import { linkRatio } from './scoring';
+import type { Segment } from './segments';
+
+export interface SelectionParams {
+  /** Lines with a larger share of link text are navigation, even inside the content. */
+  maxLinkRatio: number;
+  /** Share of the main content in comment areas below which comment areas are furniture. */
+  commentShare: number;
+}
+
+export const DEFAULT_SELECTION: SelectionParams = { maxLinkRatio: 0.5, commentShare: 0.5 };
+
+/** A segment mapped to the DOM: its container and the lines kept from it. */
+export interface Selected {
+  segment: Segment;
+  container: DomParent;
+  lines: Block[];
+}
+
+/** The smallest element holding the segment's positive lines (all its lines when none is). */
+export function segmentContainer(blocks: Block[], values: number[], seg: Segment): DomParent | undefined {
+  const inSeg = blocks.slice(seg.start, seg.end + 1);
+  const core = inSeg.filter((b) => values[b.index]! > 0);
+  return lowestCommonAncestor((core.length ? core : inSeg).map((b) => b.owner));
+}
+
+/** Furniture (share bars, captions, ads…) between a line and the content container. */
+function underFurniture(b: Block, container: DomParent, weights: Map<DomElement, number>): boolean {
+  for (let p: DomParent | null = b.owner; p && p !== container; p = p.parent) {
+    if (!isElement(p)) continue;
+    const el = p as DomElement;
+    let w = weights.get(el);
+    if (w === undefined) {
+      w = classWeight(el);
+      weights.set(el, w);
+    }
+    if (w < 0) return true;
+  }
+  return false;
+}
+
+/** The lines of a segment kept as content: inside its container, minus link lists and furniture. */
+export function selectLines(
+  blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,
+  weights: Map<DomElement, number>,
+): Block[] {
+  return blocks.slice(seg.start, seg.end + 1).filter((b) =>
+    isAncestorOf(container, b.owner)
+    && linkRatio(b) <= p.maxLinkRatio
+    && !(dropComments && b.inComments)
+    && !underFurniture(b, container, weights));
+}
+
+/** tag.class path from an element up to (not including) an ancestor, digits ignored. */
+export function signature(el: DomParent, upTo: DomParent): string {
+  const parts: string[] = [];
+  for (let p: DomParent | null = el; p && p !== upTo; p = p.parent) {
+    if (!isElement(p)) break;
+    const e = p as DomElement;
+    parts.push(`${e.name}.${(e.attribs.class ?? '').replace(/\d+/g, '')}`);
+  }
+  return parts.join('<');
+}
