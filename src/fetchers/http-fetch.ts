@@ -1,0 +1,281 @@
+import { setTimeout as sleepMs } from 'node:timers/promises';
+import { Agent, type Dispatcher } from 'undici';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import { decideRetry } from '../core/retry';
+import { parseCidr } from './address-class';
+import { ACCEPT_ENCODING, readBody } from './body-reader';
+import { decodeBody, inferExpect, type Expect } from './decode-body';
+import { aborted, bodyTooLarge, errorFromStatus, errorFromThrown, redactUrl, statusClass, timedOut, withAttempts } from './fetch-errors';
+import { HostResolver } from './host-resolver';
+import { httpFetchConfigSchema, type HttpFetchConfig } from './http-fetch-config';
+import { RobotsCache, type RobotsFetchResult } from './robots-cache';
+import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
+import { headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
+
+export { httpFetchConfigSchema, DEFAULT_USER_AGENT, type HttpFetchConfig } from './http-fetch-config';
+export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './fetch-types';
+
+/** The pipeline stage type this fetcher implements. */
+export const HTTP_FETCH_STAGE_TYPE = 'http_fetch';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers a request must not carry to another origin after a redirect. */
+const CROSS_ORIGIN_STRIPPED = new Set(['authorization', 'cookie', 'proxy-authorization']);
+const ROBOTS_MAX_REDIRECTS = 5; // RFC 9309 §2.3.1.2
+const ACCEPT: Record<Expect, string> = {
+  json: 'application/json, text/plain;q=0.5, */*;q=0.1',
+  html: 'text/html, application/xhtml+xml, application/xml;q=0.9, */*;q=0.8',
+  text: 'text/plain, text/*;q=0.9, */*;q=0.5',
+  bytes: '*/*',
+};
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, undefined, signal ? { signal } : undefined);
+
+interface Attempt {
+  signal: AbortSignal;
+  timedOut: () => boolean;
+  done: () => void;
+}
+
+export class HttpFetcher {
+  readonly config: HttpFetchConfig;
+  private readonly agent: Agent;
+  private readonly resolver: HostResolver;
+  private readonly robots: RobotsCache | undefined;
+  private readonly baseHeaders: Record<Expect, Record<string, string>>;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(config: HttpFetchConfig, private readonly deps: FetcherDeps) {
+    // Accept a raw object too (tests, programmatic use): parsing a parsed config is idempotent.
+    this.config = httpFetchConfigSchema.parse(config);
+    const c = this.config;
+    this.sleep = deps.sleep ?? defaultSleep;
+    this.resolver = new HostResolver({
+      clock: deps.clock,
+      ttlMs: c.dns_cache_ttl_secs * 1000,
+      maxHosts: c.dns_cache_max_hosts,
+      allowPrivate: c.allow_private_networks,
+      allowedCidrs: c.allowed_cidrs.map((s) => parseCidr(s)!),
+      lookupAll: deps.lookupAll,
+    });
+    this.agent = new Agent({
+      connections: c.connections_per_origin,
+      pipelining: 1,
+      keepAliveTimeout: c.keep_alive_timeout_ms,
+      headersTimeout: c.headers_timeout_ms,
+      bodyTimeout: c.body_timeout_ms,
+      maxHeaderSize: c.max_header_bytes,
+      connect: { timeout: c.connect_timeout_ms, lookup: this.resolver.netLookup },
+    });
+    this.robots = c.respect_robots
+      ? new RobotsCache({
+          clock: deps.clock,
+          userAgentToken: c.robots_user_agent,
+          ttlMs: c.robots_cache_ttl_secs * 1000,
+          errorTtlMs: c.robots_error_ttl_secs * 1000,
+          maxOrigins: c.robots_cache_max_origins,
+          fetchRobots: (origin) => this.fetchRobots(origin),
+        })
+      : undefined;
+    const common: Record<string, string> = { 'user-agent': c.user_agent, 'accept-encoding': c.compression ? ACCEPT_ENCODING : 'identity' };
+    for (const [k, v] of Object.entries(c.headers)) common[k.toLowerCase()] = v;
+    const base = {} as Record<Expect, Record<string, string>>;
+    for (const e of Object.keys(ACCEPT) as Expect[]) base[e] = { accept: ACCEPT[e], ...common };
+    this.baseHeaders = base;
+  }
+
+  /** Fetches `req`, retrying as the policy decides; throws only FreshetError. */
+  async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
+    const startedMs = this.deps.clock.nowMs();
+    const target = parseTarget(req.url);
+    const policy = this.config.retry;
+    for (let attempt = 1; ; attempt++) {
+      let err: FreshetError;
+      const a = this.startAttempt(signal);
+      try {
+        const res = await this.exchange(target, req, a.signal);
+        res.attempts = attempt;
+        res.elapsedMs = this.deps.clock.nowMs() - startedMs;
+        return res;
+      } catch (thrown) {
+        err = a.timedOut() ? timedOut(target.href, this.config.total_timeout_ms) : errorFromThrown(thrown, target.href);
+      } finally {
+        a.done();
+      }
+      if (signal?.aborted) throw aborted(target.href, signal.reason);
+      const decision = decideRetry(err, attempt, policy, this.deps.rng);
+      if (decision.action === 'retry') {
+        this.deps.metrics?.requests('none', 'retry');
+        this.deps.logger?.debug?.({ url: redactUrl(target.href), code: err.code, attempt, delay_ms: decision.delayMs }, 'fetch retry');
+        try {
+          await this.sleep(decision.delayMs, signal);
+        } catch (sleepErr) {
+          throw aborted(target.href, sleepErr);
+        }
+        continue;
+      }
+      // Rescheduling hands the wait to the frontier instead of holding a worker slot.
+      if (decision.action === 'reschedule') throw withAttempts(err, attempt, decision.delayMs, 'throttled');
+      throw withAttempts(err, attempt);
+    }
+  }
+
+  /** Crawl-delay from the cached robots.txt of `origin` (e.g. `https://example.com`), if any. */
+  robotsCrawlDelayMs(origin: string): number | undefined {
+    return this.robots?.crawlDelayMs(origin);
+  }
+
+  async close(): Promise<void> {
+    this.robots?.clear();
+    this.resolver.clear();
+    await this.agent.close();
+  }
+
+  /** One attempt: the redirect chain up to a final response. */
+  private async exchange(target: URL, req: FetchRequest, signal: AbortSignal): Promise<FetchResponse> {
+    let url = target;
+    const method = req.method ?? 'GET';
+    const redirects: string[] = [];
+    let visited: Set<string> | undefined;
+    for (;;) {
+      await this.resolver.resolve(url.hostname, url.href);
+      if (this.robots) await this.robots.check(url);
+      const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, signal) : undefined;
+      const hopStartMs = this.deps.clock.nowMs();
+      let res: Dispatcher.ResponseData | undefined;
+      try {
+        res = await this.agent.request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method,
+          headers: this.headersFor(url, req, url.origin !== target.origin),
+          signal,
+        });
+        const status = res.statusCode;
+        const location = REDIRECT_STATUSES.has(status) ? headerValue(res.headers.location) : undefined;
+        if (location !== undefined) {
+          await res.body.dump();
+          this.deps.metrics?.requests('3xx', 'redirect');
+          const next = resolveLocation(location, url);
+          visited ??= new Set([target.href]);
+          if (visited.has(next.href)) {
+            throw new FreshetError(ErrorCodes.fetchRedirectLoop, 'non_retryable', 'redirect loop', { url: redactUrl(target.href), location: redactUrl(next.href) });
+          }
+          if (redirects.length >= this.config.max_redirects) {
+            throw new FreshetError(ErrorCodes.fetchTooManyRedirects, 'non_retryable', `more than ${this.config.max_redirects} redirects`, {
+              url: redactUrl(target.href),
+              max_redirects: this.config.max_redirects,
+            });
+          }
+          visited.add(next.href);
+          redirects.push(next.href);
+          url = next;
+          continue;
+        }
+        if ((status < 200 || status >= 300) && status !== 304) {
+          await res.body.dump();
+          throw errorFromStatus(status, headerValue(res.headers['retry-after']), url.href, this.deps.clock.nowMs());
+        }
+        const declared = Number(headerValue(res.headers['content-length']));
+        if (declared > this.config.max_body_bytes) {
+          res.body.destroy();
+          throw bodyTooLarge(url.href, this.config.max_body_bytes, declared);
+        }
+        const headers = flattenHeaders(res.headers);
+        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href);
+        const nowMs = this.deps.clock.nowMs();
+        const m = this.deps.metrics;
+        if (m) {
+          m.requests(statusClass(status), 'ok');
+          m.bytes(wireBytes);
+          m.latencyMs(nowMs - hopStartMs);
+        }
+        const contentType = headers['content-type'];
+        const { text, charset } = decodeBody(bytes, contentType, req.expect ?? inferExpect(contentType));
+        return { requestUrl: req.url, url: url.href, status, headers, body: bytes, text, charset, redirects, attempts: 1, fetchedAtMs: nowMs, elapsedMs: 0 };
+      } catch (thrown) {
+        const err = errorFromThrown(thrown, url.href);
+        this.deps.metrics?.requests(res ? statusClass(res.statusCode) : 'none', err.code);
+        throw err;
+      } finally {
+        release?.();
+      }
+    }
+  }
+
+  private headersFor(url: URL, req: FetchRequest, crossOrigin: boolean): Record<string, string> {
+    const base = this.baseHeaders[req.expect ?? 'html'];
+    const provided = this.deps.headerProvider?.(url);
+    if (!req.headers && !provided) return base;
+    const out: Record<string, string> = { ...base };
+    if (provided) for (const k in provided) out[k.toLowerCase()] = provided[k]!;
+    if (req.headers) {
+      for (const k in req.headers) {
+        const key = k.toLowerCase();
+        if (crossOrigin && CROSS_ORIGIN_STRIPPED.has(key)) continue;
+        out[key] = req.headers[k]!;
+      }
+    }
+    return out;
+  }
+
+  /** A per-attempt signal: the caller's, plus the wall-clock cap against trickling responses. */
+  private startAttempt(outer: AbortSignal | undefined): Attempt {
+    const ac = new AbortController();
+    let fired = false;
+    const timer = setTimeout(() => {
+      fired = true;
+      ac.abort();
+    }, this.config.total_timeout_ms);
+    const onOuter = (): void => ac.abort(outer?.reason);
+    if (outer) {
+      if (outer.aborted) ac.abort(outer.reason);
+      else outer.addEventListener('abort', onOuter, { once: true });
+    }
+    return {
+      signal: ac.signal,
+      timedOut: () => fired,
+      done: () => {
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', onOuter);
+      },
+    };
+  }
+
+  /** robots.txt through the same agent and guards; never rejects (see RobotsCache). */
+  private async fetchRobots(origin: string): Promise<RobotsFetchResult> {
+    const a = this.startAttempt(undefined);
+    try {
+      let url = new URL('/robots.txt', origin);
+      for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {
+        await this.resolver.resolve(url.hostname, url.href);
+        const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, a.signal) : undefined;
+        try {
+          const res = await this.agent.request({ origin: url.origin, path: url.pathname, method: 'GET', headers: this.baseHeaders.text, signal: a.signal });
+          const location = REDIRECT_STATUSES.has(res.statusCode) ? headerValue(res.headers.location) : undefined;
+          if (location !== undefined) {
+            await res.body.dump();
+            url = resolveLocation(location, url);
+            continue;
+          }
+          if (res.statusCode < 200 || res.statusCode >= 300) {
+            await res.body.dump();
+            return { status: res.statusCode, text: '' };
+          }
+          const maxBytes = Math.min(this.config.robots_max_bytes, this.config.max_body_bytes);
+          const { bytes } = await readBody(res.body, headerValue(res.headers['content-encoding']), maxBytes, url.href, true);
+          return { status: res.statusCode, text: new TextDecoder().decode(bytes) };
+        } finally {
+          release?.();
+        }
+      }
+      // RFC 9309: past five redirects the file may be treated as unavailable, i.e. like a 404.
+      return { status: 404, text: '' };
+    } catch (err) {
+      this.deps.logger?.warn({ origin, code: errorFromThrown(err, origin).code }, 'robots.txt unreachable; origin disallowed for now');
+      return { unreachable: err };
+    } finally {
+      a.done();
+    }
+  }
+}

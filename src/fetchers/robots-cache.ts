@@ -1,0 +1,99 @@
+import type { Clock } from '../core/clock';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import { redactUrl } from './fetch-errors';
+import { groupFor, isPathAllowed, parseRobots, type RobotsGroup } from './robots-parser';
+
+/** What fetching `/robots.txt` gave: a status and body, or no answer at all. */
+export type RobotsFetchResult = { status: number; text: string } | { unreachable: unknown };
+
+export interface RobotsCacheOptions {
+  clock: Clock;
+  userAgentToken: string;
+  ttlMs: number;
+  /** How long a 5xx or unreachable robots.txt disallows the origin before it is asked again. */
+  errorTtlMs: number;
+  maxOrigins: number;
+  /** Must not reject: failures are `{ unreachable }`. Bounded by its own timeouts, not a caller's signal, because one fetch serves every waiter. */
+  fetchRobots: (origin: string) => Promise<RobotsFetchResult>;
+}
+
+interface Entry {
+  /** `undefined` group: everything allowed. */
+  group: RobotsGroup | undefined;
+  unavailable: boolean;
+  expiresAtMs: number;
+}
+
+/**
+ * Per-origin robots.txt decisions (RFC 9309 §2.3.1): 2xx → the file's rules; 4xx → allow all;
+ * 5xx, 429 or no answer → disallow all until `errorTtlMs` passes. Concurrent misses for one
+ * origin share one fetch; the cache is bounded and evicts the least recently loaded origin.
+ */
+export class RobotsCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<Entry>>();
+
+  constructor(private readonly opts: RobotsCacheOptions) {}
+
+  /** Resolves when `url` may be fetched; throws a FreshetError when robots.txt forbids it. */
+  async check(url: URL): Promise<void> {
+    const path = url.pathname;
+    if (path === '/robots.txt') return;
+    const entry = await this.entry(url.origin);
+    if (entry.unavailable) {
+      const retryAfterMs = Math.max(0, entry.expiresAtMs - this.opts.clock.nowMs());
+      throw new FreshetError(
+        ErrorCodes.fetchRobotsUnavailable,
+        'throttled',
+        'robots.txt unavailable; origin disallowed until it answers',
+        { url: redactUrl(url.href) },
+        undefined,
+        retryAfterMs,
+      );
+    }
+    if (!isPathAllowed(entry.group, url.search ? path + url.search : path)) {
+      throw new FreshetError(ErrorCodes.fetchRobotsDisallowed, 'non_retryable', 'disallowed by robots.txt', { url: redactUrl(url.href) });
+    }
+  }
+
+  /** Crawl-delay of the cached robots.txt group that applies to us, if any (for politeness). */
+  crawlDelayMs(origin: string): number | undefined {
+    return this.entries.get(origin)?.group?.crawlDelayMs;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private entry(origin: string): Promise<Entry> | Entry {
+    const cached = this.entries.get(origin);
+    if (cached && cached.expiresAtMs > this.opts.clock.nowMs()) return cached;
+    let pending = this.inflight.get(origin);
+    if (!pending) {
+      pending = this.load(origin).finally(() => this.inflight.delete(origin));
+      this.inflight.set(origin, pending);
+    }
+    return pending;
+  }
+
+  private async load(origin: string): Promise<Entry> {
+    const result = await this.opts.fetchRobots(origin);
+    const nowMs = this.opts.clock.nowMs();
+    let entry: Entry;
+    if ('unreachable' in result || result.status >= 500 || result.status === 429) {
+      entry = { group: undefined, unavailable: true, expiresAtMs: nowMs + this.opts.errorTtlMs };
+    } else if (result.status >= 200 && result.status < 300) {
+      const group = groupFor(parseRobots(result.text), this.opts.userAgentToken);
+      entry = { group, unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
+    } else {
+      entry = { group: undefined, unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
+    }
+    if (this.entries.size >= this.opts.maxOrigins && !this.entries.has(origin)) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.delete(origin);
+    this.entries.set(origin, entry);
+    return entry;
+  }
+}
