@@ -1,0 +1,162 @@
+import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
+
+let server: LocalServer;
+let other: LocalServer;
+beforeAll(async () => {
+  other = await startServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(req.headers));
+  });
+  server = await startServer((req, res) => {
+    const url = req.url ?? '';
+    const redirect = (location: string, status = 302): void => {
+      res.writeHead(status, { location });
+      res.end();
+    };
+    if (url === '/start') return redirect('next?x=1', 301);
+    if (url === '/next?x=1') return redirect('/final#frag', 307);
+    if (url === '/final') return void res.end('final page');
+    const chain = /^\/chain\/(\d+)$/.exec(url);
+    if (chain) return redirect(`/chain/${Number(chain[1]) + 1}`);
+    if (url === '/loop-a') return redirect('/loop-b');
+    if (url === '/loop-b') return redirect('/loop-a');
+    if (url === '/to-metadata') return redirect('http://169.254.169.254/latest/meta-data/');
+    if (url === '/to-v6-loopback') return redirect(`http://[::1]:${new URL(server.origin).port}/final`);
+    if (url === '/to-other-loopback') return redirect(`http://127.0.0.2:${new URL(server.origin).port}/final`);
+    if (url === '/to-mapped') return redirect('http://[::ffff:10.0.0.1]/');
+    if (url === '/to-other-origin') return redirect(other.url('/echo'));
+    if (url === '/to-ftp') return redirect('ftp://example.com/');
+    if (url === '/no-location') {
+      res.writeHead(302);
+      return res.end();
+    }
+    res.writeHead(404);
+    res.end();
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await other.close();
+});
+
+/** Only this test server's address is opted in; every other private range stays refused. */
+const onlyLoopback1 = { allow_private_networks: false, allowed_cidrs: ['127.0.0.1/32'], retry: { max_attempts: 1 } };
+
+describe('HttpFetcher: redirects', () => {
+  it('follows relative redirects and reports the chain and the final URL', async () => {
+    const { fetcher } = makeFetcher();
+    const res = await fetcher.fetch({ url: server.url('/start') });
+    expect(res.text).toBe('final page');
+    expect(res.requestUrl).toBe(server.url('/start'));
+    expect(res.url).toBe(server.url('/final'));
+    expect(res.redirects).toEqual([server.url('/next?x=1'), server.url('/final')]);
+    await fetcher.close();
+  });
+
+  it('stops after max_redirects', async () => {
+    const { fetcher } = makeFetcher({ max_redirects: 3 });
+    const before = server.hits.length;
+    const err = await rejection(fetcher.fetch({ url: server.url('/chain/0') }));
+    expect(err).toMatchObject({ code: 'E_FETCH_TOO_MANY_REDIRECTS', kind: 'non_retryable', fields: { max_redirects: 3 } });
+    expect(server.hits.length - before).toBe(4); // the first request and three followed redirects
+    await fetcher.close();
+  });
+
+  it('detects a redirect loop before the cap', async () => {
+    const { fetcher } = makeFetcher({ max_redirects: 10 });
+    const err = await rejection(fetcher.fetch({ url: server.url('/loop-a') }));
+    expect(err).toMatchObject({ code: 'E_FETCH_REDIRECT_LOOP', kind: 'non_retryable' });
+    await fetcher.close();
+  });
+
+  it('treats a 3xx without Location as a status error and a non-http Location as invalid', async () => {
+    const { fetcher } = makeFetcher();
+    expect(await rejection(fetcher.fetch({ url: server.url('/no-location') }))).toMatchObject({ code: 'E_FETCH_HTTP_STATUS', fields: { status: 302 } });
+    expect(await rejection(fetcher.fetch({ url: server.url('/to-ftp') }))).toMatchObject({ code: 'E_FETCH_INVALID_URL' });
+    await fetcher.close();
+  });
+
+  it('does not carry request credentials to another origin', async () => {
+    const { fetcher } = makeFetcher();
+    const res = await fetcher.fetch({ url: server.url('/to-other-origin'), expect: 'json', headers: { Authorization: 'Bearer T', 'X-Keep': 'k' } });
+    const seen = JSON.parse(res.text) as Record<string, string>;
+    expect(seen['x-keep']).toBe('k');
+    expect(seen.authorization).toBeUndefined();
+    await fetcher.close();
+  });
+
+  it('asks the header provider per origin, so its credentials stay with their origin', async () => {
+    const asked: string[] = [];
+    const { fetcher } = makeFetcher({}, {
+      headerProvider: (url) => {
+        asked.push(url.origin);
+        return url.origin === server.origin ? { cookie: 'sid=secret' } : undefined;
+      },
+    });
+    const res = await fetcher.fetch({ url: server.url('/to-other-origin'), expect: 'json' });
+    expect(asked).toEqual([server.origin, other.origin]);
+    expect(server.headers.at(-1)?.cookie).toBe('sid=secret');
+    expect((JSON.parse(res.text) as Record<string, string>).cookie).toBeUndefined();
+    await fetcher.close();
+  });
+});
+
+describe('HttpFetcher: SSRF guard', () => {
+  it('refuses a loopback target unless the pipeline opts in', async () => {
+    const { fetcher } = makeFetcher({ allow_private_networks: false });
+    const before = server.hits.length;
+    const err = await rejection(fetcher.fetch({ url: server.url('/final') }));
+    expect(err).toMatchObject({ code: 'E_FETCH_BLOCKED_ADDRESS', kind: 'non_retryable', fields: { address: '127.0.0.1', address_class: 'loopback' } });
+    expect(server.hits.length).toBe(before); // no request left the process
+    await fetcher.close();
+  });
+
+  it.each([
+    ['/to-metadata', '169.254.169.254', 'link_local'],
+    ['/to-v6-loopback', '::1', 'loopback'],
+    ['/to-other-loopback', '127.0.0.2', 'loopback'],
+    ['/to-mapped', '::ffff:a00:1', 'private'], // WHATWG URL rewrites ::ffff:10.0.0.1 to hex groups
+  ])('refuses a redirect %s to %s when only 127.0.0.1 is allowed', async (path, address, cls) => {
+    const { fetcher } = makeFetcher(onlyLoopback1);
+    const err = await rejection(fetcher.fetch({ url: server.url(path) }));
+    expect(err).toMatchObject({ code: 'E_FETCH_BLOCKED_ADDRESS', kind: 'non_retryable', fields: { address, address_class: cls } });
+    await fetcher.close();
+  });
+
+  it('refuses a hostname that resolves to a private address (checked after DNS)', async () => {
+    const { fetcher } = makeFetcher(onlyLoopback1, {
+      lookupAll: async (host) => (host === 'intranet.example' ? [{ address: '10.1.2.3', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]),
+    });
+    const err = await rejection(fetcher.fetch({ url: 'http://intranet.example/admin' }));
+    expect(err).toMatchObject({ code: 'E_FETCH_BLOCKED_ADDRESS', fields: { host: 'intranet.example', address: '10.1.2.3' } });
+    await fetcher.close();
+  });
+
+  it('connects a hostname to the address it checked (the connector uses the same resolver)', async () => {
+    const lookups: string[] = [];
+    const { fetcher } = makeFetcher(onlyLoopback1, {
+      lookupAll: async (host) => {
+        lookups.push(host);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    const port = new URL(server.origin).port;
+    const res = await fetcher.fetch({ url: `http://simsite.test:${port}/final` });
+    expect(res.text).toBe('final page');
+    expect(server.headers.at(-1)?.host).toBe(`simsite.test:${port}`);
+    await fetcher.fetch({ url: `http://simsite.test:${port}/final` });
+    expect(lookups).toEqual(['simsite.test']); // cached: one lookup for the check and the connects
+    await fetcher.close();
+  });
+
+  it('maps a name that does not exist to a non-retryable DNS error', async () => {
+    const { fetcher } = makeFetcher(onlyLoopback1, {
+      lookupAll: async () => {
+        throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
+      },
+    });
+    const err = await rejection(fetcher.fetch({ url: 'http://nowhere.invalid/' }));
+    expect(err).toMatchObject({ code: 'E_FETCH_DNS', kind: 'non_retryable' });
+    await fetcher.close();
+  });
+});

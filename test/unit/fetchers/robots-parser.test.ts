@@ -1,0 +1,103 @@
+import { groupFor, isPathAllowed, parseRobots, wildcardMatch } from '../../../src/fetchers/robots-parser';
+
+const ROBOTS = `
+# a comment
+User-agent: *
+Disallow: /private
+Allow: /private/open
+Disallow: /*.pdf$
+Disallow: /search?*q=
+Crawl-delay: 1.5
+
+User-agent: Freshet
+User-agent: otherbot
+Disallow: /only-for-freshet   # trailing comment
+Allow: /only-for-freshet/but-this
+Crawl-delay: 3
+
+User-agent: googlebot
+Disallow: /
+
+Sitemap: https://example.com/sitemap.xml
+`;
+
+describe('robots.txt parser', () => {
+  const parsed = parseRobots(ROBOTS);
+
+  it('picks our group by product token, case-insensitively, and falls back to *', () => {
+    const ours = groupFor(parsed, 'freshet')!;
+    expect(ours.crawlDelayMs).toBe(3000);
+    expect(ours.rules.map((r) => r.pattern)).toEqual(['/only-for-freshet', '/only-for-freshet/but-this']);
+    expect(groupFor(parsed, 'unknownbot')!.crawlDelayMs).toBe(1500);
+    expect(groupFor(parseRobots('User-agent: x\nDisallow: /'), 'freshet')).toBeUndefined();
+    expect(parsed.sitemaps).toEqual(['https://example.com/sitemap.xml']);
+  });
+
+  it.each([
+    ['/', true],
+    ['/private', false],
+    ['/private/x', false],
+    ['/private/open/page', true], // longer Allow wins
+    ['/docs/a.pdf', false],
+    ['/docs/a.pdf?x=1', true], // $ anchors the end
+    ['/search?lang=en&q=x', false],
+    ['/search?lang=en', true],
+    ['/robots.txt', true],
+  ])('* group: %s → allowed=%s', (path, allowed) => {
+    expect(isPathAllowed(groupFor(parsed, 'somebot'), path)).toBe(allowed);
+  });
+
+  it('applies only the most specific group (ours ignores the * rules)', () => {
+    const ours = groupFor(parsed, 'freshet');
+    expect(isPathAllowed(ours, '/private')).toBe(true);
+    expect(isPathAllowed(ours, '/only-for-freshet/x')).toBe(false);
+    expect(isPathAllowed(ours, '/only-for-freshet/but-this/x')).toBe(true);
+  });
+
+  it('lets Allow win a tie of equal length', () => {
+    const g = groupFor(parseRobots('User-agent: *\nDisallow: /page\nAllow: /page'), 'x');
+    expect(isPathAllowed(g, '/page')).toBe(true);
+  });
+
+  it('treats an empty Disallow as allow-all and merges groups naming the same agent', () => {
+    const g = groupFor(parseRobots('User-agent: a\nDisallow:\n\nUser-agent: a\nDisallow: /x'), 'a');
+    expect(isPathAllowed(g, '/y')).toBe(true);
+    expect(isPathAllowed(g, '/x/1')).toBe(false);
+  });
+
+  it('matches non-ASCII paths written raw in robots.txt against percent-encoded URLs', () => {
+    const g = groupFor(parseRobots('User-agent: *\nDisallow: /论坛/私密'), 'x');
+    expect(isPathAllowed(g, new URL('https://e.com/论坛/私密/1').pathname)).toBe(false);
+    expect(isPathAllowed(g, '/%e8%ae%ba%e5%9d%9b/%E7%A7%81%E5%AF%86')).toBe(false); // hex case is irrelevant
+    expect(isPathAllowed(g, new URL('https://e.com/论坛/公开').pathname)).toBe(true);
+  });
+
+  it('handles CRLF, a BOM, unknown keys, lines without colons and common misspellings', () => {
+    const g = groupFor(parseRobots('\ufeffUser-agent: *\r\nnonsense line\r\nHost: e.com\r\nDissallow: /typo\r\n'), 'x');
+    expect(isPathAllowed(g, '/typo/a')).toBe(false);
+  });
+
+  it('ignores rules that come before any User-agent line', () => {
+    expect(groupFor(parseRobots('Disallow: /\n'), 'x')).toBeUndefined();
+  });
+
+  it('matches hostile wildcard patterns in linear-ish time', () => {
+    const pattern = `/${'*a'.repeat(40)}b`;
+    const text = `/${'a'.repeat(5000)}`;
+    const started = Date.now();
+    expect(wildcardMatch(pattern, text, true)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it.each([
+    ['/a*c', '/abc', false, true],
+    ['/a*c', '/abcd', false, true], // unanchored: a prefix match is enough
+    ['/a*c', '/abcd', true, false],
+    ['/a*', '/a', true, true],
+    ['*', '/anything', true, true],
+    ['/a*b*c', '/axxbyyc', true, true],
+    ['/a*b*c', '/axxbyy', true, false],
+  ])('wildcardMatch(%s, %s, anchored=%s) = %s', (pattern, text, anchored, expected) => {
+    expect(wildcardMatch(pattern, text, anchored)).toBe(expected);
+  });
+});
