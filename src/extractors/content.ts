@@ -1,7 +1,7 @@
 import type { Block } from './blocks';
 import { isAncestorOf, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { gaussianSmooth, type ScoringParams } from './scoring';
-import { topSegments, type Segment } from './segments';
+import { splitAtDips, topSegments, type Segment } from './segments';
 import { segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
 export interface ContentParams {
@@ -9,9 +9,25 @@ export interface ContentParams {
   minSegmentFraction: number;
   /** Weight of the first segment that ends at or after the headline (the article follows its title). */
   titleBonus: number;
+  /** A run of lines summing below minus this splits a segment. */
+  maxDip: number;
+  /** Text outside comment areas (effective chars) from which comment areas count as furniture. */
+  minArticleChars: number;
+  /** On forum threads: posts may be short, and every post is content. */
+  forum: boolean;
+  /** minSegmentFraction on forum threads. */
+  forumMinSegmentFraction: number;
 }
 
-export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.15, titleBonus: 2 };
+export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.15, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02 };
+
+function candidates(values: number[], sigma: number, p: ContentParams): Segment[] {
+  const smoothed = gaussianSmooth(values, sigma);
+  const fraction = p.forum ? p.forumMinSegmentFraction : p.minSegmentFraction;
+  const segs = topSegments(smoothed, fraction).flatMap((s) => splitAtDips(smoothed, s, p.maxDip));
+  const best = Math.max(0, ...segs.map((s) => s.sum));
+  return segs.filter((s) => s.sum >= fraction * best);
+}
 
 function pickMain(segs: Segment[], titleIndex: number | undefined, bonus: number): Segment | undefined {
   const afterTitle = titleIndex === undefined ? undefined : segs.find((s) => s.end >= titleIndex);
@@ -24,15 +40,11 @@ function pickMain(segs: Segment[], titleIndex: number | undefined, bonus: number
   return best;
 }
 
-function commentShare(blocks: Block[], values: number[], seg: Segment): number {
-  let all = 0;
-  let inComments = 0;
-  for (let i = seg.start; i <= seg.end; i++) {
-    if (values[i]! <= 0) continue;
-    all += blocks[i]!.chars;
-    if (blocks[i]!.inComments) inComments += blocks[i]!.chars;
-  }
-  return all === 0 ? 0 : inComments / all;
+/** Characters of positive lines outside comment areas in a segment. */
+function articleChars(blocks: Block[], values: number[], seg: Segment): number {
+  let n = 0;
+  for (let i = seg.start; i <= seg.end; i++) if (values[i]! > 0 && !blocks[i]!.inComments) n += blocks[i]!.chars;
+  return n;
 }
 
 /**
@@ -45,26 +57,38 @@ export function chooseContent(
   scoring: ScoringParams, selection: SelectionParams, params: ContentParams,
 ): Block[] {
   let values = rawValues;
-  let segs = topSegments(gaussianSmooth(values, scoring.sigmaLines), params.minSegmentFraction);
+  let segs = candidates(values, scoring.sigmaLines, params);
   let main = pickMain(segs, titleIndex, params.titleBonus);
   if (!main) return [];
-  const dropComments = commentShare(blocks, values, main) < selection.commentShare;
+  const dropComments = !params.forum && articleChars(blocks, values, main) >= params.minArticleChars;
   if (dropComments && blocks.some((b) => b.inComments)) {
     values = rawValues.map((v, i) => (blocks[i]!.inComments ? -scoring.threshold : v));
-    segs = topSegments(gaussianSmooth(values, scoring.sigmaLines), params.minSegmentFraction);
+    segs = candidates(values, scoring.sigmaLines, params);
     main = pickMain(segs, titleIndex, params.titleBonus);
     if (!main) return [];
   }
   const mainContainer = segmentContainer(blocks, values, main);
   if (!mainContainer) return [];
   const weights = new Map<DomElement, number>();
-  const chosen: Block[][] = [];
+  const containers = new Map<Segment, DomParent>();
   for (const seg of segs) {
-    const container = seg === main ? mainContainer : segmentContainer(blocks, values, seg);
-    if (!container) continue;
+    const c = seg === main ? mainContainer : segmentContainer(blocks, values, seg);
+    if (c) containers.set(seg, c);
+  }
+  // Forum posts repeat one structure: a signature shared by two or more segments marks posts.
+  const bySignature = new Map<string, number>();
+  if (params.forum) {
+    for (const c of containers.values()) {
+      const sig = signature(c, null);
+      bySignature.set(sig, (bySignature.get(sig) ?? 0) + 1);
+    }
+  }
+  const chosen: Block[][] = [];
+  for (const [seg, container] of containers) {
     if (seg !== main && !isAncestorOf(mainContainer, container)) {
       const top = lowestCommonAncestor([container, mainContainer]) as DomParent;
-      if (signature(container, top) !== signature(mainContainer, top)) continue;
+      const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2;
+      if (!repeated && signature(container, top) !== signature(mainContainer, top)) continue;
     }
     chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights));
   }

@@ -16,6 +16,8 @@ export interface ScoringParams {
   contentFactor: number;
   /** Standard deviation of the Gaussian smoothing, in lines. */
   sigmaLines: number;
+  /** Extra cost per link character (menus and tag lists cut segments). */
+  linkPenalty: number;
 }
 
 export const DEFAULT_SCORING: ScoringParams = {
@@ -26,7 +28,11 @@ export const DEFAULT_SCORING: ScoringParams = {
   furnitureFactor: 0.3,
   contentFactor: 1.3,
   sigmaLines: 1,
+  linkPenalty: 1,
 };
+
+/** Forum posts are often a line or two: a lower bar per line. */
+export const FORUM_SCORING: Partial<ScoringParams> = { threshold: 25 };
 
 export function linkRatio(b: Block): number {
   return b.chars === 0 ? 0 : b.linkChars / b.chars;
@@ -43,7 +49,7 @@ export function lineValue(b: Block, p: ScoringParams): number {
   let v = effectiveLength(b, p) + p.punctWeight * b.punct * (1 - linkRatio(b));
   if (b.classScore < 0) v *= p.furnitureFactor;
   else if (b.classScore > 0) v *= p.contentFactor;
-  return v - p.threshold;
+  return v - p.threshold - p.linkPenalty * b.linkChars;
 }
 
 /** Gaussian smoothing over neighbouring lines (kernel cut at 3 sigma, renormalised at the ends). */

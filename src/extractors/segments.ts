@@ -41,3 +41,26 @@ export function topSegments(values: number[], minFraction: number, maxCount = 50
   }
   return out.sort((x, y) => x.start - y.start);
 }
+
+/** Minimum-sum contiguous run of values[from..to] (the deepest dip). */
+function minSumRun(values: number[], from: number, to: number): Segment | undefined {
+  const neg = values.map((v) => -v);
+  const s = maxSumSegment(neg, from, to);
+  return s ? { start: s.start, end: s.end, sum: -s.sum } : undefined;
+}
+
+/**
+ * Splits a segment wherever it crosses a dip deeper than `maxDip` (a tag list, a "more stories"
+ * header): Kadane happily bridges furniture when more text follows, but what follows a deep
+ * dip is a different block of the page and must compete on its own.
+ */
+export function splitAtDips(values: number[], seg: Segment, maxDip: number): Segment[] {
+  const dip = minSumRun(values, seg.start, seg.end);
+  if (!dip || dip.sum >= -maxDip) return [seg];
+  const parts: Segment[] = [];
+  for (const [a, b] of [[seg.start, dip.start - 1], [dip.end + 1, seg.end]] as const) {
+    const best = a <= b ? maxSumSegment(values, a, b) : undefined;
+    if (best) parts.push(...splitAtDips(values, best, maxDip));
+  }
+  return parts;
+}

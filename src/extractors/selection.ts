@@ -7,11 +7,9 @@ import type { Segment } from './segments';
 export interface SelectionParams {
   /** Lines with a larger share of link text are navigation, even inside the content. */
   maxLinkRatio: number;
-  /** Share of the main content in comment areas below which comment areas are furniture. */
-  commentShare: number;
 }
 
-export const DEFAULT_SELECTION: SelectionParams = { maxLinkRatio: 0.5, commentShare: 0.5 };
+export const DEFAULT_SELECTION: SelectionParams = { maxLinkRatio: 0.5 };
 
 /** A segment mapped to the DOM: its container and the lines kept from it. */
 export interface Selected {
@@ -55,7 +53,7 @@ export function selectLines(
 }
 
 /** tag.class path from an element up to (not including) an ancestor, digits ignored. */
-export function signature(el: DomParent, upTo: DomParent): string {
+export function signature(el: DomParent, upTo: DomParent | null): string {
   const parts: string[] = [];
   for (let p: DomParent | null = el; p && p !== upTo; p = p.parent) {
     if (!isElement(p)) break;

@@ -3,7 +3,8 @@ import { toBlocks } from './blocks';
 import { findFirst, parseHtml, type DomParent } from './dom';
 import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
-import { DEFAULT_SCORING, lineValue, type ScoringParams } from './scoring';
+import { looksLikeForum } from './page-kind';
+import { DEFAULT_SCORING, FORUM_SCORING, lineValue, type ScoringParams } from './scoring';
 import { DEFAULT_SELECTION, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -12,6 +13,8 @@ export interface TextDensityOptions {
   scoring?: Partial<ScoringParams>;
   selection?: Partial<SelectionParams>;
   content?: Partial<ContentParams>;
+  /** Keep the headline line in `text` when it lies inside the content (default: it is only `title`). */
+  keepTitle?: boolean;
 }
 
 export interface ExtractedPage {
@@ -33,7 +36,8 @@ export interface ExtractedPage {
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = parseHtml(source);
-  const scoring = { ...DEFAULT_SCORING, ...opts.scoring };
+  const forum = looksLikeForum(source);
+  const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const body: DomParent = findFirst(root, (el) => el.name === 'body') ?? root;
   const blocks = toBlocks(body);
@@ -41,8 +45,9 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const meta = metaMap(root);
   const title = findTitle(root, meta);
   const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index;
-  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, ...opts.content });
-  const paragraphs = chosen.map((b) => b.text);
+  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content });
+  // The headline is the title field; text is the body (as the Scrapinghub/WCXB truths define it).
+  const paragraphs = chosen.filter((b) => !(opts.keepTitle !== true && b.heading > 0 && b.text === title)).map((b) => b.text);
   const text = paragraphs.join('\n');
   const ld = jsonLd(root);
   const author = findAuthor(root, meta, ld);
