@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
 import { register as demo } from './commands/demo';
+import { register as extract } from './commands/extract';
 import { register as health } from './commands/health';
 import { register as mappings } from './commands/mappings';
 import { register as search } from './commands/search';
@@ -11,7 +12,7 @@ import { register as search } from './commands/search';
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, health, mappings, search];
+const commands: RegisterCommand[] = [demo, extract, health, mappings, search];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };
