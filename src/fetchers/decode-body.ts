@@ -1,8 +1,7 @@
-import { charsetFromContentType, decodeHtml } from '../core/charset';
+import { isUtf8 } from 'node:buffer';
+import { charsetFromContentType, charsetFromMeta, decodeHtml } from '../core/charset';
 
 export type Expect = 'json' | 'html' | 'text' | 'bytes';
-
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: false });
 
 /** Binary media types whose bytes are never worth decoding as text when nothing was asked for. */
 const BINARY_RE = /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip|gzip|x-protobuf|wasm)/i;
@@ -31,13 +30,32 @@ export function decodeBody(bytes: Uint8Array, contentType: string | undefined, e
         const out = decodeHtml(bytes, contentType);
         return { text: out.text, charset: out.charset };
       }
-      // TextDecoder drops a leading BOM by default.
-      return { text: utf8.decode(bytes), charset: 'utf-8' };
+      return { text: utf8Text(bytes), charset: 'utf-8' };
     }
     case 'html':
     case 'text': {
+      const fast = decodeDeclaredUtf8(bytes, contentType);
+      if (fast !== undefined) return { text: fast, charset: 'utf-8' };
       const out = decodeHtml(bytes, contentType);
       return { text: out.text, charset: out.charset };
     }
   }
+}
+
+/**
+ * The common case in one pass: the page declares UTF-8 (header, else meta) or nothing, and its
+ * bytes are valid UTF-8. decodeHtml returns exactly this text and charset for such input, but
+ * scans and decodes the bytes three times to find out; this decodes once. Anything else
+ * (legacy charsets, invalid bytes, UTF-16 BOMs) goes to decodeHtml.
+ */
+function decodeDeclaredUtf8(bytes: Uint8Array, contentType: string | undefined): string | undefined {
+  const declared = charsetFromContentType(contentType) ?? charsetFromMeta(bytes);
+  if (declared !== undefined && declared !== 'utf-8') return undefined;
+  return isUtf8(bytes) ? utf8Text(bytes) : undefined;
+}
+
+/** Buffer#toString is the fastest UTF-8 decoder in Node (faster than TextDecoder); it keeps a BOM, so drop it. */
+function utf8Text(bytes: Uint8Array): string {
+  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + (hasBom ? 3 : 0), bytes.length - (hasBom ? 3 : 0)).toString('utf8');
 }

@@ -29,8 +29,10 @@ export interface FetchResponse {
 
 /** Label values are bounded: status classes and stable error codes, never URLs or hosts. */
 export interface FetchMetrics {
-  /** One per HTTP exchange; `outcome` is `ok`, `redirect`, `retry` or an error code. */
+  /** One per HTTP exchange (each redirect hop counts); `outcome` is `ok`, `redirect` or an error code. */
   requests(statusClass: string, outcome: string): void;
+  /** One per retry the policy granted, by the error code that caused it. */
+  retries?(code: string): void;
   /** Bytes received on the wire. */
   bytes(n: number): void;
   latencyMs(ms: number): void;

@@ -43,14 +43,25 @@ export class HostResolver {
     this.lookupAll = opts.lookupAll ?? defaultLookupAll;
   }
 
-  /** Resolves `hostname` (a URL hostname; IPv6 literals in brackets) or throws a FreshetError. */
-  async resolve(hostname: string, url: string): Promise<LookupAddress[]> {
-    const literal = literalAddress(hostname);
-    if (literal !== undefined) {
-      this.assertAllowed(literal, url, hostname);
-      return [{ address: literal, family: isIP(literal) }];
+  /**
+   * Checks `hostname` (a URL hostname; IPv6 literals in brackets). On the hot path — a cached or
+   * literal host — this returns `undefined` (or throws) without allocating a promise; otherwise it
+   * returns the pending resolution. Errors are FreshetErrors.
+   */
+  check(hostname: string, url: string): Promise<unknown> | undefined {
+    const cached = this.entries.get(hostname);
+    if (cached !== undefined && cached.expiresAtMs > this.opts.clock.nowMs()) {
+      if (cached.blocked) throw blockedError(url, hostname, cached.blocked.address, cached.blocked.cls);
+      return undefined;
     }
-    const entry = await this.entry(hostname, url);
+    return this.resolve(hostname, url);
+  }
+
+  /** Resolves `hostname` to its addresses, or throws a FreshetError (blocked, DNS failure). */
+  async resolve(hostname: string, url: string): Promise<LookupAddress[]> {
+    const key = hostname.toLowerCase();
+    const cached = this.entries.get(key);
+    const entry = cached !== undefined && cached.expiresAtMs > this.opts.clock.nowMs() ? cached : await this.entry(key, url);
     if (entry.blocked) throw blockedError(url, hostname, entry.blocked.address, entry.blocked.cls);
     return entry.addresses;
   }
@@ -76,16 +87,10 @@ export class HostResolver {
     this.entries.clear();
   }
 
-  private assertAllowed(address: string, url: string, hostname: string): void {
-    if (!isAddressAllowed(address, this.opts.allowPrivate, this.opts.allowedCidrs)) {
-      throw blockedError(url, hostname, address, classifyAddress(address));
-    }
-  }
-
-  private async entry(hostname: string, url: string): Promise<Entry> {
-    const key = hostname.toLowerCase();
-    const cached = this.entries.get(key);
-    if (cached && cached.expiresAtMs > this.opts.clock.nowMs()) return cached;
+  private entry(key: string, url: string): Promise<Entry> | Entry {
+    const literal = literalAddress(key);
+    // Literals are cached like names (forever) so the hot path never re-parses them.
+    if (literal !== undefined) return this.store(key, [{ address: literal, family: isIP(literal) }], Number.POSITIVE_INFINITY);
     let pending = this.inflight.get(key);
     if (!pending) {
       pending = this.load(key, url).finally(() => this.inflight.delete(key));
@@ -104,6 +109,10 @@ export class HostResolver {
     if (addresses.length === 0) {
       throw new FreshetError(ErrorCodes.fetchDns, 'non_retryable', `no address for ${hostname}`, { url, host: hostname });
     }
+    return this.store(hostname, addresses, this.opts.clock.nowMs() + this.opts.ttlMs);
+  }
+
+  private store(key: string, addresses: LookupAddress[], expiresAtMs: number): Entry {
     // Any refused address refuses the name: a resolver that mixes public and private answers is
     // exactly how rebinding attacks pick the address the connection lands on.
     let blocked: Entry['blocked'];
@@ -113,13 +122,13 @@ export class HostResolver {
         break;
       }
     }
-    const entry: Entry = { addresses, expiresAtMs: this.opts.clock.nowMs() + this.opts.ttlMs, blocked };
-    if (this.entries.size >= this.opts.maxHosts) {
+    const entry: Entry = { addresses, expiresAtMs, blocked };
+    if (this.entries.size >= this.opts.maxHosts && !this.entries.has(key)) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.delete(hostname);
-    this.entries.set(hostname, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 }

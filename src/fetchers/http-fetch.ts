@@ -105,7 +105,7 @@ export class HttpFetcher {
       if (signal?.aborted) throw aborted(target.href, signal.reason);
       const decision = decideRetry(err, attempt, policy, this.deps.rng);
       if (decision.action === 'retry') {
-        this.deps.metrics?.requests('none', 'retry');
+        this.deps.metrics?.retries?.(err.code);
         this.deps.logger?.debug?.({ url: redactUrl(target.href), code: err.code, attempt, delay_ms: decision.delayMs }, 'fetch retry');
         try {
           await this.sleep(decision.delayMs, signal);
@@ -138,8 +138,11 @@ export class HttpFetcher {
     const redirects: string[] = [];
     let visited: Set<string> | undefined;
     for (;;) {
-      await this.resolver.resolve(url.hostname, url.href);
-      if (this.robots) await this.robots.check(url);
+      // Both checks answer synchronously from their caches on the hot path.
+      const resolving = this.resolver.check(url.hostname, url.href);
+      if (resolving) await resolving;
+      const robots = this.robots?.check(url);
+      if (robots) await robots;
       const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, signal) : undefined;
       const hopStartMs = this.deps.clock.nowMs();
       let res: Dispatcher.ResponseData | undefined;

@@ -35,11 +35,20 @@ export class RobotsCache {
 
   constructor(private readonly opts: RobotsCacheOptions) {}
 
-  /** Resolves when `url` may be fetched; throws a FreshetError when robots.txt forbids it. */
-  async check(url: URL): Promise<void> {
+  /**
+   * Throws a FreshetError when robots.txt forbids `url`. Decides synchronously (returns
+   * `undefined`) when the origin is cached, which is the hot path; otherwise returns a promise.
+   */
+  check(url: URL): Promise<void> | undefined {
+    if (url.pathname === '/robots.txt') return undefined;
+    const origin = url.origin;
+    const cached = this.entries.get(origin);
+    if (cached !== undefined && cached.expiresAtMs > this.opts.clock.nowMs()) return this.decide(cached, url);
+    return this.entry(origin).then((entry) => this.decide(entry, url));
+  }
+
+  private decide(entry: Entry, url: URL): undefined {
     const path = url.pathname;
-    if (path === '/robots.txt') return;
-    const entry = await this.entry(url.origin);
     if (entry.unavailable) {
       const retryAfterMs = Math.max(0, entry.expiresAtMs - this.opts.clock.nowMs());
       throw new FreshetError(
@@ -54,6 +63,7 @@ export class RobotsCache {
     if (!isPathAllowed(entry.group, url.search ? path + url.search : path)) {
       throw new FreshetError(ErrorCodes.fetchRobotsDisallowed, 'non_retryable', 'disallowed by robots.txt', { url: redactUrl(url.href) });
     }
+    return undefined;
   }
 
   /** Crawl-delay of the cached robots.txt group that applies to us, if any (for politeness). */
@@ -65,9 +75,7 @@ export class RobotsCache {
     this.entries.clear();
   }
 
-  private entry(origin: string): Promise<Entry> | Entry {
-    const cached = this.entries.get(origin);
-    if (cached && cached.expiresAtMs > this.opts.clock.nowMs()) return cached;
+  private entry(origin: string): Promise<Entry> {
     let pending = this.inflight.get(origin);
     if (!pending) {
       pending = this.load(origin).finally(() => this.inflight.delete(origin));
