@@ -1,4 +1,5 @@
 import { classWeight, isCommentArea, isDropped, BLOCK_TAGS } from './clean';
+import { isBoilerplateLine } from './boilerplate-lines';
 import { isElement, isText, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
@@ -20,6 +21,8 @@ export interface Block {
   classScore: number;
   /** Under a reader-comment area. */
   inComments: boolean;
+  /** Furniture by its wording (dateline, credit, share prompt…), see boilerplate-lines.ts. */
+  boilerplate: boolean;
   /** Inside a list item, a table cell or a blockquote. */
   inList: boolean;
 }
@@ -52,6 +55,7 @@ function flush(st: WalkState): void {
     index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars),
     cjkChars: text.match(CJK_RE)?.length ?? 0, punct: text.match(PUNCT_RE)?.length ?? 0,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
+    boilerplate: isBoilerplateLine(text),
   });
 }
 

@@ -3,7 +3,7 @@ import type { DomElement } from './dom';
 /** Elements whose text is never page content. */
 const DROPPED_TAGS = new Set([
   'script', 'style', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video', 'audio',
-  'head', 'title', 'select', 'option', 'button', 'input', 'textarea', 'nav', 'aside', 'footer', 'menu', 'dialog', 'link', 'meta',
+  'head', 'title', 'figcaption', 'select', 'option', 'button', 'input', 'textarea', 'nav', 'aside', 'footer', 'menu', 'dialog', 'link', 'meta',
 ]);
 
 const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;

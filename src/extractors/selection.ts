@@ -47,6 +47,7 @@ export function selectLines(
 ): Block[] {
   return blocks.slice(seg.start, seg.end + 1).filter((b) =>
     isAncestorOf(container, b.owner)
+    && !b.boilerplate
     && linkRatio(b) <= p.maxLinkRatio
     && !(dropComments && b.inComments)
     && !underFurniture(b, container, weights));

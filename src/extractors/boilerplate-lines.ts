@@ -1,0 +1,48 @@
+/**
+ * Lines that are page furniture whatever element holds them: datelines, image credits,
+ * "Advertisement", share prompts, newsletter boxes, editor and source lines of Chinese news
+ * sites. Only short lines are judged, so a paragraph that merely mentions these words stays.
+ */
+const SHORT_CHARS = 120;
+
+const EXACT_RE = new RegExp(`^(?:${[
+  'advertisement', 'advertising', 'sponsored( content)?', 'anzeige', 'iklan', 'publicidad', 'werbung',
+  'related( articles| stories| posts| news| content| links)?', 'you may also like', 'more from .{1,40}', 'trending( news| now| stories)?',
+  'our latest stories', 'most (popular|read)', 'read more', 'recommended( for you)?', 'tags?', 'share( this( article| story)?)?',
+  'sharing is caring', 'newsletter', 'sign up', 'subscribe', 'follow us', 'comments?', 'leave a (comment|reply)', 'loading',
+  'skip to (main )?content', 'back to top', 'print', 'email', 'updated', 'published', 'sorry', 'watch', 'listen',
+  '相关新闻', '相關新聞', '相关阅读', '相关文章', '我要评论', '发表评论', '新聞討論', '發表文章', '最新', '调查', '延伸阅读',
+].join('|')})\\W*$`, 'i');
+
+const PREFIX_RE = new RegExp(`^(?:${[
+  'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'updated( on)?:? ', 'published( on)?:? ',
+  'posted (on|by) ', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
+  'get (our|the) .{0,60}newsletter', 'sign up (for|to)', 'thanks for (signing|subscribing)', 'please check the opt-in',
+  'i agree that', 'there was an error', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
+  '免责声明', '声明[:：]', '•?\\s*凡注明', '\\[责任编辑', '责任编辑', '責任編輯', '网络编辑', '编辑[:：]', '編輯[:：]', '【编辑',
+  '\\(编辑', '（编辑', '分享到', '转帖到', '字級設定', '字号[:：]', '網友也對', '這篇新聞讓您覺得', '想將你對這篇文章',
+].join('|')})`, 'iu');
+
+const ANYWHERE_RE = new RegExp([
+  'getty images', '\\(image: [^)]*\\)\\s*$', '/ (?:ap|afp|reuters|getty)\\b', 'newsletter privacy policy', 'all rights reserved',
+  '来源[:：]', '來源[:：]', '字号', '【大 中 小】', '打印', '评论\\d*条', '評論', '阅读\\s*$', '已有\\d+人阅读', '粉絲團', '粉丝团',
+  '人参与', '复制链接', '稿源', '出处[:：]',
+].join('|'), 'iu');
+
+const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|maret|oktober';
+const DATE_WORDS_RE = new RegExp(`\\b(?:${MONTHS}|am|pm|a\\.m|p\\.m|est|edt|cst|cdt|pst|pdt|gmt|utc|ist|et|updated|published|posted|on|at|today|yesterday|min|read)\\b|[\\d\\s.,:;/|•·()\\-–—年月日时分秒号]`, 'giu');
+
+/** A line that is nothing but a date/time stamp (with "Updated", "Published" and the like). */
+export function isDateline(text: string): boolean {
+  if (text.length > 70 || !/\d/.test(text)) return false;
+  // A bare number or percentage is a table cell, not a date.
+  const dateish = /\d{1,2}:\d{2}|(?:19|20)\d{2}|年|月/.test(text) || new RegExp(`\\b(?:${MONTHS})\\b`, 'i').test(text);
+  if (!dateish) return false;
+  return text.replace(DATE_WORDS_RE, '').length <= 3;
+}
+
+export function isBoilerplateLine(text: string): boolean {
+  if (text.length > SHORT_CHARS) return /^(?:免责声明|声明[:：]|•?\s*凡注明)/.test(text);
+  return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
+    || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
+}
