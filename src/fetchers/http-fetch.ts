@@ -179,7 +179,8 @@ export class HttpFetcher {
           await res.body.dump();
           throw errorFromStatus(status, headerValue(res.headers['retry-after']), url.href, this.deps.clock.nowMs());
         }
-        const declared = Number(headerValue(res.headers['content-length']));
+        // A HEAD or 304 answer declares the length of a body it does not send.
+        const declared = method === 'HEAD' || status === 304 ? 0 : Number(headerValue(res.headers['content-length']));
         if (declared > this.config.max_body_bytes) {
           res.body.destroy();
           throw bodyTooLarge(url.href, this.config.max_body_bytes, declared);

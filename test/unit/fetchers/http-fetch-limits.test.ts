@@ -40,6 +40,9 @@ beforeAll(async () => {
         res.on('close', () => (bytesWrittenWhenClosed = bigBodyBytesWritten));
         return pump();
       }
+      case '/head-huge':
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(100 * MIB) });
+        return res.end();
       case '/bomb':
         res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip', 'content-length': String(BOMB.length) });
         return res.end(BOMB);
@@ -106,6 +109,14 @@ describe('HttpFetcher: size caps', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(bytesWrittenWhenClosed).toBeGreaterThan(0);
     expect(bytesWrittenWhenClosed).toBeLessThan(20 * MIB);
+  });
+
+  it('does not apply the Content-Length cap to a HEAD answer, which has no body', async () => {
+    const { fetcher } = makeFetcher({ ...once, max_body_bytes: MIB });
+    const res = await fetcher.fetch({ url: server.url('/head-huge'), method: 'HEAD' });
+    expect(res).toMatchObject({ status: 200, text: '', headers: { 'content-length': String(100 * MIB) } });
+    expect(res.body.length).toBe(0);
+    await fetcher.close();
   });
 
   it('caps the decoded bytes of a gzip bomb', async () => {

@@ -9,9 +9,22 @@ const GBK_PAGE = iconv.encode(`<html><head><meta charset="gbk"><title>论坛</ti
 const JSON_BODY = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ text: ZH, id: '4999999999999999999' }))]);
 
 let server: LocalServer;
+let inFlight = 0;
+let maxInFlight = 0;
+const sockets = new Set<number>();
 beforeAll(async () => {
   server = await startServer((req, res) => {
     switch (req.url) {
+      case '/slow': {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        sockets.add(req.socket.remotePort ?? -1);
+        setTimeout(() => {
+          inFlight--;
+          res.end('slow');
+        }, 30);
+        return;
+      }
       case '/gbk':
         res.writeHead(200, { 'content-type': 'text/html' }); // no charset in the header: only the meta says GBK
         return res.end(GBK_PAGE);
@@ -145,6 +158,14 @@ describe('HttpFetcher: success path', () => {
     const { fetcher } = makeFetcher({ retry: { max_attempts: 2 } });
     const err = await rejection(fetcher.fetch({ url }));
     expect(err).toMatchObject({ code: 'E_FETCH_CONNECTION', kind: 'retryable', fields: { attempts: 2 } });
+    await fetcher.close();
+  });
+
+  it('keeps to connections_per_origin and reuses kept-alive sockets', async () => {
+    const { fetcher } = makeFetcher({ connections_per_origin: 2 });
+    await Promise.all(Array.from({ length: 10 }, () => fetcher.fetch({ url: server.url('/slow') })));
+    expect(maxInFlight).toBe(2);
+    expect(sockets.size).toBe(2);
     await fetcher.close();
   });
 
