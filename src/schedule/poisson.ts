@@ -1,0 +1,131 @@
+/**
+ * The scheduler as the live crawler uses it (the `poisson` pipeline stage): fit a model from the
+ * population's states now and then (`buildModel`), fold each visit into its subject's state on ack
+ * (`observe` in subject-state.ts), and write `nextVisitAtMs` as the subject's score in the due ZSET.
+ *
+ * Why a due time rather than "visit the largest √λ̂·(now − last visit)": with f_i = √λ_i/c the
+ * subjects whose score √λ_i·(now − t_i) has reached c are exactly those with t_i + c/√λ_i ≤ now,
+ * so a ZSET scored by t_i + c/√λ_i hands out the same subjects in the same order without scanning
+ * the population, and c (from the plan) is what makes Σ f_i equal the budget.
+ */
+import { z } from 'zod';
+import { type AllocationPlan, type Objective, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
+import { FLAT_PROFILE, type DiurnalProfile, estimateProfile, nextVisitAfterMs } from './diurnal';
+import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
+import { type ObserveOptions, type SubjectState, estimatedRatePerHour } from './subject-state';
+
+export interface PoissonScheduleConfig {
+  objective: Objective;
+  /** Pages per hour this pipeline may fetch. */
+  budgetPerHour: number;
+  /** Exploration floor: every active subject is visited at least this often. */
+  maxVisitIntervalHours: number;
+  /** Politeness cap: no subject is visited more often than this. */
+  minVisitIntervalMinutes: number;
+  /** Posts per timeline page. */
+  pageSize: number;
+  /** Learn each subject's time-of-day profile and shift its visits towards its busy hours. */
+  timeOfDay: boolean;
+  /** Evidence half-life, so that drifting rates are followed; Infinity keeps all evidence. */
+  halfLifeHours: number;
+}
+
+export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
+  objective: 'delay',
+  budgetPerHour: 1000,
+  maxVisitIntervalHours: 14 * 24,
+  minVisitIntervalMinutes: 5,
+  pageSize: 20,
+  timeOfDay: false,
+  halfLifeHours: Number.POSITIVE_INFINITY,
+};
+
+/** The `poisson` stage's options in a pipeline file (snake_case, units in names, unknown keys rejected). */
+export const poissonStageSchema = z.strictObject({
+  objective: z.enum(['delay', 'freshness']).default('delay'),
+  budget_per_hour: z.number().positive(),
+  max_visit_interval_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.maxVisitIntervalHours),
+  min_visit_interval_minutes: z.number().positive().default(DEFAULT_POISSON_CONFIG.minVisitIntervalMinutes),
+  page_size: z.number().int().positive().default(DEFAULT_POISSON_CONFIG.pageSize),
+  time_of_day: z.boolean().default(false),
+  half_life_hours: z.number().positive().optional(),
+});
+
+export function configFromStage(options: z.input<typeof poissonStageSchema>): PoissonScheduleConfig {
+  const o = poissonStageSchema.parse(options);
+  return {
+    objective: o.objective, budgetPerHour: o.budget_per_hour, maxVisitIntervalHours: o.max_visit_interval_hours,
+    minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, timeOfDay: o.time_of_day,
+    halfLifeHours: o.half_life_hours ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+export function observeOptions(config: PoissonScheduleConfig): ObserveOptions {
+  return { halfLifeHours: config.halfLifeHours, timeOfDay: config.timeOfDay };
+}
+
+export interface ScheduleModel {
+  config: PoissonScheduleConfig;
+  prior: GammaRate;
+  plan: AllocationPlan;
+}
+
+export function subjectProfile(state: SubjectState, config: PoissonScheduleConfig): DiurnalProfile {
+  return config.timeOfDay && state.diurnal ? estimateProfile(state.diurnal) : FLAT_PROFILE;
+}
+
+/**
+ * The rate the allocation sees. With a time-of-day profile m the optimal visit density is
+ * √(λ m(t))/c, whose daily mean is √λ·E[√m]/c: so the plan is solved for λ·E[√m]², and the visits
+ * are then spread over the day by `nextVisitAfterMs`.
+ */
+export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'prior' | 'config'>): number {
+  const rate = estimatedRatePerHour(state, model.prior);
+  const p = subjectProfile(state, model.config);
+  return rate * p.meanSqrt * p.meanSqrt;
+}
+
+export function allocationOptions(config: PoissonScheduleConfig): Parameters<typeof planAllocation>[1] {
+  return {
+    objective: config.objective, budgetPerHour: config.budgetPerHour, floorPerHour: 1 / config.maxVisitIntervalHours,
+    capPerHour: 60 / config.minVisitIntervalMinutes, pageSize: config.pageSize,
+  };
+}
+
+/** Refits the population prior and re-solves the allocation; O(N), run every few minutes or hours. */
+export function buildModel(states: readonly SubjectState[], config: PoissonScheduleConfig, fallbackPrior = DEFAULT_PRIOR): ScheduleModel {
+  const prior = fitPopulationPrior(
+    states.map((s) => ({ posts: s.evidencePosts, exposureHours: s.evidenceHours })), { fallback: fallbackPrior });
+  const rates = new Float64Array(states.length);
+  for (let i = 0; i < states.length; i++) rates[i] = allocationRatePerHour(states[i]!, { prior, config });
+  return { config, prior, plan: planAllocation(rates, allocationOptions(config)) };
+}
+
+/** The due-ZSET score: a never-visited subject is due at once, others one allotted interval on. */
+export function nextVisitAtMs(state: SubjectState, model: ScheduleModel): number {
+  if (state.lastVisitMs === null) return state.firstSeenMs;
+  const f = visitRatePerHour(model.plan, allocationRatePerHour(state, model));
+  return nextVisitAfterMs(subjectProfile(state, model.config), state.lastVisitMs, f);
+}
+
+export interface ScheduleStatus {
+  objective: Objective;
+  subjects: number;
+  budgetPerHour: number;
+  plannedPagesPerHour: number;
+  binding: AllocationPlan['binding'];
+  estimatedPostsPerHour: number;
+  predictedMeanDelayHours: number;
+  prior: GammaRate;
+}
+
+/** What `freshet status` prints about scheduling. */
+export function scheduleStatus(states: readonly SubjectState[], model: ScheduleModel): ScheduleStatus {
+  const rates = states.map((s) => estimatedRatePerHour(s, model.prior));
+  return {
+    objective: model.config.objective, subjects: states.length, budgetPerHour: model.config.budgetPerHour,
+    plannedPagesPerHour: model.plan.spentPerHour, binding: model.plan.binding,
+    estimatedPostsPerHour: rates.reduce((a, b) => a + b, 0),
+    predictedMeanDelayHours: predictedMeanDelayHours(model.plan, rates), prior: model.prior,
+  };
+}

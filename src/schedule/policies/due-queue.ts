@@ -1,0 +1,97 @@
+/**
+ * An in-memory stand-in for the due ZSET: a binary min-heap of (due time, subject) with lazy
+ * deletion, so that rescheduling a subject is a push and stale entries are skipped when popped.
+ */
+export class DueQueue {
+  private keys: Float64Array;
+  private ids: Int32Array;
+  private size = 0;
+  private readonly dueMs: Float64Array;
+
+  constructor(subjects: number) {
+    this.keys = new Float64Array(Math.max(16, subjects * 2));
+    this.ids = new Int32Array(this.keys.length);
+    this.dueMs = new Float64Array(subjects).fill(Number.NaN);
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  dueOf(id: number): number {
+    return this.dueMs[id]!;
+  }
+
+  schedule(id: number, dueMs: number): void {
+    this.dueMs[id] = dueMs;
+    if (this.size >= 4 * this.dueMs.length + 16) this.compact();
+    if (this.size === this.keys.length) this.grow();
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! <= dueMs) break;
+      this.keys[i] = this.keys[parent]!;
+      this.ids[i] = this.ids[parent]!;
+      i = parent;
+    }
+    this.keys[i] = dueMs;
+    this.ids[i] = id;
+  }
+
+  /**
+   * Takes up to `max` subjects: first those due by `nowMs`, earliest first; then, when `fill` is set,
+   * the next ones due, so that budget left over in a quiet minute is spent on the nearest visits
+   * instead of being lost. Taken subjects leave the queue until scheduled again.
+   */
+  take(nowMs: number, max: number, fill: boolean, out: number[]): void {
+    out.length = 0;
+    while (out.length < max && this.size > 0) {
+      const key = this.keys[0]!;
+      const id = this.ids[0]!;
+      if (key !== this.dueMs[id]) {
+        this.popRoot();
+        continue;
+      }
+      if (key > nowMs && !fill) break;
+      this.popRoot();
+      this.dueMs[id] = Number.NaN;
+      out.push(id);
+    }
+  }
+
+  private popRoot(): void {
+    const n = --this.size;
+    if (n === 0) return;
+    const key = this.keys[n]!;
+    const id = this.ids[n]!;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.keys[child + 1]! < this.keys[child]!) child += 1;
+      if (this.keys[child]! >= key) break;
+      this.keys[i] = this.keys[child]!;
+      this.ids[i] = this.ids[child]!;
+      i = child;
+    }
+    this.keys[i] = key;
+    this.ids[i] = id;
+  }
+
+  /** Drops stale entries by rebuilding from the live due times (rescheduling leaves them behind). */
+  private compact(): void {
+    const live: number[] = [];
+    for (let id = 0; id < this.dueMs.length; id++) if (!Number.isNaN(this.dueMs[id]!)) live.push(id);
+    this.size = 0;
+    for (const id of live) this.schedule(id, this.dueMs[id]!);
+  }
+
+  private grow(): void {
+    const keys = new Float64Array(this.keys.length * 2);
+    keys.set(this.keys);
+    const ids = new Int32Array(keys.length);
+    ids.set(this.ids);
+    this.keys = keys;
+    this.ids = ids;
+  }
+}

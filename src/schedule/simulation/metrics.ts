@@ -1,0 +1,114 @@
+/**
+ * What the scheduling benchmark reports for the posts published in the measured window:
+ * publication-to-index delay (mean, p90, share within an hour), posts lost past the page limit,
+ * posts still waiting when the run ends, and average freshness (the share of subject-time during
+ * which the index held every post the subject had published).
+ */
+import type { World } from './world';
+
+const HOUR_MS = 3_600_000;
+
+export interface SimulationMetrics {
+  policy: string;
+  postsMeasured: number;
+  captured: number;
+  lost: number;
+  /** Still waiting at the end of the run; their delay counts up to the end (so the mean is a lower bound). */
+  uncaptured: number;
+  meanDelayHours: number;
+  p90DelayHours: number;
+  within1hShare: number;
+  freshness: number;
+  /** Posts published from time 0 to the end of the measured window that were captured (cold-start goal). */
+  capturedShareFromStart: number;
+  /** Pages spent per hour during the measured window: shows the budget is respected. */
+  pagesPerHour: number;
+  visitsPerHour: number;
+}
+
+export class MetricsRecorder {
+  private readonly delaysMs: Float64Array;
+  private delayCount = 0;
+  private lost = 0;
+  private staleMs = 0;
+  private capturedFromStart = 0;
+  private pages = 0;
+  private visits = 0;
+  private readonly postsMeasured: number;
+  private readonly postsFromStart: number;
+
+  constructor(private readonly world: World, private readonly fromMs: number, private readonly toMs: number) {
+    let measured = 0;
+    let fromStart = 0;
+    for (const t of world.postTimesMs) {
+      if (t >= fromMs && t < toMs) measured++;
+      if (t >= 0 && t < toMs) fromStart++;
+    }
+    this.postsMeasured = measured;
+    this.postsFromStart = fromStart;
+    this.delaysMs = new Float64Array(measured);
+  }
+
+  /** A charged visit at `nowMs` that lost posts [start, seenStart) and captured [seenStart, end). */
+  visit(start: number, seenStart: number, end: number, nowMs: number, pages: number): void {
+    if (nowMs >= this.fromMs && nowMs < this.toMs) {
+      this.pages += pages;
+      this.visits += 1;
+    }
+    const times = this.world.postTimesMs;
+    for (let k = start; k < end; k++) {
+      const pub = times[k]!;
+      if (pub >= 0 && pub < this.toMs && k >= seenStart) this.capturedFromStart++;
+      if (pub < this.fromMs || pub >= this.toMs) continue;
+      if (k < seenStart) this.lost++;
+      else this.delaysMs[this.delayCount++] = nowMs - pub;
+    }
+    if (end > start) this.addStale(times[start]!, nowMs);
+  }
+
+  private addStale(fromMs: number, toMs: number): void {
+    const a = Math.max(fromMs, this.fromMs);
+    const b = Math.min(toMs, this.toMs);
+    if (b > a) this.staleMs += b - a;
+  }
+
+  finish(policy: string, cursor: Int32Array, endMs: number): SimulationMetrics {
+    const { offsets, postTimesMs: times, subjects } = this.world;
+    const captured = this.delayCount;
+    let uncaptured = 0;
+    for (let id = 0; id < subjects; id++) {
+      const first = cursor[id]!;
+      if (first < offsets[id + 1]! && times[first]! < this.toMs) this.addStale(times[first]!, this.toMs);
+      for (let k = first; k < offsets[id + 1]!; k++) {
+        const pub = times[k]!;
+        if (pub >= this.toMs) break;
+        if (pub < this.fromMs) continue;
+        uncaptured++;
+        this.delaysMs[this.delayCount++] = endMs - pub;
+      }
+    }
+    const delays = this.delaysMs.subarray(0, this.delayCount).sort();
+    let sum = 0;
+    let within1h = 0;
+    for (const d of delays) {
+      sum += d;
+      if (d <= HOUR_MS) within1h++;
+    }
+    const windowHours = (this.toMs - this.fromMs) / HOUR_MS;
+    const p90 = delays.length > 0 ? delays[Math.min(delays.length - 1, Math.floor(0.9 * delays.length))]! : Number.NaN;
+    return {
+      policy,
+      postsMeasured: this.postsMeasured,
+      captured,
+      lost: this.lost,
+      uncaptured,
+      meanDelayHours: delays.length > 0 ? sum / delays.length / HOUR_MS : Number.NaN,
+      p90DelayHours: p90 / HOUR_MS,
+      within1hShare: this.postsMeasured > 0 ? within1h / this.postsMeasured : Number.NaN,
+      freshness: 1 - this.staleMs / (subjects * (this.toMs - this.fromMs)),
+      capturedShareFromStart: this.postsFromStart > 0 ? this.capturedFromStart / this.postsFromStart : Number.NaN,
+      pagesPerHour: this.pages / windowHours,
+      visitsPerHour: this.visits / windowHours,
+    };
+  }
+}
