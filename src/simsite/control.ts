@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { FaultConfig, FaultInjector } from './faults';
 import type { SimRequest, SimResponse } from './http-types';
-import { jsonResponse, ndjsonResponse } from './http-types';
+import { jsonResponse } from './http-types';
 import { findPostByMid } from './posts';
 import type { RequestLog } from './request-log';
 import type { RobotsConfig } from './robots';

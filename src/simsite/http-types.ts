@@ -12,6 +12,8 @@ export interface SimRequest {
   client: string;
   /** Simulated time when the request arrived. */
   nowMs: number;
+  /** Real time when the request arrived (bounds response-cache staleness). */
+  realMs: number;
   body: string;
 }
 
@@ -48,4 +50,9 @@ export const OK0_BODY = { ok: 0, msg: '这里还没有内容', data: { cards: []
 
 export function ok0(): SimResponse {
   return jsonResponse(OK0_BODY);
+}
+
+/** A body already serialised (hot paths assemble JSON from cached fragments). */
+export function rawJsonResponse(body: string, status = 200): SimResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body, kind: 'json' };
 }

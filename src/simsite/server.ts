@@ -78,8 +78,9 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
   });
 
   const respond = (res: ServerResponse, r: SimResponse, extraHeaders: Record<string, string> = {}): void => {
-    const body = r.body;
-    res.writeHead(r.status, { ...r.headers, ...extraHeaders, 'content-length': String(Buffer.byteLength(body)) });
+    // Encode once: byteLength + end(string) would walk a 15 KB string twice.
+    const body = typeof r.body === 'string' ? Buffer.from(r.body) : r.body;
+    res.writeHead(r.status, { ...r.headers, ...extraHeaders, 'content-length': String(body.length) });
     res.end(body);
   };
 
@@ -136,9 +137,10 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
     const pathname = qi < 0 ? rawUrl : rawUrl.slice(0, qi);
     const query = new URLSearchParams(qi < 0 ? '' : rawUrl.slice(qi + 1));
     const hostHeader = req.headers.host ?? '';
+    const realMs = realClock.nowMs();
     const sreq: SimRequest = {
       method: req.method ?? 'GET', pathname, url: rawUrl, query, headers: req.headers,
-      host: hostHeader.replace(/:\d+$/, '').toLowerCase(), client: clientOf(req, query), nowMs: clock.nowMs(), body,
+      host: hostHeader.replace(/:\d+$/, '').toLowerCase(), client: clientOf(req, query), nowMs: clock.nowMs(), realMs, body,
     };
     if (pathname.startsWith('/_truth/') || pathname.startsWith('/_control/')) {
       const r = handleControl(sreq, {
@@ -148,7 +150,6 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
       else respond(res, r);
       return;
     }
-    const realMs = realClock.nowMs();
     const decision: FaultDecision = pathname === '/robots.txt' ? { kind: 'none' } : faults.decide(sreq.client, pathname, realMs);
     const logIt = (status: number, retryAfterSec: number | null = null): void => {
       log.add({

@@ -66,7 +66,7 @@ function picsJson(post: SimPost): Record<string, unknown> {
 }
 
 /** The deleted-original stub a repost carries when its source is gone (`user: null`). */
-function deletedOriginalJson(post: SimPost, nowMs: number, fmt: EraFormat): Record<string, unknown> {
+export function deletedOriginalJson(post: SimPost, nowMs: number, fmt: EraFormat): Record<string, unknown> {
   return {
     created_at: fmt.date(post.createdMs, nowMs),
     id: post.id,
@@ -82,11 +82,23 @@ function deletedOriginalJson(post: SimPost, nowMs: number, fmt: EraFormat): Reco
 export function mblogJson(
   world: World, post: SimPost, nowMs: number, fmt: EraFormat, opts: { pinned?: boolean; fullText?: boolean } = {},
 ): Record<string, unknown> {
-  const user = world.users[post.userIndex]!;
-  const truncated = post.isLong && !opts.fullText;
+  const o = mblogStaticJson(post, fmt, opts.fullText ?? false);
+  o.created_at = fmt.date(post.createdMs, nowMs);
+  o.user = userJson(world, world.users[post.userIndex]!, nowMs, fmt);
+  o.mblogtype = opts.pinned ? 2 : 0;
+  if (post.repostOf) {
+    o.retweeted_status = post.originalDeleted
+      ? deletedOriginalJson(post.repostOf, nowMs, fmt)
+      : mblogJson(world, post.repostOf, nowMs, fmt);
+  }
+  return o;
+}
+
+/** The fields of a post that do not depend on "now" (everything but created_at, user, mblogtype, retweeted_status). */
+export function mblogStaticJson(post: SimPost, fmt: EraFormat, fullText: boolean): Record<string, unknown> {
+  const truncated = post.isLong && !fullText;
   const o: Record<string, unknown> = {
     visible: { type: post.visibleType, list_id: 0 },
-    created_at: fmt.date(post.createdMs, nowMs),
     id: post.id,
     mid: post.id,
     can_edit: false,
@@ -96,13 +108,11 @@ export function mblogJson(
     favorited: false,
     ...picsJson(post),
     is_paid: false,
-    user: userJson(world, user, nowMs, fmt),
     reposts_count: fmt.count(post.repostsCount),
     comments_count: fmt.count(post.commentsCount),
     attitudes_count: fmt.count(post.attitudesCount),
     pending_approval_count: 0,
     isLongText: post.isLong,
-    mblogtype: opts.pinned ? 2 : 0,
     bid: post.bid,
   };
   if (fmt.era !== 'modern2022') o.idstr = post.id;
@@ -111,11 +121,6 @@ export function mblogJson(
     o.region_name = post.regionName;
     o.region_opt = 1;
   }
-  if (post.repostOf) {
-    o.raw_text = post.text;
-    o.retweeted_status = post.originalDeleted
-      ? deletedOriginalJson(post.repostOf, nowMs, fmt)
-      : mblogJson(world, post.repostOf, nowMs, fmt);
-  }
+  if (post.repostOf) o.raw_text = post.text;
   return o;
 }

@@ -1,7 +1,7 @@
 import type { SimComment } from '../comments';
 import { commentsOf } from '../comments';
 import type { SimRequest, SimResponse } from '../http-types';
-import { htmlResponse, jsonResponse, ok0 } from '../http-types';
+import { htmlResponse, jsonResponse, ok0, rawJsonResponse } from '../http-types';
 import { bidToMid } from '../ids';
 import { findPostByMid, type SimPost } from '../posts';
 import { tokensToHtml } from '../text/compose';
@@ -9,6 +9,8 @@ import type { SimUser } from '../users';
 import type { World } from '../world';
 import { eraFormat, type Era, type EraFormat } from './era';
 import { mblogJson, userJson } from './objects';
+import { ResponseCache } from '../response-cache';
+import { RenderCache } from './render-cache';
 import { timelineResponse } from './timeline';
 
 export interface WeiboOptions {
@@ -19,6 +21,8 @@ export interface WeiboOptions {
   /** Fans and follows lists end silently after this many items. */
   fansCapItems: number;
   commentsPageSize: number;
+  /** Real ms a rendered list page may be reused while its content version is unchanged (0 = never). */
+  responseCacheMs: number;
 }
 
 export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
@@ -28,6 +32,7 @@ export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
   fansPageSize: 20,
   fansCapItems: 5000,
   commentsPageSize: 20,
+  responseCacheMs: 10_000,
 };
 
 /** The hot-flow cursor: an opaque large int that encodes the next offset; 0 ends the flow. */
@@ -42,15 +47,44 @@ function intParam(q: URLSearchParams, name: string): number | null {
 
 export class WeiboSite {
   private readonly fmt: EraFormat;
+  private readonly render: RenderCache;
+  private readonly cache: ResponseCache;
   constructor(private readonly world: World, readonly options: WeiboOptions) {
     this.fmt = eraFormat(options.era);
+    this.render = new RenderCache(world, this.fmt);
+    this.cache = new ResponseCache(options.responseCacheMs);
+  }
+
+  /**
+   * What a getIndex page shows changes when its user's visible post count does (timeline, profile),
+   * and with the clock's minute in the eras that print relative dates. Lists of users are static.
+   */
+  private version(req: SimRequest): string | null {
+    const q = req.query;
+    const containerid = q.get('containerid') ?? '';
+    const uidText = /(\d{6,12})(?:_-_INFO)?$/.exec(containerid)?.[1] ?? q.get('value');
+    let uid = uidText;
+    if (/^(107603|230413|100505|230283)\d+/.test(containerid)) uid = containerid.slice(6).replace('_-_INFO', '');
+    const user = this.userOf(uid);
+    if (!user) return null;
+    const minute = this.fmt.era === 'modern2022' ? '' : `|${Math.floor(req.nowMs / 60_000)}`;
+    return `${this.world.postCountAt(user.index, req.nowMs)}${minute}`;
+  }
+
+  private cachedGetIndex(req: SimRequest): SimResponse {
+    if (!this.cache.enabled) return this.getIndex(req);
+    const version = this.version(req);
+    if (version === null) return this.getIndex(req);
+    const hit = this.cache.get(req.url, version, req.realMs);
+    if (hit) return hit;
+    return this.cache.put(req.url, version, req.realMs, this.getIndex(req));
   }
 
   handle(req: SimRequest): SimResponse | null {
     switch (req.pathname) {
       case '/api/container/getIndex':
       case '/container/getIndex':
-        return this.getIndex(req);
+        return this.cachedGetIndex(req);
       case '/api/container/getSecond':
         return this.getIndex(req);
       case '/statuses/extend':
@@ -100,7 +134,7 @@ export class WeiboSite {
         sinceId: sinceId === null || sinceId === '' ? null : sinceId,
         pageSize: count !== null && count > 0 && count <= 50 ? count : this.options.timelinePageSize,
         capPages: this.options.timelineCapPages,
-      }, now, this.fmt);
+      }, now, this.fmt, this.render);
     }
     if ((m = /^100505(\d+)$/.exec(containerid)) || (containerid === '' && q.get('type') === 'uid')) {
       const user = this.userOf(m ? m[1] : q.get('value'));
@@ -115,7 +149,7 @@ export class WeiboSite {
     return jsonResponse(this.fmt.wrap({
       isVideoCoverStyle: 0,
       isStarStyle: 0,
-      userInfo: userJson(this.world, user, now, this.fmt),
+      userInfo: JSON.parse(this.render.userString(user.index, now)) as unknown,
       fans_scheme: `https://m.weibo.cn/p/index?containerid=231051_-_fans_intimacy_-_${uid}&luicode=10000011&lfid=${lfid}`,
       follow_scheme: `https://m.weibo.cn/p/index?containerid=231051_-_followersrecomm_-_${uid}&luicode=10000011&lfid=${lfid}`,
       tabsInfo: {
@@ -156,20 +190,14 @@ export class WeiboSite {
     const start = (Math.max(1, page) - 1) * size;
     const end = Math.min(visibleCount, start + size);
     if (start >= end) return ok0();
-    const group: Record<string, unknown>[] = [];
+    const group: string[] = [];
     for (let i = start; i < end; i++) {
       const fan = this.world.users[list[i]!]!;
-      const uj = userJson(this.world, fan, now, this.fmt);
-      uj.avatar_large = uj.profile_image_url;
-      group.push({
-        card_type: 10,
-        itemid: `2310510033_1_ _${fan.uid}`,
-        scheme: `https://m.weibo.cn/u/${fan.uid}?uid=${fan.uid}`,
-        desc1: fan.description,
-        desc2: `粉丝：${String(this.fmt.count(this.world.followersCount(fan.index)))}`,
-        user: uj,
-        buttons: [{ type: 'follow', sub_type: 0, name: '关注', params: { uid: fan.uid, need_follow: 1 } }],
-      });
+      const uj = this.render.userString(fan.index, now);
+      const desc2 = JSON.stringify(`粉丝：${String(this.fmt.count(this.world.followersCount(fan.index)))}`);
+      // The slim fan object adds avatar_large (= profile_image_url) to the §1.3 user.
+      const avatar = /"profile_image_url":("[^"]*")/.exec(uj)?.[1] ?? '""';
+      group.push(`{"card_type":10,"itemid":"2310510033_1_ _${fan.uid}","scheme":"https://m.weibo.cn/u/${fan.uid}?uid=${fan.uid}","desc1":${JSON.stringify(fan.description)},"desc2":${desc2},"user":${uj.slice(0, -1)},"avatar_large":${avatar}},"buttons":[{"type":"follow","sub_type":0,"name":"关注","params":{"uid":${fan.uid},"need_follow":1}}]}`);
     }
     const more = end < visibleCount;
     const info: Record<string, unknown> = {
@@ -177,11 +205,9 @@ export class WeiboSite {
     };
     // The fans cursor is a page counter; the modern site sends it as a string.
     if (more) info.since_id = this.fmt.era === 'modern2022' ? String(page + 1) : page + 1;
-    return jsonResponse(this.fmt.wrap({
-      cardlistInfo: info,
-      cards: [{ card_type: 11, title: which === 'fans' ? '他的全部粉丝' : '全部关注', itemid: `2310510033_1_ _${user.uid}`, show_type: 1, card_group: group }],
-      scheme: `sinaweibo://cardlist?containerid=${containerid}`,
-    }));
+    const title = which === 'fans' ? '他的全部粉丝' : '全部关注';
+    const inner = `"cardlistInfo":${JSON.stringify(info)},"cards":[{"card_type":11,"title":"${title}","itemid":"2310510033_1_ _${user.uid}","show_type":1,"card_group":[${group.join(',')}]}],"scheme":"sinaweibo://cardlist?containerid=${containerid}"`;
+    return rawJsonResponse(this.fmt.era === 'legacy2017' ? `{"ok":1,${inner}}` : `{"ok":1,"data":{${inner}}}`);
   }
 
   /** A post by mid or bid, only once it is published. */

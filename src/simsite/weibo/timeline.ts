@@ -1,9 +1,9 @@
 import type { SimResponse } from '../http-types';
-import { jsonResponse, ok0 } from '../http-types';
+import { ok0, rawJsonResponse } from '../http-types';
 import type { SimUser } from '../users';
 import type { World } from '../world';
 import type { EraFormat } from './era';
-import { mblogJson } from './objects';
+import type { RenderCache } from './render-cache';
 
 export interface TimelineRequest {
   containerid: string;
@@ -54,21 +54,15 @@ function positionOfSinceId(world: World, u: number, v: Visible, sinceId: bigint)
   return lo;
 }
 
-export function timelineResponse(world: World, user: SimUser, req: TimelineRequest, nowMs: number, fmt: EraFormat): SimResponse {
+export function timelineResponse(
+  world: World, user: SimUser, req: TimelineRequest, nowMs: number, fmt: EraFormat, render: RenderCache,
+): SimResponse {
   const u = user.index;
   const v = visible(world, u, nowMs);
-  const cards: Record<string, unknown>[] = [];
-  const card = (k: number, pinned: boolean): Record<string, unknown> => {
+  const cards: string[] = [];
+  const card = (k: number, pinned: boolean): string => {
     const post = world.post(u, k);
-    return {
-      card_type: 9,
-      card_type_name: '',
-      itemid: `${req.containerid}_-_${post.id}`,
-      scheme: `https://m.weibo.cn/status/${post.bid}?mblogid=${post.bid}&luicode=10000011&lfid=${req.containerid}`,
-      show_type: 0,
-      title: '',
-      mblog: mblogJson(world, post, nowMs, fmt, { pinned }),
-    };
+    return `{"card_type":9,"card_type_name":"","itemid":"${req.containerid}_-_${post.id}","scheme":"https://m.weibo.cn/status/${post.bid}?mblogid=${post.bid}&luicode=10000011&lfid=${req.containerid}","show_type":0,"title":"","mblog":${render.mblogString(post, nowMs, pinned)}}`;
   };
   let start: number;
   let firstPage: boolean;
@@ -98,5 +92,6 @@ export function timelineResponse(world: World, user: SimUser, req: TimelineReque
     : { containerid: req.containerid, v_p: 42, show_style: 1, total: v.count, page: more ? pageNo + 1 : null };
   // since_id is the id of the first post of the next page (an int: mids stay below 2^53).
   if (more) info.since_id = Number(world.post(u, v.indexAt(end)).id);
-  return jsonResponse(fmt.wrap({ cardlistInfo: info, cards, scheme: `sinaweibo://cardlist?containerid=${req.containerid}` }));
+  const inner = `"cardlistInfo":${JSON.stringify(info)},"cards":[${cards.join(',')}],"scheme":"sinaweibo://cardlist?containerid=${req.containerid}"`;
+  return rawJsonResponse(fmt.era === 'legacy2017' ? `{"ok":1,${inner}}` : `{"ok":1,"data":{${inner}}}`);
 }
