@@ -1,9 +1,16 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zc, deflateSync, gzipSync } from 'node:zlib';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 const MIB = 1024 * 1024;
 /** 64 MiB of zeros gzip to ~64 KiB: a decompression bomb well under the wire cap. */
-const BOMB = gzipSync(Buffer.alloc(64 * MIB), { level: 9 });
+const ZEROS = Buffer.alloc(64 * MIB);
+const BOMB = gzipSync(ZEROS, { level: 9 });
+const BOMBS: Record<string, [string, Buffer]> = {
+  gzip: ['gzip', BOMB],
+  deflate: ['deflate', deflateSync(ZEROS, { level: 9 })],
+  br: ['br', brotliCompressSync(ZEROS, { params: { [zc.BROTLI_PARAM_QUALITY]: 4 } })],
+  'gzip twice': ['gzip, gzip', gzipSync(BOMB, { level: 9 })],
+};
 
 let server: LocalServer;
 let bigBodyBytesWritten = 0;
@@ -39,6 +46,14 @@ beforeAll(async () => {
         bytesWrittenWhenClosed = -1;
         res.on('close', () => (bytesWrittenWhenClosed = bigBodyBytesWritten));
         return pump();
+      }
+      case '/bomb/gzip':
+      case '/bomb/deflate':
+      case '/bomb/br':
+      case '/bomb/gzip%20twice': {
+        const [coding, bytes] = BOMBS[decodeURIComponent(req.url.slice('/bomb/'.length))]!;
+        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': coding });
+        return res.end(bytes);
       }
       case '/head-huge':
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(100 * MIB) });
@@ -127,6 +142,14 @@ describe('HttpFetcher: size caps', () => {
     expect(err).toMatchObject({ code: 'E_FETCH_BODY_TOO_LARGE', kind: 'non_retryable', fields: { max_body_bytes: 4 * MIB } });
     expect(err.fields.seen_bytes as number).toBeLessThan(5 * MIB);
     expect(process.memoryUsage().arrayBuffers - heapBefore).toBeLessThan(32 * MIB);
+    await fetcher.close();
+  });
+
+  it.each(Object.keys(BOMBS))('caps a %s bomb at max_body_bytes of output', async (name) => {
+    expect(BOMBS[name]![1].length).toBeLessThan(MIB);
+    const { fetcher } = makeFetcher({ ...once, max_body_bytes: 2 * MIB });
+    const err = await rejection(fetcher.fetch({ url: server.url(`/bomb/${encodeURIComponent(name)}`) }));
+    expect(err).toMatchObject({ code: 'E_FETCH_BODY_TOO_LARGE', kind: 'non_retryable' });
     await fetcher.close();
   });
 

@@ -98,6 +98,14 @@ describe('HttpFetcher: robots.txt', () => {
     await fetcher.close();
   });
 
+  it('parses the first robots_max_bytes of an oversized robots.txt instead of failing', async () => {
+    const s = await tracked({ status: 200, body: `User-agent: *\nDisallow: /early\n${'# padding\n'.repeat(2000)}Disallow: /late\n` });
+    const { fetcher } = makeFetcher({ respect_robots: true, robots_max_bytes: 4096 });
+    expect((await rejection(fetcher.fetch({ url: s.url('/early/x') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
+    await expect(fetcher.fetch({ url: s.url('/late/x') })).resolves.toMatchObject({ status: 200 });
+    await fetcher.close();
+  });
+
   it('shares one robots.txt fetch between concurrent requests to an origin', async () => {
     const s = await tracked({ status: 200, body: 'User-agent: *\nAllow: /\n' });
     const { fetcher } = makeFetcher({ respect_robots: true });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { groupFor, isPathAllowed, parseRobots, wildcardMatch } from '../../../src/fetchers/robots-parser';
 
 const ROBOTS = `
@@ -99,5 +101,36 @@ describe('robots.txt parser', () => {
     ['/a*b*c', '/axxbyy', true, false],
   ])('wildcardMatch(%s, %s, anchored=%s) = %s', (pattern, text, anchored, expected) => {
     expect(wildcardMatch(pattern, text, anchored)).toBe(expected);
+  });
+
+  describe('a Discuz! forum robots.txt (fixture)', () => {
+    const text = readFileSync(join(__dirname, '../../fixtures/fetchers/discuz-robots.txt'), 'utf8');
+    const discuz = parseRobots(text);
+    const path = (u: string): string => {
+      const url = new URL(u, 'https://bbs.example.cn');
+      return url.pathname + url.search;
+    };
+    it.each([
+      ['/forum.php?mod=viewthread&tid=123&page=2', true],
+      ['/thread-123-1-1.html', true],
+      ['/forum-2-1.html', true],
+      ['/forum.php?mod=post&action=reply&tid=123', false],
+      ['/forum.php?mod=redirect&goto=lastpost', false],
+      ['/forum.php?mod=attachment&aid=MTIz', false],
+      ['/plugin.php?mod=misc&x=1', false],
+      ['/forum.php?mod=viewthread&tid=1&mobile=yes', false],
+      ['/search.php?mod=forum&srchtxt=论坛', false],
+      ['/static/image/logo.png', false],
+      ['/home.php?mod=space&uid=1', true],
+    ])('%s → allowed=%s', (u, allowed) => {
+      expect(isPathAllowed(groupFor(discuz, 'freshet'), path(u))).toBe(allowed);
+    });
+
+    it('gives Baiduspider its own group with its Crawl-delay, and keeps the sitemap', () => {
+      expect(groupFor(discuz, 'baiduspider')!.crawlDelayMs).toBe(5000);
+      expect(isPathAllowed(groupFor(discuz, 'baiduspider'), '/home.php?mod=space')).toBe(false);
+      expect(groupFor(discuz, 'freshet')!.crawlDelayMs).toBeUndefined();
+      expect(discuz.sitemaps).toEqual(['https://bbs.example.cn/sitemap.xml']);
+    });
   });
 });
