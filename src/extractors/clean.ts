@@ -7,6 +7,8 @@ const DROPPED_TAGS = new Set([
 ]);
 
 const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+/** Cookie-consent and privacy managers: long, well-punctuated and never content. */
+const CONSENT_RE = /onetrust|cookie|consent|gdpr|didomi|truste|qc-cmp|cmp-container|usercentrics/i;
 const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
 
 /** True when an element and everything under it is left out before scoring. */
@@ -16,6 +18,7 @@ export function isDropped(el: DomElement): boolean {
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   if (a.style && HIDDEN_STYLE_RE.test(a.style)) return true;
   if (a.class && HIDDEN_CLASS_RE.test(a.class)) return true;
+  if ((a.id && CONSENT_RE.test(a.id)) || (a.class && CONSENT_RE.test(a.class))) return true;
   if (a.role === 'navigation' || a.role === 'complementary' || a.role === 'contentinfo') return true;
   return false;
 }
@@ -30,11 +33,11 @@ export const BLOCK_TAGS = new Set([
 
 /** class/id words of page furniture (share bars, related links, ads, …). */
 const NEGATIVE_RE = new RegExp([
-  'share', 'social', 'related', 'recommend', 'promo', 'newsletter', 'subscri', 'sidebar', 'widget', 'footer',
+  'share', 'social', 'related', 'recommend', 'promo', 'newsletter', 'subscri', 'sidebar', 'footer',
   'masthead', 'breadcrumb', 'advert', '(?:^|[-_\\s])ads?(?:$|[-_\\s])', 'sponsor', 'cookie', 'popup', 'modal', 'signup',
   'login', 'outbrain', 'taboola', 'trending', 'most-?popular', 'more-?stories', 'read-?more', 'also-?read', 'disclaimer',
   'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
-  'pagination', 'pager', 'print', 'skip', 'banner', 'hidden', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar', 'menu',
+  'pagination', 'pager', 'print', 'skip', 'banner', 'hidden', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
 ].join('|'), 'i');
 
 const POSITIVE_RE = /article|content|entry|post|story|text|body|main|detail|zoom|cont\b|news|blog|message|thread/i;

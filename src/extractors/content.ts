@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { isAncestorOf, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
+import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
 import { segmentContainer, selectLines, signature, type SelectionParams } from './selection';
@@ -87,7 +87,8 @@ export function chooseContent(
   for (const [seg, container] of containers) {
     if (seg !== main && !isAncestorOf(mainContainer, container)) {
       const top = lowestCommonAncestor([container, mainContainer]) as DomParent;
-      const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2;
+      // Repeated structures count only inside the page body's own wrapper (not a banner after it).
+      const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2 && isElement(top) && !['body', 'html'].includes((top as DomElement).name);
       if (!repeated && signature(container, top) !== signature(mainContainer, top)) continue;
     }
     chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights));

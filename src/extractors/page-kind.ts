@@ -4,14 +4,18 @@
  * are those the common forum engines and schema.org put in their markup.
  */
 const FORUM_MARKERS_RE = new RegExp([
-  'DiscussionForumPosting', 'vBulletin', 'XenForo', 'phpBB', 'Discourse', 'Discuz', 'bbPress', 'Invision Community',
-  'Simple Machines', 'MyBB', 'Vanilla Forums', 'NodeBB', 'Flarum', 'vbmenu', 'showthread\\.php', 'viewtopic\\.php',
-  'class="[^"]*\\b(?:postbody|post-body|post_body|message-body|messageContent|bbWrapper|post_message|postmessage|t_msgfont|topic-body|forum-post|DiscussionBoard|threadpost|post-content)\\b',
-].join('|'), 'i');
+  'DiscussionForumPosting', 'content="(?:vBulletin|XenForo|phpBB|Discourse|Discuz|bbPress|Invision|MyBB|Simple Machines|NodeBB|Flarum|Vanilla)',
+  'discourse_theme_id', 'id="XF"', 'data-template="thread_view"', 'vbmenu_', 'showthread\\.php', 'viewtopic\\.php',
+  'class="[^"]*\\b(?:postbody|message-body|messageContent|bbWrapper|post_message|postmessage|t_msgfont|topic-body|DiscussionBoard|threadpost|cPost)\\b',
+].join('|'));
 
 /** How far into the page the markers are looked for (engines announce themselves early). */
 const SCAN_CHARS = 400_000;
 
-export function looksLikeForum(html: string): boolean {
+/** Thread URLs of the common engines and forum host names (forum., bbs., community.…). */
+const FORUM_URL_RE = /^https?:\/\/(?:forums?|bbs|community|discuss|discussions?|boards?)\.|\/(?:forums?|threads?|topics?|t|showthread\.php|viewtopic\.php|discussions?|thread-\d+|ShowTopic-)[/?-]/i;
+
+export function looksLikeForum(html: string, url?: string): boolean {
+  if (url && FORUM_URL_RE.test(url)) return true;
   return FORUM_MARKERS_RE.test(html.length > SCAN_CHARS ? html.slice(0, SCAN_CHARS) : html);
 }

@@ -10,6 +10,8 @@ import { DEFAULT_SELECTION, type SelectionParams } from './selection';
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
   contentType?: string;
+  /** The page's URL: thread URLs of forum engines switch to the forum model. */
+  url?: string;
   scoring?: Partial<ScoringParams>;
   selection?: Partial<SelectionParams>;
   content?: Partial<ContentParams>;
@@ -36,7 +38,7 @@ export interface ExtractedPage {
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = parseHtml(source);
-  const forum = looksLikeForum(source);
+  const forum = looksLikeForum(source, opts.url);
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const body: DomParent = findFirst(root, (el) => el.name === 'body') ?? root;

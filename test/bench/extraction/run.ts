@@ -13,8 +13,8 @@ import { isHoldout, HOLDOUT_SHARE } from './split';
 import { PRIMARY_METRIC, SUBSETS } from './subsets';
 
 type System = 'freshet' | 'readability-js';
-const SYSTEMS: Record<System, (bytes: Uint8Array) => string> = {
-  freshet: (bytes) => extract(bytes).text,
+const SYSTEMS: Record<System, (bytes: Uint8Array, url?: string) => string> = {
+  freshet: (bytes, url) => extract(bytes, { url }).text,
   'readability-js': (bytes) => readabilityText(bytes).text,
 };
 const ROUNDS = 2;
@@ -25,7 +25,7 @@ interface Run {
 }
 
 /** Runs one system over every page; the faster of ROUNDS passes (the machine is shared). */
-function runSystem(fn: (bytes: Uint8Array) => string, pages: DatasetPage[], rounds: number): Run {
+function runSystem(fn: (bytes: Uint8Array, url?: string) => string, pages: DatasetPage[], rounds: number): Run {
   const texts = new Map<string, string>();
   let best = Infinity;
   for (let r = 0; r < rounds; r++) {
@@ -33,7 +33,7 @@ function runSystem(fn: (bytes: Uint8Array) => string, pages: DatasetPage[], roun
     for (const p of pages) {
       let text = '';
       try {
-        text = fn(p.bytes);
+        text = fn(p.bytes, p.url);
       } catch {
         text = ''; // an extractor that throws scores as an empty output
       }
