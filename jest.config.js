@@ -1,6 +1,8 @@
 /** Two projects: fast unit tests (pure logic) and integration tests against the real services. */
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
 module.exports = {
+  // Global, not per project: integration tests crawl for real.
+  testTimeout: 120000,
   projects: [
     {
       displayName: 'unit',
@@ -14,7 +16,6 @@ module.exports = {
       transform,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -22,6 +22,8 @@ export const elasticsearchSinkConfigSchema = z.strictObject({
   /** Back-off cap while the search node is unreachable; the sink retries until it returns. */
   outage_max_delay_ms: z.number().int().min(100).default(5_000),
   request_timeout_ms: z.number().int().min(1000).default(60_000),
+  /** Overrides number_of_replicas in the templates applied at start-up (0 on a single node). */
+  replicas: z.number().int().min(0).optional(),
 });
 
 export type ElasticsearchSinkConfig = z.infer<typeof elasticsearchSinkConfigSchema>;

@@ -1,0 +1,58 @@
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/logger';
+import type { AckItem, RedisFrontier } from '../sources/frontier/frontier';
+
+/**
+ * Batches acknowledgements into one Redis round trip (pipelined Lua calls) instead of one per
+ * job, and keeps retrying while Redis is away: an ack is never dropped, credits are released only
+ * once the frontier has it.
+ */
+export class Acker {
+  private queue: { item: AckItem; resolve: (owned: boolean) => void }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly frontier: RedisFrontier,
+    private readonly deps: { clock: Clock; logger: Logger; sleep(ms: number): Promise<void> },
+    private readonly maxBatch = 128,
+    private readonly maxWaitMs = 20,
+  ) {}
+
+  /** Resolves once the ack is stored; true if the lease was still ours. */
+  ack(item: AckItem): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.queue.push({ item, resolve });
+      if (this.queue.length >= this.maxBatch) this.kick();
+      else if (!this.timer) this.timer = setTimeout(() => this.kick(), this.maxWaitMs);
+    });
+  }
+
+  private kick(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    this.flushing = this.flushing.then(() => this.store(batch));
+  }
+
+  private async store(batch: { item: AckItem; resolve: (owned: boolean) => void }[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const owned = await this.frontier.ack(batch.map((b) => b.item));
+        if (attempt > 1) this.deps.logger.info({ attempts: attempt }, 'Redis reachable again; acknowledgements stored');
+        batch.forEach((b, i) => b.resolve(owned[i] ?? false));
+        return;
+      } catch (err) {
+        if (attempt === 1) this.deps.logger.warn({ code: 'E_REDIS_UNAVAILABLE', err: (err as Error).message, jobs: batch.length }, 'ack failed; retrying until Redis answers');
+        await this.deps.sleep(Math.min(5000, 100 * 2 ** Math.min(attempt, 6)));
+      }
+    }
+  }
+
+  async drain(): Promise<void> {
+    this.kick();
+    await this.flushing;
+  }
+}

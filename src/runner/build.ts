@@ -1,0 +1,85 @@
+import type { Client } from '@elastic/elasticsearch';
+import type { Cluster, Redis } from 'ioredis';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/logger';
+import type { Metrics } from '../core/metrics';
+import type { Rng } from '../core/rng';
+import { HttpFetcher } from '../fetchers/http-fetch';
+import type { Adapter } from '../parsers/adapter';
+import { WeiboApiAdapter } from '../parsers/weibo-api';
+import type { PipelineConfig } from '../pipeline/schema';
+import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
+import { applyTemplates, loadTemplates } from '../search/templates';
+import { elasticsearchSink } from '../sinks/elasticsearch';
+import { nullSink } from '../sinks/null';
+import { RedisFrontier } from '../sources/frontier/frontier';
+import { PipelineRunner, type Fetcher } from './run';
+
+export interface BuildDeps {
+  redis: Redis | Cluster;
+  /** Required unless the sink is `null`. */
+  search?: Client;
+  indexPrefix: string;
+  mappingsDir: string;
+  clock: Clock;
+  rng: Rng;
+  logger: Logger;
+  metrics: Metrics;
+  sleep(ms: number): Promise<void>;
+  /** Key namespace; defaults to `freshet:<pipeline name>`. */
+  namespace?: string;
+  /** Replaces the HTTP fetcher (tests of the runner itself). */
+  fetcher?: Fetcher;
+}
+
+export interface BuiltPipeline {
+  runner: PipelineRunner;
+  frontier: RedisFrontier;
+  close(): Promise<void>;
+}
+
+function buildAdapter(config: PipelineConfig): Adapter {
+  switch (config.parse.type) {
+    case 'weibo_api':
+      return new WeiboApiAdapter(config.parse);
+  }
+}
+
+function buildSchedule(config: PipelineConfig): NextVisitPolicy {
+  switch (config.schedule.type) {
+    case 'fixed_interval':
+      return fixedInterval(config.schedule);
+  }
+}
+
+/** Assembles a runnable pipeline; applies the index templates first when the sink indexes. */
+export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Promise<BuiltPipeline> {
+  const frontier = new RedisFrontier(deps.redis, {
+    namespace: deps.namespace ?? `freshet:${config.name}`,
+    shards: config.source.shards,
+    leaseMs: config.source.lease_secs * 1000,
+    bloomCapacity: config.source.bloom_capacity,
+    bloomFalsePositiveRate: config.source.bloom_false_positive_rate,
+    deadLetterMaxLen: config.source.dead_letter_max_len,
+  }, deps.clock);
+  const { type: _type, ...fetchConfig } = config.fetch;
+  const http = deps.fetcher ? undefined : new HttpFetcher(fetchConfig, { clock: deps.clock, rng: deps.rng, logger: deps.logger });
+  const fetcher: Fetcher = deps.fetcher ?? http!;
+  let sink;
+  if (config.sink.type === 'elasticsearch') {
+    if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
+    const settings = config.sink.replicas === undefined ? {} : { number_of_replicas: config.sink.replicas };
+    await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings });
+    sink = elasticsearchSink(config.sink, {
+      client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,
+      metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e),
+    });
+  } else {
+    sink = nullSink();
+  }
+  const runner = new PipelineRunner(config, {
+    frontier, fetcher, adapter: buildAdapter(config), sink, schedule: buildSchedule(config),
+    clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
+  });
+  return { runner, frontier, close: async () => http?.close() };
+}

@@ -1,0 +1,308 @@
+import { from, mergeMap, Observable, type OperatorFunction, type Subscriber } from 'rxjs';
+import type { Clock } from '../core/clock';
+import { JobTracker, type DocEnvelope, type Job, type Settlement, type SubjectState } from '../core/envelope';
+import { asFreshetError, ErrorCodes, FreshetError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { Metrics } from '../core/metrics';
+import type { Rng } from '../core/rng';
+import type { FetchRequest, FetchResponse } from '../fetchers/fetch-types';
+import type { Adapter, FetchedText, VisitOutcome } from '../parsers/adapter';
+import type { PipelineConfig } from '../pipeline/schema';
+import type { NextVisitPolicy } from '../schedule/fixed-interval';
+import type { Settled } from '../sinks/elasticsearch';
+import type { RedisFrontier } from '../sources/frontier/frontier';
+import { Acker } from './acker';
+import { Credits } from './credits';
+import { failedVisit } from './job-outcome';
+
+export interface Fetcher {
+  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
+  robotsCrawlDelayMs?(origin: string): number | undefined;
+}
+
+export interface RunDeps {
+  frontier: RedisFrontier;
+  fetcher: Fetcher;
+  adapter: Adapter;
+  sink: OperatorFunction<DocEnvelope, Settled>;
+  schedule: NextVisitPolicy;
+  clock: Clock;
+  rng: Rng;
+  logger: Logger;
+  metrics: Metrics;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface RunLimits {
+  /** Stop claiming once this many requests were made (in-flight visits finish). */
+  maxFetches?: number;
+  durationMs?: number;
+  /** Stop when nothing is due and nothing is leased. */
+  untilIdle?: boolean;
+}
+
+export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error';
+
+export interface RunSummary {
+  jobs: number;
+  jobsFailed: number;
+  leasesLost: number;
+  requests: number;
+  documents: Record<Settlement, number>;
+  stoppedBy: StopReason;
+  elapsedMs: number;
+}
+
+interface VisitResult {
+  outcome?: VisitOutcome;
+  error?: FreshetError;
+}
+
+/**
+ * Runs one pipeline: claims subjects while credits are free, visits them (documents stream to the
+ * sink as pages arrive), and acknowledges each subject once all its documents are settled.
+ * `stop()` is graceful: stop claiming, drain, flush, ack.
+ */
+export class PipelineRunner {
+  private readonly credits: Credits;
+  private readonly acker: Acker;
+  private stopping: StopReason | undefined;
+  private wakeStop!: () => void;
+  private readonly stopped = new Promise<void>((r) => {
+    this.wakeStop = r;
+  });
+  private readonly inFlight = new Set<Job>();
+  private fatal: FreshetError | undefined;
+  private readonly summary: RunSummary = {
+    jobs: 0, jobsFailed: 0, leasesLost: 0, requests: 0, documents: { indexed: 0, dropped: 0, dead_lettered: 0 }, stoppedBy: 'idle', elapsedMs: 0,
+  };
+
+  constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
+    this.credits = new Credits(config.source.max_in_flight);
+    this.acker = new Acker(deps.frontier, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
+  }
+
+  stop(reason: StopReason = 'signal'): void {
+    if (this.stopping) return;
+    this.stopping = reason;
+    this.deps.logger.info({ reason, in_flight: this.credits.used }, 'stopping: no new claims; draining in-flight work');
+    this.wakeStop();
+  }
+
+  get inFlightJobs(): number {
+    return this.credits.used;
+  }
+
+  async run(limits: RunLimits = {}): Promise<RunSummary> {
+    const started = this.deps.clock.nowMs();
+    const { frontier, logger } = this.deps;
+    if (this.config.seeds.length > 0) {
+      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newState(started, 'seed') })));
+      logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
+    }
+    const timers = [
+      setInterval(() => void this.heartbeat(), Math.max(1000, (this.config.source.lease_secs * 1000) / 3)),
+      setInterval(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),
+    ];
+    const deadline = limits.durationMs === undefined ? undefined : setTimeout(() => this.stop('duration'), limits.durationMs);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.claims(limits).pipe(
+          mergeMap((tracker) => from(this.visit(tracker)), this.config.source.max_in_flight),
+          this.deps.sink,
+        ).subscribe({
+          next: (s) => {
+            this.summary.documents[s.how] += 1;
+            s.env.job.settle(s.how);
+          },
+          error: reject,
+          complete: resolve,
+        });
+      });
+      await this.credits.drained();
+      await this.acker.drain();
+    } finally {
+      timers.forEach(clearInterval);
+      if (deadline) clearTimeout(deadline);
+    }
+    if (this.fatal) throw this.fatal;
+    this.summary.stoppedBy = this.stopping ?? 'idle';
+    this.summary.elapsedMs = this.deps.clock.nowMs() - started;
+    return { ...this.summary, documents: { ...this.summary.documents } };
+  }
+
+  private claims(limits: RunLimits): Observable<JobTracker> {
+    return new Observable<JobTracker>((sub) => {
+      void this.claimLoop(sub, limits).then(() => sub.complete(), (err) => sub.error(err));
+    });
+  }
+
+  private async claimLoop(sub: Subscriber<JobTracker>, limits: RunLimits): Promise<void> {
+    const { frontier, logger, metrics } = this.deps;
+    let redisDown = 0;
+    while (!this.stopping) {
+      if (limits.maxFetches !== undefined && this.summary.requests >= limits.maxFetches) {
+        this.stop('max_fetches');
+        break;
+      }
+      if (this.credits.free === 0) {
+        await Promise.race([this.credits.whenFree(), this.stopped]);
+        continue;
+      }
+      let jobs: Job[];
+      try {
+        jobs = await frontier.claim(Math.min(this.credits.free, this.config.source.claim_batch));
+        if (redisDown > 0) logger.info({ attempts: redisDown }, 'Redis reachable again; claiming');
+        redisDown = 0;
+      } catch (err) {
+        if (redisDown++ === 0) logger.warn({ code: ErrorCodes.redisUnavailable, err: (err as Error).message }, 'claim failed; pausing until Redis answers');
+        await this.pause(Math.min(5000, 100 * 2 ** Math.min(redisDown, 6)));
+        continue;
+      }
+      if (jobs.length === 0) {
+        if (limits.untilIdle && this.credits.used === 0) {
+          const s = await frontier.stats();
+          if (s.dueNow === 0 && s.leased === 0) {
+            this.stop('idle');
+            break;
+          }
+        }
+        await this.pause(this.config.source.poll_interval_ms);
+        continue;
+      }
+      this.credits.take(jobs.length);
+      metrics.jobsClaimed.inc(jobs.length);
+      metrics.jobsInFlight.set(this.credits.used);
+      for (const job of jobs) sub.next(new JobTracker(job));
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return Promise.race([this.deps.sleep(ms), this.stopped]);
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    await this.deps.frontier.extend([...this.inFlight]).catch((err: Error) => {
+      this.deps.logger.warn({ code: ErrorCodes.redisUnavailable, err: err.message }, 'lease extension failed');
+    });
+  }
+
+  private async *visit(tracker: JobTracker): AsyncGenerator<DocEnvelope> {
+    const job = tracker.job;
+    const result: VisitResult = {};
+    this.inFlight.add(job);
+    void tracker.done.then(() => this.finish(tracker, result));
+    const ctx = {
+      fetchText: (url: string, expect: 'json' | 'html') => this.fetchText(url, expect),
+      nowMs: () => this.deps.clock.nowMs(),
+      logger: this.deps.logger,
+    };
+    const discovered: { subject: string; state: SubjectState }[] = [];
+    try {
+      const gen = this.deps.adapter.visit(job, ctx);
+      for (;;) {
+        const step = await gen.next();
+        if (step.done) {
+          result.outcome = step.value;
+          break;
+        }
+        const e = step.value;
+        if (e.kind === 'doc') {
+          e.doc.body['pipeline'] = this.config.name;
+          tracker.add();
+          yield { doc: e.doc, job: tracker };
+        } else {
+          discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
+        }
+      }
+      if (discovered.length > 0) {
+        const added = await this.deps.frontier.offer(discovered);
+        this.deps.metrics.discovered.inc({ result: 'new' }, added);
+        this.deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
+      }
+    } catch (err) {
+      result.error = asFreshetError(err);
+    } finally {
+      tracker.seal();
+    }
+  }
+
+  private async fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText> {
+    const { fetcher, frontier, metrics } = this.deps;
+    const origin = originOf(url);
+    const gapMs = Math.max(this.config.politeness.min_delay_ms, fetcher.robotsCrawlDelayMs?.(origin) ?? 0);
+    if (gapMs > 0) {
+      const wait = await frontier.politeness(origin, gapMs, this.config.politeness.max_wait_ms);
+      if (wait < 0) {
+        throw new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'origin busy (politeness)', { origin }, undefined, -wait);
+      }
+      if (wait > 0) await this.deps.sleep(wait);
+    }
+    this.summary.requests += 1;
+    try {
+      const res = await fetcher.fetch({ url, expect });
+      metrics.fetches.inc({ status_class: `${Math.floor(res.status / 100)}xx` });
+      metrics.fetchSeconds.observe(res.elapsedMs / 1000);
+      return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs };
+    } catch (err) {
+      const status = (err as FreshetError).fields?.['status'];
+      metrics.fetches.inc({ status_class: typeof status === 'number' ? `${Math.floor(status / 100)}xx` : 'error' });
+      throw err;
+    }
+  }
+
+  private async finish(tracker: JobTracker, result: VisitResult): Promise<void> {
+    const { frontier, logger, metrics, clock } = this.deps;
+    const job = tracker.job;
+    const now = clock.nowMs();
+    let state: SubjectState;
+    let nextDueMs: number;
+    let outcome: string;
+    if (result.error || !result.outcome) {
+      const err = result.error ?? new FreshetError('E_UNEXPECTED', 'retryable', 'visit ended without an outcome');
+      metrics.errors.inc({ stage: this.deps.adapter.type, code: err.code });
+      if (err.kind === 'critical') {
+        this.fatal = err;
+        this.stop('error');
+      }
+      const f = failedVisit(job.state, err, now, this.config.source, this.config.fetch.retry, this.deps.rng);
+      state = { ...f.state, lastVisitMs: now };
+      nextDueMs = f.nextDueMs;
+      outcome = err.kind === 'throttled' ? 'throttled' : f.deadLetter ? 'dead_lettered' : 'failed';
+      logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: nextDueMs - now, err: err.message }, 'visit failed');
+      if (f.deadLetter) {
+        metrics.deadLetters.inc({ code: err.code });
+        await frontier.deadLetter({ code: err.code, stage: this.deps.adapter.type, subject: job.subject, message: err.message })
+          .catch((e: Error) => logger.error({ subject: job.subject, err: e.message }, 'dead-letter write failed'));
+      }
+      if (err.kind !== 'throttled') this.summary.jobsFailed += 1;
+    } else {
+      state = result.outcome.state;
+      nextDueMs = this.deps.schedule.nextVisitMs(job.state, result.outcome, now);
+      outcome = 'ok';
+    }
+    const owned = await this.acker.ack({ job, state, nextDueMs });
+    if (!owned) {
+      this.summary.leasesLost += 1;
+      logger.warn({ subject: job.subject }, 'lease lost before ack (expired and reclaimed); the new owner revisits');
+    }
+    this.summary.jobs += 1;
+    metrics.jobsAcked.inc({ outcome });
+    this.inFlight.delete(job);
+    this.credits.release(1);
+    metrics.jobsInFlight.set(this.credits.used);
+  }
+}
+
+function newState(nowMs: number, via: string, extra: Partial<SubjectState> = {}): SubjectState {
+  return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', via, ...extra };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    throw new FreshetError(ErrorCodes.fetchInvalidUrl, 'non_retryable', `invalid URL: ${url}`, { url });
+  }
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Client } from '@elastic/elasticsearch';
+import type { Redis } from 'ioredis';
+import { ManualClock, systemClock } from '../../src/core/clock';
+import { silentLogger, type Logger } from '../../src/core/logger';
+import { createMetrics } from '../../src/core/metrics';
+import { seededRng } from '../../src/core/rng';
+import { parsePipeline } from '../../src/pipeline/load';
+import type { PipelineConfig } from '../../src/pipeline/schema';
+import { buildPipeline, type BuiltPipeline } from '../../src/runner/build';
+import { startSimsite, truthAllPosts, type SimsiteHandle } from '../../src/simsite';
+
+export const MAPPINGS = join(__dirname, '..', '..', 'mappings');
+
+/** simsite on a frozen clock: the ground truth is exactly the posts published before "now". */
+export async function frozenSimsite(users: number, seed = 7, extra: Parameters<typeof startSimsite>[0] = {}): Promise<SimsiteHandle & { frozen: ManualClock }> {
+  const probe = await startSimsite({ worldOptions: { seed, users, historyDays: 20 }, port: 0 });
+  const startMs = probe.world.startMs;
+  await probe.close();
+  const frozen = new ManualClock(startMs);
+  const site = await startSimsite({ worldOptions: { seed, users, historyDays: 20 }, clock: frozen, port: 0, ...extra });
+  return Object.assign(site, { frozen });
+}
+
+export function truthIds(site: SimsiteHandle): Map<string, number> {
+  const now = site.clock.nowMs();
+  const ids = new Map<string, number>();
+  for (const p of truthAllPosts(site.world, site.world.historyStartMs, now)) ids.set(p.id, p.createdMs);
+  return ids;
+}
+
+export function seedsOf(site: SimsiteHandle, n = site.world.users.length): string[] {
+  return site.world.users.slice(0, n).map((u) => `weibo:user:${u.uid}`);
+}
+
+export function pipelineFor(site: SimsiteHandle, name: string, seeds: string[], overrides = ''): PipelineConfig {
+  return parsePipeline(`name: ${name}
+seeds: ${JSON.stringify(seeds)}
+source:
+  type: redis_frontier
+  shards: 4
+  max_in_flight: 32
+  poll_interval_ms: 50
+  lease_secs: 30
+fetch:
+  type: http_fetch
+  allow_private_networks: true
+  respect_robots: false
+  connections_per_origin: 32
+parse:
+  type: weibo_api
+  base_url: ${site.url}
+  first_visit_page_limit: 1000
+sink:
+  type: elasticsearch
+  flush_interval_ms: 100
+  replicas: 0
+schedule:
+  type: fixed_interval
+  interval_secs: 86400
+${overrides}`, `${name}.yaml`);
+}
+
+export async function build(config: PipelineConfig, redis: Redis, search: Client, prefix: string, logger: Logger = silentLogger): Promise<BuiltPipeline> {
+  return buildPipeline(config, {
+    redis, search, indexPrefix: prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(1),
+    logger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${prefix}frontier`,
+  });
+}
+
+/** Every post document in the index: id → {created_at, version}. */
+export async function indexedPosts(search: Client, index: string): Promise<Map<string, { createdAt: string; version: number }>> {
+  await search.indices.refresh({ index });
+  const out = new Map<string, { createdAt: string; version: number }>();
+  let res = await search.search<{ id: string; created_at: string }>({ index, size: 5000, version: true, scroll: '1m', _source: ['id', 'created_at'], sort: ['_doc'] });
+  while (res.hits.hits.length > 0) {
+    for (const h of res.hits.hits) out.set(h._source!.id, { createdAt: h._source!.created_at, version: h._version ?? 0 });
+    res = await search.scroll<{ id: string; created_at: string }>({ scroll_id: res._scroll_id!, scroll: '1m' });
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+import { indexName } from '../../../src/search/templates';
+import type { SimsiteHandle } from '../../../src/simsite';
+import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, truthIds } from '../../helpers/crawl';
+import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+
+describe('crawling simsite into the real search node', () => {
+  let r: TestRedis;
+  let s: TestSearch;
+  let site: SimsiteHandle;
+
+  beforeAll(async () => {
+    r = await useRedis('crawl');
+    s = await useSearch('crawl');
+    site = await frozenSimsite(120);
+  });
+  afterAll(async () => {
+    await site.close();
+    await s.cleanup();
+    await r.cleanup();
+  });
+
+  it('indexes every post of the crawled users exactly once, with the right dates', async () => {
+    const config = pipelineFor(site, 'crawl-all', seedsOf(site));
+    const built = await build(config, r.redis, s.client, s.prefix);
+    const summary = await built.runner.run({ untilIdle: true });
+    await built.close();
+
+    const truth = truthIds(site);
+    const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+    expect(summary.jobs).toBe(120);
+    expect(summary.jobsFailed).toBe(0);
+    expect(summary.documents.dead_lettered).toBe(0);
+    expect(truth.size).toBeGreaterThan(500);
+    const missing = [...truth.keys()].filter((id) => !got.has(id));
+    const extra = [...got.keys()].filter((id) => !truth.has(id));
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+    // Exactly once: a document written twice would have _version 2.
+    expect([...got.values()].filter((d) => d.version !== 1)).toEqual([]);
+    // The API's absolute dates carry whole seconds.
+    for (const [id, createdMs] of truth) expect(got.get(id)!.createdAt).toBe(new Date(Math.floor(createdMs / 1000) * 1000).toISOString());
+
+    const users = await s.client.count({ index: indexName(s.prefix, 'users') });
+    expect(users.count).toBe(120);
+    const stats = await built.frontier.stats();
+    expect(stats).toMatchObject({ subjects: 120, leased: 0, dueNow: 0, deadLetters: 0 });
+  });
+
+  it('a second visit stops at the watermark and indexes only what is new', async () => {
+    const config = pipelineFor(site, 'crawl-all', seedsOf(site), '');
+    const built = await build(config, r.redis, s.client, s.prefix);
+    site.frozen.advanceMs(3 * 86_400_000); // three simulated days of new posts
+    // Make every subject due again now.
+    const subjects = seedsOf(site);
+    for (const subject of subjects) {
+      const state = await built.frontier.getState(subject);
+      expect(state?.visits).toBe(1);
+      if (state!.postsSeen > 0) expect(state?.watermark).toMatch(/^\d{16,}$/);
+    }
+    await r.redis.eval(
+      "local n=0 for _,k in ipairs(redis.call('KEYS', ARGV[1])) do for _,m in ipairs(redis.call('ZRANGE', k, 0, -1)) do redis.call('ZADD', k, 0, m) n=n+1 end end return n",
+      0, `${s.prefix}frontier:*:due`,
+    );
+    const before = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+    const summary = await built.runner.run({ untilIdle: true });
+    await built.close();
+    const truth = truthIds(site);
+    const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+    expect([...truth.keys()].filter((id) => !got.has(id))).toEqual([]);
+    const newPosts = truth.size - before.size;
+    expect(newPosts).toBeGreaterThan(0);
+    // Old posts were not rewritten: only new ones (and a pinned repeat at most) were indexed.
+    const rewritten = [...got.entries()].filter(([id, d]) => before.has(id) && d.version > 1);
+    expect(rewritten).toEqual([]);
+    expect(summary.jobs).toBe(120);
+  });
+});
