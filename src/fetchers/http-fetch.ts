@@ -44,6 +44,7 @@ export class HttpFetcher {
   private readonly robots: RobotsCache | undefined;
   private readonly baseHeaders: Record<Expect, Record<string, string>>;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private closing: Promise<void> | undefined;
 
   constructor(config: HttpFetchConfig, private readonly deps: FetcherDeps) {
     // Accept a raw object too (tests, programmatic use): parsing a parsed config is idempotent.
@@ -88,6 +89,8 @@ export class HttpFetcher {
   async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
     const startedMs = this.deps.clock.nowMs();
     const target = parseTarget(req.url);
+    // After close() (shutdown) an item is given back, not dead-lettered: retryable, no retries here.
+    if (this.closing) throw aborted(target.href, 'fetcher closed');
     const policy = this.config.retry;
     for (let attempt = 1; ; attempt++) {
       let err: FreshetError;
@@ -125,10 +128,14 @@ export class HttpFetcher {
     return this.robots?.crawlDelayMs(origin);
   }
 
-  async close(): Promise<void> {
-    this.robots?.clear();
-    this.resolver.clear();
-    await this.agent.close();
+  /** Lets in-flight requests finish, then closes every socket. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.robots?.clear();
+      this.resolver.clear();
+      await this.agent.close();
+    })();
+    return this.closing;
   }
 
   /** One attempt: the redirect chain up to a final response. */

@@ -59,6 +59,8 @@ describe('HttpFetcher: success path', () => {
     expect(res.text).toContain(ZH);
     expect(res.body.length).toBe(GBK_PAGE.length);
     await fetcher.close();
+    await fetcher.close(); // idempotent
+    expect(await rejection(fetcher.fetch({ url: server.url('/gbk') }))).toMatchObject({ code: 'E_FETCH_ABORTED', kind: 'retryable' });
   });
 
   it('decodes JSON as UTF-8 and drops the BOM', async () => {
