@@ -28,7 +28,10 @@ export interface Block {
 }
 
 const CJK_RE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff]/g;
+// A mark ends a clause when it is alone ("...." leaders and "?!?!" runs count once at most).
 const PUNCT_RE = /[.,;:!?，。、；：？！…]/g;
+/** Dot leaders and "!!!!" runs count as one mark. */
+const PUNCT_RUN_RE = /([.,;:!?…])\1{2,}/g;
 const SPACE_RE = /[\s\u00a0\u200b\u3000]+/g;
 
 interface WalkState {
@@ -53,7 +56,7 @@ function flush(st: WalkState): void {
   const chars = text.replace(/ /g, '').length;
   st.blocks.push({
     index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars),
-    cjkChars: text.match(CJK_RE)?.length ?? 0, punct: text.match(PUNCT_RE)?.length ?? 0,
+    cjkChars: text.match(CJK_RE)?.length ?? 0, punct: text.replace(PUNCT_RUN_RE, '$1').match(PUNCT_RE)?.length ?? 0,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
     boilerplate: isBoilerplateLine(text),
   });

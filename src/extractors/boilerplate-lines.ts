@@ -18,7 +18,8 @@ const PREFIX_RE = new RegExp(`^(?:${[
   'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'updated( on)?:? ', 'published( on)?:? ',
   'posted (on|by) ', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
   'get (our|the) .{0,60}newsletter', 'sign up (for|to)', 'thanks for (signing|subscribing)', 'please check the opt-in',
-  'i agree that', 'there was an error', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
+  'i agree that', 'there was an error', 'click to expand', 'advertisement\\b', 'reply with quote', 'quote\\s*$',
+  'report (post|this)', 'last edited', 'joined:?\\s', 'likes? received', 'reaction score', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
   '免责声明', '声明[:：]', '•?\\s*凡注明', '\\[责任编辑', '责任编辑', '責任編輯', '网络编辑', '编辑[:：]', '編輯[:：]', '【编辑',
   '\\(编辑', '（编辑', '分享到', '转帖到', '字級設定', '字号[:：]', '網友也對', '這篇新聞讓您覺得', '想將你對這篇文章',
 ].join('|')})`, 'iu');
@@ -43,6 +44,7 @@ export function isDateline(text: string): boolean {
 
 export function isBoilerplateLine(text: string): boolean {
   if (text.length > SHORT_CHARS) return /^(?:免责声明|声明[:：]|•?\s*凡注明)/.test(text);
+  if (!/\p{L}/u.test(text)) return true; // counters, bullets, separators
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
     || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
 }

@@ -58,6 +58,13 @@ export function classWeight(el: DomElement): number {
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
 }
 
+/** The poster box of a forum post (name, rank, join date, post count, signature). */
+const POSTER_RE = /userExtras|user-?info|user-?details|user-?stats|postprofile|profile-?(?:info|details)|poster-?info|author-?info|avatar|signature|member-?(?:info|details)|reputation|user-?title|postbit_legacy|postdetails_left|message-user(?:Details|Arrow)?\b(?!-?content)/i;
+
+export function isPosterBox(el: DomElement): boolean {
+  return POSTER_RE.test(classAndId(el));
+}
+
 /** A reader-comment area: furniture on an article, the content itself on some forums. */
 export function isCommentArea(el: DomElement): boolean {
   if (el.name === 'body' || el.name === 'html') return false;

@@ -2,7 +2,8 @@ import type { Block } from './blocks';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
-import { segmentContainer, selectLines, signature, type SelectionParams } from './selection';
+import { findPostList, postOf } from './forum-posts';
+import { keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
 export interface ContentParams {
   /** Further segments are candidates when worth at least this share of the best one. */
@@ -17,9 +18,11 @@ export interface ContentParams {
   forum: boolean;
   /** minSegmentFraction on forum threads. */
   forumMinSegmentFraction: number;
+  /** Share of the page's positive line value a post list must hold to be the content. */
+  forumMinShare: number;
 }
 
-export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.15, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02 };
+export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.15, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
 
 function candidates(values: number[], sigma: number, p: ContentParams): Segment[] {
   const smoothed = gaussianSmooth(values, sigma);
@@ -48,6 +51,23 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
 }
 
 /**
+ * Forum threads: every line of every post of the post list, when that list holds most of the
+ * page's positive value (else the segment model decides).
+ */
+function forumContent(
+  blocks: Block[], values: number[], selection: SelectionParams, weights: Map<DomElement, number>, params: ContentParams,
+): Block[] | undefined {
+  const list = findPostList(blocks, values);
+  if (!list) return undefined;
+  const total = values.reduce((a, v) => a + Math.max(0, v), 0);
+  if (list.value < params.forumMinShare * total) return undefined;
+  return blocks.filter((b) => {
+    const post = postOf(b, list);
+    return post !== undefined && keepLine(b, post, false, selection, weights);
+  });
+}
+
+/**
  * Chooses the content lines: the main maximum-sum segment (favouring the one after the
  * headline), plus segments whose containers repeat the main one's structure (forum posts) or
  * sit inside it (an article split by an embedded box). Reader comments of an article are dropped.
@@ -70,6 +90,10 @@ export function chooseContent(
   const mainContainer = segmentContainer(blocks, values, main);
   if (!mainContainer) return [];
   const weights = new Map<DomElement, number>();
+  if (params.forum) {
+    const posts = forumContent(blocks, values, selection, weights, params);
+    if (posts) return posts;
+  }
   const containers = new Map<Segment, DomParent>();
   for (const seg of segs) {
     const c = seg === main ? mainContainer : segmentContainer(blocks, values, seg);

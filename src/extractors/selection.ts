@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { classWeight } from './clean';
+import { classWeight, isPosterBox } from './clean';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
 import type { Segment } from './segments';
@@ -25,14 +25,14 @@ export function segmentContainer(blocks: Block[], values: number[], seg: Segment
   return lowestCommonAncestor((core.length ? core : inSeg).map((b) => b.owner));
 }
 
-/** Furniture (share bars, captions, ads…) between a line and the content container. */
+/** Furniture (share bars, captions, ads, poster boxes…) between a line and the content container. */
 function underFurniture(b: Block, container: DomParent, weights: Map<DomElement, number>): boolean {
   for (let p: DomParent | null = b.owner; p && p !== container; p = p.parent) {
     if (!isElement(p)) continue;
     const el = p as DomElement;
     let w = weights.get(el);
     if (w === undefined) {
-      w = classWeight(el);
+      w = isPosterBox(el) ? -1 : classWeight(el);
       weights.set(el, w);
     }
     if (w < 0) return true;
@@ -45,12 +45,15 @@ export function selectLines(
   blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,
   weights: Map<DomElement, number>,
 ): Block[] {
-  return blocks.slice(seg.start, seg.end + 1).filter((b) =>
-    isAncestorOf(container, b.owner)
-    && !b.boilerplate
+  return blocks.slice(seg.start, seg.end + 1).filter((b) => isAncestorOf(container, b.owner) && keepLine(b, container, dropComments, p, weights));
+}
+
+/** A line inside a content container stays unless it is link list, furniture or boilerplate. */
+export function keepLine(b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>): boolean {
+  return !b.boilerplate
     && linkRatio(b) <= p.maxLinkRatio
     && !(dropComments && b.inComments)
-    && !underFurniture(b, container, weights));
+    && !underFurniture(b, container, weights);
 }
 
 /** tag.class path from an element up to (not including) an ancestor, digits ignored. */

@@ -1,0 +1,60 @@
+import type { Block } from './blocks';
+import { isElement, type DomElement, type DomParent } from './dom';
+
+/** A run of sibling elements with one structure (tag and class, digits ignored): the posts. */
+export interface PostList {
+  parent: DomParent;
+  posts: Set<DomParent>;
+  value: number;
+}
+
+/**
+ * What makes sibling posts alike: a microdata or component role when the engine sets one
+ * (owner posts often carry an extra first class), else the first class word, digits ignored.
+ */
+function shape(el: DomElement): string {
+  const a = el.attribs;
+  const role = a.itemprop ?? a.component ?? a['data-role'] ?? a['data-type'];
+  return `${el.name}.${role ?? (a.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
+}
+
+/**
+ * Finds the post list of a forum thread: among all (parent, child shape) groups holding two or
+ * more children, the one whose children carry the most positive line value. Posts of a thread
+ * are siblings of one shape; page furniture rarely repeats with that much text in it.
+ */
+export function findPostList(blocks: Block[], values: number[], minPosts = 2, minLinesPerPost = 2): PostList | undefined {
+  const groups = new Map<DomParent, Map<string, { posts: Set<DomParent>; value: number; lines: number }>>();
+  for (const b of blocks) {
+    const v = Math.max(0, values[b.index]!);
+    for (let el: DomParent | null = b.owner; el && el.parent; el = el.parent) {
+      if (!isElement(el)) break;
+      const parent = el.parent;
+      const key = shape(el as DomElement);
+      let byShape = groups.get(parent);
+      if (!byShape) groups.set(parent, (byShape = new Map()));
+      let g = byShape.get(key);
+      if (!g) byShape.set(key, (g = { posts: new Set(), value: 0, lines: 0 }));
+      g.posts.add(el);
+      g.value += v;
+      g.lines++;
+    }
+  }
+  let best: PostList | undefined;
+  for (const [parent, byShape] of groups) {
+    for (const g of byShape.values()) {
+      // A post has an author line, a date, the text: single lines are paragraphs, not posts.
+      if (g.posts.size < minPosts || g.lines < minLinesPerPost * g.posts.size) continue;
+      if (!best || g.value > best.value) best = { parent, posts: g.posts, value: g.value };
+    }
+  }
+  return best;
+}
+
+/** The post of a line, if it lies in one. */
+export function postOf(b: Block, list: PostList): DomParent | undefined {
+  for (let el: DomParent | null = b.owner; el; el = el.parent) {
+    if (el.parent === list.parent) return list.posts.has(el) ? el : undefined;
+  }
+  return undefined;
+}
