@@ -7,12 +7,16 @@ import { register as demo } from './commands/demo';
 import { register as extract } from './commands/extract';
 import { register as health } from './commands/health';
 import { register as mappings } from './commands/mappings';
+import { register as run } from './commands/run';
 import { register as search } from './commands/search';
+import { register as simsite } from './commands/simsite';
+import { register as status } from './commands/status';
+import { register as validate } from './commands/validate';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, extract, health, mappings, search];
+const commands: RegisterCommand[] = [demo, run, validate, status, search, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };

@@ -14,3 +14,4 @@ export { DEFAULT_WEIBO_OPTIONS, type WeiboOptions } from './weibo/routes';
 export { ROBOTS_PRESETS, type RobotsConfig } from './robots';
 export { makeMid, parseMid, midToBid, bidToMid } from './ids';
 export { absoluteDate, relativeDate, countString } from './format';
+export { FAULT_PRESETS, mergeFaults, parseFaultSpec } from './fault-presets';

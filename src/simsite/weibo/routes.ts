@@ -8,7 +8,7 @@ import { tokensToHtml } from '../text/compose';
 import type { SimUser } from '../users';
 import type { World } from '../world';
 import { eraFormat, type Era, type EraFormat } from './era';
-import { mblogJson, userJson } from './objects';
+import { mblogJson } from './objects';
 import { ResponseCache } from '../response-cache';
 import { RenderCache } from './render-cache';
 import { timelineResponse } from './timeline';

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { InvalidArgumentError } from 'commander';
+import type { RegisterCommand } from '../context';
+import { nonNegativeInt, positiveNumber } from '../options';
+import { ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, startSimsite, type Era } from '../../simsite';
+
+function positiveInt(value: string): number {
+  const n = nonNegativeInt(value);
+  if (n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+function era(value: string): Era {
+  if (!(ERAS as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${ERAS.join(', ')}`);
+  return value as Era;
+}
+
+function startTime(value: string): number {
+  const ms = value === 'now' ? Date.now() : Date.parse(value);
+  if (!Number.isFinite(ms)) throw new InvalidArgumentError('expected an ISO date or "now"');
+  return ms;
+}
+
+interface SimsiteFlags {
+  host: string;
+  port: number;
+  users: number;
+  seed: number;
+  speed: number;
+  /** An ISO date or 'now'. */
+  start: string;
+  historyDays: number;
+  zombieShare: number;
+  diurnal?: boolean;
+  era: Era;
+  faults: string;
+  robots: string;
+  responseCacheMs: number;
+}
+
+export const register: RegisterCommand = (program) => {
+  program.command('simsite')
+    .description('run the local simulated social site (microblog JSON API, Q&A API, forums, articles) with ground truth')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <n>', 'port (0 = any free port)', nonNegativeInt, 8620)
+    .option('--users <n>', 'number of simulated users', positiveInt, 1000)
+    .option('--seed <n>', 'world seed: the same seed always gives the same users, graph and posts', nonNegativeInt, 1)
+    .option('--speed <x>', 'simulated ms per real ms (3600 = one simulated hour per real second)', positiveNumber, 1)
+    .option('--start <iso|now>', 'simulated time at startup; history is generated back from here', 'now')
+    .option('--history-days <n>', 'days of posting history before --start', positiveNumber, 30)
+    .option('--zombie-share <x>', 'share of near-inactive accounts with few followers', Number, 0.2)
+    .option('--diurnal', 'modulate posting rates by time of day (peak 21:00 China time)')
+    .option('--era <era>', `microblog API era: ${ERAS.join(' | ')} (dates, count typing, envelope)`, era, 'modern2022')
+    .option('--faults <spec>', `fault presets, comma-separated (${Object.keys(FAULT_PRESETS).join(', ')}), a JSON FaultConfig, or @file.json`, 'none')
+    .option('--robots <preset>', `robots.txt for every host: ${Object.keys(ROBOTS_PRESETS).join(' | ')}`, 'open')
+    .option('--response-cache-ms <n>', 'reuse a rendered list page this long while its content is unchanged (0 = off)', nonNegativeInt, 10_000)
+    .addHelpText('after', `
+Endpoints (see README "Simulated site"):
+  microblog  /api/container/getIndex?type=uid&value=UID[&containerid=107603UID&page=N|since_id=ID]
+             containerid=231051_-_fans_-_UID&since_id=N, /statuses/extend?id=MID, /comments/hotflow?id=MID
+  Q&A        /api/v4/members/TOKEN/followees?offset=&limit=
+  forums     /forum/BOARD/thread-TID-PAGE-1.html (Discuz), /phpbb/viewtopic.php?f=&t=&start= ; articles /news/ID.html
+  truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&format=ndjson], /_truth/requests?client=ID
+  control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H
+Clients are told apart by the x-client-id header (else ?client_id=, else the remote address).`)
+    .action(async (flags: SimsiteFlags) => {
+      const faultSpec = flags.faults.startsWith('@') ? readFileSync(flags.faults.slice(1), 'utf8') : flags.faults;
+      const robots = (ROBOTS_PRESETS as Record<string, string>)[flags.robots];
+      if (robots === undefined) throw new Error(`unknown robots preset "${flags.robots}"`);
+      const t0 = Date.now();
+      const world = createWorld({
+        seed: flags.seed, users: flags.users, startMs: startTime(flags.start), historyDays: flags.historyDays,
+        zombieShare: flags.zombieShare, diurnal: flags.diurnal ?? false,
+      });
+      const site = await startSimsite({
+        world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
+        robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs },
+      });
+      const sample = world.users.find((u) => !u.zombie) ?? world.users[0]!;
+      console.log(`simsite listening on ${site.url} (${flags.users} users, seed ${flags.seed}, speed ${flags.speed}, era ${flags.era}, built in ${Date.now() - t0} ms)`);
+      console.log(`  try: curl '${site.url}/api/container/getIndex?type=uid&value=${sample.uid}'`);
+      console.log(`  truth: ${site.url}/_truth/world`);
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await site.close();
+    });
+};
