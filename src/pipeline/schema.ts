@@ -3,7 +3,7 @@ import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { weiboApiConfigSchema } from '../parsers/weibo-api';
 import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
 import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
-import { nullSinkConfigSchema } from '../sinks/null';
+import { blackholeSinkConfigSchema } from '../sinks/blackhole';
 import { redisFrontierConfigSchema } from '../sources/redis-frontier';
 
 /**
@@ -26,7 +26,7 @@ export const pipelineSchema = z.strictObject({
   fetch: httpFetchConfigSchema.extend({ type: z.literal('http_fetch') }).prefault({ type: 'http_fetch' }),
   politeness: politenessConfigSchema.prefault({}),
   parse: z.discriminatedUnion('type', [weiboApiConfigSchema]),
-  sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, nullSinkConfigSchema]),
+  sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, blackholeSinkConfigSchema]),
   schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema]).prefault({ type: 'fixed_interval' }),
 });
 

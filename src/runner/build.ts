@@ -11,13 +11,13 @@ import type { PipelineConfig } from '../pipeline/schema';
 import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
 import { applyTemplates, loadTemplates } from '../search/templates';
 import { elasticsearchSink } from '../sinks/elasticsearch';
-import { nullSink } from '../sinks/null';
+import { blackholeSink } from '../sinks/blackhole';
 import { RedisFrontier } from '../sources/frontier/frontier';
 import { PipelineRunner, type Fetcher } from './run';
 
 export interface BuildDeps {
   redis: Redis | Cluster;
-  /** Required unless the sink is `null`. */
+  /** Required unless the sink is `blackhole`. */
   search?: Client;
   indexPrefix: string;
   mappingsDir: string;
@@ -75,7 +75,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e),
     });
   } else {
-    sink = nullSink();
+    sink = blackholeSink();
   }
   const runner = new PipelineRunner(config, {
     frontier, fetcher, adapter: buildAdapter(config), sink, schedule: buildSchedule(config),

@@ -4,9 +4,9 @@ import type { DocEnvelope } from '../core/envelope';
 import type { Settled } from './elasticsearch';
 
 /** Settles every document as indexed without sending it anywhere: for benchmarks and dry runs. */
-export const nullSinkConfigSchema = z.strictObject({ type: z.literal('null') });
-export type NullSinkConfig = z.infer<typeof nullSinkConfigSchema>;
+export const blackholeSinkConfigSchema = z.strictObject({ type: z.literal('blackhole') });
+export type BlackholeSinkConfig = z.infer<typeof blackholeSinkConfigSchema>;
 
-export function nullSink(): OperatorFunction<DocEnvelope, Settled> {
+export function blackholeSink(): OperatorFunction<DocEnvelope, Settled> {
   return map((env) => ({ env, how: 'indexed' as const }));
 }

@@ -1,20 +1,68 @@
 import { join } from 'node:path';
+import { startSimsite } from '../../simsite';
+import { indexName } from '../../search/templates';
+import { createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
-import { applyMappings, checkServices } from '../services';
+import { nonNegativeInt } from '../options';
+import { openPipeline, pipelineVars } from '../runtime';
+import { checkServices } from '../services';
 import { formatHealth } from './health';
+import { searchText } from './search';
+
+interface DemoOptions {
+  users: number;
+  seed: number;
+  query: string;
+}
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('demo')
-    .description('the quick-start job: check the services and apply the mappings (the demo crawl lands with simsite and the core)')
-    .action(async () => {
-      const s = ctx.settings();
-      const rows = await checkServices(s);
+    .description('the quick-start job: start the simulated site, crawl its users into the local search node, search it')
+    .option('--users <n>', 'users in the simulated world (all are seeded)', nonNegativeInt, 300)
+    .option('--seed <n>', 'seed of the simulated world', nonNegativeInt, 42)
+    .option('--query <words>', 'the full-text search printed at the end', '天气')
+    .action(async (opts: DemoOptions) => {
+      const settings = ctx.settings();
+      const rows = await checkServices(settings);
       console.log(formatHealth(rows));
       if (rows.some((r) => !r.ok)) {
         process.exitCode = 1;
         return;
       }
-      const names = await applyMappings(s, join(ctx.root, 'mappings'), 0);
-      console.log(`applied ${names.length} index templates: ${names.join(', ')}`);
+      const site = await startSimsite({ worldOptions: { seed: opts.seed, users: opts.users }, port: 0 });
+      console.log(`simsite: ${opts.users} users (seed ${opts.seed}) at ${site.url}`);
+      try {
+        const p = await openPipeline(ctx, join(ctx.root, 'pipelines', 'demo.yaml'), { ...pipelineVars(), SIMSITE_URL: site.url });
+        try {
+          const seeds = site.world.users.map((u) => ({
+            subject: `weibo:user:${u.uid}`,
+            state: { firstSeenMs: Date.now(), postsSeen: 0, visits: 0, failures: 0, status: 'active' as const, via: 'demo' },
+          }));
+          const added = await p.built.frontier.offer(seeds);
+          console.log(`seeded ${seeds.length} users (${added} new; known ones are revisited when due)`);
+          const summary = await p.built.runner.run({ untilIdle: true });
+          console.log(`crawled ${summary.jobs} users with ${summary.requests} requests in ${(summary.elapsedMs / 1000).toFixed(1)} s: `
+            + `${summary.documents.indexed} documents indexed, ${summary.documents.dead_lettered} dead-lettered, ${summary.jobsFailed} failed visits`);
+        } finally {
+          await p.close();
+        }
+      } finally {
+        await site.close();
+      }
+      const conn = await createSearch(settings);
+      try {
+        const index = indexName(settings.indexPrefix, 'posts');
+        await conn.client.indices.refresh({ index });
+        const posts = await conn.client.count({ index });
+        const res = await searchText(conn.client, index, opts.query, 5);
+        console.log(`\nindex ${index}: ${posts.count} posts. Search "${opts.query}": ${res.total} hits`);
+        for (const h of res.hits) {
+          const author = (h.fields['author'] as { name?: string } | undefined)?.name ?? '?';
+          console.log(`  @${author} ${String(h.fields['created_at'] ?? '')}: ${h.highlight.join(' … ')}`);
+        }
+        console.log(`\nmore: node bin/freshet.js search <words>   (FRESHET_INDEX_PREFIX=${settings.indexPrefix})`);
+      } finally {
+        await conn.client.close();
+      }
     });
 };

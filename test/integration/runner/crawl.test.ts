@@ -1,12 +1,11 @@
 import { indexName } from '../../../src/search/templates';
-import type { SimsiteHandle } from '../../../src/simsite';
 import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, truthIds } from '../../helpers/crawl';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
 describe('crawling simsite into the real search node', () => {
   let r: TestRedis;
   let s: TestSearch;
-  let site: SimsiteHandle;
+  let site: Awaited<ReturnType<typeof frozenSimsite>>;
 
   beforeAll(async () => {
     r = await useRedis('crawl');

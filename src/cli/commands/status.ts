@@ -1,0 +1,44 @@
+import type { RegisterCommand } from '../context';
+import { collect, openPipeline, pipelineVars } from '../runtime';
+
+export const register: RegisterCommand = (program, ctx) => {
+  program.command('status')
+    .description("a pipeline's frontier: subjects, due backlog, leases, dead letters")
+    .argument('<pipeline>', 'pipeline file')
+    .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
+    .option('--json', 'print JSON')
+    .action(async (file: string, opts: { var?: string[]; json?: boolean }) => {
+      const p = await openPipeline(ctx, file, pipelineVars(opts.var));
+      try {
+        const stats = await p.built.frontier.stats();
+        if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats }));
+        else {
+          console.log(`pipeline ${p.config.name}`);
+          console.log(`  subjects     ${stats.subjects}`);
+          console.log(`  due          ${stats.due} (due now: ${stats.dueNow})`);
+          console.log(`  leased       ${stats.leased}`);
+          console.log(`  dead letters ${stats.deadLetters}`);
+        }
+      } finally {
+        await p.close();
+      }
+    });
+
+  program.command('seed')
+    .description('offer subjects (<platform>:<kind>:<id>) to a pipeline\'s frontier; known ones are left alone')
+    .argument('<pipeline>', 'pipeline file')
+    .argument('<subjects...>', 'subjects, e.g. weibo:user:1669879400')
+    .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
+    .action(async (file: string, subjects: string[], opts: { var?: string[] }) => {
+      const p = await openPipeline(ctx, file, pipelineVars(opts.var));
+      try {
+        const now = Date.now();
+        const added = await p.built.frontier.offer(subjects.map((subject) => ({
+          subject, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const, via: 'cli' },
+        })));
+        console.log(`offered ${subjects.length}, new ${added}`);
+      } finally {
+        await p.close();
+      }
+    });
+};

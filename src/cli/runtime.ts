@@ -1,0 +1,62 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import pino from 'pino';
+import { systemClock } from '../core/clock';
+import type { Logger } from '../core/logger';
+import { createMetrics, type Metrics } from '../core/metrics';
+import { mathRandomRng } from '../core/rng';
+import { loadPipeline } from '../pipeline/load';
+import type { PipelineConfig } from '../pipeline/schema';
+import { buildPipeline, type BuiltPipeline } from '../runner/build';
+import { createRedis, createSearch } from './clients';
+import type { CliContext } from './context';
+
+/** `--var K=V` pairs over the environment: the values `${K}` in pipeline files resolve to. */
+export function pipelineVars(pairs: string[] = []): Record<string, string | undefined> {
+  const vars: Record<string, string | undefined> = { ...process.env };
+  for (const pair of pairs) {
+    const i = pair.indexOf('=');
+    if (i <= 0) throw new Error(`--var expects NAME=VALUE, got "${pair}"`);
+    vars[pair.slice(0, i)] = pair.slice(i + 1);
+  }
+  return vars;
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function createLogger(level = process.env['FRESHET_LOG_LEVEL'] ?? 'info'): Logger {
+  // Logs go to stderr; stdout carries results. Credentials never reach log fields.
+  return pino({ level, base: undefined, redact: ['*.password', '*.apiKey', '*.authorization', '*.cookie'] }, pino.destination(2)) as unknown as Logger;
+}
+
+export interface OpenPipeline {
+  config: PipelineConfig;
+  built: BuiltPipeline;
+  metrics: Metrics;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Loads a pipeline file, creates the clients it needs and builds it. */
+export async function openPipeline(ctx: CliContext, file: string, vars: Record<string, string | undefined>, logger = createLogger()): Promise<OpenPipeline> {
+  const config = loadPipeline(file, vars);
+  const settings = ctx.settings();
+  const redis = createRedis(settings);
+  await redis.connect();
+  const search = config.sink.type === 'elasticsearch' ? (await createSearch(settings)).client : undefined;
+  const metrics = createMetrics();
+  const built = await buildPipeline(config, {
+    redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
+    clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleep(ms),
+  });
+  return {
+    config, built, metrics, logger,
+    close: async () => {
+      await built.close();
+      await search?.close();
+      redis.disconnect();
+    },
+  };
+}

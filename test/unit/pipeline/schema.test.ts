@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadPipeline } from '../../../src/pipeline/load';
+import { pipelineJsonSchema } from '../../../src/pipeline/schema';
+
+const PIPELINES = join(__dirname, '..', '..', '..', 'pipelines');
+
+describe('pipelines/', () => {
+  it('keeps pipeline.schema.json in step with the code (run `freshet validate --write-schema`)', () => {
+    const committed = JSON.parse(readFileSync(join(PIPELINES, 'pipeline.schema.json'), 'utf8')) as unknown;
+    expect(committed).toEqual(JSON.parse(JSON.stringify(pipelineJsonSchema())));
+  });
+
+  it('ships only valid pipeline files', () => {
+    const files = readdirSync(PIPELINES).filter((f) => f.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(() => loadPipeline(join(PIPELINES, f), {})).not.toThrow();
+  });
+
+  it('describes unknown keys as errors for editors too', () => {
+    const schema = pipelineJsonSchema() as { additionalProperties?: unknown; required?: string[] };
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(expect.arrayContaining(['name', 'parse', 'sink']));
+  });
+});
