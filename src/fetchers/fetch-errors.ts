@@ -89,7 +89,7 @@ export function withAttempts(err: FreshetError, attempts: number, retryAfterMs =
 
 export function decodeFailed(url: string, err: unknown): FreshetError {
   const message = err instanceof Error ? err.message : String(err);
-  return new FreshetError(ErrorCodes.fetchDecode, 'non_retryable', `cannot decompress body: ${message}`, { url: redactUrl(url) }, err);
+  return new FreshetError(ErrorCodes.fetchDecode, 'non_retryable', `cannot decode body: ${message}`, { url: redactUrl(url) }, err);
 }
 
 /** Query parameters whose values are credentials (platform APIs put tokens in the query string). */

@@ -1,5 +1,7 @@
 import { invalidUrl } from './fetch-errors';
 
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
 /** The URL a fetch may target: absolute http(s), a host, no userinfo. */
 export function parseTarget(raw: string): URL {
   let url: URL;

@@ -5,12 +5,14 @@ import { decideRetry } from '../core/retry';
 import { parseCidr } from './address-class';
 import { ACCEPT_ENCODING, readBody } from './body-reader';
 import { decodeBody, inferExpect, type Expect } from './decode-body';
-import { aborted, bodyTooLarge, errorFromStatus, errorFromThrown, redactUrl, statusClass, timedOut, withAttempts } from './fetch-errors';
+import { aborted, bodyTooLarge, decodeFailed, errorFromStatus, errorFromThrown, redactUrl, statusClass, timedOut, withAttempts } from './fetch-errors';
 import { HostResolver } from './host-resolver';
 import { httpFetchConfigSchema, type HttpFetchConfig } from './http-fetch-config';
-import { RobotsCache, type RobotsFetchResult } from './robots-cache';
+import { RobotsCache } from './robots-cache';
+import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
+import { startAttempt } from './attempt-signal';
 import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
-import { headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
+import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 
 export { httpFetchConfigSchema, DEFAULT_USER_AGENT, type HttpFetchConfig } from './http-fetch-config';
 export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './fetch-types';
@@ -18,10 +20,8 @@ export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, Fetcher
 /** The pipeline stage type this fetcher implements. */
 export const HTTP_FETCH_STAGE_TYPE = 'http_fetch';
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers a request must not carry to another origin after a redirect. */
 const CROSS_ORIGIN_STRIPPED = new Set(['authorization', 'cookie', 'proxy-authorization']);
-const ROBOTS_MAX_REDIRECTS = 5; // RFC 9309 §2.3.1.2
 const ACCEPT: Record<Expect, string> = {
   json: 'application/json, text/plain;q=0.5, */*;q=0.1',
   html: 'text/html, application/xhtml+xml, application/xml;q=0.9, */*;q=0.8',
@@ -30,12 +30,6 @@ const ACCEPT: Record<Expect, string> = {
 };
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, undefined, signal ? { signal } : undefined);
-
-interface Attempt {
-  signal: AbortSignal;
-  timedOut: () => boolean;
-  done: () => void;
-}
 
 export class HttpFetcher {
   readonly config: HttpFetchConfig;
@@ -68,6 +62,20 @@ export class HttpFetcher {
       maxHeaderSize: c.max_header_bytes,
       connect: { timeout: c.connect_timeout_ms, lookup: this.resolver.netLookup },
     });
+    const common: Record<string, string> = { 'user-agent': c.user_agent, 'accept-encoding': c.compression ? ACCEPT_ENCODING : 'identity' };
+    for (const [k, v] of Object.entries(c.headers)) common[k.toLowerCase()] = v;
+    const base = {} as Record<Expect, Record<string, string>>;
+    for (const e of Object.keys(ACCEPT) as Expect[]) base[e] = { accept: ACCEPT[e], ...common };
+    this.baseHeaders = base;
+    const robotsContext: RobotsFetchContext = {
+      agent: this.agent,
+      resolver: this.resolver,
+      politeness: deps.politeness,
+      logger: deps.logger,
+      headers: this.baseHeaders.text,
+      maxBytes: Math.min(c.robots_max_bytes, c.max_body_bytes),
+      totalTimeoutMs: c.total_timeout_ms,
+    };
     this.robots = c.respect_robots
       ? new RobotsCache({
           clock: deps.clock,
@@ -75,14 +83,9 @@ export class HttpFetcher {
           ttlMs: c.robots_cache_ttl_secs * 1000,
           errorTtlMs: c.robots_error_ttl_secs * 1000,
           maxOrigins: c.robots_cache_max_origins,
-          fetchRobots: (origin) => this.fetchRobots(origin),
+          fetchRobots: (origin) => fetchRobotsTxt(origin, robotsContext),
         })
       : undefined;
-    const common: Record<string, string> = { 'user-agent': c.user_agent, 'accept-encoding': c.compression ? ACCEPT_ENCODING : 'identity' };
-    for (const [k, v] of Object.entries(c.headers)) common[k.toLowerCase()] = v;
-    const base = {} as Record<Expect, Record<string, string>>;
-    for (const e of Object.keys(ACCEPT) as Expect[]) base[e] = { accept: ACCEPT[e], ...common };
-    this.baseHeaders = base;
   }
 
   /** Fetches `req`, retrying as the policy decides; throws only FreshetError. */
@@ -94,7 +97,7 @@ export class HttpFetcher {
     const policy = this.config.retry;
     for (let attempt = 1; ; attempt++) {
       let err: FreshetError;
-      const a = this.startAttempt(signal);
+      const a = startAttempt(signal, this.config.total_timeout_ms);
       try {
         const res = await this.exchange(target, req, a.signal);
         res.attempts = attempt;
@@ -202,7 +205,13 @@ export class HttpFetcher {
           m.latencyMs(nowMs - hopStartMs);
         }
         const contentType = headers['content-type'];
-        const { text, charset } = decodeBody(bytes, contentType, req.expect ?? inferExpect(contentType));
+        let decoded: { text: string; charset: string };
+        try {
+          decoded = decodeBody(bytes, contentType, req.expect ?? inferExpect(contentType));
+        } catch (decodeErr) {
+          throw decodeFailed(url.href, decodeErr);
+        }
+        const { text, charset } = decoded;
         return { requestUrl: req.url, url: url.href, status, headers, body: bytes, text, charset, redirects, attempts: 1, fetchedAtMs: nowMs, elapsedMs: 0 };
       } catch (thrown) {
         const err = errorFromThrown(thrown, url.href);
@@ -228,65 +237,5 @@ export class HttpFetcher {
       }
     }
     return out;
-  }
-
-  /** A per-attempt signal: the caller's, plus the wall-clock cap against trickling responses. */
-  private startAttempt(outer: AbortSignal | undefined): Attempt {
-    const ac = new AbortController();
-    let fired = false;
-    const timer = setTimeout(() => {
-      fired = true;
-      ac.abort();
-    }, this.config.total_timeout_ms);
-    const onOuter = (): void => ac.abort(outer?.reason);
-    if (outer) {
-      if (outer.aborted) ac.abort(outer.reason);
-      else outer.addEventListener('abort', onOuter, { once: true });
-    }
-    return {
-      signal: ac.signal,
-      timedOut: () => fired,
-      done: () => {
-        clearTimeout(timer);
-        outer?.removeEventListener('abort', onOuter);
-      },
-    };
-  }
-
-  /** robots.txt through the same agent and guards; never rejects (see RobotsCache). */
-  private async fetchRobots(origin: string): Promise<RobotsFetchResult> {
-    const a = this.startAttempt(undefined);
-    try {
-      let url = new URL('/robots.txt', origin);
-      for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {
-        await this.resolver.resolve(url.hostname, url.href);
-        const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, a.signal) : undefined;
-        try {
-          const res = await this.agent.request({ origin: url.origin, path: url.pathname, method: 'GET', headers: this.baseHeaders.text, signal: a.signal });
-          const location = REDIRECT_STATUSES.has(res.statusCode) ? headerValue(res.headers.location) : undefined;
-          if (location !== undefined) {
-            await res.body.dump();
-            url = resolveLocation(location, url);
-            continue;
-          }
-          if (res.statusCode < 200 || res.statusCode >= 300) {
-            await res.body.dump();
-            return { status: res.statusCode, text: '' };
-          }
-          const maxBytes = Math.min(this.config.robots_max_bytes, this.config.max_body_bytes);
-          const { bytes } = await readBody(res.body, headerValue(res.headers['content-encoding']), maxBytes, url.href, true);
-          return { status: res.statusCode, text: new TextDecoder().decode(bytes) };
-        } finally {
-          release?.();
-        }
-      }
-      // RFC 9309: past five redirects the file may be treated as unavailable, i.e. like a 404.
-      return { status: 404, text: '' };
-    } catch (err) {
-      this.deps.logger?.warn({ origin, code: errorFromThrown(err, origin).code }, 'robots.txt unreachable; origin disallowed for now');
-      return { unreachable: err };
-    } finally {
-      a.done();
-    }
   }
 }
