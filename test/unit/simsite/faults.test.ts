@@ -1,0 +1,157 @@
+import { ManualClock } from '../../../src/core/clock';
+import { createWorld, parseFaultSpec, startSimsite, type RequestLogEntry, type SimsiteHandle } from '../../../src/simsite';
+
+let site: SimsiteHandle;
+let real: ManualClock;
+let uid: number;
+
+beforeAll(async () => {
+  const world = createWorld({ seed: 9, users: 200 });
+  real = new ManualClock(1_000_000);
+  site = await startSimsite({ world, clock: new ManualClock(world.startMs), realClock: real });
+  uid = world.users.find((u) => !u.zombie)!.uid;
+});
+
+afterAll(() => site.close());
+
+afterEach(() => site.setFaults({}));
+
+const profilePath = (): string => `/api/container/getIndex?type=uid&value=${uid}`;
+
+async function get(path: string, client: string): Promise<Response> {
+  return fetch(`${site.url}${path}`, { headers: { 'x-client-id': client }, redirect: 'manual' });
+}
+
+async function log(client: string): Promise<RequestLogEntry[]> {
+  return (await (await fetch(`${site.url}/_truth/requests?client=${client}`)).json()) as RequestLogEntry[];
+}
+
+describe('simsite faults', () => {
+  it('rate-limits each client with 418 and no Retry-After (microblog style), on the real clock', async () => {
+    site.setFaults({ rateLimit: { requestsPerSec: 1, burst: 3, status: 418 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await get(profilePath(), 'rl-a');
+      statuses.push(r.status);
+      expect(r.headers.get('retry-after')).toBeNull();
+      await r.arrayBuffer();
+    }
+    expect(statuses).toEqual([200, 200, 200, 418, 418]);
+    // Another client has its own bucket.
+    expect((await get(profilePath(), 'rl-b')).status).toBe(200);
+    real.advanceMs(1000);
+    expect((await get(profilePath(), 'rl-a')).status).toBe(200);
+  });
+
+  it('answers 429 with Retry-After and a Discourse-like body, and logs it', async () => {
+    site.setFaults({ rateLimit: { requestsPerSec: 0.5, burst: 1, status: 429, retryAfterSec: 'auto' } });
+    expect((await get(profilePath(), 'ra')).status).toBe(200);
+    const limited = await get(profilePath(), 'ra');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('2');
+    const body = (await limited.json()) as { error_type: string; extras: { wait_seconds: number } };
+    expect(body.error_type).toBe('rate_limit');
+    expect(body.extras.wait_seconds).toBe(2);
+    const entries = await log('ra');
+    expect(entries.map((e) => [e.status, e.retryAfterSec, e.fault])).toEqual([[200, null, null], [429, 2, 'rateLimit']]);
+    expect(entries[1]!.realMs).toBe(real.nowMs());
+  });
+
+  it('answers 429 without Retry-After when configured so', async () => {
+    site.setFaults(parseFaultSpec('ratelimit-429-bare'));
+    let r: Response | undefined;
+    for (let i = 0; i < 7; i++) r = await get(profilePath(), 'bare');
+    expect(r!.status).toBe(429);
+    expect(r!.headers.get('retry-after')).toBeNull();
+  });
+
+  it('keeps a ban window after a violation', async () => {
+    site.setFaults({ rateLimit: { requestsPerSec: 10, burst: 1, status: 418, banMs: 60_000 } });
+    expect((await get(profilePath(), 'ban')).status).toBe(200);
+    expect((await get(profilePath(), 'ban')).status).toBe(418);
+    real.advanceMs(30_000);
+    expect((await get(profilePath(), 'ban')).status).toBe(418);
+    real.advanceMs(31_000);
+    expect((await get(profilePath(), 'ban')).status).toBe(200);
+  });
+
+  it('sends 5xx in bursts, seeded: the same client sees the same sequence after a reset', async () => {
+    const config = { seed: 4, serverErrors: { rate: 0.2, burstLength: 3, status: 503 } };
+    const run = async (): Promise<number[]> => {
+      site.setFaults(config);
+      const out: number[] = [];
+      for (let i = 0; i < 30; i++) out.push((await get(profilePath(), 'errs')).status);
+      return out;
+    };
+    const a = await run();
+    const b = await run();
+    expect(b).toEqual(a);
+    const first = a.indexOf(503);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(a.slice(first, first + 3)).toEqual([503, 503, 503]);
+  });
+
+  it('truncates and malforms bodies so they no longer parse', async () => {
+    site.setFaults({ truncated: { rate: 1 } });
+    const t = await (await get(profilePath(), 'tr')).text();
+    expect(() => JSON.parse(t)).toThrow();
+    site.setFaults({ malformed: { rate: 1 } });
+    const m = await (await get(profilePath(), 'mf')).text();
+    expect(() => JSON.parse(m)).toThrow();
+  });
+
+  it('redirects to a login page', async () => {
+    site.setFaults({ loginRedirect: { rate: 1 } });
+    const r = await get(profilePath(), 'login');
+    expect(r.status).toBe(302);
+    const location = r.headers.get('location')!;
+    expect(location).toMatch(/^\/signin\/welcome\?entry=mweibo&r=/);
+    site.setFaults({});
+    const page = await get(location, 'login');
+    expect(await page.text()).toContain('登录');
+  });
+
+  it('holds a request without answering (timeout), and trickles slow bodies', async () => {
+    site.setFaults({ timeouts: { rate: 1, holdMs: 200 } });
+    const t0 = Date.now();
+    await expect(get(profilePath(), 'to')).rejects.toThrow();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
+    site.setFaults({ slowBody: { rate: 1, bytesPerSec: 5_000 } });
+    const t1 = Date.now();
+    const body = await (await get(profilePath(), 'slow')).text();
+    expect(JSON.parse(body)).toHaveProperty('ok', 1);
+    expect(Date.now() - t1).toBeGreaterThanOrEqual((body.length / 5_000) * 1000 * 0.5);
+  });
+
+  it('is switched at runtime through POST /_control/faults and limited to paths and clients', async () => {
+    const set = await fetch(`${site.url}/_control/faults`, {
+      method: 'POST', body: JSON.stringify({ serverErrors: { rate: 1, burstLength: 1, status: 500 }, clients: ['victim'] }),
+    });
+    expect(set.status).toBe(200);
+    expect((await get(profilePath(), 'victim')).status).toBe(500);
+    expect((await get(profilePath(), 'bystander')).status).toBe(200);
+    expect((await get('/robots.txt', 'victim')).status).toBe(200);
+  });
+
+  it('serves robots.txt per host', async () => {
+    const other = await startSimsite({
+      world: site.world, clock: site.clock,
+      robots: { 'm.weibo.local': 'User-agent: *\nDisallow: /\n', '*': 'User-agent: *\nAllow: /\n' },
+    });
+    try {
+      const port = new URL(other.url).port;
+      const http = await import('node:http');
+      const fetchHost = (host: string): Promise<string> => new Promise((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: '/robots.txt', headers: { host } }, (res) => {
+          let s = '';
+          res.on('data', (c: Buffer) => (s += c.toString()));
+          res.on('end', () => resolve(s));
+        }).on('error', reject);
+      });
+      expect(await fetchHost('m.weibo.local')).toContain('Disallow: /');
+      expect(await fetchHost('forum.local')).toContain('Allow: /');
+    } finally {
+      await other.close();
+    }
+  });
+});
