@@ -15,8 +15,7 @@ const EXACT_RE = new RegExp(`^(?:${[
 ].join('|')})\\W*$`, 'i');
 
 const PREFIX_RE = new RegExp(`^(?:${[
-  'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'updated( on)?:? ', 'published( on)?:? ',
-  'posted (on|by) ', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
+  'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
   'get (our|the) .{0,60}newsletter', 'sign up (for|to)', 'thanks for (signing|subscribing)', 'please check the opt-in',
   'i agree that', 'there was an error', 'click to expand', 'advertisement\\b', 'reply with quote', 'quote\\s*$',
   'report (post|this)', 'last edited', 'joined:?\\s', 'likes? received', 'reaction score', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
@@ -42,7 +41,12 @@ export function isDateline(text: string): boolean {
   return text.replace(DATE_WORDS_RE, '').length <= 3;
 }
 
+/** Openers of byline/dateline lines; only judged on lines too short to be a sentence about them. */
+const SHORT_PREFIX_RE = /^(?:updated|published|posted|von|por|par|oleh)\b/i;
+const SHORT_PREFIX_CHARS = 60;
+
 export function isBoilerplateLine(text: string): boolean {
+  if (text.length <= SHORT_PREFIX_CHARS && SHORT_PREFIX_RE.test(text) && /\d/.test(text) && !/\p{Ll}{2}[.!?]$/u.test(text)) return true;
   if (text.length > SHORT_CHARS) return /^(?:免责声明|声明[:：]|•?\s*凡注明)/.test(text);
   if (!/\p{L}/u.test(text)) return true; // counters, bullets, separators
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)

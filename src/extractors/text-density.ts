@@ -53,7 +53,9 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const text = paragraphs.join('\n');
   const ld = jsonLd(root);
   const author = findAuthor(root, meta, ld);
-  const published = findPublished(root, meta, ld, text);
+  // Datelines are left out of the text as boilerplate, so dates are looked for from the headline on.
+  const fromTitle = blocks.slice(titleIndex ?? 0, (titleIndex ?? 0) + 12).map((b) => b.text).join('\n');
+  const published = findPublished(root, meta, ld, `${fromTitle}\n${text}`);
   return {
     title,
     text,

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
+import { extract } from '../../../src/extractors/text-density';
+
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'extraction');
+const fixture = (name: string): Buffer => readFileSync(join(FIXTURES, name));
+
+describe('text_density extract() on a news article', () => {
+  const page = extract(fixture('article-en.html'));
+
+  it('keeps every body paragraph and the subheading, in order', () => {
+    expect(page.paragraphs[0]).toMatch(/^The city council voted seven to two/);
+    expect(page.paragraphs).toContain('How it will be paid for');
+    expect(page.paragraphs.at(-1)).toMatch(/^Residents can comment/);
+    expect(page.paragraphs).toHaveLength(6);
+  });
+
+  it('leaves out navigation, share bar, caption, ad, related links, comments and footer', () => {
+    for (const noise of ['Home', 'Share on Twitter', 'Photo: Gazette archive', 'Advertisement', 'Rail yard sale put on hold',
+      'I have walked past that fence', 'All rights reserved', 'By Dana Whitfield']) {
+      expect(page.text).not.toContain(noise);
+    }
+  });
+
+  it('returns the headline as title (not in text) and the metadata', () => {
+    expect(page.title).toBe('City council approves new river park');
+    expect(page.text).not.toContain(page.title);
+    expect(page.author).toBe('Dana Whitfield');
+    expect(page.published_at).toBe('2024-05-14T09:30:00Z');
+    expect(page.lang).toBe('en');
+  });
+});
+
+describe('text_density extract() on a Chinese page', () => {
+  const html = fixture('news-zh.html').toString('utf8');
+
+  it('extracts a GBK page that declares no charset (bytes in, detection inside)', () => {
+    const page = extract(iconv.encode(html, 'gbk'));
+    expect(page.title).toBe('长江大桥夜间实施交通管制');
+    expect(page.paragraphs).toHaveLength(4);
+    expect(page.text).toContain('每晚22时至次日5时对长江大桥实施交通管制');
+    expect(page.lang).toBe('zh');
+  });
+
+  it('drops the editor and share lines and the sidebar, and finds the dateline date', () => {
+    const page = extract(html);
+    for (const noise of ['责任编辑', '分享到', '春运首日火车站客流平稳', '版权所有', '首页']) expect(page.text).not.toContain(noise);
+    expect(page.published_at).toBe('2012-01-12T16:30:00');
+  });
+});
+
+describe('text_density extract() on a forum thread', () => {
+  const page = extract(fixture('forum-phpbb.html'));
+
+  it('keeps every post of the thread', () => {
+    expect(page.text).toContain('lost three panes in last year');
+    expect(page.text).toContain('Horticultural bubble wrap on the inside');
+    expect(page.text).toContain('ordered a bag of fifty');
+  });
+
+  it('leaves out poster boxes, signatures and board navigation', () => {
+    for (const noise of ['Posts: 412', 'Joined: Mar 2019', 'Growing since 1987', 'Board index', 'Post Reply', 'Powered by phpBB']) {
+      expect(page.text).not.toContain(noise);
+    }
+  });
+});
+
+describe('text_density extract() edge cases', () => {
+  it('returns empty text, not an error, for a page without content', () => {
+    const page = extract('<html><head><title>Nothing</title></head><body><nav><a href="/">Home</a></nav></body></html>');
+    expect(page.text).toBe('');
+    expect(page.title).toBe('Nothing');
+  });
+
+  it('is not fooled by escaped markup shown as text', () => {
+    const page = extract(`<body><noscript>&lt;img height="1" width="1" src="https://pixel.example/p?x=1"/&gt;</noscript>${
+      '<p>Plain sentence of the article, long enough to count as content for the extractor here.</p>'.repeat(3)}</body>`);
+    expect(page.text).not.toContain('pixel.example');
+    expect(page.paragraphs).toHaveLength(3);
+  });
+});
