@@ -14,7 +14,7 @@ export function choGarciaMolinaRatePerHour(visits: number, changes: number, inte
     throw new RangeError(`changes must be an integer in [0, visits], got ${changes}`);
   }
   if (!(intervalHours > 0)) throw new RangeError(`intervalHours must be positive, got ${intervalHours}`);
-  return -Math.log((visits - changes + 0.5) / (visits + 0.5)) / intervalHours;
+  return (0 - Math.log((visits - changes + 0.5) / (visits + 0.5))) / intervalHours;
 }
 
 /** The naive ratio, kept to show (and test) why the estimator above is needed. */

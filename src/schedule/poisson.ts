@@ -33,7 +33,7 @@ export interface PoissonScheduleConfig {
 export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   objective: 'delay',
   budgetPerHour: 1000,
-  maxVisitIntervalHours: 14 * 24,
+  maxVisitIntervalHours: 30 * 24,
   minVisitIntervalMinutes: 5,
   pageSize: 20,
   timeOfDay: false,
@@ -68,6 +68,8 @@ export interface ScheduleModel {
   config: PoissonScheduleConfig;
   prior: GammaRate;
   plan: AllocationPlan;
+  /** Visit-rate multiplier from the backlog controller (pace.ts); 1 when the queue keeps up. */
+  pace: number;
 }
 
 export function subjectProfile(state: SubjectState, config: PoissonScheduleConfig): DiurnalProfile {
@@ -93,18 +95,20 @@ export function allocationOptions(config: PoissonScheduleConfig): Parameters<typ
 }
 
 /** Refits the population prior and re-solves the allocation; O(N), run every few minutes or hours. */
-export function buildModel(states: readonly SubjectState[], config: PoissonScheduleConfig, fallbackPrior = DEFAULT_PRIOR): ScheduleModel {
+export function buildModel(
+  states: readonly SubjectState[], config: PoissonScheduleConfig, pace = 1, fallbackPrior = DEFAULT_PRIOR,
+): ScheduleModel {
   const prior = fitPopulationPrior(
     states.map((s) => ({ posts: s.evidencePosts, exposureHours: s.evidenceHours })), { fallback: fallbackPrior });
   const rates = new Float64Array(states.length);
   for (let i = 0; i < states.length; i++) rates[i] = allocationRatePerHour(states[i]!, { prior, config });
-  return { config, prior, plan: planAllocation(rates, allocationOptions(config)) };
+  return { config, prior, plan: planAllocation(rates, allocationOptions(config)), pace };
 }
 
 /** The due-ZSET score: a never-visited subject is due at once, others one allotted interval on. */
 export function nextVisitAtMs(state: SubjectState, model: ScheduleModel): number {
   if (state.lastVisitMs === null) return state.firstSeenMs;
-  const f = visitRatePerHour(model.plan, allocationRatePerHour(state, model));
+  const f = visitRatePerHour(model.plan, allocationRatePerHour(state, model)) * model.pace;
   return nextVisitAfterMs(subjectProfile(state, model.config), state.lastVisitMs, f);
 }
 

@@ -18,6 +18,13 @@ export class DueQueue {
     return this.size;
   }
 
+  /** Subjects due by `nowMs` (stale entries excluded): the backlog the pace controller watches. */
+  overdueCount(nowMs: number): number {
+    let n = 0;
+    for (let id = 0; id < this.dueMs.length; id++) if (this.dueMs[id]! <= nowMs) n++;
+    return n;
+  }
+
   dueOf(id: number): number {
     return this.dueMs[id]!;
   }

@@ -3,12 +3,13 @@
  * allocation of allocation.ts, optionally a time-of-day profile, realised as due times.
  */
 import { sqrtRuleConstant } from '../allocation';
+import { INITIAL_PACE, type PaceState, updatePace } from '../pace';
 import { DEFAULT_POISSON_CONFIG, type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from '../poisson';
 import { type ObserveOptions, type SubjectState, type VisitResult, newSubjectState, observe } from '../subject-state';
 import { DueQueue } from './due-queue';
 import type { PolicyContext, SchedulingPolicy } from './policy';
 
-/** Rewrite every due time when the plan's c has moved by more than this since they were written. */
+/** Rewrite every due time when the intervals (c / pace) have moved by more than this since they were written. */
 const REKEY_DRIFT = 0.02;
 
 export class FreshetPolicy implements SchedulingPolicy {
@@ -19,6 +20,8 @@ export class FreshetPolicy implements SchedulingPolicy {
   private readonly observeOpts: ObserveOptions;
   private model: ScheduleModel;
   private keyedConstant = Number.NaN;
+  private paceState: PaceState = INITIAL_PACE;
+  private lastReplanMs = Number.NaN;
   /** Spend budget left over in a quiet tick on the nearest due subjects. */
   private readonly fill: boolean;
 
@@ -51,9 +54,14 @@ export class FreshetPolicy implements SchedulingPolicy {
     this.queue.schedule(id, nextVisitAtMs(next, this.model));
   }
 
-  replan(): void {
-    this.model = buildModel(this.states, this.config);
-    const c = sqrtRuleConstant(this.model.plan);
+  replan(nowMs: number): void {
+    if (!Number.isNaN(this.lastReplanMs)) {
+      const backlogHours = this.queue.overdueCount(nowMs) / this.config.budgetPerHour;
+      this.paceState = updatePace(this.paceState, backlogHours, (nowMs - this.lastReplanMs) / 3_600_000);
+    }
+    this.lastReplanMs = nowMs;
+    this.model = buildModel(this.states, this.config, this.paceState.pace);
+    const c = sqrtRuleConstant(this.model.plan) / this.model.pace;
     if (Number.isNaN(this.keyedConstant) || Math.abs(c / this.keyedConstant - 1) > REKEY_DRIFT) {
       this.keyedConstant = c;
       for (let id = 0; id < this.states.length; id++) {

@@ -5,6 +5,7 @@
  */
 import { type AllocationPlan, planAllocation, visitRatePerHour } from '../allocation';
 import { FLAT_PROFILE, type DiurnalProfile, nextVisitAfterMs } from '../diurnal';
+import { INITIAL_PACE, type PaceState, updatePace } from '../pace';
 import { DEFAULT_POISSON_CONFIG, allocationOptions } from '../poisson';
 import type { VisitResult } from '../subject-state';
 import { DueQueue } from './due-queue';
@@ -16,6 +17,11 @@ export class OraclePolicy implements SchedulingPolicy {
   private readonly queue: DueQueue;
   private readonly profiles: DiurnalProfile[];
   private readonly visitsPerHour: Float64Array;
+  private readonly budgetPerHour: number;
+  private paceState: PaceState = INITIAL_PACE;
+  private keyedPace = 1;
+  private lastReplanMs = Number.NaN;
+  private readonly lastVisitMs: Float64Array;
 
   constructor(ctx: PolicyContext, opts: { useProfiles: boolean; name?: string }) {
     const truth = ctx.truth;
@@ -32,8 +38,14 @@ export class OraclePolicy implements SchedulingPolicy {
     const config = { ...DEFAULT_POISSON_CONFIG, ...ctx.config, budgetPerHour: ctx.budgetPerHour, pageSize: ctx.pageSize };
     this.plan = planAllocation(rates, { ...allocationOptions(config), floorPerHour: 0 });
     this.visitsPerHour = rates.map((r) => visitRatePerHour(this.plan, r));
+    this.budgetPerHour = ctx.budgetPerHour;
+    this.lastVisitMs = new Float64Array(ctx.subjects).fill(Number.NaN);
     this.queue = new DueQueue(ctx.subjects);
     for (let id = 0; id < ctx.subjects; id++) this.queue.schedule(id, ctx.startMs);
+  }
+
+  private dueAfter(id: number, fromMs: number): number {
+    return nextVisitAfterMs(this.profiles[id]!, fromMs, this.visitsPerHour[id]! * this.paceState.pace);
   }
 
   pick(nowMs: number, max: number, out: number[]): void {
@@ -41,8 +53,23 @@ export class OraclePolicy implements SchedulingPolicy {
   }
 
   observe(id: number, visit: VisitResult): void {
-    this.queue.schedule(id, nextVisitAfterMs(this.profiles[id]!, visit.atMs, this.visitsPerHour[id]!));
+    this.lastVisitMs[id] = visit.atMs;
+    this.queue.schedule(id, this.dueAfter(id, visit.atMs));
   }
 
-  replan(): void {}
+  /** The same backlog control as freshet's (pace.ts): the oracle knows the rates, not the queue's luck. */
+  replan(nowMs: number): void {
+    if (!Number.isNaN(this.lastReplanMs)) {
+      const backlogHours = this.queue.overdueCount(nowMs) / this.budgetPerHour;
+      this.paceState = updatePace(this.paceState, backlogHours, (nowMs - this.lastReplanMs) / 3_600_000);
+    }
+    this.lastReplanMs = nowMs;
+    if (Math.abs(this.paceState.pace / this.keyedPace - 1) > 0.02) {
+      this.keyedPace = this.paceState.pace;
+      for (let id = 0; id < this.lastVisitMs.length; id++) {
+        if (Number.isNaN(this.queue.dueOf(id)) || Number.isNaN(this.lastVisitMs[id]!)) continue;
+        this.queue.schedule(id, this.dueAfter(id, this.lastVisitMs[id]!));
+      }
+    }
+  }
 }

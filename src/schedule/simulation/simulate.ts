@@ -7,6 +7,7 @@
  * most `maxPagesPerVisit` pages (a first visit `historyPages`): posts beyond that are lost, as on a
  * platform whose timeline cannot be paged back further.
  */
+import { seededRng } from '../../core/rng';
 import type { SchedulingPolicy } from '../policies/policy';
 import type { VisitResult } from '../subject-state';
 import { MetricsRecorder, type SimulationMetrics } from './metrics';
@@ -26,14 +27,15 @@ export interface SimulationOptions {
   pageSize: number;
   maxPagesPerVisit: number;
   historyPages: number;
-  /** Warm: every subject had a (free) first visit at time 0. Cold: nothing is known at time 0. */
+  /** Warm: every subject had a (free) first visit within `warmSpreadMs` before time 0. Cold: nothing is known at time 0. */
   warmStart: boolean;
+  warmSpreadMs: number;
   replanEveryMs: number;
 }
 
 export const DEFAULT_SIMULATION: Omit<SimulationOptions, 'budgetPerHour'> = {
   tickMs: 60_000, warmupMs: 7 * DAY_MS, measureMs: 7 * DAY_MS, tailMs: 2 * DAY_MS, pageSize: 20,
-  maxPagesPerVisit: 50, historyPages: 10, warmStart: true, replanEveryMs: HOUR_MS,
+  maxPagesPerVisit: 50, historyPages: 10, warmStart: true, warmSpreadMs: DAY_MS, replanEveryMs: HOUR_MS,
 };
 
 export function simulationEndMs(opts: Pick<SimulationOptions, 'warmupMs' | 'measureMs' | 'tailMs'>): number {
@@ -75,7 +77,12 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
     return pages;
   };
 
-  if (opts.warmStart) for (let id = 0; id < n; id++) visit(id, 0, false);
+  if (opts.warmStart) {
+    // The crawler has been running: each subject's last visit fell somewhere in the previous day.
+    // (Visiting everyone at the same instant would keep equal-rate subjects in lockstep for weeks.)
+    const rng = seededRng((world.options.seed ^ 0x2545f491) >>> 0);
+    for (let id = 0; id < n; id++) visit(id, -rng.next() * opts.warmSpreadMs, false);
+  }
   const perTick = (opts.budgetPerHour * opts.tickMs) / HOUR_MS;
   let credit = 0;
   let nextReplanMs = 0;
