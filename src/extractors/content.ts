@@ -22,7 +22,7 @@ export interface ContentParams {
   forumMinShare: number;
 }
 
-export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.15, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
+export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.08, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
 
 function candidates(values: number[], sigma: number, p: ContentParams): Segment[] {
   const smoothed = gaussianSmooth(values, sigma);

@@ -28,7 +28,7 @@ export const DEFAULT_SCORING: ScoringParams = {
   furnitureFactor: 0.3,
   contentFactor: 1.3,
   sigmaLines: 1,
-  linkPenalty: 1,
+  linkPenalty: 0.5,
 };
 
 /** Forum posts are often a line or two: a lower bar per line. */
