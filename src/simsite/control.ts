@@ -22,7 +22,7 @@ export interface ControlDeps {
   log: RequestLog;
   robots: RobotsConfig;
   describe(): Record<string, unknown>;
-  extraTruth: (req: SimRequest) => SimResponse | null;
+  extraTruth: (req: SimRequest) => Iterable<unknown> | SimResponse | null;
 }
 
 function numParam(q: URLSearchParams, name: string, fallback: number): number {
@@ -126,5 +126,7 @@ export function handleControl(req: SimRequest, deps: ControlDeps): SimResponse |
     }
     return jsonResponse(deps.robots);
   }
-  return deps.extraTruth(req) ?? jsonResponse({ error: 'no such truth or control endpoint' }, 404);
+  const extra = deps.extraTruth({ ...req, nowMs: now });
+  if (extra === null) return jsonResponse({ error: 'no such truth or control endpoint' }, 404);
+  return 'status' in extra && 'body' in extra ? (extra as SimResponse) : rowsResponse(req, extra as Iterable<unknown>);
 }

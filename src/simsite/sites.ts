@@ -1,22 +1,50 @@
-import type { RouteHandler, SimRequest, SimResponse } from './http-types';
+import type { SimRequest, SimResponse } from './http-types';
+import { jsonResponse } from './http-types';
+import { ArticleSite } from './pages/articles';
+import { ForumWorld } from './pages/forum-world';
+import { PageSites } from './pages/routes';
+import { articleTruth, forumPostTruth, forumThreadTruth } from './pages/truth';
+import { DEFAULT_QA_OPTIONS, QaSite, type QaOptions } from './qa';
 import { WeiboSite, type WeiboOptions } from './weibo/routes';
 import type { World } from './world';
 
 /** Options of the non-microblog sites (Q&A, forums, articles). */
 export interface SiteOptions {
-  qaPageSizeDefault: number;
+  qa: QaOptions;
+  threadsPerBoard: number;
+  articlesPerDay: number;
 }
+
+export const DEFAULT_SITE_OPTIONS: SiteOptions = { qa: DEFAULT_QA_OPTIONS, threadsPerBoard: 40, articlesPerDay: 24 };
 
 export interface Sites {
-  handlers: RouteHandler[];
-  /** Extra ground-truth endpoints of these sites (forum posts, article texts). */
-  truth: (req: SimRequest) => SimResponse | null;
+  handlers: ((req: SimRequest) => SimResponse | null)[];
+  /** Ground-truth endpoints of these sites (forum posts, article texts), as row lists. */
+  truth: (req: SimRequest) => Iterable<unknown> | SimResponse | null;
 }
 
-export function buildSites(world: World, weibo: WeiboOptions, _opts: Partial<SiteOptions>): Sites {
+export function buildSites(world: World, weibo: WeiboOptions, opts: Partial<SiteOptions>): Sites {
+  const o: SiteOptions = { ...DEFAULT_SITE_OPTIONS, ...opts, qa: { ...DEFAULT_QA_OPTIONS, ...opts.qa } };
   const w = new WeiboSite(world, weibo);
+  const qa = new QaSite(world, o.qa);
+  const pages = new PageSites(world, new ForumWorld(world, o.threadsPerBoard), new ArticleSite(world, o.articlesPerDay));
   return {
-    handlers: [(req) => w.handle(req)],
-    truth: () => null,
+    handlers: [(req) => w.handle(req), (req) => qa.handle(req), (req) => pages.handle(req)],
+    truth: (req) => {
+      switch (req.pathname) {
+        case '/_truth/forum/threads':
+          return forumThreadTruth(pages.forum, req.nowMs);
+        case '/_truth/forum/posts': {
+          const t = req.query.get('thread') ?? req.query.get('tid');
+          return forumPostTruth(world, pages.forum, req.nowMs, t ? Number(t) : null);
+        }
+        case '/_truth/forum/boards':
+          return jsonResponse(pages.forum.boards);
+        case '/_truth/articles':
+          return articleTruth(pages.articles, req.nowMs);
+        default:
+          return null;
+      }
+    },
   };
 }

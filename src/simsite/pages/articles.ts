@@ -1,0 +1,163 @@
+import { PostingProcess } from '../posting';
+import { chance, intBetween, pick, streamRng } from '../random';
+import { chooseSentiment, escapeHtml } from '../text/compose';
+import {
+  EN_FILLERS, EN_FOODS, EN_PLACES, EN_TEMPLATES, EN_THINGS, EN_TIMES, ZH_FILLERS, ZH_FOODS, ZH_PLACES, ZH_TEMPLATES,
+  ZH_THINGS, ZH_TIMES, ZH_TOPICS, type Lang, type Sentiment,
+} from '../text/lexicon';
+import type { World } from '../world';
+
+export interface Article {
+  id: number;
+  publishedMs: number;
+  lang: Lang;
+  layout: 'portal' | 'blog';
+  title: string;
+  author: string;
+  section: string;
+  sentiment: Sentiment;
+  paragraphs: string[];
+  comments: { author: string; text: string; createdMs: number }[];
+}
+
+/** Articles appear as one Poisson process over the whole site; the stream index is past any user index. */
+const ARTICLE_STREAM = 0x7fff_fff0;
+export const ARTICLES_PER_INDEX_PAGE = 20;
+
+function sentence(rng: ReturnType<typeof streamRng>, lang: Lang, sentiment: Sentiment): string {
+  const zh = lang === 'zh';
+  return pick(rng, (zh ? ZH_TEMPLATES : EN_TEMPLATES)[sentiment]).replace(/\{(topic|thing|place|time|food|name)\}/g, (_m, slot: string) => {
+    if (slot === 'thing') return pick(rng, zh ? ZH_THINGS : EN_THINGS);
+    if (slot === 'place') return pick(rng, zh ? ZH_PLACES : EN_PLACES);
+    if (slot === 'time') return pick(rng, zh ? ZH_TIMES : EN_TIMES);
+    if (slot === 'food') return pick(rng, zh ? ZH_FOODS : EN_FOODS);
+    return zh ? '有关部门' : 'officials';
+  });
+}
+
+export class ArticleSite {
+  private readonly process: PostingProcess;
+  private readonly cache = new Map<number, Article>();
+
+  constructor(private readonly world: World, articlesPerDay: number) {
+    this.process = new PostingProcess(world.seed, ARTICLE_STREAM, world.historyStartMs, articlesPerDay, null);
+  }
+
+  countAt(nowMs: number): number {
+    return this.process.countAt(nowMs);
+  }
+
+  /** Article ids are 1-based positions in publication order. */
+  article(id: number, nowMs: number): Article | undefined {
+    if (!Number.isInteger(id) || id < 1 || id > this.countAt(nowMs)) return undefined;
+    let a = this.cache.get(id);
+    if (!a) {
+      const rng = streamRng(this.world.seed, 0xa27c, id);
+      const lang: Lang = chance(rng, 0.2) ? 'en' : 'zh';
+      const sentiment = chooseSentiment(rng, 0.35, 0.3);
+      const paragraphs: string[] = [];
+      const n = intBetween(rng, 4, 9);
+      const sep = lang === 'zh' ? '' : ' ';
+      for (let i = 0; i < n; i++) {
+        const parts = [sentence(rng, lang, sentiment), sentence(rng, lang, sentiment)];
+        if (chance(rng, 0.6)) parts.push(pick(rng, lang === 'zh' ? ZH_FILLERS : EN_FILLERS));
+        paragraphs.push(parts.map((p) => (lang === 'zh' ? `${p}。` : `${p}.`)).join(sep).replace(/([！？。.!?])[。.]/g, '$1'));
+      }
+      const comments = Array.from({ length: intBetween(rng, 0, 6) }, (_, i) => ({
+        author: this.world.users[Math.floor(rng.next() * this.world.users.length)]!.screenName,
+        text: sentence(rng, lang, chooseSentiment(rng, 0.4, 0.3)),
+        createdMs: this.process.times[id - 1]! + (i + 1) * 600_000,
+      }));
+      a = {
+        id,
+        publishedMs: this.process.times[id - 1]!,
+        lang,
+        layout: chance(rng, 0.5) ? 'portal' : 'blog',
+        title: sentence(rng, lang, sentiment),
+        author: this.world.users[Math.floor(rng.next() * this.world.users.length)]!.screenName,
+        section: pick(rng, ZH_TOPICS),
+        sentiment,
+        paragraphs,
+        comments,
+      };
+      this.cache.set(id, a);
+    }
+    return a;
+  }
+
+  /** The main text as the extractor should return it: paragraphs separated by blank lines. */
+  static mainText(a: Article): string {
+    return a.paragraphs.join('\n\n');
+  }
+}
+
+const isoDate = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const chinaTime = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+function sidebar(site: ArticleSite, a: Article, nowMs: number): string {
+  const related: string[] = [];
+  for (let i = 1; i <= 8; i++) {
+    const other = site.article(Math.max(1, a.id - i * 3), nowMs);
+    if (other && other.id !== a.id) related.push(`<li><a href="/news/${other.id}.html">${escapeHtml(other.title)}</a></li>`);
+  }
+  return `<ul class="hot-list">${related.join('')}</ul>`;
+}
+
+/** Nav, breadcrumbs, two sidebars, share bar, comments and footer around the main text: boilerplate for the extractor. */
+export function articlePage(site: ArticleSite, a: Article, nowMs: number): string {
+  const title = escapeHtml(a.title);
+  const body = a.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const comments = a.comments.filter((c) => c.createdMs <= nowMs)
+    .map((c) => `<li class="comment"><span class="comment-author">${escapeHtml(c.author)}</span><span class="comment-time">${chinaTime(c.createdMs)}</span><p>${escapeHtml(c.text)}</p></li>`)
+    .join('\n');
+  const nav = `<nav class="top-nav"><ul><li><a href="/news/">首页</a></li><li><a href="/news/?section=tech">科技</a></li><li><a href="/news/?section=life">生活</a></li><li><a href="/news/?section=travel">旅游</a></li><li><a href="/forum/">论坛</a></li><li><a href="/about.html">关于我们</a></li></ul></nav>`;
+  const ads = '<div class="ad-box"><a href="/ad/click?id=1"><img src="/static/ad-300x250.png" alt="广告"></a><p>热门推荐：限时优惠，立即抢购！</p></div>';
+  const share = '<div class="share-bar">分享到：<a href="#weibo">微博</a> <a href="#wechat">微信</a> <a href="#qq">QQ空间</a></div>';
+  const main = a.layout === 'portal'
+    ? `<div class="main-column"><div class="breadcrumb"><a href="/news/">首页</a> &gt; <a href="/news/?section=${encodeURIComponent(a.section)}">${escapeHtml(a.section)}</a> &gt; 正文</div>
+<h1 class="article-title">${title}</h1>
+<div class="article-meta"><span class="source">来源：模拟日报</span><span class="author">作者：${escapeHtml(a.author)}</span><span class="pubtime">${chinaTime(a.publishedMs)}</span></div>
+${share}
+<div class="article-content" id="artibody">
+${body}
+</div>
+<div class="editor">责任编辑：${escapeHtml(a.author)}</div>
+<div class="statement">声明：本文仅代表作者观点，不代表本站立场。</div></div>`
+    : `<main><article class="post"><header><h1 class="entry-title">${title}</h1>
+<p class="byline">By <a rel="author" href="/news/author/${encodeURIComponent(a.author)}">${escapeHtml(a.author)}</a> · <time datetime="${isoDate(a.publishedMs)}">${chinaTime(a.publishedMs)}</time></p></header>
+<div class="entry-content">
+${body}
+</div>
+<footer class="entry-footer"><span class="tags">Tags: <a href="/news/tag/${encodeURIComponent(a.section)}">${escapeHtml(a.section)}</a></span>${share}</footer></article></main>`;
+  return `<!DOCTYPE html>
+<html lang="${a.lang === 'zh' ? 'zh-CN' : 'en'}">
+<head><meta charset="utf-8"><title>${title}_模拟日报</title>
+<meta name="description" content="${escapeHtml(a.paragraphs[0]!.slice(0, 60))}">
+<meta property="og:title" content="${title}"><meta property="article:published_time" content="${isoDate(a.publishedMs)}">
+<link rel="canonical" href="/news/${a.id}.html"></head>
+<body class="${a.layout}">
+<header class="site-header"><div class="logo"><a href="/news/">模拟日报</a></div>${nav}<form class="search" action="/news/search"><input name="q" placeholder="搜索"></form></header>
+<div class="container">
+<aside class="left-sidebar"><h3>栏目导航</h3><ul><li><a href="/news/?section=tech">科技</a></li><li><a href="/news/?section=finance">财经</a></li><li><a href="/news/?section=sports">体育</a></li><li><a href="/news/?section=ent">娱乐</a></li></ul>${ads}</aside>
+${main}
+<aside class="right-sidebar"><h3>相关阅读</h3>${sidebar(site, a, nowMs)}<h3>热门排行</h3><ol class="rank"><li><a href="/news/1.html">本周热门话题盘点</a></li><li><a href="/news/2.html">专家解读最新政策</a></li></ol></aside>
+</div>
+<section class="comments" id="comments"><h3>网友评论（${a.comments.length}）</h3><ul>${comments}</ul><form class="comment-form"><textarea name="content" placeholder="说点什么吧"></textarea><button>发表评论</button></form></section>
+<footer class="site-footer"><p><a href="/about.html">关于我们</a> | <a href="/contact.html">联系我们</a> | <a href="/jobs.html">招聘信息</a></p><p>Copyright &copy; 2026 模拟日报 版权所有 京ICP备00000000号</p></footer>
+</body></html>`;
+}
+
+export function articleIndexPage(site: ArticleSite, page: number, nowMs: number): string | null {
+  const total = site.countAt(nowMs);
+  const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_INDEX_PAGE));
+  if (page < 1 || page > pages) return null;
+  const items: string[] = [];
+  for (let id = total - (page - 1) * ARTICLES_PER_INDEX_PAGE; id > Math.max(0, total - page * ARTICLES_PER_INDEX_PAGE); id--) {
+    const a = site.article(id, nowMs)!;
+    items.push(`<li><a href="/news/${id}.html">${escapeHtml(a.title)}</a> <span class="time">${chinaTime(a.publishedMs)}</span></li>`);
+  }
+  const next = page < pages ? `<a class="next" rel="next" href="/news/?page=${page + 1}">下一页</a>` : '';
+  return `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>模拟日报 - 最新</title></head>
+<body><header class="site-header"><div class="logo"><a href="/news/">模拟日报</a></div></header>
+<ul class="news-list">${items.join('\n')}</ul><div class="pager">${next}</div></body></html>`;
+}
