@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connectSearch } from '../../../src/search/client';
+import { indexName } from '../../../src/search/templates';
+import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, truthIds } from '../../helpers/crawl';
+import { testSettings, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { tcpProxy } from '../../helpers/tcp-proxy';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+async function postCount(s: TestSearch): Promise<number> {
+  const index = indexName(s.prefix, 'posts');
+  await s.client.indices.refresh({ index, ignore_unavailable: true, allow_no_indices: true });
+  const res = await s.client.count({ index, ignore_unavailable: true, allow_no_indices: true });
+  return res.count;
+}
+
+async function deleteKeys(r: TestRedis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await r.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    if (keys.length > 0) await r.redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+describe('faults survived with nothing lost', () => {
+  let r: TestRedis;
+  let s: TestSearch;
+  beforeEach(async () => {
+    r = await useRedis('faults');
+    s = await useSearch('faults');
+  });
+  afterEach(async () => {
+    await s.cleanup();
+    await r.cleanup();
+  });
+
+  it('a worker killed with SIGKILL mid-crawl and restarted loses and duplicates nothing', async () => {
+    const site = await frozenSimsite(150, 11);
+    const name = `kill-${s.prefix.slice(2, -1)}`;
+    const file = join(tmpdir(), `${name}.yaml`);
+    writeFileSync(file, `name: ${name}
+seeds: ${JSON.stringify(seedsOf(site))}
+source: { type: redis_frontier, max_in_flight: 4, lease_secs: 5, reap_interval_secs: 1, poll_interval_ms: 100 }
+fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
+parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1000 }
+sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+schedule: { type: fixed_interval, interval_secs: 86400 }
+`);
+    const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_LOG_LEVEL: 'warn' };
+    const runWorker = (): ChildProcess => spawn('node', [join(ROOT, 'bin', 'freshet.js'), 'run', file, '--until-idle', '--var', `SIMSITE_URL=${site.url}`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const truth = truthIds(site);
+      const first = runWorker();
+      const firstExit = new Promise((res) => first.on('exit', res));
+      // Kill once a good part, but not all, is indexed.
+      for (let i = 0; i < 600 && (await postCount(s)) < truth.size * 0.3; i++) await sleep(50);
+      first.kill('SIGKILL');
+      await firstExit;
+      const before = await postCount(s);
+      expect(before).toBeLessThan(truth.size);
+
+      const second = runWorker();
+      let out = '';
+      second.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      const code = await new Promise((res) => second.on('exit', res));
+      expect(code).toBe(0);
+      const summary = JSON.parse(out.trim().split('\n').pop()!) as { stoppedBy: string };
+      expect(summary.stoppedBy).toBe('idle');
+
+      const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+      expect([...truth.keys()].filter((id) => !got.has(id))).toEqual([]);
+      expect(got.size).toBe(truth.size); // deterministic _ids: a replay overwrites, never duplicates
+    } finally {
+      await site.close();
+      await deleteKeys(r, `freshet:${name}*`);
+    }
+  });
+
+  it('the search node gone for 30 s: claims stop, in-flight work stays bounded, everything is indexed after', async () => {
+    const site = await frozenSimsite(80, 12);
+    const proxy = await tcpProxy(testSettings().esUrl);
+    const viaProxy = await connectSearch({ url: proxy.url, requestTimeoutMs: 5000 });
+    try {
+      const config = pipelineFor(site, 'outage', seedsOf(site), '').source;
+      expect(config.max_in_flight).toBe(32);
+      const built = await build({ ...pipelineFor(site, 'outage', seedsOf(site)), source: { ...config, max_in_flight: 8 } }, r.redis, viaProxy.client, s.prefix);
+      const run = built.runner.run({ untilIdle: true });
+      for (let i = 0; i < 400 && (await postCount(s)) === 0; i++) await sleep(25);
+      proxy.pause();
+      const claimedAt = async () => (await built.frontier.stats()).leased;
+      const heapBefore = process.memoryUsage().heapUsed;
+      let maxInFlight = 0;
+      const samples: number[] = [];
+      for (let t = 0; t < 30; t++) {
+        await sleep(1000);
+        maxInFlight = Math.max(maxInFlight, built.runner.inFlightJobs);
+        samples.push((await built.frontier.stats()).subjects - (await built.frontier.stats()).due);
+      }
+      const heapDuring = process.memoryUsage().heapUsed;
+      expect(maxInFlight).toBeLessThanOrEqual(8);
+      expect(await claimedAt()).toBeLessThanOrEqual(8);
+      // No claims while the sink is stuck: the number of subjects out of the due queue is flat.
+      expect(new Set(samples.slice(5)).size).toBe(1);
+      expect(heapDuring - heapBefore).toBeLessThan(64 * 1024 * 1024);
+      proxy.resume();
+      const summary = await run;
+      await built.close();
+      expect(summary.documents.dead_lettered).toBe(0);
+      const truth = truthIds(site);
+      const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+      expect([...truth.keys()].filter((id) => !got.has(id))).toEqual([]);
+    } finally {
+      await viaProxy.client.close();
+      await proxy.close();
+      await site.close();
+    }
+  });
+
+  it.each([429, 418] as const)('honours Retry-After on %d (request times from simsite\'s log)', async (status) => {
+    const site = await frozenSimsite(20, 13, {
+      faults: { seed: 5, rateLimit: { requestsPerSec: 40, burst: 10, status, retryAfterSec: 1 } },
+    });
+    try {
+      const built = await build(pipelineFor(site, `retry-${status}`, seedsOf(site)), r.redis, s.client, s.prefix);
+      const summary = await built.runner.run({ untilIdle: true });
+      await built.close();
+      const log = site.requestLog.entries();
+      const limited = log.filter((e) => e.status === status);
+      expect(limited.length).toBeGreaterThan(0);
+      for (const e of limited) {
+        const retry = log.find((x) => x.seq > e.seq && x.url === e.url);
+        expect(retry).toBeDefined();
+        expect(retry!.realMs - e.realMs).toBeGreaterThanOrEqual(1000 - 5);
+      }
+      expect(summary.jobsFailed).toBe(0);
+      const truth = truthIds(site);
+      const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+      expect([...truth.keys()].filter((id) => !got.has(id))).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+});
