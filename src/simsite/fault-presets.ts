@@ -14,6 +14,12 @@ export const FAULT_PRESETS: Record<string, FaultConfig> = {
   truncated: { truncated: { rate: 0.02 } },
   malformed: { malformed: { rate: 0.02 } },
   login: { loginRedirect: { rate: 0.01 } },
+  /** ok:-100 / captcha / 操作过于频繁 bodies with HTTP 200. */
+  soft: { softErrors: { rate: 0.02 } },
+  /** One bucket per remote address: every client id behind it is limited at once (the IP ban). */
+  'ratelimit-418-ip': { rateLimit: { requestsPerSec: 2, burst: 5, status: 418, retryAfterSec: null, keyBy: 'ip' } },
+  /** Q&A risk control: 403 with error code 40362 on /api/v4 after the budget. */
+  'ratelimit-403': { rateLimit: { requestsPerSec: 2, burst: 5, status: 403, retryAfterSec: null } },
 };
 
 export function mergeFaults(...configs: FaultConfig[]): FaultConfig {

@@ -20,7 +20,11 @@ export interface FaultConfig {
     retryAfterSec?: number | 'auto' | null;
     /** After a violation every request of that client is refused for this long (the 2–3 h ban, time-scaled by you). */
     banMs?: number;
+    /** 'ip': one bucket per remote address, so every client id (cookie) behind it is limited at once. Default 'client'. */
+    keyBy?: 'client' | 'ip';
   } | null;
+  /** Microblog soft errors with HTTP 200: ok:-100 login required, a captcha body (url, no data), or 操作过于频繁. */
+  softErrors?: { rate: number; kinds?: SoftErrorKind[] } | null;
   /** A burst of `burstLength` consecutive 5xx answers starts with probability `rate`. */
   serverErrors?: { rate: number; burstLength?: number; status?: number } | null;
   /** The request is held without an answer for holdMs, then the socket is destroyed. */
@@ -35,6 +39,8 @@ export interface FaultConfig {
   loginRedirect?: { rate: number } | null;
 }
 
+export type SoftErrorKind = 'login' | 'captcha' | 'frequent';
+
 export type FaultDecision =
   | { kind: 'none' }
   | { kind: 'rateLimit'; status: number; retryAfterSec: number | null }
@@ -43,7 +49,8 @@ export type FaultDecision =
   | { kind: 'slowBody'; bytesPerSec: number }
   | { kind: 'truncated' }
   | { kind: 'malformed' }
-  | { kind: 'loginRedirect' };
+  | { kind: 'loginRedirect' }
+  | { kind: 'softError'; soft: SoftErrorKind };
 
 interface ClientState {
   rng: Rng;
@@ -59,6 +66,7 @@ const NONE: FaultDecision = { kind: 'none' };
 export class FaultInjector {
   private config: FaultConfig;
   private readonly clients = new Map<string, ClientState>();
+  private readonly buckets = new Map<string, ClientState>();
 
   constructor(config: FaultConfig = {}) {
     this.config = config;
@@ -72,41 +80,43 @@ export class FaultInjector {
   set(config: FaultConfig): void {
     this.config = config;
     this.clients.clear();
+    this.buckets.clear();
   }
 
-  private state(client: string, realMs: number): ClientState {
-    let s = this.clients.get(client);
+  private state(client: string, realMs: number, map = this.clients): ClientState {
+    let s = map.get(client);
     if (!s) {
       s = {
         rng: streamRng(this.config.seed ?? 1, hashString(client)),
         tokens: this.config.rateLimit?.burst ?? Math.max(1, this.config.rateLimit?.requestsPerSec ?? 1),
         lastMs: realMs, bannedUntilMs: 0, burstLeft: 0, burstStatus: 503,
       };
-      this.clients.set(client, s);
+      map.set(client, s);
     }
     return s;
   }
 
-  decide(client: string, pathname: string, realMs: number): FaultDecision {
+  decide(client: string, pathname: string, realMs: number, remoteAddress = ''): FaultDecision {
     const c = this.config;
     if (c.clients && !c.clients.includes(client)) return NONE;
     if (c.pathPrefixes && !c.pathPrefixes.some((p) => pathname.startsWith(p))) return NONE;
     const s = this.state(client, realMs);
     const rl = c.rateLimit;
     if (rl) {
+      const b = rl.keyBy === 'ip' ? this.state(`ip:${remoteAddress}`, realMs, this.buckets) : s;
       const burst = rl.burst ?? Math.max(1, rl.requestsPerSec);
-      s.tokens = Math.min(burst, s.tokens + ((realMs - s.lastMs) / 1000) * rl.requestsPerSec);
-      s.lastMs = realMs;
+      b.tokens = Math.min(burst, b.tokens + ((realMs - b.lastMs) / 1000) * rl.requestsPerSec);
+      b.lastMs = realMs;
       const status = rl.status ?? 418;
-      if (realMs < s.bannedUntilMs) {
-        return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, (s.bannedUntilMs - realMs) / 1000) };
+      if (realMs < b.bannedUntilMs) {
+        return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, (b.bannedUntilMs - realMs) / 1000) };
       }
-      if (s.tokens < 1) {
-        if (rl.banMs) s.bannedUntilMs = realMs + rl.banMs;
-        const waitSec = rl.banMs ? rl.banMs / 1000 : (1 - s.tokens) / rl.requestsPerSec;
+      if (b.tokens < 1) {
+        if (rl.banMs) b.bannedUntilMs = realMs + rl.banMs;
+        const waitSec = rl.banMs ? rl.banMs / 1000 : (1 - b.tokens) / rl.requestsPerSec;
         return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, waitSec) };
       }
-      s.tokens -= 1;
+      b.tokens -= 1;
     }
     if (s.burstLeft > 0) {
       s.burstLeft--;
@@ -120,6 +130,10 @@ export class FaultInjector {
     }
     if (c.timeouts && r.next() < c.timeouts.rate) return { kind: 'timeout', holdMs: c.timeouts.holdMs ?? 30_000 };
     if (c.loginRedirect && r.next() < c.loginRedirect.rate) return { kind: 'loginRedirect' };
+    if (c.softErrors && r.next() < c.softErrors.rate) {
+      const kinds = c.softErrors.kinds?.length ? c.softErrors.kinds : (['login', 'captcha', 'frequent'] as SoftErrorKind[]);
+      return { kind: 'softError', soft: kinds[Math.floor(r.next() * kinds.length)]! };
+    }
     if (c.truncated && r.next() < c.truncated.rate) return { kind: 'truncated' };
     if (c.malformed && r.next() < c.malformed.rate) return { kind: 'malformed' };
     if (c.slowBody && r.next() < c.slowBody.rate) return { kind: 'slowBody', bytesPerSec: c.slowBody.bytesPerSec };
@@ -146,4 +160,13 @@ export function malformBody(body: string | Buffer, kind: 'json' | 'html' | 'text
   else if (kind === 'html') out = s.replace(/<\/(div|p|table|li|td)>/g, '').replace('<body', '<body><div class="x"><<span>');
   else out = s;
   return typeof body === 'string' ? out : Buffer.from(out, 'latin1');
+}
+
+/** The HTTP-200 bodies of the microblog's soft errors (spec §1.2). */
+export function softErrorBody(kind: SoftErrorKind, url: string): Record<string, unknown> {
+  if (kind === 'login') {
+    return { ok: -100, msg: '请先登录', url: `https://passport.weibo.cn/signin/welcome?entry=mweibo&r=${encodeURIComponent(`https://m.weibo.cn${url}`)}` };
+  }
+  if (kind === 'captcha') return { ok: 0, url: `https://m.weibo.cn/verify?from=${encodeURIComponent(url)}` };
+  return { ok: 0, msg: '操作过于频繁，请稍后再试' };
 }

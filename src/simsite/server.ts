@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
 import { AcceleratedClock } from './clock';
 import { handleControl, type StreamResponse } from './control';
-import { FaultInjector, malformBody, truncateBody, type FaultConfig, type FaultDecision } from './faults';
+import { FaultInjector, malformBody, softErrorBody, truncateBody, type FaultConfig, type FaultDecision } from './faults';
 import type { RouteHandler, SimRequest, SimResponse } from './http-types';
 import { htmlResponse, jsonResponse } from './http-types';
 import { RequestLog } from './request-log';
@@ -30,6 +30,8 @@ export interface SimsiteOptions {
   faults?: FaultConfig;
   robots?: RobotsConfig;
   requestLogMaxEntries?: number;
+  /** Diurnal posting, for the world created from worldOptions (a given world keeps its own setting). */
+  diurnal?: boolean;
 }
 
 export interface SimsiteHandle {
@@ -60,7 +62,10 @@ function loginPage(target: string): SimResponse {
 }
 
 export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHandle> {
-  const world = opts.world ?? createWorld(opts.worldOptions ?? { seed: 1, users: 1000 });
+  if (opts.world && opts.diurnal !== undefined && (opts.world.diurnal !== null) !== opts.diurnal) {
+    throw new RangeError('diurnal is part of the world: pass it to createWorld, or give worldOptions instead of a world');
+  }
+  const world = opts.world ?? createWorld({ ...(opts.worldOptions ?? { seed: 1, users: 1000 }), ...(opts.diurnal !== undefined ? { diurnal: opts.diurnal } : {}) });
   const realClock = opts.realClock ?? systemClock;
   const clock = opts.clock ?? new AcceleratedClock(world.startMs, opts.speed ?? 1, realClock);
   const faults = new FaultInjector(opts.faults ?? {});
@@ -150,7 +155,7 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
       else respond(res, r);
       return;
     }
-    const decision: FaultDecision = pathname === '/robots.txt' ? { kind: 'none' } : faults.decide(sreq.client, pathname, realMs);
+    const decision: FaultDecision = pathname === '/robots.txt' ? { kind: 'none' } : faults.decide(sreq.client, pathname, realMs, req.socket.remoteAddress ?? '');
     const logIt = (status: number, retryAfterSec: number | null = null): void => {
       log.add({
         client: sreq.client, realMs, simMs: sreq.nowMs, method: sreq.method, url: rawUrl, host: sreq.host, status,
@@ -162,7 +167,10 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
         logIt(decision.status, decision.retryAfterSec);
         const headers: Record<string, string> = {};
         if (decision.retryAfterSec !== null) headers['retry-after'] = String(decision.retryAfterSec);
-        if (decision.status === 429) {
+        if (decision.status === 403 && pathname.startsWith('/api/v4/')) {
+          // The Q&A site's risk-control answer (spec §2).
+          respond(res, jsonResponse({ error: { message: '您当前请求存在异常，暂时限制本次访问。如有疑问，您可以通过手机摇一摇或登录后私信知乎小管家反馈。', code: 40362 } }, 403), headers);
+        } else if (decision.status === 429) {
           respond(res, jsonResponse({
             errors: ['You’ve performed this action too many times. Please wait a few seconds before trying again.'],
             error_type: 'rate_limit', extras: { wait_seconds: decision.retryAfterSec ?? 0, time_left: `${decision.retryAfterSec ?? 0} seconds` },
@@ -192,6 +200,10 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
         res.end();
         return;
       }
+      case 'softError':
+        logIt(200);
+        respond(res, jsonResponse(softErrorBody(decision.soft, rawUrl)));
+        return;
       default:
         break;
     }

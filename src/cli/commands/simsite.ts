@@ -58,10 +58,13 @@ export const register: RegisterCommand = (program) => {
 Endpoints (see README "Simulated site"):
   microblog  /api/container/getIndex?type=uid&value=UID[&containerid=107603UID&page=N|since_id=ID]
              containerid=231051_-_fans_-_UID&since_id=N, /statuses/extend?id=MID, /comments/hotflow?id=MID
-  Q&A        /api/v4/members/TOKEN/followees?offset=&limit=
-  forums     /forum/BOARD/thread-TID-PAGE-1.html (Discuz), /phpbb/viewtopic.php?f=&t=&start= ; articles /news/ID.html
-  truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&format=ndjson], /_truth/requests?client=ID
-  control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H
+  Q&A        /api/v4/members/TOKEN[/followees|/followers]?include=&offset=&limit=
+  forums     Discuz /forum/forum-FID-PAGE.html, /forum/thread-TID-PAGE-1.html; phpBB /phpbb/index.php,
+             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=   articles /news/, /news/ID.html
+  truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
+             /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/requests?client=ID,
+             /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
+  control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt)
 Clients are told apart by the x-client-id header (else ?client_id=, else the remote address).`)
     .action(async (flags: SimsiteFlags) => {
       const faultSpec = flags.faults.startsWith('@') ? readFileSync(flags.faults.slice(1), 'utf8') : flags.faults;

@@ -133,6 +133,39 @@ describe('simsite faults', () => {
     expect((await get('/robots.txt', 'victim')).status).toBe(200);
   });
 
+  it('answers microblog soft errors with HTTP 200 bodies (login, captcha, too frequent)', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    for (const kind of ['login', 'captcha', 'frequent'] as const) {
+      site.setFaults({ softErrors: { rate: 1, kinds: [kind] } });
+      const r = await get(profilePath(), `soft-${kind}`);
+      expect(r.status).toBe(200);
+      bodies.push((await r.json()) as Record<string, unknown>);
+    }
+    expect(bodies[0]).toMatchObject({ ok: -100, msg: '请先登录' });
+    expect(bodies[0]!.url).toMatch(/^https:\/\/passport\.weibo\.cn\/signin\//);
+    expect(bodies[1]!.ok).toBe(0);
+    expect(bodies[1]!.data).toBeUndefined();
+    expect(bodies[1]!.url).toMatch(/verify/);
+    expect(bodies[2]!.msg).toContain('操作过于频繁');
+  });
+
+  it('can key the rate limit by address, so every client id behind it is limited at once', async () => {
+    site.setFaults({ rateLimit: { requestsPerSec: 1, burst: 2, status: 418, keyBy: 'ip' } });
+    expect((await get(profilePath(), 'cookie-1')).status).toBe(200);
+    expect((await get(profilePath(), 'cookie-2')).status).toBe(200);
+    expect((await get(profilePath(), 'cookie-3')).status).toBe(418);
+    expect((await get(profilePath(), 'cookie-1')).status).toBe(418);
+  });
+
+  it('answers the Q&A API rate limit with 403 and error code 40362', async () => {
+    site.setFaults(parseFaultSpec('ratelimit-403'));
+    const token = site.world.users[0]!.urlToken;
+    let r: Response | undefined;
+    for (let i = 0; i < 7; i++) r = await get(`/api/v4/members/${token}/followees?offset=0&limit=20`, 'qa');
+    expect(r!.status).toBe(403);
+    expect(((await r!.json()) as { error: { code: number } }).error.code).toBe(40362);
+  });
+
   it('serves robots.txt per host', async () => {
     const other = await startSimsite({
       world: site.world, clock: site.clock,

@@ -218,6 +218,16 @@ describe('simsite microblog API shapes (spec §1)', () => {
     expect(data.retweeted_status.user.id).toBe(world.users[repost!.repostOf!.userIndex]!.uid);
   });
 
+  it('serves the status HTML page with $render_data holding the full post', async () => {
+    const page = (await timeline(modern, 'page=1')).body as unknown as Page;
+    const id = page.data.cards[1]!.mblog.id as string;
+    const html = await (await fetch(`${modern.url}/detail/${id}`)).text();
+    const json = html.slice(html.indexOf('"status":') + '"status":'.length, html.lastIndexOf(',"hotScheme"'));
+    const status = JSON.parse(json) as Record<string, unknown>;
+    expect(status.id).toBe(id);
+    expect(status.isLongText === false || !(status.text as string).endsWith('全文</a>')).toBe(true);
+  });
+
   it('answers unknown users and containers with the ok:0 body', async () => {
     expect((await getJson(`${modern.url}/api/container/getIndex?type=uid&value=12345`)).body).toEqual(OK0);
     expect((await timeline(modern, 'page=9999')).body).toEqual(OK0);
