@@ -1,0 +1,35 @@
+import { newSubjectState } from '../../../src/core/envelope';
+import { FreshetError } from '../../../src/core/errors';
+import { retryPolicySchema } from '../../../src/core/retry';
+import { seededRng } from '../../../src/core/rng';
+import { failedVisit } from '../../../src/runner/job-outcome';
+import { redisFrontierConfigSchema } from '../../../src/sources/redis-frontier';
+
+const source = redisFrontierConfigSchema.parse({ type: 'redis_frontier', max_failures: 3, park_secs: 3600 });
+const retry = retryPolicySchema.parse({ base_delay_ms: 1000, max_delay_ms: 60_000, jitter: 'none' });
+const now = 1_000_000;
+
+describe('failedVisit', () => {
+  it('defers a throttled subject by Retry-After without counting a failure', () => {
+    const f = failedVisit(newSubjectState(0), new FreshetError('E_FETCH_THROTTLED', 'throttled', 'x', {}, undefined, 30_000), now, source, retry, seededRng(1));
+    expect(f).toEqual({ state: newSubjectState(0), nextDueMs: now + 30_000, deadLetter: false });
+  });
+
+  it('backs off retryable failures, then parks and dead-letters at max_failures', () => {
+    let state = newSubjectState(0);
+    const delays: number[] = [];
+    let last;
+    for (let i = 0; i < 3; i++) {
+      last = failedVisit(state, new FreshetError('E_FETCH_TIMEOUT', 'retryable', 'x'), now, source, retry, seededRng(1));
+      state = last.state;
+      delays.push(last.nextDueMs - now);
+    }
+    expect(delays.slice(0, 2)).toEqual([2000, 4000]);
+    expect(last).toMatchObject({ deadLetter: true, nextDueMs: now + 3_600_000, state: { failures: 3 } });
+  });
+
+  it('parks a subject at once on an error that can never succeed (login wall)', () => {
+    const f = failedVisit(newSubjectState(0), new FreshetError('E_LOGIN_REQUIRED', 'non_retryable', 'x'), now, source, retry, seededRng(1));
+    expect(f).toMatchObject({ deadLetter: true, nextDueMs: now + 3_600_000, state: { failures: 1 } });
+  });
+});
