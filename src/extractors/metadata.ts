@@ -70,17 +70,27 @@ export function findAuthor(root: DomRoot, meta: Map<string, string>, ld: Array<R
 
 const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
 
-/** ISO 8601 from a date string (as written; no time zone is assumed when none is given). */
-export function normalizeDate(s: string): string | undefined {
+const HAS_ZONE_RE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC))\s*$/i;
+
+/**
+ * ISO 8601 from a date string. A time written without a zone stays local (no offset) unless
+ * `utcOffset` (`+08:00`, `Z`) says which zone the site writes in; free-form dates are read as
+ * UTC then, never in the zone of the machine running the extractor.
+ */
+export function normalizeDate(s: string, utcOffset?: string): string | undefined {
   const t = s.trim();
-  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(t)) return t.replace(' ', 'T');
+  const zone = HAS_ZONE_RE.test(t) ? '' : (utcOffset ?? '');
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(t)) {
+    return t.length > 10 ? `${t.replace(' ', 'T')}${zone}` : t;
+  }
   const m = ZH_DATE_RE.exec(t);
   if (m) {
     const p2 = (x: string | undefined): string => (x ?? '0').padStart(2, '0');
     const date = `${m[1]}-${p2(m[2])}-${p2(m[3])}`;
-    return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}` : date;
+    return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}${zone}` : date;
   }
-  const d = Date.parse(t);
+  const gmt = HAS_ZONE_RE.test(t) ? '' : ` GMT${(utcOffset ?? 'Z') === 'Z' ? '' : utcOffset!.replace(':', '')}`;
+  const d = Date.parse(`${t.replace(/(\d)(am|pm)\b/i, '$1 $2')}${gmt}`);
   return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
 }
 

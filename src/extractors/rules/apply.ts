@@ -1,0 +1,133 @@
+import { load, type CheerioAPI } from 'cheerio/slim';
+// domhandler is cheerio's own DOM package; only its node type is needed here.
+import type { AnyNode } from 'domhandler';
+import { toBlocks } from '../blocks';
+import type { DomParent } from '../dom';
+import { normalizeDate } from '../metadata';
+import type { Field, FieldRule, RuleSet } from './schema';
+
+export type FieldValue = string | string[] | null;
+
+/** What one rule set read from one page. */
+export interface RulesResult {
+  ruleSet: string;
+  fields: Record<string, FieldValue>;
+  /** One record per list item (post), in page order. */
+  items: Array<Record<string, FieldValue>>;
+  /** Absolute URL of the next page, when the rule set has pagination and there is one. */
+  next?: string;
+  /** Absolute, de-duplicated out-links. */
+  links: string[];
+}
+
+/** The first rule set whose URL patterns match (prefixes, then regexes, in declaration order). */
+export function selectRuleSet(url: string, ruleSets: RuleSet[]): RuleSet | undefined {
+  return ruleSets.find((rs) => rs.match.prefix.some((p) => url.startsWith(p)) || rs.match.regex.some((r) => new RegExp(r, 'u').test(url)));
+}
+
+function absolute(href: string, base: string): string | undefined {
+  try {
+    return new URL(href, base).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Visible text of an element, one line per block (as the text_density extractor sees it). */
+function blockText(node: AnyNode): string {
+  return toBlocks(node as unknown as DomParent).map((b) => b.text).join('\n');
+}
+
+function readOne($: CheerioAPI, el: AnyNode, rule: FieldRule, pageUrl: string): string | null {
+  let node = $(el);
+  if (rule.exclude.length) {
+    node = node.clone();
+    node.find(rule.exclude.join(',')).remove();
+  }
+  let v: string | undefined;
+  if (rule.type === 'attr') v = node.attr(rule.attr!);
+  else if (rule.type === 'html') v = node.html() ?? undefined;
+  else v = blockText(node[0]!);
+  if (v === undefined) return null;
+  v = v.trim();
+  if (rule.regex) {
+    const m = new RegExp(rule.regex, 'u').exec(v);
+    if (!m) return null;
+    v = (m[1] ?? m[0]).trim();
+  }
+  for (const r of rule.replace) v = v.replace(new RegExp(r.pattern, 'gu'), r.with);
+  if (rule.date) {
+    const d = normalizeDate(v, rule.utcOffset);
+    if (!d) return null;
+    v = d;
+  }
+  if (rule.url) v = absolute(v, pageUrl);
+  return v ? v : null;
+}
+
+function readRule($: CheerioAPI, scope: AnyNode | undefined, rule: FieldRule, pageUrl: string): FieldValue {
+  const matches = (scope ? $(scope).find(rule.selector) : $(rule.selector)).toArray();
+  if (rule.all) return matches.map((m) => readOne($, m, rule, pageUrl)).filter((x): x is string => x !== null);
+  for (const m of matches) {
+    const v = readOne($, m, rule, pageUrl);
+    if (v !== null) return v;
+  }
+  return null;
+}
+
+const isEmpty = (v: FieldValue): boolean => v === null || (Array.isArray(v) && v.length === 0);
+
+function readField($: CheerioAPI, scope: AnyNode | undefined, field: Field, pageUrl: string): FieldValue {
+  let last: FieldValue = null;
+  for (const rule of field) {
+    last = readRule($, scope, rule, pageUrl);
+    if (!isEmpty(last)) return last;
+  }
+  return last;
+}
+
+function readFields($: CheerioAPI, scope: AnyNode | undefined, fields: Record<string, Field>, pageUrl: string): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const [name, field] of Object.entries(fields)) out[name] = readField($, scope, field, pageUrl);
+  return out;
+}
+
+/** Applies one rule set to a page. */
+export function applyRuleSet(html: string, url: string, rs: RuleSet): RulesResult {
+  const $ = load(html, { xml: false }, true);
+  const fields = readFields($, undefined, rs.fields, url);
+  const items: RulesResult['items'] = [];
+  if (rs.list) {
+    for (const el of $(rs.list.selector).toArray()) {
+      const item = readFields($, el, rs.list.fields, url);
+      if (rs.list.required.every((k) => !isEmpty(item[k] ?? null))) items.push(item);
+    }
+  }
+  const result: RulesResult = { ruleSet: rs.name, fields, items, links: [] };
+  if (rs.pagination) {
+    const href = $(rs.pagination.selector).first().attr(rs.pagination.attr);
+    const next = href ? absolute(href, url) : undefined;
+    if (next && next !== url) result.next = next;
+  }
+  if (rs.links) {
+    const seen = new Set<string>();
+    const keep = rs.links.regex ? new RegExp(rs.links.regex, 'u') : undefined;
+    for (const a of $(rs.links.selector).toArray()) {
+      const href = $(a).attr(rs.links.attr);
+      // A fragment never names another document: links to #pid anchors are the page itself.
+      const abs = href ? absolute(href, url)?.replace(/#.*$/, '') : undefined;
+      if (abs && abs !== url && !seen.has(abs) && (!keep || keep.test(abs))) seen.add(abs);
+    }
+    result.links = [...seen];
+  }
+  return result;
+}
+
+/**
+ * The `html_rules` extractor: the first rule set whose URL patterns match the page URL reads
+ * its fields, list items, next page and out-links; undefined when no rule set applies.
+ */
+export function applyRules(html: string, url: string, ruleSets: RuleSet[]): RulesResult | undefined {
+  const rs = selectRuleSet(url, ruleSets);
+  return rs ? applyRuleSet(html, url, rs) : undefined;
+}
