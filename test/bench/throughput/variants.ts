@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request } from 'undici';
+import { systemClock } from '../../../src/core/clock';
+import { silentLogger } from '../../../src/core/logger';
+import { createMetrics } from '../../../src/core/metrics';
+import { seededRng } from '../../../src/core/rng';
+import { parsePipeline } from '../../../src/pipeline/load';
+import { buildPipeline } from '../../../src/runner/build';
+import { connectSearch } from '../../../src/search/client';
+import { Redis } from 'ioredis';
+
+export interface VariantResult {
+  requests: number;
+  elapsedMs: number;
+  cpuMs: number;
+  rssPeakMiB: number;
+}
+
+/** The bare loop: undici with 64 connections, JSON.parse, the same paging rules; no frontier, no sink. */
+export async function bareLoop(base: string, uids: string[], concurrency: number): Promise<number> {
+  const agent = new Agent({ connections: concurrency, pipelining: 1 });
+  let requests = 0;
+  const get = async (url: string): Promise<Record<string, unknown>> => {
+    requests += 1;
+    const res = await request(url, { dispatcher: agent });
+    return JSON.parse(await res.body.text()) as Record<string, unknown>;
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < uids.length) {
+      const uid = uids[next++]!;
+      await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`);
+      for (let page = 1; page <= 1000; page++) {
+        const body = await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=107603${uid}&page=${page}`) as {
+          ok?: number; data?: { cards?: { mblog?: { id?: string; isLongText?: boolean } }[]; cardlistInfo?: { page?: number | null } };
+        };
+        if (body.ok !== 1 || !body.data?.cards?.length) break;
+        for (const c of body.data.cards) if (c.mblog?.isLongText) await get(`${base}/statuses/extend?id=${c.mblog.id}`);
+        if (body.data.cardlistInfo && 'page' in body.data.cardlistInfo && body.data.cardlistInfo.page == null) break;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await agent.close();
+  return requests;
+}
+
+/** freshet's full pipeline: Redis frontier, fetch, parse/normalise, sink (blackhole or the search node). */
+export async function freshetRun(base: string, uids: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: { redisUrl: string; esUrl: string; prefix: string; mappings: string }): Promise<number> {
+  const name = `bench-${sink}-${process.pid}`;
+  const config = parsePipeline(`name: ${name}
+source: { type: redis_frontier, max_in_flight: ${concurrency}, claim_batch: 64, poll_interval_ms: 20 }
+fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false, connections_per_origin: ${concurrency} }
+parse: { type: weibo_api, base_url: "${base}", first_visit_page_limit: 1000, post_metrics: false }
+sink: ${sink === 'blackhole' ? '{ type: blackhole }' : '{ type: elasticsearch, replicas: 0, concurrency: 2, flush_bytes: 5000000 }'}
+schedule: { type: fixed_interval, interval_secs: 86400 }
+`, 'bench.yaml');
+  const redis = new Redis(env.redisUrl);
+  const search = sink === 'elasticsearch' ? (await connectSearch({ url: env.esUrl })).client : undefined;
+  const namespace = `freshet-bench:${name}`;
+  const built = await buildPipeline(config, {
+    redis, ...(search ? { search } : {}), indexPrefix: env.prefix, mappingsDir: env.mappings, clock: systemClock, rng: seededRng(1),
+    logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace,
+  });
+  const now = Date.now();
+  await built.frontier.offer(uids.map((uid) => ({ subject: `weibo:user:${uid}`, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const } })));
+  const summary = await built.runner.run({ untilIdle: true });
+  await built.close();
+  for (let cursor = '0'; ;) {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    if ((cursor = next) === '0') break;
+  }
+  redis.disconnect();
+  if (search) {
+    const idx = await search.cat.indices({ index: `${env.prefix}*`, format: 'json', h: 'index' });
+    const names = idx.map((i) => i.index).filter((n): n is string => !!n);
+    if (names.length) await search.indices.delete({ index: names.join(',') });
+    await search.close();
+  }
+  if (summary.jobsFailed > 0 || summary.documents.dead_lettered > 0) throw new Error(`bench crawl was not clean: ${JSON.stringify(summary)}`);
+  return summary.requests;
+}
