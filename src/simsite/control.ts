@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock';
 import type { FaultConfig, FaultInjector } from './faults';
 import type { SimRequest, SimResponse } from './http-types';
 import { jsonResponse } from './http-types';
+import { politeness } from './politeness';
 import { findPostByMid } from './posts';
 import type { RequestLog } from './request-log';
 import type { RobotsConfig } from './robots';
@@ -107,6 +108,11 @@ export function handleControl(req: SimRequest, deps: ControlDeps): SimResponse |
     return rowsResponse(req, deps.log.entries(client));
   }
   if (p === '/_truth/requests/summary') return jsonResponse(deps.log.summary());
+  if (p === '/_truth/requests/politeness') {
+    const client = q.get('client');
+    const clients = client ? [client] : deps.log.clients();
+    return jsonResponse(clients.map((c) => politeness(c, deps.log.entries(c))));
+  }
   if (p === '/_control/faults') {
     if (req.method === 'POST' || req.method === 'PUT') {
       let config: FaultConfig;

@@ -15,3 +15,4 @@ export { ROBOTS_PRESETS, type RobotsConfig } from './robots';
 export { makeMid, parseMid, midToBid, bidToMid } from './ids';
 export { absoluteDate, relativeDate, countString } from './format';
 export { FAULT_PRESETS, mergeFaults, parseFaultSpec } from './fault-presets';
+export { politeness, type PolitenessReport } from './politeness';

@@ -57,6 +57,21 @@ describe('simsite faults', () => {
     expect(entries[1]!.realMs).toBe(real.nowMs());
   });
 
+  it('reports Retry-After violations and backoff per client', async () => {
+    site.setFaults({ rateLimit: { requestsPerSec: 1, burst: 1, status: 429, retryAfterSec: 5 } });
+    await get(profilePath(), 'impolite');
+    await get(profilePath(), 'impolite'); // 429, Retry-After: 5
+    real.advanceMs(1000);
+    await get(profilePath(), 'impolite'); // before the announced 5 s (the bucket has refilled, so it is served)
+    real.advanceMs(5000);
+    await get(profilePath(), 'impolite');
+    const report = (await (await fetch(`${site.url}/_truth/requests/politeness?client=impolite`)).json()) as {
+      retryAfterAnnounced: number; retryAfterViolations: number; rateLimited: number; backoffAfterLimitMs: number[]; duplicateOkFetches: number;
+    }[];
+    expect(report[0]).toMatchObject({ retryAfterAnnounced: 1, retryAfterViolations: 1, rateLimited: 1, duplicateOkFetches: 2 });
+    expect(report[0]!.backoffAfterLimitMs).toEqual([1000]);
+  });
+
   it('answers 429 without Retry-After when configured so', async () => {
     site.setFaults(parseFaultSpec('ratelimit-429-bare'));
     let r: Response | undefined;
