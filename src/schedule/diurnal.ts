@@ -100,56 +100,52 @@ const STEP_MS = 15 * 60_000;
 /**
  * The time of the next visit for a subject allotted `visitsPerHour` on average.
  *
- * Rule: visit when the waiting time the subject's unseen posts have accumulated since `fromMs`,
- * W(t) = ∫ λ(s)(t − s) ds, reaches the price of a visit. For a constant rate that is λT²/2 = ν,
- * i.e. T = √(2ν/λ): exactly the square-root rule, so the plan's visit rate f fixes the threshold
- * as λ̄/(2f²) and λ̄ cancels: ∫ m(s)(t − s) ds = 1/(2f²) hours². With a rhythm, W grows fastest while
- * many posts wait, so visits come sooner in busy hours (locally f ∝ √λ(t), the continuous optimum)
- * and, for subjects visited about once a day, they lock on to the end of the busy hours instead
- * of an arbitrary time of day.
- *
- * Whole days are skipped in closed form: from a given time of day, a day adds 24 h to M = ∫ m and
- * 24·M + Q to W, with Q = ∫₀²⁴ m(t0 + u)(24 − u) du; the rest is walked in 15-minute steps with m
- * constant on each (W then grows quadratically inside a step and the crossing is solved exactly).
+ * Rule: visit as soon as the posts waiting since `fromMs` are at least the posts that will arrive
+ * at the current rate during one planned interval:  ∫ λ(s) ds ≥ λ(t) · T(t).
+ * This is the first-order condition of the single-subject problem: moving a visit at t_k later
+ * by dt delays the posts already waiting (cost Λ(t_{k−1}, t_k)·dt) but lets the next visit catch
+ * those arriving meanwhile (saving λ(t_k)·(t_{k+1} − t_k)·dt); at the optimum they balance.
+ * T(t) is the local interval of the continuous optimum, density f·√m(t)/E[√m] (minimising
+ * ∫ λ/(2f) under ∫ f gives f(t) ∝ √λ(t), the Lagrange argument across hours), so that:
+ * - without a rhythm, λ(t − from) ≥ λ/f gives exactly the square-root rule's interval 1/f;
+ * - for frequent visits the density follows √m, which saves up to ~9.5 % of delay at a = 0.8;
+ * - a subject visited about once a day locks on to the hour when its rate falls back through
+ *   the mean, just after its busy hours, instead of an arbitrary hour: up to ~25 % at a = 0.8.
+ * λ̄ cancels: in m units the condition is ∫ m(s) ds ≥ √m(t)·E[√m]/f (hours), walked in 15-minute
+ * steps. For intervals over a day the online rule would fire in every trough (it assumes the next
+ * interval is as planned), so there the stationary solution is used directly: the visit goes to
+ * the down-crossing of the mean rate (peak + 6 h) a whole number of days on, that number rounded
+ * up or down at random (a hash of the last visit time, so the function stays pure) in proportion
+ * to the fraction, which keeps the mean interval at 1/f.
  */
 export function nextVisitAfterMs(p: DiurnalProfile, fromMs: number, visitsPerHour: number): number {
   if (!(visitsPerHour > 0)) return Number.POSITIVE_INFINITY;
   if (p.amplitude === 0) return fromMs + HOUR_MS / visitsPerHour;
-  const targetH2 = 1 / (2 * visitsPerHour * visitsPerHour);
-  const stepH = STEP_MS / HOUR_MS;
-  // Q for a day starting at fromMs's time of day, with m piecewise constant on aligned steps.
-  let q = 0;
-  let u = 0;
-  let t = fromMs;
-  while (u < 24 - 1e-9) {
-    const stepEnd = Math.min((Math.floor(t / STEP_MS) + 1) * STEP_MS, fromMs + DAY_MS);
-    const d = (stepEnd - t) / HOUR_MS;
-    const m = rateMultiplier(p, (t + stepEnd) / 2);
-    q += m * (d * (24 - u) - (d * d) / 2);
-    u += d;
-    t = stepEnd;
+  const intervalMs = HOUR_MS / visitsPerHour;
+  if (intervalMs > DAY_MS) {
+    const downCrossMs = p.peakMs + DAY_MS / 4;
+    const x = (fromMs + intervalMs - downCrossMs) / DAY_MS;
+    const whole = Math.floor(x);
+    const minute = Math.floor(fromMs / 60_000);
+    let z = (minute + 0x9e3779b9) | 0;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    const u = ((z ^ (z >>> 16)) >>> 0) / 4294967296;
+    return downCrossMs + (u < x - whole ? whole + 1 : whole) * DAY_MS;
   }
-  // W after k whole days: 288·k(k − 1) + k·Q; take the largest k that stays below the target.
-  const a = 288;
-  const b = q - 288;
-  const k = Math.max(0, Math.floor((-b + Math.sqrt(b * b + 4 * a * targetH2)) / (2 * a)));
-  let w = a * k * k + b * k;
-  if (w > targetH2 && k > 0) return fromMs + k * DAY_MS;
-  let mass = 24 * k;
-  t = fromMs + k * DAY_MS;
-  for (let guard = 0; guard < 4 * 24 * 4; guard++) {
+  const scaleH = p.meanSqrt / visitsPerHour;
+  let mass = 0;
+  let t = fromMs;
+  let gap = mass - Math.sqrt(rateMultiplier(p, t)) * scaleH;
+  for (let guard = 0; guard < 3 * 96; guard++) {
     const stepEnd = (Math.floor(t / STEP_MS) + 1) * STEP_MS;
     const d = (stepEnd - t) / HOUR_MS;
-    const m = rateMultiplier(p, (t + stepEnd) / 2);
-    const grown = w + mass * d + (m * d * d) / 2;
-    if (grown >= targetH2) {
-      const rem = targetH2 - w;
-      const dx = m > 0 ? (-mass + Math.sqrt(mass * mass + 2 * m * rem)) / m : rem / mass;
-      return t + dx * HOUR_MS;
-    }
-    w = grown;
-    mass += m * d;
+    const nextMass = mass + rateMultiplier(p, (t + stepEnd) / 2) * d;
+    const nextGap = nextMass - Math.sqrt(rateMultiplier(p, stepEnd)) * scaleH;
+    if (nextGap >= 0) return gap >= 0 ? t : t + (stepEnd - t) * (-gap / (nextGap - gap));
+    mass = nextMass;
+    gap = nextGap;
     t = stepEnd;
   }
-  return t + stepH * HOUR_MS;
+  return t;
 }

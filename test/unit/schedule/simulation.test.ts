@@ -1,0 +1,69 @@
+import { createPolicy, type PolicyName } from '../../../src/schedule/policies';
+import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
+import { DEFAULT_WORLD, type World, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';
+
+const DAY_MS = 86_400_000;
+const sim: SimulationOptions = {
+  ...DEFAULT_SIMULATION, budgetPerHour: 600 / 24, warmupMs: 2 * DAY_MS, measureMs: 3 * DAY_MS, tailMs: DAY_MS,
+};
+const world = (seed: number, diurnalAmplitude = 0): World =>
+  generateWorld({ ...DEFAULT_WORLD, subjects: 600, historyDays: 20, diurnalAmplitude, endMs: simulationEndMs(sim), seed });
+
+function run(w: World, name: PolicyName, opts: Partial<SimulationOptions> = {}) {
+  const policy = createPolicy(name, {
+    subjects: w.subjects, startMs: 0, budgetPerHour: sim.budgetPerHour, pageSize: sim.pageSize,
+    truth: { ratePerHour: w.ratePerHour, profile: (id) => trueProfile(w, id) },
+  });
+  return simulate(w, policy, { ...sim, ...opts });
+}
+
+describe('scheduling simulation', () => {
+  const w = world(7);
+
+  it('is deterministic for a seed, and differs for another seed', () => {
+    expect(run(world(7), 'freshet')).toEqual(run(w, 'freshet'));
+    expect(run(world(8), 'freshet').meanDelayHours).not.toBe(run(w, 'freshet').meanDelayHours);
+  });
+
+  it('draws rates as the issue says: log-normal around one post a day, a fifth near-inactive', () => {
+    const big = generateWorld({ ...DEFAULT_WORLD, endMs: 0, historyDays: 0, seed: 1 });
+    const perDay = Array.from(big.ratePerHour, (r) => r * 24);
+    const inactive = perDay.filter((r) => r === DEFAULT_WORLD.inactivePerDay).length / perDay.length;
+    expect(inactive).toBeGreaterThan(0.18);
+    expect(inactive).toBeLessThan(0.22);
+    const active = perDay.filter((r) => r !== DEFAULT_WORLD.inactivePerDay).sort((a, b) => a - b);
+    expect(active[Math.floor(active.length / 2)]!).toBeGreaterThan(0.9);
+    expect(active[Math.floor(active.length / 2)]!).toBeLessThan(1.1);
+  });
+
+  it('spends the budget and no more', () => {
+    for (const name of ['freshet', 'uniform', 'seed-heuristic'] as const) {
+      const m = run(w, name);
+      expect(m.pagesPerHour).toBeLessThanOrEqual(sim.budgetPerHour * 1.01);
+      expect(m.pagesPerHour).toBeGreaterThan(sim.budgetPerHour * 0.97);
+    }
+  });
+
+  it('lets freshet beat uniform round-robin and the seed heuristic, and come close to the oracle', () => {
+    const freshet = run(w, 'freshet');
+    const uniform = run(w, 'uniform');
+    const seed = run(w, 'seed-heuristic');
+    const oracle = run(w, 'oracle');
+    expect(freshet.meanDelayHours).toBeLessThan(0.75 * uniform.meanDelayHours);
+    expect(freshet.meanDelayHours).toBeLessThan(0.5 * seed.meanDelayHours);
+    expect(freshet.meanDelayHours).toBeLessThan(1.1 * oracle.meanDelayHours);
+    expect(freshet.lost).toBe(0);
+  });
+
+  it('captures nearly everything from a cold start, where the seed heuristic never leaves its first subjects', () => {
+    const freshet = run(w, 'freshet', { warmStart: false });
+    const seed = run(w, 'seed-heuristic', { warmStart: false });
+    expect(freshet.capturedShareFromStart).toBeGreaterThan(0.98);
+    expect(seed.capturedShareFromStart).toBeLessThan(0.1);
+  });
+
+  it('with the time-of-day option, beats the homogeneous oracle in a world with a daily rhythm', () => {
+    const d = world(7, 0.8);
+    expect(run(d, 'freshet-diurnal').meanDelayHours).toBeLessThan(run(d, 'oracle').meanDelayHours);
+  });
+});

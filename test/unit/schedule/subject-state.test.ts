@@ -1,0 +1,74 @@
+import { DEFAULT_PRIOR } from '../../../src/schedule/gamma-posterior';
+import {
+  estimatedRatePerHour, newSubjectState, observe, parseState, serializeState, subjectPosterior,
+} from '../../../src/schedule/subject-state';
+
+const H = 3_600_000;
+
+describe('observe', () => {
+  it('counts the posts since the last visit over the hours since the last visit', () => {
+    let s = newSubjectState(0);
+    s = observe(s, { atMs: 10 * H, postTimesMs: [], pageLimitHit: false, historyStartMs: -90 * H });
+    expect(s.evidenceHours).toBeCloseTo(100, 9);
+    s = observe(s, { atMs: 20 * H, postTimesMs: [11 * H, 15 * H, 19 * H], pageLimitHit: false, watermark: '4567890123456789012' });
+    expect(s).toMatchObject({ lastVisitMs: 20 * H, lastPostMs: 19 * H, postsSeen: 3, visits: 2, evidencePosts: 3, watermark: '4567890123456789012' });
+    expect(s.evidenceHours).toBeCloseTo(110, 9);
+    expect(subjectPosterior(s, { alpha: 1, betaHours: 10 })).toEqual({ alpha: 4, betaHours: 120 });
+  });
+
+  it('after a visit cut short by the page limit, counts only the window it saw completely', () => {
+    let s = observe(newSubjectState(0), { atMs: 0, postTimesMs: [], pageLimitHit: false, historyStartMs: 0 });
+    // 20 posts in the last 5 h of a 10 h gap, more before them unseen: 19 posts after the oldest, over 5 h.
+    const times = Array.from({ length: 20 }, (_, i) => 5 * H + (i * 5 * H) / 19);
+    s = observe(s, { atMs: 10 * H, postTimesMs: times, pageLimitHit: true });
+    expect(s.evidencePosts).toBe(19);
+    expect(s.evidenceHours).toBeCloseTo(5, 9);
+    expect(s.postsSeen).toBe(20);
+  });
+
+  it('on a first visit without a known history start, starts the window at the oldest post', () => {
+    const s = observe(newSubjectState(50 * H), { atMs: 50 * H, postTimesMs: [10 * H, 30 * H, 40 * H], pageLimitHit: false });
+    expect(s.evidencePosts).toBe(2);
+    expect(s.evidenceHours).toBeCloseTo(40, 9);
+  });
+
+  it('forgets with the half-life and keeps time-of-day sums when asked', () => {
+    let s = newSubjectState(0, { timeOfDay: true });
+    s = observe(s, { atMs: 0, postTimesMs: [], pageLimitHit: false, historyStartMs: -100 * H }, { halfLifeHours: 100, timeOfDay: true });
+    s = observe(s, { atMs: 100 * H, postTimesMs: [50 * H], pageLimitHit: false }, { halfLifeHours: 100, timeOfDay: true });
+    expect(s.evidenceHours).toBeCloseTo(150, 9);
+    expect(s.evidencePosts).toBe(1);
+    expect(s.diurnal?.n).toBe(1);
+  });
+
+  it('moves the estimate from the prior towards the observed rate', () => {
+    let s = newSubjectState(0);
+    expect(estimatedRatePerHour(s, DEFAULT_PRIOR)).toBeCloseTo(1 / 24, 12);
+    s = observe(s, { atMs: 240 * H, postTimesMs: Array.from({ length: 100 }, (_, i) => i * H), pageLimitHit: false, historyStartMs: 0 });
+    expect(estimatedRatePerHour(s, DEFAULT_PRIOR)).toBeGreaterThan(0.38);
+  });
+});
+
+describe('serializeState / parseState', () => {
+  it('round-trips in a short string', () => {
+    let s = newSubjectState(1_700_000_000_000, { timeOfDay: true });
+    s = observe(s, { atMs: 1_700_000_360_000, postTimesMs: [1_700_000_100_000], pageLimitHit: false, watermark: '5012345678901234567' },
+      { timeOfDay: true });
+    const text = serializeState(s);
+    expect(text.length).toBeLessThan(140);
+    const back = parseState(text);
+    expect(back.watermark).toBe('5012345678901234567');
+    expect(back.lastVisitMs).toBe(s.lastVisitMs);
+    expect(back.evidenceHours).toBeCloseTo(s.evidenceHours, 5);
+    expect(back.diurnal?.cos).toBeCloseTo(s.diurnal!.cos, 5);
+    const plain = newSubjectState(5);
+    expect(parseState(serializeState(plain))).toEqual(plain);
+  });
+
+  it('rejects what it did not write', () => {
+    expect(() => parseState('{"a":1}')).toThrow(/subject state/);
+    expect(() => parseState('[2,0,null,null,null,0,0,0,0]')).toThrow(/v1/);
+    expect(() => parseState('[1,"x",null,null,null,0,0,0,0]')).toThrow(/field 1/);
+    expect(() => parseState('[1,0,null,null,7,0,0,0,0]')).toThrow(/watermark/);
+  });
+});
