@@ -11,6 +11,11 @@ const EXACT_RE = new RegExp(`^(?:${[
   'our latest stories', 'most (popular|read)', 'read more', 'recommended( for you)?', 'tags?', 'share( this( article| story)?)?',
   'sharing is caring', 'newsletter', 'sign up', 'subscribe', 'follow us', 'comments?', 'leave a (comment|reply)', 'loading',
   'skip to (main )?content', 'back to top', 'print', 'email', 'updated', 'published', 'sorry', 'watch', 'listen',
+  'posted', 'edited', '\\(edited\\)', 'author', 'quote', 'reply', 'report', 'permalink', 'user name', 'password', 'remember me',
+  'registered user', 'junior member', 'senior member', 'new member', 'member', 'moderator', 'administrator', 'posting rules',
+  'forum jump', 'thread tools', 'display modes', 'quick reply', 'go to top', 'top', 'like', 'likes', 'thanks',
+  'original poster', 'thread starter', 'op', '\\d+ (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?) ago',
+  '\\[\\s*\\d+\\s*\\] thanks?', '\\{\\{.*\\}\\}',
   '相关新闻', '相關新聞', '相关阅读', '相关文章', '我要评论', '发表评论', '新聞討論', '發表文章', '最新', '调查', '延伸阅读',
 ].join('|')})\\W*$`, 'i');
 
@@ -18,7 +23,9 @@ const PREFIX_RE = new RegExp(`^(?:${[
   'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
   'get (our|the) .{0,60}newsletter', 'sign up (for|to)', 'thanks for (signing|subscribing)', 'please check the opt-in',
   'i agree that', 'there was an error', 'click to expand', 'advertisement\\b', 'reply with quote', 'quote\\s*$',
-  'report (post|this)', 'last edited', 'joined:?\\s', 'likes? received', 'reaction score', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
+  'report (post|this)', 'last edited', 'joined:?\\s', 'likes? received', 'reaction score', 'join date:', 'posts: ',
+  'location: ', 'you may( not)? (post|edit)', '\\[img\\] code is', 'html code is', 'bb code is', 'smilies are',
+  'all times are (gmt|utc)', 'the time now is', 'sent from my ', '.{1,80} likes? this\\.?$', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
   '免责声明', '声明[:：]', '•?\\s*凡注明', '\\[责任编辑', '责任编辑', '責任編輯', '网络编辑', '编辑[:：]', '編輯[:：]', '【编辑',
   '\\(编辑', '（编辑', '分享到', '转帖到', '字級設定', '字号[:：]', '網友也對', '這篇新聞讓您覺得', '想將你對這篇文章',
 ].join('|')})`, 'iu');
