@@ -32,7 +32,7 @@ export function commentsOf(world: World, post: SimPost): SimComment[] {
   const author = (): number => (fans.length > 0 && chance(rng, 0.8) ? fans[Math.floor(rng.next() * fans.length)]! : Math.floor(rng.next() * world.users.length));
   const make = (i: number, afterMs: number): SimComment => {
     const userIndex = author();
-    const createdMs = Math.floor(afterMs + 1000 + expSample(rng, 1 / MEAN_COMMENT_DELAY_MS));
+    const createdMs = Math.floor((afterMs + 1000 + expSample(rng, 1 / MEAN_COMMENT_DELAY_MS)) / 1000) * 1000;
     const composed = composeComment(rng, world.users[userIndex]!.lang);
     return {
       id: makeCommentId(createdMs, post.userIndex, i),

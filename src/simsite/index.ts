@@ -16,3 +16,4 @@ export { makeMid, parseMid, midToBid, bidToMid } from './ids';
 export { absoluteDate, relativeDate, countString } from './format';
 export { FAULT_PRESETS, mergeFaults, parseFaultSpec } from './fault-presets';
 export { politeness, type PolitenessReport } from './politeness';
+export { diurnalFactor, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';

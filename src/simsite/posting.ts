@@ -40,11 +40,12 @@ export class PostingProcess {
     this.candidateMs = historyStartMs;
   }
 
-  /** Generates events up to and including `untilMs` (whole ms; events fall on whole ms). */
+  /** Generates events up to and including `untilMs`; events fall on whole seconds. */
   extendTo(untilMs: number): void {
     while (this.candidateMs <= untilMs) {
       this.candidateMs += expSample(this.rng, this.ratePerMs);
-      const t = Math.floor(this.candidateMs);
+      // Whole seconds: the site prints seconds at best, so truth and a parsed created_at can agree exactly.
+      const t = Math.floor(this.candidateMs / 1000) * 1000;
       // Thinning: the candidate is kept with probability rate(t)/maxRate.
       const accept = this.diurnal ? this.rng.next() * (1 + this.diurnal.amplitude) < diurnalFactor(t, this.diurnal) : true;
       if (accept) this.times.push(t);

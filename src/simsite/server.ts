@@ -47,9 +47,15 @@ export interface SimsiteHandle {
 
 const CLIENT_HEADER = 'x-client-id';
 
+/** Who is asking: the x-client-id header, else the SUB cookie (a microblog login/visitor token), else ?client_id=, else the address. */
 function clientOf(req: IncomingMessage, query: URLSearchParams): string {
   const h = req.headers[CLIENT_HEADER];
   if (typeof h === 'string' && h) return h;
+  const cookie = req.headers.cookie;
+  if (cookie) {
+    const m = /(?:^|;\s*)SUB=([^;]+)/.exec(cookie);
+    if (m) return `SUB:${m[1]}`;
+  }
   const q = query.get('client_id');
   if (q) return q;
   return req.socket.remoteAddress ?? 'unknown';

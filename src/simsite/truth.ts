@@ -1,5 +1,6 @@
 import { commentsOf } from './comments';
 import type { SimPost } from './posts';
+import { tokensToHtml } from './text/compose';
 import type { World } from './world';
 
 /** Ground truth rows: what a crawler should eventually have indexed, and when each thing appeared. */
@@ -8,6 +9,14 @@ export interface TruthUser {
   uid: number;
   screenName: string;
   urlToken: string;
+  gender: 'm' | 'f';
+  description: string;
+  province: string;
+  city: string;
+  verified: boolean;
+  verifiedReason: string;
+  registeredMs: number;
+  lang: string;
   zombie: boolean;
   postsPerDay: number;
   /** What the profile shows (includes followers outside the world). */
@@ -28,7 +37,18 @@ export interface TruthPost {
   createdAt: string;
   sentiment: string;
   lang: string;
+  /** Plain text: emoticons as [codes], topics as #x#, mentions as @x, line breaks as \n. */
   text: string;
+  /** The full post HTML as the long-text endpoint serves it. */
+  html: string;
+  textLength: number;
+  topics: string[];
+  mentions: string[];
+  emoticons: string[];
+  source: string;
+  regionName: string;
+  picNum: number;
+  editCount: number;
   isLong: boolean;
   repostOf: string | null;
   originalDeleted: boolean;
@@ -47,6 +67,14 @@ export function truthUser(world: World, u: number, nowMs: number): TruthUser {
     uid: user.uid,
     screenName: user.screenName,
     urlToken: user.urlToken,
+    gender: user.gender,
+    description: user.description,
+    province: user.province,
+    city: user.city,
+    verified: user.verified,
+    verifiedReason: user.verifiedReason,
+    registeredMs: user.registeredMs,
+    lang: user.lang,
     zombie: user.zombie,
     postsPerDay: user.postsPerDay,
     followersCount: world.followersCount(u),
@@ -68,6 +96,15 @@ export function truthPost(world: World, p: SimPost): TruthPost {
     sentiment: p.sentiment,
     lang: p.lang,
     text: p.text,
+    html: tokensToHtml(p.tokens),
+    textLength: p.textLength,
+    topics: p.tokens.flatMap((t) => (t.kind === 'topic' ? [t.name] : [])),
+    mentions: p.tokens.flatMap((t) => (t.kind === 'mention' ? [t.name] : [])),
+    emoticons: p.tokens.flatMap((t) => (t.kind === 'emoticon' ? [t.code] : [])),
+    source: p.source,
+    regionName: p.regionName,
+    picNum: p.picNum,
+    editCount: p.editCount,
     isLong: p.isLong,
     repostOf: p.repostOf ? p.repostOf.id : null,
     originalDeleted: p.originalDeleted,

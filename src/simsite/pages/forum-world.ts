@@ -92,11 +92,13 @@ export class ForumWorld {
     if (!t) {
       const rng = streamRng(this.world.seed, 0xf0f0, tid);
       const span = this.world.startMs - this.world.historyStartMs;
-      const createdMs = Math.floor(this.world.historyStartMs + rng.next() * span * 1.1);
+      const createdMs = Math.floor((this.world.historyStartMs + rng.next() * span * 1.1) / 1000) * 1000;
       const replies = Math.min(400, Math.floor(logNormalSample(rng, 12, 1.1)));
       const meanGapMs = (0.5 + rng.next() * 12) * 3_600_000;
       const postTimes = [createdMs];
-      for (let i = 0; i < replies; i++) postTimes.push(Math.floor(postTimes[postTimes.length - 1]! + expSample(rng, 1 / meanGapMs)));
+      for (let i = 0; i < replies; i++) {
+        postTimes.push(Math.floor((postTimes[postTimes.length - 1]! + 1000 + expSample(rng, 1 / meanGapMs)) / 1000) * 1000);
+      }
       const title = sentenceFor(rng, board.lang, chooseSentiment(rng, 0.4, 0.3));
       t = { boardId, tid, title, createdMs, postTimes };
       this.threads.set(tid, t);

@@ -118,6 +118,24 @@ describe('simsite microblog API shapes (spec §1)', () => {
     expect([...bySince].sort()).toEqual(expected);
   });
 
+  it('agrees with the truth field by field: parsed created_at, text without markup, counts', async () => {
+    const truth = new Map((await truthPosts(modern)).map((p) => [p.id, p]));
+    const page = (await timeline(modern, 'page=1')).body as unknown as Page;
+    for (const c of page.data.cards) {
+      const m = c.mblog;
+      const t = truth.get(m.id as string)!;
+      expect(Date.parse((m.created_at as string).replace(/^\w+ (\w+) (\d+) ([\d:]+) \+0800 (\d+)$/, '$1 $2 $4 $3 GMT+0800'))).toBe(t.createdMs);
+      expect(m.source).toBe(t.source);
+      expect(m.region_name).toBe(t.regionName);
+      expect(m.pic_num).toBe(t.picNum);
+      if (!m.isLongText) {
+        const plain = (m.text as string).replace(/<br \/>/g, '\n').replace(/<img[^>]*alt="([^"]+)"[^>]*>/g, '$1').replace(/<[^>]+>/g, '')
+          .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+        expect(plain).toBe(t.text);
+      }
+    }
+  });
+
   it('shows posts only once published, and since_id paging stays stable when new posts arrive', async () => {
     const before = (await truthPosts(modern)).length;
     const first = (await timeline(modern, 'since_id=')).body as unknown as Page;
