@@ -28,12 +28,15 @@ const PREFIX_RE = new RegExp(`^(?:${[
   'all times are (gmt|utc)', 'the time now is', 'sent from my ', '.{1,80} likes? this\\.?$', 'keep an eye on your inbox', 'let our news meet', 'tempo de leitura',
   '免责声明', '声明[:：]', '•?\\s*凡注明', '\\[责任编辑', '责任编辑', '責任編輯', '网络编辑', '编辑[:：]', '編輯[:：]', '【编辑',
   '\\(编辑', '（编辑', '分享到', '转帖到', '字級設定', '字号[:：]', '網友也對', '這篇新聞讓您覺得', '想將你對這篇文章',
+  '(?:电话|電話|邮箱|郵箱|传真|傳真)[:：]', '摄影[╱/:：]', '攝影[╱/:：]', 'https?://\\S+\\s+\\d{4}', '[(（]?文[/／\\\\]',
+  '(?:记者|記者)[:：]?\\s*\\S{2,12}\\s*[/／]\\s*\\S{2,6}(?:报道|報導)$', '点击图片查看', '點擊圖片',
 ].join('|')})`, 'iu');
 
 const ANYWHERE_RE = new RegExp([
   'getty images', '\\(image: [^)]*\\)\\s*$', '/ (?:ap|afp|reuters|getty)\\b', 'newsletter privacy policy', 'all rights reserved',
   '来源[:：]', '來源[:：]', '字号', '【大 中 小】', '打印', '评论\\d*条', '評論', '阅读\\s*$', '已有\\d+人阅读', '粉絲團', '粉丝团',
-  '人参与', '复制链接', '稿源', '出处[:：]',
+  '人参与', '复制链接', '稿源', '出处[:：]', '[(（][^)）]{0,20}摄[)）]\\s*$', '[(（]?资料图[)）]?\\s*$', '[(（]?資料照片[)）]?\\s*$',
+  '圖片╱', '图片/',
 ].join('|'), 'iu');
 
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|maret|oktober';
@@ -56,6 +59,8 @@ export function isBoilerplateLine(text: string): boolean {
   if (text.length <= SHORT_PREFIX_CHARS && SHORT_PREFIX_RE.test(text) && /\d/.test(text) && !/\p{Ll}{2}[.!?]$/u.test(text)) return true;
   if (text.length > SHORT_CHARS) return /^(?:免责声明|声明[:：]|•?\s*凡注明)/.test(text);
   if (!/\p{L}/u.test(text)) return true; // counters, bullets, separators
+  // A short line carrying a web address is a site signature ("家园新闻,news.iask.ca", "http://www.x.com 2012-01-11").
+  if (text.length < 40 && /(?:https?:\/\/|www\.)\S+/i.test(text)) return true;
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
     || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
 }
