@@ -85,7 +85,7 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
   const describe = (): Record<string, unknown> => ({
     seed: world.seed, users: world.users.length, startMs: world.startMs, historyStartMs: world.historyStartMs,
     speed: clock instanceof AcceleratedClock ? clock.speedFactor : null, era: weiboOptions.era,
-    diurnal: world.diurnal, weibo: weiboOptions,
+    diurnal: world.diurnal, weibo: weiboOptions, requestLog: log.stats(),
   });
 
   const respond = (res: ServerResponse, r: SimResponse, extraHeaders: Record<string, string> = {}): void => {

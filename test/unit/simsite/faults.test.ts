@@ -1,5 +1,5 @@
 import { ManualClock } from '../../../src/core/clock';
-import { createWorld, parseFaultSpec, startSimsite, type RequestLogEntry, type SimsiteHandle } from '../../../src/simsite';
+import { createWorld, parseFaultSpec, RequestLog, startSimsite, type RequestLogEntry, type SimsiteHandle } from '../../../src/simsite';
 
 let site: SimsiteHandle;
 let real: ManualClock;
@@ -201,5 +201,19 @@ describe('simsite faults', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('simsite request log bound', () => {
+  it('drops the oldest entries of the busiest client and says how many', () => {
+    const log = new RequestLog(100);
+    const base = { realMs: 0, simMs: 0, method: 'GET', url: '/', host: 'h', status: 200, fault: null, retryAfterSec: null };
+    for (let i = 0; i < 150; i++) log.add({ ...base, client: 'busy', realMs: i });
+    for (let i = 0; i < 5; i++) log.add({ ...base, client: 'quiet', realMs: i });
+    const stats = log.stats();
+    expect(stats.entries).toBeLessThanOrEqual(100);
+    expect(stats.entries + stats.dropped).toBe(155);
+    expect(log.entries('quiet')).toHaveLength(5);
+    expect(log.entries('busy')[0]!.realMs).toBeGreaterThan(0);
   });
 });
