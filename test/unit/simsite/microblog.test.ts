@@ -213,6 +213,20 @@ describe('simsite microblog API shapes (spec §1)', () => {
     expect(seen.size).toBe(truth.filter((c) => c.rootId === c.id).length);
   });
 
+  it('comments in the classic era: relative dates; the legacy paged endpoint with data.max', async () => {
+    const post = world.users
+      .flatMap((u) => { const n = world.postCountAt(u.index, world.startMs); return n > 0 ? [world.post(u.index, n - 1)] : []; })
+      .find((p) => p.commentsCount > 25 && p.createdMs < clock.nowMs() - 86_400_000)!;
+    const hot = await getJson(`${classic.url}/comments/hotflow?id=${post.id}&mid=${post.id}&max_id_type=0`);
+    expectGolden('hotflow-classic2019', shapeOf(hot.body));
+    for (const c of (hot.body.data as { data: { created_at: string }[] }).data) expect(c.created_at).toMatch(RELATIVE);
+    const legacy = await getJson(`${classic.url}/api/comments/show?id=${post.id}&page=1`);
+    expectGolden('comments-show-classic2019', shapeOf(legacy.body));
+    const max = (legacy.body.data as { max: number }).max;
+    expect(max).toBeGreaterThan(0);
+    expect((await getJson(`${classic.url}/api/comments/show?id=${post.id}&page=${max + 1}`)).body).toEqual(OK0);
+  });
+
   it('writes big follower counts as 万 strings in the modern era and ints in the classic era', async () => {
     const big = world.users.find((u) => world.followersCount(u.index) >= 10_000);
     expect(big).toBeDefined();
