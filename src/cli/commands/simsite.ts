@@ -46,7 +46,7 @@ export const register: RegisterCommand = (program) => {
     .option('--users <n>', 'number of simulated users', positiveInt, 1000)
     .option('--seed <n>', 'world seed: the same seed always gives the same users, graph and posts', nonNegativeInt, 1)
     .option('--speed <x>', 'simulated ms per real ms (3600 = one simulated hour per real second)', positiveNumber, 1)
-    .option('--start <iso|now>', 'simulated time at startup; history is generated back from here', 'now')
+    .option('--start <iso|now>', 'simulated time at startup; history is generated back from here (fix it to get the same posts on every run)', 'now')
     .option('--history-days <n>', 'days of posting history before --start', positiveNumber, 30)
     .option('--zombie-share <x>', 'share of near-inactive accounts with few followers', Number, 0.2)
     .option('--diurnal', 'modulate posting rates by time of day (peak 21:00 China time)')
@@ -65,7 +65,8 @@ Endpoints (see README "Simulated site"):
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/requests?client=ID,
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
   control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt)
-Clients are told apart by the x-client-id header (else ?client_id=, else the remote address).`)
+Clients are told apart by the x-client-id header (else the SUB cookie, else ?client_id=, else the remote address).
+/_truth/requests/politeness?client=ID reports request gaps, Retry-After violations and backoff after rate limits.`)
     .action(async (flags: SimsiteFlags) => {
       const faultSpec = flags.faults.startsWith('@') ? readFileSync(flags.faults.slice(1), 'utf8') : flags.faults;
       const robots = (ROBOTS_PRESETS as Record<string, string>)[flags.robots];

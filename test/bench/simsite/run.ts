@@ -3,6 +3,7 @@
  * responses/s). The site runs in a child process so the load generator does not share its event loop.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { goal, writeReport } from '../lib/results';
 import { createWorld, startSimsite } from '../../../src/simsite';
@@ -103,6 +104,8 @@ async function measure(responseCacheMs: number): Promise<Measured> {
 }
 
 async function main(): Promise<void> {
+  // Other jobs share this machine; the load average says how much of it the run really had.
+  const loadAtStart = Math.round(loadavg()[0]! * 100) / 100;
   const uncached = await measure(0);
   const cached = await measure(10_000);
   const rows = (variant: string, m: Measured) => [
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
   writeReport(
     'simsite',
     {
+      loadavg_1m_at_start: loadAtStart, loadavg_1m_at_end: Math.round(loadavg()[0]! * 100) / 100,
       users: USERS, seed: SEED, connections: CONNECTIONS, duration_ms: DURATION_MS, warmup_ms: WARMUP_MS, speed: 60,
       mix: 'profile, timeline p1, timeline p2, fans p1 of 2,000 active users (8,000 distinct URLs, equal shares, round robin)',
       variants: 'default = response cache 10 s (pages re-rendered when their user posts); no-response-cache = every response rendered',
