@@ -39,6 +39,7 @@ describe('crawling simsite into the real search node', () => {
     // The API's absolute dates carry whole seconds.
     for (const [id, createdMs] of truth) expect(got.get(id)!.createdAt).toBe(new Date(Math.floor(createdMs / 1000) * 1000).toISOString());
 
+    await s.client.indices.refresh({ index: indexName(s.prefix, 'users') });
     const users = await s.client.count({ index: indexName(s.prefix, 'users') });
     expect(users.count).toBe(120);
     const stats = await built.frontier.stats();
