@@ -58,12 +58,24 @@ export function addPostTimes(d: DiurnalSums, postTimesMs: ArrayLike<number>, kee
 }
 
 /** E[√(1 + a cos θ)] over a uniform θ (midpoint rule; the integrand is smooth and periodic). */
-export function meanSqrtMultiplier(amplitude: number): number {
-  if (amplitude === 0) return 1;
-  const k = 48;
+function meanSqrtExact(amplitude: number): number {
+  const k = 64;
   let sum = 0;
   for (let i = 0; i < k; i++) sum += Math.sqrt(Math.max(0, 1 + amplitude * Math.cos((TWO_PI * (i + 0.5)) / k)));
   return sum / k;
+}
+
+// Tabulated once (the scheduler evaluates it for every subject at every replan); the function is
+// smooth on [0, 1), so linear interpolation on 1024 points is accurate to about 1e-7.
+const MEAN_SQRT_POINTS = 1024;
+const MEAN_SQRT_TABLE: Float64Array = Float64Array.from({ length: MEAN_SQRT_POINTS + 1 }, (_, i) => meanSqrtExact(i / MEAN_SQRT_POINTS));
+
+export function meanSqrtMultiplier(amplitude: number): number {
+  if (amplitude === 0) return 1;
+  const x = Math.min(1, Math.max(0, amplitude)) * MEAN_SQRT_POINTS;
+  const i = Math.min(MEAN_SQRT_POINTS - 1, Math.floor(x));
+  const w = x - i;
+  return MEAN_SQRT_TABLE[i]! * (1 - w) + MEAN_SQRT_TABLE[i + 1]! * w;
 }
 
 export function makeProfile(amplitude: number, peakMs: number): DiurnalProfile {

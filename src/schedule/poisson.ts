@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { type AllocationPlan, type Objective, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
 import { FLAT_PROFILE, type DiurnalProfile, estimateProfile, nextVisitAfterMs } from './diurnal';
-import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
+import { DEFAULT_PRIOR, type GammaRate, type RateEvidence, fitPopulationPrior } from './gamma-posterior';
 import { type ObserveOptions, type SubjectState, estimatedRatePerHour } from './subject-state';
 
 export interface PoissonScheduleConfig {
@@ -83,7 +83,8 @@ export function subjectProfile(state: SubjectState, config: PoissonScheduleConfi
  */
 export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'prior' | 'config'>): number {
   const rate = estimatedRatePerHour(state, model.prior);
-  const p = subjectProfile(state, model.config);
+  if (!model.config.timeOfDay || !state.diurnal) return rate;
+  const p = estimateProfile(state.diurnal);
   return rate * p.meanSqrt * p.meanSqrt;
 }
 
@@ -98,8 +99,9 @@ export function allocationOptions(config: PoissonScheduleConfig): Parameters<typ
 export function buildModel(
   states: readonly SubjectState[], config: PoissonScheduleConfig, pace = 1, fallbackPrior = DEFAULT_PRIOR,
 ): ScheduleModel {
-  const prior = fitPopulationPrior(
-    states.map((s) => ({ posts: s.evidencePosts, exposureHours: s.evidenceHours })), { fallback: fallbackPrior });
+  const evidence = new Array<RateEvidence>(states.length);
+  for (let i = 0; i < states.length; i++) evidence[i] = { posts: states[i]!.evidencePosts, exposureHours: states[i]!.evidenceHours };
+  const prior = fitPopulationPrior(evidence, { fallback: fallbackPrior });
   const rates = new Float64Array(states.length);
   for (let i = 0; i < states.length; i++) rates[i] = allocationRatePerHour(states[i]!, { prior, config });
   return { config, prior, plan: planAllocation(rates, allocationOptions(config)), pace };

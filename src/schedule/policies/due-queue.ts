@@ -7,6 +7,8 @@ export class DueQueue {
   private ids: Int32Array;
   private size = 0;
   private readonly dueMs: Float64Array;
+  private latenessSumMs = 0;
+  private taken = 0;
 
   constructor(subjects: number) {
     this.keys = new Float64Array(Math.max(16, subjects * 2));
@@ -18,11 +20,19 @@ export class DueQueue {
     return this.size;
   }
 
-  /** Subjects due by `nowMs` (stale entries excluded): the backlog the pace controller watches. */
+  /** Subjects due by `nowMs` (stale entries excluded). */
   overdueCount(nowMs: number): number {
     let n = 0;
     for (let id = 0; id < this.dueMs.length; id++) if (this.dueMs[id]! <= nowMs) n++;
     return n;
+  }
+
+  /** Mean lateness (taken − due; negative when pulled forward) since the last call, in hours; 0 if none. */
+  drainMeanLatenessHours(): number {
+    const mean = this.taken > 0 ? this.latenessSumMs / this.taken / 3_600_000 : 0;
+    this.latenessSumMs = 0;
+    this.taken = 0;
+    return mean;
   }
 
   dueOf(id: number): number {
@@ -62,6 +72,8 @@ export class DueQueue {
       if (key > nowMs && !fill) break;
       this.popRoot();
       this.dueMs[id] = Number.NaN;
+      this.latenessSumMs += nowMs - key;
+      this.taken += 1;
       out.push(id);
     }
   }

@@ -22,6 +22,7 @@ export class FreshetPolicy implements SchedulingPolicy {
   private keyedConstant = Number.NaN;
   private paceState: PaceState = INITIAL_PACE;
   private lastReplanMs = Number.NaN;
+  private unvisited: number;
   /** Spend budget left over in a quiet tick on the nearest due subjects. */
   private readonly fill: boolean;
 
@@ -32,6 +33,7 @@ export class FreshetPolicy implements SchedulingPolicy {
     this.observeOpts = observeOptions(this.config);
     this.states = Array.from({ length: ctx.subjects }, () => newSubjectState(ctx.startMs, this.observeOpts));
     this.queue = new DueQueue(ctx.subjects);
+    this.unvisited = ctx.subjects;
     this.model = buildModel(this.states, this.config);
     for (let id = 0; id < ctx.subjects; id++) this.queue.schedule(id, ctx.startMs);
   }
@@ -49,15 +51,16 @@ export class FreshetPolicy implements SchedulingPolicy {
   }
 
   observe(id: number, visit: VisitResult): void {
+    if (this.states[id]!.lastVisitMs === null) this.unvisited -= 1;
     const next = observe(this.states[id]!, visit, this.observeOpts);
     this.states[id] = next;
     this.queue.schedule(id, nextVisitAtMs(next, this.model));
   }
 
   replan(nowMs: number): void {
-    if (!Number.isNaN(this.lastReplanMs)) {
-      const backlogHours = this.queue.overdueCount(nowMs) / this.config.budgetPerHour;
-      this.paceState = updatePace(this.paceState, backlogHours, (nowMs - this.lastReplanMs) / 3_600_000);
+    const latenessHours = this.queue.drainMeanLatenessHours();
+    if (!Number.isNaN(this.lastReplanMs) && this.unvisited === 0) {
+      this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000);
     }
     this.lastReplanMs = nowMs;
     this.model = buildModel(this.states, this.config, this.paceState.pace);

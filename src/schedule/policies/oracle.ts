@@ -17,7 +17,7 @@ export class OraclePolicy implements SchedulingPolicy {
   private readonly queue: DueQueue;
   private readonly profiles: DiurnalProfile[];
   private readonly visitsPerHour: Float64Array;
-  private readonly budgetPerHour: number;
+  private unvisited: number;
   private paceState: PaceState = INITIAL_PACE;
   private keyedPace = 1;
   private lastReplanMs = Number.NaN;
@@ -38,7 +38,7 @@ export class OraclePolicy implements SchedulingPolicy {
     const config = { ...DEFAULT_POISSON_CONFIG, ...ctx.config, budgetPerHour: ctx.budgetPerHour, pageSize: ctx.pageSize };
     this.plan = planAllocation(rates, { ...allocationOptions(config), floorPerHour: 0 });
     this.visitsPerHour = rates.map((r) => visitRatePerHour(this.plan, r));
-    this.budgetPerHour = ctx.budgetPerHour;
+    this.unvisited = ctx.subjects;
     this.lastVisitMs = new Float64Array(ctx.subjects).fill(Number.NaN);
     this.queue = new DueQueue(ctx.subjects);
     for (let id = 0; id < ctx.subjects; id++) this.queue.schedule(id, ctx.startMs);
@@ -53,15 +53,16 @@ export class OraclePolicy implements SchedulingPolicy {
   }
 
   observe(id: number, visit: VisitResult): void {
+    if (Number.isNaN(this.lastVisitMs[id]!)) this.unvisited -= 1;
     this.lastVisitMs[id] = visit.atMs;
     this.queue.schedule(id, this.dueAfter(id, visit.atMs));
   }
 
   /** The same backlog control as freshet's (pace.ts): the oracle knows the rates, not the queue's luck. */
   replan(nowMs: number): void {
-    if (!Number.isNaN(this.lastReplanMs)) {
-      const backlogHours = this.queue.overdueCount(nowMs) / this.budgetPerHour;
-      this.paceState = updatePace(this.paceState, backlogHours, (nowMs - this.lastReplanMs) / 3_600_000);
+    const latenessHours = this.queue.drainMeanLatenessHours();
+    if (!Number.isNaN(this.lastReplanMs) && this.unvisited === 0) {
+      this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000);
     }
     this.lastReplanMs = nowMs;
     if (Math.abs(this.paceState.pace / this.keyedPace - 1) > 0.02) {
