@@ -72,14 +72,17 @@ function hasHighBytes(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Strict UTF-8 validity (the native decoder throws on the first malformed sequence). */
-export function isValidUtf8(bytes: Uint8Array): boolean {
+/** The text when the bytes are strictly valid UTF-8 (the native decoder throws on the first malformed sequence). */
+function strictUtf8(bytes: Uint8Array): string | undefined {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  return strictUtf8(bytes) !== undefined;
 }
 
 function decodeWith(bytes: Uint8Array, charset: string): string {
@@ -119,7 +122,9 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): DecodedHtml
   if (bom) return { text: decodeWith(bytes.subarray(bom.length), bom.charset), charset: bom.charset, source: 'bom' };
 
   const high = hasHighBytes(bytes);
-  const utf8 = high && isValidUtf8(bytes);
+  // Decoded once: the strict pass both validates and yields the text.
+  const utf8Text = high ? strictUtf8(bytes) : undefined;
+  const utf8 = utf8Text !== undefined;
   const declared: Array<[string | undefined, CharsetSource]> = [
     [charsetFromContentType(contentType), 'header'],
     [charsetFromMeta(bytes), 'meta'],
@@ -128,14 +133,14 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): DecodedHtml
     if (!charset) continue;
     if (!high) return { text: decodeWith(bytes, charset), charset, source };
     if (charset === 'utf-8') {
-      if (utf8) return { text: decodeWith(bytes, charset), charset, source };
+      if (utf8) return { text: utf8Text, charset, source };
       continue; // declared UTF-8 but is not: fall through to detection
     }
-    if (utf8) return { text: decodeWith(bytes, 'utf-8'), charset: 'utf-8', source: 'detected' };
+    if (utf8) return { text: utf8Text, charset: 'utf-8', source: 'detected' };
     return { text: decodeWith(bytes, charset), charset, source };
   }
   if (!high) return { text: decodeWith(bytes, 'utf-8'), charset: 'utf-8', source: 'default' };
-  if (utf8) return { text: decodeWith(bytes, 'utf-8'), charset: 'utf-8', source: 'detected' };
+  if (utf8) return { text: utf8Text, charset: 'utf-8', source: 'detected' };
   const legacy = detectLegacy(bytes);
   return { text: legacy.text, charset: legacy.charset, source: 'detected' };
 }

@@ -21,17 +21,37 @@ export interface Block {
   classScore: number;
   /** Under a reader-comment area. */
   inComments: boolean;
-  /** Furniture by its wording (dateline, credit, share prompt…), see boilerplate-lines.ts. */
-  boilerplate: boolean;
+  /** Furniture by its wording (dateline, credit, share prompt…); computed on first use by isBoilerplate(). */
+  boilerplate?: boolean;
   /** Inside a list item, a table cell or a blockquote. */
   inList: boolean;
 }
 
-const CJK_RE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff]/g;
-// A mark ends a clause when it is alone ("...." leaders and "?!?!" runs count once at most).
-const PUNCT_RE = /[.,;:!?，。、；：？！…]/g;
-/** Dot leaders and "!!!!" runs count as one mark. */
-const PUNCT_RUN_RE = /([.,;:!?…])\1{2,}/g;
+/** Sentence punctuation, Latin and CJK alike. */
+const PUNCT = new Set([...'.,;:!?，。、；：？！…'].map((c) => c.charCodeAt(0)));
+const isCjk = (c: number): boolean =>
+  (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x3040 && c <= 0x30ff);
+
+/** Non-space, CJK and punctuation counts in one pass; a run of 3+ equal marks (dot leaders, "!!!!") counts once. */
+function countLine(text: string): { chars: number; cjk: number; punct: number } {
+  let chars = 0;
+  let cjk = 0;
+  let punct = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) continue;
+    chars++;
+    if (isCjk(c)) cjk++;
+    else if (PUNCT.has(c)) {
+      let j = i;
+      while (j + 1 < text.length && text.charCodeAt(j + 1) === c) j++;
+      punct += j - i >= 2 ? 1 : j - i + 1;
+      chars += j - i;
+      i = j;
+    }
+  }
+  return { chars, cjk, punct };
+}
 const SPACE_RE = /[\s\u00a0\u200b\u3000]+/g;
 
 interface WalkState {
@@ -43,6 +63,8 @@ interface WalkState {
   heading: number;
   inList: number;
   inComments: number;
+  /** class/id string → [class weight, comment area]: pages repeat a few class strings thousands of times. */
+  classCache: Map<string, [number, boolean]>;
 }
 
 function flush(st: WalkState): void {
@@ -53,12 +75,10 @@ function flush(st: WalkState): void {
   st.linkChars = 0;
   // Markup shown as text (escaped HTML inside noscript and the like) is never content.
   if (!text || /^<[a-z!/][^>]*>?/i.test(text) && /=["']|\/>/.test(text)) return;
-  const chars = text.replace(/ /g, '').length;
+  const { chars, cjk, punct } = countLine(text);
   st.blocks.push({
-    index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars),
-    cjkChars: text.match(CJK_RE)?.length ?? 0, punct: text.replace(PUNCT_RUN_RE, '$1').match(PUNCT_RE)?.length ?? 0,
+    index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), cjkChars: cjk, punct,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
-    boilerplate: isBoilerplateLine(text),
   });
 }
 
@@ -87,9 +107,12 @@ function walk(node: DomNode, st: WalkState, inLink: boolean): void {
   }
   flush(st);
   const saved = { owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments };
-  if (isCommentArea(el)) st.inComments++;
+  const key = `${el.name} ${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
+  let cls = st.classCache.get(key);
+  if (!cls) st.classCache.set(key, (cls = [classWeight(el), isCommentArea(el)]));
+  if (cls[1]) st.inComments++;
   st.owner = el;
-  st.classScore += classWeight(el);
+  st.classScore += cls[0];
   if (/^h[1-6]$/.test(el.name)) st.heading = Number(el.name[1]);
   if (el.name === 'li' || el.name === 'dd' || el.name === 'dt') st.inList++;
   for (const c of el.children) walk(c, st, inLink);
@@ -101,9 +124,15 @@ function walk(node: DomNode, st: WalkState, inLink: boolean): void {
   st.inComments = saved.inComments;
 }
 
+/** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
+export function isBoilerplate(b: Block): boolean {
+  b.boilerplate ??= isBoilerplateLine(b.text);
+  return b.boilerplate;
+}
+
 /** Visible text of the document as a sequence of lines, in document order. */
 export function toBlocks(root: DomParent): Block[] {
-  const st: WalkState = { blocks: [], buf: [], linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0 };
+  const st: WalkState = { blocks: [], buf: [], linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, classCache: new Map() };
   for (const c of root.children) walk(c, st, false);
   flush(st);
   return st.blocks;

@@ -1,4 +1,4 @@
-import type { Block } from './blocks';
+import { isBoilerplate, type Block } from './blocks';
 import { classWeight, isPosterBox } from './clean';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
@@ -50,7 +50,7 @@ export function selectLines(
 
 /** A line inside a content container stays unless it is link list, furniture or boilerplate. */
 export function keepLine(b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>): boolean {
-  return !b.boilerplate
+  return !isBoilerplate(b)
     && linkRatio(b) <= p.maxLinkRatio
     && !(dropComments && b.inComments)
     && !underFurniture(b, container, weights);
