@@ -8,7 +8,7 @@ import type { RouteHandler, SimRequest, SimResponse } from './http-types';
 import { htmlResponse, jsonResponse } from './http-types';
 import { RequestLog } from './request-log';
 import { DEFAULT_ROBOTS, robotsFor, type RobotsConfig } from './robots';
-import { buildSites, type SiteOptions } from './sites';
+import { buildSites, type SiteOptionsInput } from './sites';
 import { DEFAULT_WEIBO_OPTIONS, type WeiboOptions } from './weibo/routes';
 import { createWorld, type World, type WorldOptions } from './world';
 
@@ -26,7 +26,7 @@ export interface SimsiteOptions {
   /** Real time source for rate limits and the request log. */
   realClock?: Clock;
   weibo?: Partial<WeiboOptions>;
-  sites?: Partial<SiteOptions>;
+  sites?: SiteOptionsInput;
   faults?: FaultConfig;
   robots?: RobotsConfig;
   requestLogMaxEntries?: number;

@@ -15,6 +15,9 @@ export interface SiteOptions {
   articlesPerDay: number;
 }
 
+/** What callers pass: any subset, the Q&A quirks included. */
+export type SiteOptionsInput = Partial<Omit<SiteOptions, 'qa'>> & { qa?: Partial<QaOptions> };
+
 export const DEFAULT_SITE_OPTIONS: SiteOptions = { qa: DEFAULT_QA_OPTIONS, threadsPerBoard: 40, articlesPerDay: 24 };
 
 export interface Sites {
@@ -23,7 +26,7 @@ export interface Sites {
   truth: (req: SimRequest) => Iterable<unknown> | SimResponse | null;
 }
 
-export function buildSites(world: World, weibo: WeiboOptions, opts: Partial<SiteOptions>): Sites {
+export function buildSites(world: World, weibo: WeiboOptions, opts: SiteOptionsInput): Sites {
   const o: SiteOptions = { ...DEFAULT_SITE_OPTIONS, ...opts, qa: { ...DEFAULT_QA_OPTIONS, ...opts.qa } };
   const w = new WeiboSite(world, weibo);
   const qa = new QaSite(world, o.qa);

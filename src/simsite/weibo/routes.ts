@@ -23,6 +23,8 @@ export interface WeiboOptions {
   commentsPageSize: number;
   /** Real ms a rendered list page may be reused while its content version is unchanged (0 = never). */
   responseCacheMs: number;
+  /** Hot-flow comments of posts older than this answer 403 to clients without a SUB cookie (null = never). */
+  hotflowCookieAfterDays: number | null;
 }
 
 export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
@@ -33,6 +35,7 @@ export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
   fansCapItems: 5000,
   commentsPageSize: 20,
   responseCacheMs: 10_000,
+  hotflowCookieAfterDays: null,
 };
 
 /** The hot-flow cursor: an opaque large int that encodes the next offset; 0 ends the flow. */
@@ -49,6 +52,7 @@ export class WeiboSite {
   private readonly fmt: EraFormat;
   private readonly render: RenderCache;
   private readonly cache: ResponseCache;
+  private visitors = 0;
   constructor(private readonly world: World, readonly options: WeiboOptions) {
     this.fmt = eraFormat(options.era);
     this.render = new RenderCache(world, this.fmt);
@@ -97,6 +101,8 @@ export class WeiboSite {
         return this.commentsShow(req);
       case '/api/config':
         return jsonResponse({ ok: 1, data: { login: false, st: '', uid: '' } });
+      case '/visitor/genvisitor2':
+        return this.visitor(req);
       default:
         if (req.pathname.startsWith('/detail/') || req.pathname.startsWith('/status/')) return this.detail(req);
         return null;
@@ -278,9 +284,30 @@ var $render_data = ${render}[0] || {};
     return commentsOf(this.world, post).filter((c) => c.createdMs <= now);
   }
 
+  /** The visitor-cookie handshake: JSONP with sub/subp and the SUB/SUBP cookies (a fresh identity per call). */
+  private visitor(req: SimRequest): SimResponse {
+    this.visitors++;
+    const sub = `_2AkM${(this.world.seed >>> 0).toString(36)}v${this.visitors.toString(36).padStart(6, '0')}`;
+    const subp = `0033WrSXqPxfM72-Ws9jqgMF55529P9D9W${this.visitors.toString(36)}`;
+    const cb = req.query.get('cb') ?? 'visitor_callback';
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'application/javascript; charset=utf-8',
+        'set-cookie': `SUB=${sub}; path=/; domain=.weibo.cn; httponly, SUBP=${subp}; path=/; domain=.weibo.cn`,
+      },
+      body: `window.${cb} && ${cb}(${JSON.stringify({ retcode: 20000000, msg: 'succ', data: { sub, subp } })});`,
+      kind: 'text',
+    };
+  }
+
   private hotflow(req: SimRequest): SimResponse {
     const post = this.postOf(req.query.get('id') ?? req.query.get('mid'), req.nowMs);
     if (!post) return jsonResponse({ ok: 0, error_code: 20101 });
+    const limitDays = this.options.hotflowCookieAfterDays;
+    if (limitDays !== null && req.nowMs - post.createdMs > limitDays * 86_400_000 && !/(?:^|;\s*)SUB=/.test(req.headers.cookie ?? '')) {
+      return { status: 403, headers: { 'content-type': 'text/html' }, body: '', kind: 'empty' };
+    }
     const all = this.visibleComments(post, req.nowMs);
     const cursor = intParam(req.query, 'max_id');
     const offset = cursor && cursor > CURSOR_BASE ? cursor - CURSOR_BASE : 0;

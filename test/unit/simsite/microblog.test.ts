@@ -265,6 +265,28 @@ describe('simsite microblog API shapes (spec §1)', () => {
     expect((await timeline(modern, 'page=9999')).body).toEqual(OK0);
   });
 
+  it('hands out visitor cookies, and can refuse old hot-flow comments to clients without one', async () => {
+    const strict = await startSimsite({ world, clock, weibo: { hotflowCookieAfterDays: 1 } });
+    try {
+      const v = await fetch(`${strict.url}/visitor/genvisitor2`, { method: 'POST', body: 'cb=visitor_callback&from=weibo' });
+      const js = await v.text();
+      const sub = /"sub":"([^"]+)"/.exec(js)![1]!;
+      expect(js).toMatch(/^window\.visitor_callback && visitor_callback\(\{"retcode":20000000/);
+      expect(v.headers.get('set-cookie')).toContain(`SUB=${sub}`);
+      const old = world.users
+        .flatMap((u) => (world.postCountAt(u.index, world.startMs) > 0 ? [world.post(u.index, 0)] : []))
+        .find((p) => p.commentsCount > 0 && p.createdMs < clock.nowMs() - 2 * 86_400_000)!;
+      const url = `${strict.url}/comments/hotflow?id=${old.id}&mid=${old.id}&max_id_type=0`;
+      expect((await fetch(url)).status).toBe(403);
+      const withCookie = await fetch(url, { headers: { cookie: `SUB=${sub}` } });
+      expect(withCookie.status).toBe(200);
+      const log = (await (await fetch(`${strict.url}/_truth/requests?client=SUB:${sub}`)).json()) as unknown[];
+      expect(log).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('legacy era has no data wrapper', async () => {
     const legacy = await startSimsite({ world, clock, weibo: { era: 'legacy2017' } });
     try {

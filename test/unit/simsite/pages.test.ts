@@ -168,6 +168,20 @@ describe('simsite Q&A API (spec §2)', () => {
   });
 });
 
+describe('simsite Q&A quirks', () => {
+  it('can keep is_end false on the last page with next pointing at the same offset', async () => {
+    const stuck = await startSimsite({ world: site.world, clock: site.clock, sites: { qa: { isEndStuck: true } } });
+    try {
+      const u = site.world.users.find((x) => site.world.followeesOf(x.index).length > 0 && site.world.followeesOf(x.index).length < 20)!;
+      const body = (await (await fetch(`${stuck.url}/api/v4/members/${u.urlToken}/followees?offset=0&limit=20`)).json()) as { paging: { is_end: boolean; next: string } };
+      expect(body.paging.is_end).toBe(false);
+      expect(body.paging.next).toContain('offset=0');
+    } finally {
+      await stuck.close();
+    }
+  });
+});
+
 /** Tag/class skeleton of the Discuz page around the posts, to pin the markup scrapers rely on. */
 function structure($: cheerio.CheerioAPI): Record<string, number> {
   const sel = ['#thread_subject', '#postlist > div[id^=post_]', 'td.pls div.authi a.xw1', 'em[id^=authorposton]', 'td.t_f[id^=postmessage_]', 'div.pg', 'div.sign', '#hd', '#ft'];
