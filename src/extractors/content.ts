@@ -2,8 +2,10 @@ import type { Block } from './blocks';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
+import { isDateline } from './boilerplate-lines';
 import { findPostList, postOf } from './forum-posts';
-import { keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
+import { linkRatio } from './scoring';
+import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
 export interface ContentParams {
   /** Further segments are candidates when worth at least this share of the best one. */
@@ -61,9 +63,22 @@ function forumContent(
   if (!list) return undefined;
   const total = values.reduce((a, v) => a + Math.max(0, v), 0);
   if (list.value < params.forumMinShare * total) return undefined;
+  // Each post keeps its header: the poster's name (the first short link line) and its date.
+  const named = new Set<DomParent>();
+  const dated = new Set<DomParent>();
   return blocks.filter((b) => {
     const post = postOf(b, list);
-    return post !== undefined && keepLine(b, post, false, selection, weights);
+    if (post === undefined) return false;
+    if (!named.has(post) && b.chars >= 2 && b.chars <= 30 && linkRatio(b) > 0.9 && !/\s\S+\s/.test(b.text)) {
+      named.add(post);
+      return true;
+    }
+    // The post's own date, not the poster's join date.
+    if (!dated.has(post) && isDateline(b.text) && !inPosterBox(b, post)) {
+      dated.add(post);
+      return true;
+    }
+    return keepLine(b, post, false, selection, weights);
   });
 }
 

@@ -40,6 +40,12 @@ function underFurniture(b: Block, container: DomParent, weights: Map<DomElement,
   return false;
 }
 
+/** Under a forum poster box (name, rank, join date…) between the line and its post. */
+export function inPosterBox(b: Block, post: DomParent): boolean {
+  for (let p: DomParent | null = b.owner; p && p !== post; p = p.parent) if (isElement(p) && isPosterBox(p as DomElement)) return true;
+  return false;
+}
+
 /** The lines of a segment kept as content: inside its container, minus link lists and furniture. */
 export function selectLines(
   blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,

@@ -59,6 +59,11 @@ describe('text_density extract() on a forum thread', () => {
     expect(page.text).toContain('ordered a bag of fifty');
   });
 
+  it('keeps each post header: the poster name and the post date', () => {
+    expect(page.paragraphs.filter((p) => p === 'tomatotom' || p === 'marrowmary')).toEqual(['tomatotom', 'marrowmary', 'tomatotom']);
+    expect(page.text).toContain('Sat Nov 02, 2024 7:40 pm');
+  });
+
   it('leaves out poster boxes, signatures and board navigation', () => {
     for (const noise of ['Posts: 412', 'Joined: Mar 2019', 'Growing since 1987', 'Board index', 'Post Reply', 'Powered by phpBB']) {
       expect(page.text).not.toContain(noise);
