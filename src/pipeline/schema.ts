@@ -5,6 +5,7 @@ import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
 import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
 import { blackholeSinkConfigSchema } from '../sinks/blackhole';
 import { redisFrontierConfigSchema } from '../sources/redis-frontier';
+import { documentStageSchema } from './stages';
 
 /**
  * A pipeline file (`pipelines/*.yaml`), assembled from each stage type's own strict schema:
@@ -26,6 +27,8 @@ export const pipelineSchema = z.strictObject({
   fetch: httpFetchConfigSchema.extend({ type: z.literal('http_fetch') }).prefault({ type: 'http_fetch' }),
   politeness: politenessConfigSchema.prefault({}),
   parse: z.discriminatedUnion('type', [weiboApiConfigSchema]),
+  /** Filters and enrichers over documents, in order, between the parser and the sink. */
+  stages: z.array(documentStageSchema).default([]),
   sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, blackholeSinkConfigSchema]),
   schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema]).prefault({ type: 'fixed_interval' }),
 });

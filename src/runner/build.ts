@@ -13,6 +13,7 @@ import { applyTemplates, loadTemplates } from '../search/templates';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
 import { RedisFrontier } from '../sources/frontier/frontier';
+import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner, type Fetcher } from './run';
 
 export interface BuildDeps {
@@ -79,6 +80,9 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   }
   const runner = new PipelineRunner(config, {
     frontier, fetcher, adapter: buildAdapter(config), sink, schedule: buildSchedule(config),
+    stages: (drop) => config.stages.map((stage) => stageDefinition(stage.type).build(stage, {
+      pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
+    })),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
   });
   return { runner, frontier, close: async () => http?.close() };

@@ -25,6 +25,8 @@ export interface RunDeps {
   fetcher: Fetcher;
   adapter: Adapter;
   sink: OperatorFunction<DocEnvelope, Settled>;
+  /** Filters and enrichers between parser and sink; built with the runner's `drop`. */
+  stages?: (drop: DropFn) => OperatorFunction<DocEnvelope, DocEnvelope>[];
   schedule: NextVisitPolicy;
   clock: Clock;
   rng: Rng;
@@ -32,6 +34,8 @@ export interface RunDeps {
   metrics: Metrics;
   sleep(ms: number): Promise<void>;
 }
+
+export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;
 
 export interface RunLimits {
   /** Stop claiming once this many requests were made (in-flight visits finish). */
@@ -82,6 +86,14 @@ export class PipelineRunner {
     this.acker = new Acker(deps.frontier, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
   }
 
+  /** A stage dropped a document on purpose: settle it so its job can be acknowledged, and count why. */
+  private readonly drop: DropFn = (env, stage, reason) => {
+    this.deps.metrics.drops.inc({ stage, reason });
+    this.deps.metrics.docs.inc({ index: env.doc.index, outcome: 'dropped' });
+    this.summary.documents.dropped += 1;
+    env.job.settle('dropped');
+  };
+
   stop(reason: StopReason = 'signal'): void {
     if (this.stopping) return;
     this.stopping = reason;
@@ -107,8 +119,10 @@ export class PipelineRunner {
     const deadline = limits.durationMs === undefined ? undefined : setTimeout(() => this.stop('duration'), limits.durationMs);
     try {
       await new Promise<void>((resolve, reject) => {
+        const stages = this.deps.stages?.(this.drop) ?? [];
         this.claims(limits).pipe(
           mergeMap((tracker) => from(this.visit(tracker)), this.config.source.max_in_flight),
+          (docs: Observable<DocEnvelope>) => stages.reduce((o, stage) => o.pipe(stage), docs),
           this.deps.sink,
         ).subscribe({
           next: (s) => {

@@ -75,3 +75,32 @@ describe('crawling simsite into the real search node', () => {
     expect(summary.jobs).toBe(120);
   });
 });
+
+describe('document stages in a real crawl', () => {
+  it('drops by reason and still acknowledges every subject', async () => {
+    const r = await useRedis('stages');
+    const s = await useSearch('stages');
+    const site = await frozenSimsite(20, 21);
+    try {
+      const config = pipelineFor(site, 'stages', seedsOf(site), `stages:
+  - { type: language }
+  - { type: match, reason: too_short, keep_if: [{ field: text, min_length: 12 }] }`);
+      const built = await build(config, r.redis, s.client, s.prefix);
+      const summary = await built.runner.run({ untilIdle: true });
+      await built.close();
+      const truth = truthIds(site);
+      const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+      expect(summary.jobs).toBe(20);
+      expect(summary.documents.dropped).toBeGreaterThan(0);
+      expect(got.size + summary.documents.dropped).toBe(truth.size);
+      expect((await built.frontier.stats()).leased).toBe(0);
+      const langs = await s.client.search({ index: indexName(s.prefix, 'posts'), size: 0, aggs: { l: { terms: { field: 'lang' } } } });
+      const buckets = (langs.aggregations as { l: { buckets: { key: string }[] } }).l.buckets.map((b) => b.key);
+      expect(buckets).toContain('zh');
+    } finally {
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { StageDefinition } from '../core/stage';
+import { languageStage } from '../enrichers/language';
+import { matchStage } from '../filters/match';
+
+/** Every document stage a pipeline's `stages:` list may name. Add a stage: one file, one entry. */
+export const documentStages = [languageStage, matchStage] as const;
+
+export const documentStageSchema = z.discriminatedUnion('type', [languageStage.schema, matchStage.schema]);
+export type DocumentStageConfig = z.infer<typeof documentStageSchema>;
+
+export function stageDefinition(type: string): StageDefinition {
+  const def = documentStages.find((s) => s.type === type);
+  if (!def) throw new Error(`unknown stage type ${type}`);
+  return def as unknown as StageDefinition;
+}
