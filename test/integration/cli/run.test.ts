@@ -1,0 +1,95 @@
+import { execFile, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { indexName } from '../../../src/search/templates';
+import { frozenSimsite, seedsOf } from '../../helpers/crawl';
+import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const BIN = join(ROOT, 'bin', 'freshet.js');
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+describe('freshet run / status (built CLI, real services)', () => {
+  let r: TestRedis;
+  let s: TestSearch;
+  beforeAll(async () => {
+    r = await useRedis('cli-run');
+    s = await useSearch('cli-run');
+  });
+  afterAll(async () => {
+    await s.cleanup();
+    await r.cleanup();
+  });
+
+  it('drains on SIGTERM: exits 0 with a summary, leaves no lease, serves /metrics meanwhile', async () => {
+    const site = await frozenSimsite(400, 31);
+    const name = `sigterm-${s.prefix.slice(2, -1)}`;
+    const file = join(tmpdir(), `${name}.yaml`);
+    writeFileSync(file, `name: ${name}
+seeds: ${JSON.stringify(seedsOf(site))}
+source: { type: redis_frontier, max_in_flight: 4, lease_secs: 60, poll_interval_ms: 100 }
+fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
+parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1000 }
+sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+`);
+    const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_LOG_LEVEL: 'warn', SIMSITE_URL: site.url };
+    const port = await freePort();
+    try {
+      const child = spawn('node', [BIN, 'run', file, '--metrics-port', String(port)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+      let metrics = '';
+      for (let i = 0; i < 200; i++) {
+        await sleep(100);
+        const res = await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined);
+        if (res?.ok) {
+          metrics = await res.text();
+          if (/freshet_jobs_acked_total\{outcome="ok"\} [1-9]/.test(metrics)) break;
+        }
+      }
+      expect(metrics).toMatch(/^# TYPE freshet_jobs_claimed_total counter$/m);
+      expect(metrics).not.toMatch(/127\.0\.0\.1|http:\/\//); // no URL or host labels
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      const summary = JSON.parse(out.trim().split('\n').pop()!) as { stoppedBy: string; jobs: number };
+      expect(summary.stoppedBy).toBe('signal');
+      expect(summary.jobs).toBeGreaterThan(0);
+      expect(summary.jobs).toBeLessThan(400);
+
+      const { stdout } = await run('node', [BIN, 'status', file, '--json'], { env });
+      const status = JSON.parse(stdout) as { subjects: number; leased: number; due: number };
+      expect(status).toMatchObject({ subjects: 400, leased: 0 });
+      const posts = await s.client.count({ index: indexName(s.prefix, 'posts') });
+      expect(posts.count).toBeGreaterThan(0);
+    } finally {
+      await site.close();
+      let cursor = '0';
+      do {
+        const [next, keys] = await r.redis.scan(cursor, 'MATCH', `freshet:${name}*`, 'COUNT', 500);
+        if (keys.length > 0) await r.redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  });
+
+  it('validate names file, line and key path and exits 1', async () => {
+    const file = join(tmpdir(), 'freshet-bad-pipeline.yaml');
+    writeFileSync(file, 'name: bad\nparse:\n  type: weibo_api\n  base_url: http://x\n  page_limt: 3\nsink: { type: blackhole }\n');
+    const err = await run('node', [BIN, 'validate', file]).catch((e: { code: number; stderr: string }) => e);
+    expect((err as { code: number }).code).toBe(1);
+    expect((err as { stderr: string }).stderr).toContain(`${file}:5:3: parse.page_limt: unknown key`);
+  });
+});
