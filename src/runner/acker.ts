@@ -41,6 +41,7 @@ export class Acker {
     for (let attempt = 1; ; attempt++) {
       try {
         const owned = await this.frontier.ack(batch.map((b) => b.item));
+        await this.frontier.countThroughput(batch.length, batch.reduce((n, b) => n + (b.item.docs ?? 0), 0));
         if (attempt > 1) this.deps.logger.info({ attempts: attempt }, 'Redis reachable again; acknowledgements stored');
         batch.forEach((b, i) => b.resolve(owned[i] ?? false));
         return;

@@ -296,7 +296,8 @@ export class PipelineRunner {
       nextDueMs = this.deps.schedule.nextVisitMs(job.state, result.outcome, now);
       outcome = 'ok';
     }
-    const owned = await this.acker.ack({ job, state, nextDueMs });
+    const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
+    const owned = await this.acker.ack({ job, state, nextDueMs, docs });
     if (!owned) {
       this.summary.leasesLost += 1;
       logger.warn({ subject: job.subject }, 'lease lost before ack (expired and reclaimed); the new owner revisits');

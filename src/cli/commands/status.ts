@@ -18,6 +18,7 @@ export const register: RegisterCommand = (program, ctx) => {
           console.log(`  due          ${stats.due} (due now: ${stats.dueNow})`);
           console.log(`  leased       ${stats.leased}`);
           console.log(`  dead letters ${stats.deadLetters}`);
+          console.log(`  throughput   ${stats.visitsPerMin.toFixed(1)} visits/min, ${stats.docsPerMin.toFixed(1)} documents/min (last 5 min)`);
         }
       } finally {
         await p.close();

@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock';
 import type { Job, SubjectState } from '../../core/envelope';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import { bloomSize, type BloomSize } from './bloom';
-import { deadLetterKey, originKey, shardKeys, shardOf, type ShardKeys } from './keys';
+import { deadLetterKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
 import { ackScript, claimScript, extendScript, offerScript, politeScript, reapScript } from './scripts';
 
 export interface FrontierOptions {
@@ -24,13 +24,20 @@ export interface FrontierStats {
   dueNow: number;
   leased: number;
   deadLetters: number;
+  /** Acknowledged visits and settled documents per minute, averaged over the last 5 minutes. */
+  visitsPerMin: number;
+  docsPerMin: number;
 }
+
+const THROUGHPUT_WINDOW_MIN = 5;
 
 export interface AckItem {
   job: Job;
   state: SubjectState;
   /** Negative: do not schedule again. */
   nextDueMs: number;
+  /** Documents the visit settled (throughput accounting only). */
+  docs?: number;
 }
 
 export interface DeadLetter {
@@ -128,6 +135,12 @@ export class RedisFrontier {
     });
   }
 
+  /** Counts acknowledged visits and their documents in this minute's bucket (for `status`). */
+  async countThroughput(visits: number, docs: number): Promise<void> {
+    const key = throughputKey(this.opts.namespace, Math.floor(this.clock.nowMs() / 60_000));
+    await this.redis.pipeline().hincrby(key, 'visits', visits).hincrby(key, 'docs', docs).expire(key, 3600).exec();
+  }
+
   /** Keeps the leases of long-running jobs alive. */
   async extend(jobs: Job[]): Promise<number> {
     const byShard = new Map<number, string[]>();
@@ -191,7 +204,7 @@ export class RedisFrontier {
 
   async stats(): Promise<FrontierStats> {
     const now = this.clock.nowMs();
-    const s: FrontierStats = { subjects: 0, due: 0, dueNow: 0, leased: 0, deadLetters: 0 };
+    const s: FrontierStats = { subjects: 0, due: 0, dueNow: 0, leased: 0, deadLetters: 0, visitsPerMin: 0, docsPerMin: 0 };
     for (const k of this.keys) {
       const [subjects, due, dueNow, leased] = await Promise.all([
         this.redis.hlen(k.state), this.redis.zcard(k.due), this.redis.zcount(k.due, '-inf', now), this.redis.zcard(k.lease),
@@ -202,6 +215,13 @@ export class RedisFrontier {
       s.leased += leased;
     }
     s.deadLetters = await this.redis.xlen(deadLetterKey(this.opts.namespace));
+    // The last complete minutes, not the current partial one.
+    const minute = Math.floor(now / 60_000);
+    for (let m = minute - THROUGHPUT_WINDOW_MIN; m < minute; m++) {
+      const [visits, docs] = await this.redis.hmget(throughputKey(this.opts.namespace, m), 'visits', 'docs');
+      s.visitsPerMin += Number(visits ?? 0) / THROUGHPUT_WINDOW_MIN;
+      s.docsPerMin += Number(docs ?? 0) / THROUGHPUT_WINDOW_MIN;
+    }
     return s;
   }
 }

@@ -31,3 +31,8 @@ export function shardOf(subject: string, shards: number): number {
   const h = createHash('sha1').update(subject).digest();
   return h.readUInt32BE(0) % shards;
 }
+
+/** Per-minute throughput counters (acks, documents), for `freshet status`. */
+export function throughputKey(namespace: string, minute: number): string {
+  return `${namespace}:{${namespace}:tp}:${minute}`;
+}

@@ -84,6 +84,18 @@ describe('RedisFrontier (real Redis)', () => {
     expect(await b.politeness('http://h:1', 1000, 5000)).toBe(3000);
   });
 
+  it('reports throughput over the last complete minutes', async () => {
+    const f = frontier();
+    clock.setMs(60_000 * 100 + 5_000);
+    await f.countThroughput(30, 300);
+    clock.advanceMs(60_000);
+    await f.countThroughput(20, 200);
+    clock.advanceMs(60_000);
+    const s = await f.stats();
+    expect(s.visitsPerMin).toBeCloseTo(50 / 5);
+    expect(s.docsPerMin).toBeCloseTo(500 / 5);
+  });
+
   it('keeps dead letters with their code in a stream', async () => {
     const f = frontier();
     await f.deadLetter({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1', message: 'Unexpected end of JSON input' });
