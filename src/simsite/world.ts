@@ -1,3 +1,4 @@
+import { BoundedCache } from './bounded-cache';
 import { buildFollowGraph, fansOf, followeesOf, type FollowGraph } from './graph';
 import { PostingProcess, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';
 import { generatePost, type SimPost } from './posts';
@@ -40,7 +41,7 @@ export class World {
   private readonly uidIndex = new Map<number, number>();
   private readonly tokenIndex = new Map<string, number>();
   private readonly processes: (PostingProcess | undefined)[];
-  private readonly postCache = new Map<number, SimPost>();
+  private readonly postCache: BoundedCache<number, SimPost>;
   private readonly pinned = new Map<number, number>();
 
   constructor(opts: WorldOptions) {
@@ -72,6 +73,7 @@ export class World {
     });
     this.graph = buildFollowGraph(this.users, { seed: this.seed, medianFollowees: this.options.medianFollowees });
     this.processes = new Array<PostingProcess | undefined>(opts.users);
+    this.postCache = new BoundedCache(this.options.postCacheSize);
   }
 
   userByUid(uid: number): SimUser | undefined {
@@ -128,10 +130,6 @@ export class World {
     const hit = this.postCache.get(key);
     if (hit) return hit;
     const post = generatePost(this, u, k);
-    if (this.postCache.size >= this.options.postCacheSize) {
-      const oldest = this.postCache.keys().next().value;
-      if (oldest !== undefined) this.postCache.delete(oldest);
-    }
     this.postCache.set(key, post);
     return post;
   }

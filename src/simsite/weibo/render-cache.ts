@@ -1,3 +1,4 @@
+import { BoundedCache } from '../bounded-cache';
 import type { SimPost } from '../posts';
 import type { World } from '../world';
 import type { EraFormat } from './era';
@@ -10,13 +11,15 @@ import { deletedOriginalJson, mblogStaticJson, userJson } from './objects';
  */
 export class RenderCache {
   private readonly users = new Map<number, { statuses: number; json: string }>();
-  private readonly posts = new Map<string, string>();
+  private readonly posts: BoundedCache<string, string>;
 
   constructor(
     private readonly world: World,
     private readonly fmt: EraFormat,
-    private readonly maxPosts = 100_000,
-  ) {}
+    maxPosts = 60_000,
+  ) {
+    this.posts = new BoundedCache(maxPosts);
+  }
 
   userString(u: number, nowMs: number): string {
     const statuses = this.world.postCountAt(u, nowMs);
@@ -32,10 +35,6 @@ export class RenderCache {
     let rest = this.posts.get(post.id);
     if (rest === undefined) {
       rest = JSON.stringify(mblogStaticJson(post, this.fmt, false)).slice(1, -1);
-      if (this.posts.size >= this.maxPosts) {
-        const oldest = this.posts.keys().next().value;
-        if (oldest !== undefined) this.posts.delete(oldest);
-      }
       this.posts.set(post.id, rest);
     }
     let retweet = '';

@@ -23,6 +23,8 @@ export interface WeiboOptions {
   commentsPageSize: number;
   /** Real ms a rendered list page may be reused while its content version is unchanged (0 = never). */
   responseCacheMs: number;
+  /** Memory bound of that cache. */
+  responseCacheMaxBytes: number;
   /** Hot-flow comments of posts older than this answer 403 to clients without a SUB cookie (null = never). */
   hotflowCookieAfterDays: number | null;
 }
@@ -35,6 +37,7 @@ export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
   fansCapItems: 5000,
   commentsPageSize: 20,
   responseCacheMs: 10_000,
+  responseCacheMaxBytes: 256 * 1024 * 1024,
   hotflowCookieAfterDays: null,
 };
 
@@ -56,7 +59,7 @@ export class WeiboSite {
   constructor(private readonly world: World, readonly options: WeiboOptions) {
     this.fmt = eraFormat(options.era);
     this.render = new RenderCache(world, this.fmt);
-    this.cache = new ResponseCache(options.responseCacheMs);
+    this.cache = new ResponseCache(options.responseCacheMs, options.responseCacheMaxBytes);
   }
 
   /**
