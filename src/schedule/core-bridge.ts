@@ -1,0 +1,55 @@
+/**
+ * How the live crawler (src/runner, src/sources/frontier) plugs the Poisson scheduler in.
+ *
+ * The frontier already keeps the generic per-subject record (first seen, last visit, last post,
+ * watermark, posts seen, visits, status); the scheduler's own fields ride in its opaque `schedule`
+ * map: the rate evidence and, with the time-of-day option, the three diurnal sums. On each ack the
+ * runner calls `nextVisitMs(job.state, outcome, now)` and persists `outcome.state`; this policy
+ * folds the visit into `outcome.state.schedule` there, and returns the due-ZSET score.
+ */
+import type { SubjectState as FrontierState } from '../core/envelope';
+import type { VisitOutcome } from '../parsers/adapter';
+import type { NextVisitPolicy } from './fixed-interval';
+import { type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from './poisson';
+import { type SubjectState, observe } from './subject-state';
+
+/** The scheduler's view of a frontier record. */
+export function schedulerState(f: FrontierState): SubjectState {
+  const s = f.schedule ?? {};
+  const num = (k: string): number => (typeof s[k] === 'number' && Number.isFinite(s[k]) ? (s[k] as number) : 0);
+  return {
+    firstSeenMs: f.firstSeenMs, lastVisitMs: f.lastVisitMs ?? null, lastPostMs: f.lastPostMs ?? null, watermark: f.watermark ?? null,
+    postsSeen: f.postsSeen, visits: f.visits, evidencePosts: num('ep'), evidenceHours: num('eh'),
+    diurnal: typeof s.dn === 'number' ? { n: num('dn'), cos: num('dc'), sin: num('ds') } : null,
+  };
+}
+
+/** The scheduler-owned fields to store in the frontier record's `schedule` map (short keys: one per subject). */
+export function schedulerFields(s: SubjectState): Record<string, number> {
+  const r = (x: number): number => Math.round(x * 1e6) / 1e6;
+  const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours) };
+  if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
+  return out;
+}
+
+/** Refit from the active subjects of the frontier (run every few minutes; O(N)). */
+export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1): ScheduleModel {
+  return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace);
+}
+
+/** The `poisson` schedule as the runner's NextVisitPolicy; `model` returns the latest refit. */
+export function poissonNextVisitPolicy(model: () => ScheduleModel): NextVisitPolicy {
+  return {
+    nextVisitMs(before: FrontierState, outcome: VisitOutcome, nowMs: number): number {
+      if (outcome.state.status === 'gone' || outcome.state.status === 'dead') return -1;
+      const m = model();
+      // A first visit pages back through history older than the discovery time, so its window
+      // starts at the oldest post it saw (observe's default), not at firstSeenMs.
+      const after = observe(schedulerState(before), {
+        atMs: nowMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
+      }, observeOptions(m.config));
+      outcome.state.schedule = { ...outcome.state.schedule, ...schedulerFields(after) };
+      return nextVisitAtMs(after, m);
+    },
+  };
+}
