@@ -16,6 +16,8 @@ export const politenessConfigSchema = z.strictObject({
   min_delay_ms: z.number().int().min(0).default(0),
   /** A slot further away than this is not waited for: the subject is rescheduled instead. */
   max_wait_ms: z.number().int().min(0).default(2_000),
+  /** Requests in flight to one origin at once, across every worker (0: no limit beyond the fetcher's). */
+  max_concurrency_per_origin: z.number().int().min(0).default(0),
 });
 
 export const pipelineSchema = z.strictObject({

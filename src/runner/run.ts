@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { from, mergeMap, Observable, type OperatorFunction, type Subscriber } from 'rxjs';
 import type { Clock } from '../core/clock';
 import { JobTracker, type DocEnvelope, type Job, type Settlement, type SubjectState } from '../core/envelope';
@@ -57,6 +58,9 @@ export interface RunSummary {
   elapsedMs: number;
 }
 
+/** How often a request waiting for a busy origin asks again. */
+const POLITE_POLL_MS = 25;
+
 interface VisitResult {
   outcome?: VisitOutcome;
   error?: FreshetError;
@@ -76,6 +80,8 @@ export class PipelineRunner {
     this.wakeStop = r;
   });
   private readonly inFlight = new Set<Job>();
+  private readonly holderPrefix = randomBytes(6).toString('hex');
+  private holderSeq = 0;
   private fatal: FreshetError | undefined;
   private readonly summary: RunSummary = {
     jobs: 0, jobsFailed: 0, leasesLost: 0, requests: 0, documents: { indexed: 0, dropped: 0, dead_lettered: 0 }, stoppedBy: 'idle', elapsedMs: 0,
@@ -243,16 +249,9 @@ export class PipelineRunner {
   }
 
   private async fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText> {
-    const { fetcher, frontier, metrics } = this.deps;
+    const { fetcher, metrics } = this.deps;
     const origin = originOf(url);
-    const gapMs = Math.max(this.config.politeness.min_delay_ms, fetcher.robotsCrawlDelayMs?.(origin) ?? 0);
-    if (gapMs > 0) {
-      const wait = await frontier.politeness(origin, gapMs, this.config.politeness.max_wait_ms);
-      if (wait < 0) {
-        throw new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'origin busy (politeness)', { origin }, undefined, -wait);
-      }
-      if (wait > 0) await this.deps.sleep(wait);
-    }
+    const holder = await this.politeSlot(origin);
     this.summary.requests += 1;
     try {
       const res = await fetcher.fetch({ url, expect });
@@ -263,6 +262,32 @@ export class PipelineRunner {
       const status = (err as FreshetError).fields?.['status'];
       metrics.fetches.inc({ status_class: typeof status === 'number' ? `${Math.floor(status / 100)}xx` : 'error' });
       throw err;
+    } finally {
+      if (holder) await this.deps.frontier.releaseOrigin(origin, holder).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Waits for this origin's next slot (minimum delay, robots Crawl-delay, concurrency), all kept in
+   * Redis so they hold across workers. Returns the holder to release when a concurrency slot was
+   * taken. A slot too far away throws a throttled error: the subject is rescheduled, not waited for.
+   */
+  private async politeSlot(origin: string): Promise<string | undefined> {
+    const p = this.config.politeness;
+    const minDelayMs = Math.max(p.min_delay_ms, this.deps.fetcher.robotsCrawlDelayMs?.(origin) ?? 0);
+    if (minDelayMs === 0 && p.max_concurrency_per_origin === 0) return undefined;
+    const holder = p.max_concurrency_per_origin > 0 ? `${this.holderPrefix}:${this.holderSeq++}` : '';
+    const holdMs = this.config.fetch.total_timeout_ms * this.config.fetch.retry.max_attempts + 60_000;
+    for (let waitedMs = 0; ;) {
+      const slot = await this.deps.frontier.politeness(origin, { minDelayMs, maxWaitMs: p.max_wait_ms - waitedMs, maxConcurrency: p.max_concurrency_per_origin, holder, holdMs });
+      if (slot.kind === 'taken') return holder || undefined;
+      if (slot.kind === 'too_far' || waitedMs >= p.max_wait_ms) {
+        const retryAfterMs = slot.kind === 'too_far' ? slot.waitMs : 1000;
+        throw new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'origin busy (politeness)', { origin }, undefined, retryAfterMs);
+      }
+      const pauseMs = slot.kind === 'wait' ? slot.waitMs : POLITE_POLL_MS;
+      await this.deps.sleep(pauseMs);
+      waitedMs += pauseMs;
     }
   }
 

@@ -4,8 +4,8 @@ import type { Clock } from '../../core/clock';
 import type { Job, SubjectState } from '../../core/envelope';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import { bloomSize, type BloomSize } from './bloom';
-import { deadLetterKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
-import { ackScript, claimScript, extendScript, offerScript, politeScript, reapScript } from './scripts';
+import { deadLetterKey, originHoldersKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
+import { ackScript, claimScript, extendScript, offerScript, politeScript, reapScript, releaseScript } from './scripts';
 
 export interface FrontierOptions {
   /** Key namespace; one per crawl (pipeline name, or a per-test prefix). */
@@ -50,6 +50,8 @@ export interface DeadLetter {
 }
 
 type RedisLike = Redis | Cluster;
+
+export type PoliteSlot = { kind: 'taken' } | { kind: 'wait'; waitMs: number } | { kind: 'too_far'; waitMs: number } | { kind: 'busy' };
 type Runner = (...args: (string | number)[]) => Promise<unknown>;
 
 const COMMANDS = {
@@ -58,7 +60,8 @@ const COMMANDS = {
   freshetExtend: { lua: extendScript, numberOfKeys: 2 },
   freshetReap: { lua: reapScript, numberOfKeys: 3 },
   freshetOffer: { lua: offerScript, numberOfKeys: 3 },
-  freshetPolite: { lua: politeScript, numberOfKeys: 1 },
+  freshetPolite: { lua: politeScript, numberOfKeys: 2 },
+  freshetRelease: { lua: releaseScript, numberOfKeys: 1 },
 } as const;
 
 /**
@@ -166,11 +169,22 @@ export class RedisFrontier {
   }
 
   /**
-   * Reserves a fetch slot for an origin. Returns the wait in ms (≥ 0) or, when the slot is further
-   * than maxWaitMs away, a negative number whose magnitude is that distance (nothing reserved).
+   * Reserves a fetch slot for an origin (see politeScript). `holder` identifies this request for
+   * `releaseOrigin`; the hold expires after `holdMs` whatever happens to this worker.
    */
-  async politeness(origin: string, minDelayMs: number, maxWaitMs: number): Promise<number> {
-    return Number(await this.run('freshetPolite')(originKey(this.opts.namespace, origin), this.clock.nowMs(), minDelayMs, maxWaitMs));
+  async politeness(origin: string, p: { minDelayMs: number; maxWaitMs: number; maxConcurrency: number; holder: string; holdMs: number }): Promise<PoliteSlot> {
+    const now = this.clock.nowMs();
+    const [code, value] = (await this.run('freshetPolite')(
+      originKey(this.opts.namespace, origin), originHoldersKey(this.opts.namespace, origin),
+      now, p.minDelayMs, p.maxWaitMs, p.maxConcurrency, p.holder, now + p.holdMs,
+    )) as [number, number];
+    if (code === 0) return { kind: 'taken' };
+    if (code === 3) return { kind: 'wait', waitMs: value };
+    return code === 1 ? { kind: 'too_far', waitMs: value } : { kind: 'busy' };
+  }
+
+  async releaseOrigin(origin: string, holder: string): Promise<void> {
+    await this.run('freshetRelease')(originHoldersKey(this.opts.namespace, origin), holder);
   }
 
   async deadLetter(entry: DeadLetter): Promise<void> {

@@ -22,6 +22,10 @@ export function originKey(namespace: string, origin: string): string {
   return `${namespace}:{${namespace}:o:${origin}}:polite`;
 }
 
+export function originHoldersKey(namespace: string, origin: string): string {
+  return `${namespace}:{${namespace}:o:${origin}}:holders`;
+}
+
 export function deadLetterKey(namespace: string): string {
   return `${namespace}:{${namespace}:dlq}:stream`;
 }

@@ -76,12 +76,30 @@ describe('RedisFrontier (real Redis)', () => {
   it('spaces fetch slots of one origin across workers and refuses long waits', async () => {
     const a = frontier();
     const b = frontier();
-    expect(await a.politeness('http://h:1', 1000, 5000)).toBe(0);
-    expect(await b.politeness('http://h:1', 1000, 5000)).toBe(1000);
-    expect(await a.politeness('http://h:1', 1000, 5000)).toBe(2000);
-    expect(await a.politeness('http://other:1', 1000, 5000)).toBe(0);
-    expect(await b.politeness('http://h:1', 1000, 1500)).toBe(-3000); // not reserved
-    expect(await b.politeness('http://h:1', 1000, 5000)).toBe(3000);
+    const p = (maxWaitMs: number) => ({ minDelayMs: 1000, maxWaitMs, maxConcurrency: 0, holder: '', holdMs: 0 });
+    expect(await a.politeness('http://h:1', p(5000))).toEqual({ kind: 'taken' });
+    expect(await b.politeness('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 1000 });
+    expect(await a.politeness('http://other:1', p(5000))).toEqual({ kind: 'taken' });
+    expect(await b.politeness('http://h:1', p(500))).toEqual({ kind: 'too_far', waitMs: 1000 });
+    clock.advanceMs(400);
+    expect(await b.politeness('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 600 });
+    clock.advanceMs(600);
+    expect(await b.politeness('http://h:1', p(5000))).toEqual({ kind: 'taken' });
+    expect(await a.politeness('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 1000 });
+  });
+
+  it('caps concurrent requests to an origin across workers; a dead holder expires', async () => {
+    const a = frontier();
+    const b = frontier();
+    const p = (holder: string) => ({ minDelayMs: 0, maxWaitMs: 1000, maxConcurrency: 2, holder, holdMs: 5000 });
+    expect((await a.politeness('http://h:2', p('a1'))).kind).toBe('taken');
+    expect((await b.politeness('http://h:2', p('b1'))).kind).toBe('taken');
+    expect(await a.politeness('http://h:2', p('a2'))).toEqual({ kind: 'busy' });
+    await b.releaseOrigin('http://h:2', 'b1');
+    expect((await a.politeness('http://h:2', p('a2'))).kind).toBe('taken');
+    expect(await b.politeness('http://h:2', p('b2'))).toEqual({ kind: 'busy' });
+    clock.advanceMs(6000); // a1 and a2 belonged to a worker that died: their holds expire
+    expect((await b.politeness('http://h:2', p('b2'))).kind).toBe('taken');
   });
 
   it('reports throughput over the last complete minutes', async () => {
