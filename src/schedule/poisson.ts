@@ -40,8 +40,12 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   halfLifeHours: Number.POSITIVE_INFINITY,
 };
 
-/** The `poisson` stage's options in a pipeline file (snake_case, units in names, unknown keys rejected). */
+/**
+ * The `schedule: { type: poisson, … }` block of a pipeline file (snake_case, units in names, unknown
+ * keys rejected); it joins `fixed_interval` in the pipeline schema's discriminated union.
+ */
 export const poissonStageSchema = z.strictObject({
+  type: z.literal('poisson'),
   objective: z.enum(['delay', 'freshness']).default('delay'),
   budget_per_hour: z.number().positive(),
   max_visit_interval_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.maxVisitIntervalHours),

@@ -17,11 +17,11 @@ function population(postsPerDay: number[]): SubjectState[] {
 
 describe('poisson stage options', () => {
   it('fills defaults and rejects unknown keys', () => {
-    const c = configFromStage({ budget_per_hour: 500 });
+    const c = configFromStage({ type: 'poisson', budget_per_hour: 500 });
     expect(c).toEqual({ ...DEFAULT_POISSON_CONFIG, budgetPerHour: 500 });
-    expect(configFromStage({ budget_per_hour: 5, objective: 'freshness', time_of_day: true }).objective).toBe('freshness');
-    expect(() => configFromStage({ budget_per_hour: 5, budget: 3 } as never)).toThrow();
-    expect(() => configFromStage({} as never)).toThrow();
+    expect(configFromStage({ type: 'poisson', budget_per_hour: 5, objective: 'freshness', time_of_day: true }).objective).toBe('freshness');
+    expect(() => configFromStage({ type: 'poisson', budget_per_hour: 5, budget: 3 } as never)).toThrow();
+    expect(() => configFromStage({ type: 'poisson' } as never)).toThrow();
   });
 });
 
