@@ -21,6 +21,8 @@
  * 2000). A subject visited every 1/f is fresh a fraction F = (f/λ)(1 − e^{−λ/f}) of the time;
  * maximising Σ F_i under Σ f_i = B gives F'(f_i) = ν with F'(f) = (1 − (1 + r)e^{−r})/λ, r = λ/f.
  * When νλ ≥ 1 the subject is abandoned (it changes too fast to be kept fresh at this price).
+ * Their model has no pages, so the condition prices a visit at one page; the extra pages a visit
+ * actually costs are still counted when ν is solved against the budget.
  *
  * Floors keep every active subject visited now and then, so that its estimate stays honest;
  * caps are politeness limits. With box constraints on a convex separable problem the optimum is

@@ -1,5 +1,5 @@
 import {
-  type AllocationOptions, expectedPagesPerVisit, pagesPerHour, planAllocation, predictedMeanDelayHours, sqrtRuleConstant, visitRatePerHour,
+  type AllocationOptions, expectedPagesPerVisit, freshnessRatio, pagesPerHour, planAllocation, predictedMeanDelayHours, sqrtRuleConstant, visitRatePerHour,
 } from '../../../src/schedule/allocation';
 
 const base: AllocationOptions = { objective: 'delay', budgetPerHour: 100, floorPerHour: 0, capPerHour: 60, pageSize: 20 };
@@ -86,6 +86,17 @@ describe('planAllocation: delay objective', () => {
   it('rejects nonsense options', () => {
     expect(() => planAllocation(rates, { ...base, budgetPerHour: 0 })).toThrow(RangeError);
     expect(() => planAllocation(rates, { ...base, floorPerHour: 2, capPerHour: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('freshnessRatio', () => {
+  it('inverts 1 − (1 + r)e^{−r} over small, middle and large r', () => {
+    for (const r of [1e-5, 0.003, 0.2, 1, 1.6, 4, 12, 30]) {
+      const y = r < 1e-3 ? r * r * (0.5 - r / 3) : 1 - (1 + r) * Math.exp(-r);
+      expect(freshnessRatio(y) / r).toBeCloseTo(1, 5);
+    }
+    expect(freshnessRatio(1 - 2 / Math.E)).toBeCloseTo(1, 6);
+    expect(freshnessRatio(0)).toBe(0);
   });
 });
 
