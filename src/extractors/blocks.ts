@@ -91,37 +91,45 @@ function countChars(s: string): number {
   return n;
 }
 
-function walk(node: DomNode, st: WalkState, inLink: boolean): void {
-  if (isText(node)) {
-    st.buf.push(node.data);
-    if (inLink) st.linkChars += countChars(node.data);
-    return;
-  }
-  if (!isElement(node) || isDropped(node)) return;
-  const el = node as DomElement;
-  const block = BLOCK_TAGS.has(el.name);
-  if (!block) {
+type Saved = Pick<WalkState, 'owner' | 'classScore' | 'heading' | 'inList' | 'inComments'>;
+
+/**
+ * Depth-first walk with an explicit stack: broken pages nest unclosed tags thousands deep, and
+ * a recursive walk would overflow the call stack on them. An exit frame restores the state a
+ * block element changed.
+ */
+function walk(root: DomNode, st: WalkState): void {
+  const stack: Array<{ node: DomNode; inLink: boolean } | { exit: Saved }> = [{ node: root, inLink: false }];
+  while (stack.length) {
+    const frame = stack.pop()!;
+    if ('exit' in frame) {
+      flush(st);
+      Object.assign(st, frame.exit);
+      continue;
+    }
+    const { node, inLink } = frame;
+    if (isText(node)) {
+      st.buf.push(node.data);
+      if (inLink) st.linkChars += countChars(node.data);
+      continue;
+    }
+    if (!isElement(node) || isDropped(node)) continue;
+    const el = node as DomElement;
     const link = inLink || (el.name === 'a' && el.attribs.href !== undefined);
-    for (const c of el.children) walk(c, st, link);
-    return;
+    if (BLOCK_TAGS.has(el.name)) {
+      flush(st);
+      stack.push({ exit: { owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments } });
+      const key = `${el.name} ${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
+      let cls = st.classCache.get(key);
+      if (!cls) st.classCache.set(key, (cls = [classWeight(el), isCommentArea(el)]));
+      if (cls[1]) st.inComments++;
+      st.owner = el;
+      st.classScore += cls[0];
+      if (/^h[1-6]$/.test(el.name)) st.heading = Number(el.name[1]);
+      if (el.name === 'li' || el.name === 'dd' || el.name === 'dt') st.inList++;
+    }
+    for (let i = el.children.length - 1; i >= 0; i--) stack.push({ node: el.children[i]!, inLink: link });
   }
-  flush(st);
-  const saved = { owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments };
-  const key = `${el.name} ${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
-  let cls = st.classCache.get(key);
-  if (!cls) st.classCache.set(key, (cls = [classWeight(el), isCommentArea(el)]));
-  if (cls[1]) st.inComments++;
-  st.owner = el;
-  st.classScore += cls[0];
-  if (/^h[1-6]$/.test(el.name)) st.heading = Number(el.name[1]);
-  if (el.name === 'li' || el.name === 'dd' || el.name === 'dt') st.inList++;
-  for (const c of el.children) walk(c, st, inLink);
-  flush(st);
-  st.owner = saved.owner;
-  st.classScore = saved.classScore;
-  st.heading = saved.heading;
-  st.inList = saved.inList;
-  st.inComments = saved.inComments;
 }
 
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
@@ -133,7 +141,7 @@ export function isBoilerplate(b: Block): boolean {
 /** Visible text of the document as a sequence of lines, in document order. */
 export function toBlocks(root: DomParent): Block[] {
   const st: WalkState = { blocks: [], buf: [], linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, classCache: new Map() };
-  for (const c of root.children) walk(c, st, false);
+  for (const c of root.children) walk(c, st);
   flush(st);
   return st.blocks;
 }

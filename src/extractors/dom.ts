@@ -66,11 +66,17 @@ export function findAll(root: DomParent, pred: (el: DomElement) => boolean): Dom
 
 /** Concatenated text of a subtree (no block separation; for short fields such as titles). */
 export function textContent(n: DomNode): string {
-  if (isText(n)) return n.data;
-  if (!isElement(n) && n.type !== 'root') return '';
-  let s = '';
-  for (const c of (n as DomParent).children) s += textContent(c);
-  return s;
+  const parts: string[] = [];
+  const stack: DomNode[] = [n];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (isText(x)) parts.push(x.data);
+    else if (isElement(x) || x.type === 'root') {
+      const children = (x as DomParent).children;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
+  }
+  return parts.join('');
 }
 
 export function normalizeSpace(s: string): string {

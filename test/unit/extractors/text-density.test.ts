@@ -78,6 +78,12 @@ describe('text_density extract() edge cases', () => {
     expect(page.title).toBe('Nothing');
   });
 
+  it('survives unclosed tags nested thousands deep (no recursion on the DOM)', () => {
+    const para = '<p>Officials said on Monday that the bridge would reopen in June, after repairs to the deck and the rails.</p>';
+    const html = `<body>${'<div><font>'.repeat(10000)}${para.repeat(3)}</body>`;
+    expect(extract(html).paragraphs).toHaveLength(3);
+  });
+
   it('is not fooled by escaped markup shown as text', () => {
     const page = extract(`<body><noscript>&lt;img height="1" width="1" src="https://pixel.example/p?x=1"/&gt;</noscript>${
       '<p>Plain sentence of the article, long enough to count as content for the extractor here.</p>'.repeat(3)}</body>`);
