@@ -41,6 +41,21 @@ is_loopback() { case "$1" in 127.*|localhost|::1|\[::1\]) return 0 ;; *) return 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
+# stop_pidfile NAME PIDFILE GRACE_SECS: TERM, wait up to the grace, then KILL; only what we started.
+stop_pidfile() {
+  local name=$1 file=$2 grace=$3
+  if pid_alive "$file"; then
+    local pid; pid=$(cat "$file")
+    kill -TERM "$pid"
+    for _ in $(seq 1 $((grace * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && { log "$name: did not stop in $grace s, killing"; kill -KILL "$pid"; }
+    log "$name: stopped (pid $pid)"
+  else
+    log "$name: not started by freshet, nothing to stop"
+  fi
+  rm -f "$file"
+}
+
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else die "need root to run: $*"; fi; }
 APT_UPDATED=0
 apt_install() {
@@ -76,17 +91,7 @@ redis_up() {
   die "redis did not answer PING within 10 s"
 }
 
-redis_down() {
-  if pid_alive "$REDIS_PID"; then
-    local pid; pid=$(cat "$REDIS_PID")
-    kill -TERM "$pid"
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    log "redis: stopped (pid $pid)"
-  else
-    log "redis: not started by freshet, nothing to stop"
-  fi
-  rm -f "$REDIS_PID"
-}
+redis_down() { stop_pidfile redis "$REDIS_PID" 10; }
 
 redis_status() {
   local owner="external"; pid_alive "$REDIS_PID" && owner="started by freshet, pid $(cat "$REDIS_PID")"
@@ -186,18 +191,7 @@ es_smoke() {
   log "search node: smoke check passed (composable template, cjk analyzer, terms + date_histogram, ingest)"
 }
 
-es_down() {
-  if pid_alive "$ES_PID"; then
-    local pid; pid=$(cat "$ES_PID")
-    kill -TERM "$pid"
-    for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && { log "search node: did not stop in 30 s, killing"; kill -KILL "$pid"; }
-    log "search node: stopped (pid $pid)"
-  else
-    log "search node: not started by freshet, nothing to stop"
-  fi
-  rm -f "$ES_PID"
-}
+es_down() { stop_pidfile "search node" "$ES_PID" 30; }
 
 es_status() {
   local owner="external"; pid_alive "$ES_PID" && owner="started by freshet, pid $(cat "$ES_PID")"

@@ -22,6 +22,16 @@ export interface TestRedis {
   cleanup(): Promise<void>;
 }
 
+/** Deletes every key matching a pattern (SCAN, never KEYS). */
+export async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
 export async function useRedis(label: string): Promise<TestRedis> {
   const prefix = `freshet-test:${uniquePrefix(label)}`;
   const redis = new Redis(testSettings().redisUrl, { maxRetriesPerRequest: 2 });
@@ -29,12 +39,7 @@ export async function useRedis(label: string): Promise<TestRedis> {
     redis,
     prefix,
     async cleanup() {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteKeys(redis, `${prefix}*`);
       redis.disconnect();
     },
   };

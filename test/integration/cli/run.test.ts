@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { indexName } from '../../../src/search/templates';
 import { frozenSimsite, seedsOf } from '../../helpers/crawl';
-import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { deleteKeys, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'freshet.js');
@@ -76,12 +76,7 @@ sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
       expect(posts.count).toBeGreaterThan(0);
     } finally {
       await site.close();
-      let cursor = '0';
-      do {
-        const [next, keys] = await r.redis.scan(cursor, 'MATCH', `freshet:${name}*`, 'COUNT', 500);
-        if (keys.length > 0) await r.redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteKeys(r.redis, `freshet:${name}*`);
     }
   });
 

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { connectSearch } from '../../../src/search/client';
 import { indexName } from '../../../src/search/templates';
 import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, truthIds } from '../../helpers/crawl';
-import { testSettings, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { deleteKeys, testSettings, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 import { tcpProxy } from '../../helpers/tcp-proxy';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -16,15 +16,6 @@ async function postCount(s: TestSearch): Promise<number> {
   await s.client.indices.refresh({ index, ignore_unavailable: true, allow_no_indices: true });
   const res = await s.client.count({ index, ignore_unavailable: true, allow_no_indices: true });
   return res.count;
-}
-
-async function deleteKeys(r: TestRedis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await r.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    if (keys.length > 0) await r.redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 describe('faults survived with nothing lost', () => {
@@ -77,7 +68,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
       expect(got.size).toBe(truth.size); // deterministic _ids: a replay overwrites, never duplicates
     } finally {
       await site.close();
-      await deleteKeys(r, `freshet:${name}*`);
+      await deleteKeys(r.redis, `freshet:${name}*`);
     }
   });
 
