@@ -11,7 +11,11 @@ export type Token =
   | { kind: 'topic'; name: string }
   | { kind: 'mention'; name: string }
   | { kind: 'emoticon'; code: string; file: string }
-  | { kind: 'br' };
+  | { kind: 'br' }
+  /** A t.cn short link shown as 网页链接 (spec §1.4 link markup). */
+  | { kind: 'link'; code: string }
+  /** A check-in place: the location url-icon followed by the place name. */
+  | { kind: 'place'; name: string; code: string };
 
 export interface ComposedText {
   lang: Lang;
@@ -45,6 +49,13 @@ function fillSlots(rng: Rng, template: string, lang: Lang, names: readonly strin
   });
 }
 
+function shortCode(rng: Rng): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let c = '';
+  for (let i = 0; i < 7; i++) c += alphabet[Math.floor(rng.next() * alphabet.length)];
+  return c;
+}
+
 export function chooseSentiment(rng: Rng, positiveShare: number, negativeShare: number): Sentiment {
   const r = rng.next();
   return r < positiveShare ? 'positive' : r < positiveShare + negativeShare ? 'negative' : 'neutral';
@@ -73,6 +84,10 @@ export function composePost(rng: Rng, opts: ComposeOptions): ComposedText {
       tokens.push({ kind: 'text', text: pick(rng, fillers) });
     }
   }
+  // Emoji above the BMP appear raw in real texts (surrogate pairs in JSON strings).
+  if (chance(rng, 0.1)) tokens.push({ kind: 'text', text: pick(rng, ['😂', '👍', '🎉', '😭', '🤔']) });
+  if (chance(rng, 0.08)) tokens.push({ kind: 'link', code: shortCode(rng) });
+  if (zh && chance(rng, 0.06)) tokens.push({ kind: 'place', name: `${pick(rng, ZH_PLACES)}·${pick(rng, ['三里屯', '西湖', '春熙路', '外滩', '大雁塔'])}`, code: shortCode(rng) });
   if (opts.mentionCandidates.length > 0 && chance(rng, 0.25)) {
     tokens.push({ kind: 'text', text: ' ' });
     tokens.push({ kind: 'mention', name: pick(rng, opts.mentionCandidates) });
@@ -101,6 +116,8 @@ export function tokensToPlain(tokens: readonly Token[]): string {
     else if (t.kind === 'topic') s += `#${t.name}#`;
     else if (t.kind === 'mention') s += `@${t.name}`;
     else if (t.kind === 'emoticon') s += t.code;
+    else if (t.kind === 'link') s += '网页链接';
+    else if (t.kind === 'place') s += t.name;
     else s += '\n';
   }
   return s;
@@ -114,6 +131,10 @@ function tokenHtml(t: Token): string {
   switch (t.kind) {
     case 'text': return escapeHtml(t.text);
     case 'br': return '<br />';
+    case 'link':
+      return `<a href='http://t.cn/${t.code}' data-hide=''><span class='url-icon'><img style='width: 1rem;height: 1rem' src='//h5.sinaimg.cn/upload/2015/09/25/3/timeline_card_small_web_default.png'></span><span class='surl-text'>网页链接</span></a>`;
+    case 'place':
+      return `<a data-url="http://t.cn/${t.code}" href="https://m.weibo.cn/p/index?containerid=2306570042${t.code}&luicode=10000011" data-hide=""><span class='url-icon'><img style='width: 1rem;height: 1rem' src='//h5.sinaimg.cn/upload/2015/09/25/3/timeline_card_small_location_default.png'></span><span class="surl-text">${escapeHtml(t.name)}</span></a>`;
     case 'mention': return `<a href='/n/${escapeHtml(t.name)}'>@${escapeHtml(t.name)}</a>`;
     case 'emoticon':
       return `<span class="url-icon"><img alt="${t.code}" src="//h5.sinaimg.cn/m/emoticon/icon/default/${t.file}.png" style="width:1em; height:1em;" /></span>`;

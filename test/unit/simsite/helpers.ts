@@ -29,6 +29,9 @@ function mergeShapes(a: unknown, b: unknown): unknown {
     for (const [k, x] of Object.entries(b)) o[k] = k in o ? mergeShapes(o[k], x) : x;
     return sortKeys(o);
   }
+  // null next to an object keeps the object's fields and marks it nullable (a deleted original's user).
+  if (a === 'null' && isRecord(b)) return sortKeys({ ...b, '(nullable)': true });
+  if (b === 'null' && isRecord(a)) return sortKeys({ ...a, '(nullable)': true });
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length === 0) return b;
     if (b.length === 0) return a;
