@@ -24,7 +24,13 @@ export class QaSite {
   handle(req: SimRequest): SimResponse | null {
     const m = /^\/api\/v4\/members\/([^/]+)(?:\/(followees|followers))?$/.exec(req.pathname);
     if (!m) return null;
-    const user = this.world.userByToken(decodeURIComponent(m[1]!));
+    let token: string;
+    try {
+      token = decodeURIComponent(m[1]!);
+    } catch {
+      token = m[1]!;
+    }
+    const user = this.world.userByToken(token);
     if (!user) return jsonResponse({ error: { code: 404, name: 'NotFoundError', message: '用户不存在' } }, 404);
     const include = req.query.get('include') ?? '';
     if (!m[2]) return jsonResponse(this.member(user, include, true));
@@ -75,8 +81,8 @@ export class QaSite {
 
   private list(req: SimRequest, user: SimUser, which: 'followees' | 'followers', include: string): SimResponse {
     const q = req.query;
-    const offset = Math.max(0, Number(q.get('offset') ?? 0) || 0);
-    const limitRaw = Number(q.get('limit') ?? 20) || 20;
+    const offset = Math.max(0, Math.floor(Number(q.get('offset') ?? 0)) || 0);
+    const limitRaw = Math.floor(Number(q.get('limit') ?? 20)) || 20;
     const limit = Math.min(Math.max(1, limitRaw), 20);
     const all = which === 'followees' ? this.world.followeesOf(user.index) : this.world.fansOf(user.index);
     const reachable = Math.min(all.length, this.options.offsetCap);

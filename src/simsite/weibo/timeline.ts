@@ -73,7 +73,7 @@ export function timelineResponse(
     firstPage = false;
     pageNo = Math.floor(start / req.pageSize) + 1;
   } else {
-    pageNo = req.page ?? 1;
+    pageNo = Math.max(1, req.page ?? 1);
     firstPage = pageNo === 1;
     start = firstPage ? 0 : (pageNo - 1) * req.pageSize - (v.pinned >= 0 ? 1 : 0);
   }
