@@ -1,4 +1,5 @@
-import type { Clock } from '../core/clock';
+import type { Clock, ManualClock } from '../core/clock';
+import { AcceleratedClock } from './clock';
 import type { FaultConfig, FaultInjector } from './faults';
 import type { SimRequest, SimResponse } from './http-types';
 import { jsonResponse } from './http-types';
@@ -124,6 +125,31 @@ export function handleControl(req: SimRequest, deps: ControlDeps): SimResponse |
       deps.faults.set(config);
     }
     return jsonResponse(deps.faults.current);
+  }
+  if (p === '/_control/clock') {
+    if (req.method === 'POST' || req.method === 'PUT') {
+      let body: { advanceMs?: number; speed?: number };
+      try {
+        body = JSON.parse(req.body || '{}') as { advanceMs?: number; speed?: number };
+      } catch {
+        return jsonResponse({ error: 'body must be JSON' }, 400);
+      }
+      const c = deps.clock as Partial<AcceleratedClock & ManualClock>;
+      try {
+        if (body.advanceMs !== undefined) {
+          if (typeof c.advanceMs !== 'function') return jsonResponse({ error: 'this clock cannot be advanced' }, 409);
+          c.advanceMs(body.advanceMs);
+        }
+        if (body.speed !== undefined) {
+          if (!(deps.clock instanceof AcceleratedClock)) return jsonResponse({ error: 'this clock has no speed' }, 409);
+          deps.clock.setSpeed(body.speed);
+        }
+      } catch (err) {
+        return jsonResponse({ error: (err as Error).message }, 400);
+      }
+    }
+    const nowMs = deps.clock.nowMs();
+    return jsonResponse({ nowMs, now: new Date(nowMs).toISOString(), speed: deps.clock instanceof AcceleratedClock ? deps.clock.speedFactor : null });
   }
   if (p === '/_control/robots') {
     if (req.method === 'POST' || req.method === 'PUT') {

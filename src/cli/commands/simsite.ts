@@ -64,7 +64,8 @@ Endpoints (see README "Simulated site"):
   truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/requests?client=ID,
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
-  control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt)
+  control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt),
+             POST /_control/clock {"advanceMs":N,"speed":X} (jump ahead / re-gear; never back)
 Clients are told apart by the x-client-id header (else the SUB cookie, else ?client_id=, else the remote address).
 /_truth/requests/politeness?client=ID reports request gaps, Retry-After violations and backoff after rate limits.`)
     .action(async (flags: SimsiteFlags) => {
