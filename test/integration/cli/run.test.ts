@@ -72,6 +72,7 @@ sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
       const { stdout } = await run('node', [BIN, 'status', file, '--json'], { env });
       const status = JSON.parse(stdout) as { subjects: number; leased: number; due: number };
       expect(status).toMatchObject({ subjects: 400, leased: 0 });
+      await s.client.indices.refresh({ index: indexName(s.prefix, 'posts') });
       const posts = await s.client.count({ index: indexName(s.prefix, 'posts') });
       expect(posts.count).toBeGreaterThan(0);
     } finally {
