@@ -1,4 +1,4 @@
-import { EMPTY, mergeMap, of } from 'rxjs';
+import { concatMap, EMPTY, of } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
 import { extract } from './text-density';
@@ -28,7 +28,7 @@ export const textDensityStage = defineStage({
   type: 'text_density',
   kind: 'extractor',
   schema: textDensityConfigSchema,
-  build: (config, ctx) => mergeMap((env) => {
+  build: (config, ctx) => concatMap((env) => {
     const body = env.doc.body;
     const html = body[config.html_field];
     if (env.doc.index !== config.index || (typeof html !== 'string' && !(html instanceof Uint8Array))) return of(env);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { weiboApiConfigSchema } from '../parsers/weibo-api';
 import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
+import { poissonScheduleSchema } from '../schedule/refit';
 import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
 import { blackholeSinkConfigSchema } from '../sinks/blackhole';
 import { redisFrontierConfigSchema } from '../sources/redis-frontier';
@@ -32,7 +33,7 @@ export const pipelineSchema = z.strictObject({
   /** Filters and enrichers over documents, in order, between the parser and the sink. */
   stages: z.array(documentStageSchema).default([]),
   sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, blackholeSinkConfigSchema]),
-  schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema]).prefault({ type: 'fixed_interval' }),
+  schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema, poissonScheduleSchema]).prefault({ type: 'fixed_interval' }),
 });
 
 export type PipelineConfig = z.infer<typeof pipelineSchema>;

@@ -9,6 +9,7 @@ import type { Adapter } from '../parsers/adapter';
 import { WeiboApiAdapter } from '../parsers/weibo-api';
 import type { PipelineConfig } from '../pipeline/schema';
 import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
+import { ModelRefresher } from '../schedule/refit';
 import { applyTemplates, loadTemplates } from '../search/templates';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
@@ -46,10 +47,15 @@ function buildAdapter(config: PipelineConfig): Adapter {
   }
 }
 
-function buildSchedule(config: PipelineConfig): NextVisitPolicy {
+async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void }> {
   switch (config.schedule.type) {
     case 'fixed_interval':
-      return fixedInterval(config.schedule);
+      return { policy: fixedInterval(config.schedule), stop: () => undefined };
+    case 'poisson': {
+      const refresher = new ModelRefresher(config.schedule, () => frontier.allStates(), logger);
+      await refresher.start();
+      return { policy: refresher.policy(), stop: () => refresher.stop() };
+    }
   }
 }
 
@@ -78,12 +84,19 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   } else {
     sink = blackholeSink();
   }
+  const schedule = await buildSchedule(config, frontier, deps.logger);
   const runner = new PipelineRunner(config, {
-    frontier, fetcher, adapter: buildAdapter(config), sink, schedule: buildSchedule(config),
+    frontier, fetcher, adapter: buildAdapter(config), sink, schedule: schedule.policy,
     stages: (drop) => config.stages.map((stage) => stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     })),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
   });
-  return { runner, frontier, close: async () => http?.close() };
+  return {
+    runner, frontier,
+    close: async () => {
+      schedule.stop();
+      await http?.close();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
-import { from, map, mergeMap, type OperatorFunction } from 'rxjs';
+import { concatMap, from, map, mergeMap, type OperatorFunction } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
 import type { DocEnvelope, Settlement } from '../core/envelope';
@@ -61,7 +61,7 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
     map(serialise),
     batchBy<Pending>({ maxCount: config.flush_docs, maxBytes: config.flush_bytes, maxWaitMs: config.flush_interval_ms, sizeOf: (p) => p.lines.length }),
     mergeMap((batch) => from(flushBatch(batch, config, deps)), config.concurrency),
-    mergeMap((settled) => from(settled)),
+    concatMap((settled) => settled),
   );
 }
 

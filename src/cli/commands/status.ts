@@ -1,3 +1,5 @@
+import { buildModelFromFrontier, schedulerState } from '../../schedule/core-bridge';
+import { configFromStage, scheduleStatus } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
 import { collect, openPipeline, pipelineVars } from '../runtime';
 
@@ -11,7 +13,13 @@ export const register: RegisterCommand = (program, ctx) => {
       const p = await openPipeline(ctx, file, pipelineVars(opts.var));
       try {
         const stats = await p.built.frontier.stats();
-        if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats }));
+        let schedule: ReturnType<typeof scheduleStatus> | undefined;
+        if (p.config.schedule.type === 'poisson') {
+          const { refit_interval_secs: _every, ...options } = p.config.schedule;
+          const states = (await p.built.frontier.allStates()).filter((st) => st.status === 'active');
+          schedule = scheduleStatus(states.map(schedulerState), buildModelFromFrontier(states, configFromStage(options)));
+        }
+        if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats, ...(schedule ? { schedule } : {}) }));
         else {
           console.log(`pipeline ${p.config.name}`);
           console.log(`  subjects     ${stats.subjects}`);
@@ -19,6 +27,10 @@ export const register: RegisterCommand = (program, ctx) => {
           console.log(`  leased       ${stats.leased}`);
           console.log(`  dead letters ${stats.deadLetters}`);
           console.log(`  throughput   ${stats.visitsPerMin.toFixed(1)} visits/min, ${stats.docsPerMin.toFixed(1)} documents/min (last 5 min)`);
+          if (schedule) {
+            console.log(`  schedule     poisson, objective ${schedule.objective}: ${schedule.plannedPagesPerHour.toFixed(1)} of ${schedule.budgetPerHour} fetches/hour planned`);
+            console.log(`               estimated ${schedule.estimatedPostsPerHour.toFixed(1)} posts/hour; predicted mean delay ${schedule.predictedMeanDelayHours.toFixed(2)} h`);
+          }
         }
       } finally {
         await p.close();

@@ -204,6 +204,20 @@ export class RedisFrontier {
     });
   }
 
+  /** Every subject's state (HSCAN per shard): for refitting the schedule model. */
+  async allStates(): Promise<SubjectState[]> {
+    const out: SubjectState[] = [];
+    for (const k of this.keys) {
+      let cursor = '0';
+      do {
+        const [next, kv] = await this.redis.hscan(k.state, cursor, 'COUNT', 1000);
+        for (let i = 1; i < kv.length; i += 2) out.push(parseState(kv[i]!, 0));
+        cursor = next;
+      } while (cursor !== '0');
+    }
+    return out;
+  }
+
   async getState(subject: string): Promise<SubjectState | undefined> {
     const k = this.keys[shardOf(subject, this.opts.shards)]!;
     const raw = await this.redis.hget(k.state, subject);
