@@ -31,8 +31,11 @@ export interface FaultConfig {
   timeouts?: { rate: number; holdMs?: number } | null;
   /** The body trickles at bytesPerSec. */
   slowBody?: { rate: number; bytesPerSec: number } | null;
-  /** The body is cut in half (Content-Length matches the cut body: a "complete" but broken document). */
-  truncated?: { rate: number } | null;
+  /**
+   * The body is cut in half. By default Content-Length matches the cut body (a "complete" but
+   * broken document); with cutConnection the full length is announced and the connection dropped.
+   */
+  truncated?: { rate: number; cutConnection?: boolean } | null;
   /** JSON gets a syntax error; HTML loses closing tags and gets stray markup. */
   malformed?: { rate: number } | null;
   /** 302 to the login page, as when the site decides the visitor cookie is stale. */
@@ -47,7 +50,7 @@ export type FaultDecision =
   | { kind: 'serverError'; status: number }
   | { kind: 'timeout'; holdMs: number }
   | { kind: 'slowBody'; bytesPerSec: number }
-  | { kind: 'truncated' }
+  | { kind: 'truncated'; cutConnection: boolean }
   | { kind: 'malformed' }
   | { kind: 'loginRedirect' }
   | { kind: 'softError'; soft: SoftErrorKind };
@@ -134,7 +137,7 @@ export class FaultInjector {
       const kinds = c.softErrors.kinds?.length ? c.softErrors.kinds : (['login', 'captcha', 'frequent'] as SoftErrorKind[]);
       return { kind: 'softError', soft: kinds[Math.floor(r.next() * kinds.length)]! };
     }
-    if (c.truncated && r.next() < c.truncated.rate) return { kind: 'truncated' };
+    if (c.truncated && r.next() < c.truncated.rate) return { kind: 'truncated', cutConnection: c.truncated.cutConnection ?? false };
     if (c.malformed && r.next() < c.malformed.rate) return { kind: 'malformed' };
     if (c.slowBody && r.next() < c.slowBody.rate) return { kind: 'slowBody', bytesPerSec: c.slowBody.bytesPerSec };
     return NONE;

@@ -3,9 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { systemClock, type Clock } from '../core/clock';
 import { AcceleratedClock } from './clock';
 import { handleControl, type StreamResponse } from './control';
-import { FaultInjector, malformBody, softErrorBody, truncateBody, type FaultConfig, type FaultDecision } from './faults';
+import { faultResponse, loginPage } from './fault-responses';
+import { FaultInjector, malformBody, truncateBody, type FaultConfig, type FaultDecision } from './faults';
 import type { RouteHandler, SimRequest, SimResponse } from './http-types';
-import { htmlResponse, jsonResponse } from './http-types';
+import { jsonResponse } from './http-types';
 import { RequestLog } from './request-log';
 import { DEFAULT_ROBOTS, robotsFor, type RobotsConfig } from './robots';
 import { buildSites, type SiteOptionsInput } from './sites';
@@ -61,11 +62,6 @@ function clientOf(req: IncomingMessage, query: URLSearchParams): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
-function loginPage(target: string): SimResponse {
-  return htmlResponse(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>登录 - 新浪微博</title></head>
-<body><form class="login" action="/signin/login" method="post"><input name="username"><input name="password" type="password">
-<input type="hidden" name="r" value="${target.replace(/"/g, '&quot;')}"><button>登录</button></form></body></html>`);
-}
 
 export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHandle> {
   if (opts.world && opts.diurnal !== undefined && (opts.world.diurnal !== null) !== opts.diurnal) {
@@ -127,6 +123,13 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
     tick();
   };
 
+  /** Announces the full length, sends half, then drops the connection (a premature close). */
+  const cut = (res: ServerResponse, r: SimResponse): void => {
+    const buf = typeof r.body === 'string' ? Buffer.from(r.body) : r.body;
+    res.writeHead(r.status, { ...r.headers, 'content-length': String(buf.length) });
+    res.write(buf.subarray(0, Math.floor(buf.length / 2)), () => res.destroy());
+  };
+
   const siteResponse = (sreq: SimRequest): SimResponse => {
     if (sreq.pathname === '/robots.txt') {
       const text = robotsFor(robots, sreq.host);
@@ -168,50 +171,20 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
         fault: decision.kind === 'none' ? null : decision.kind, retryAfterSec,
       });
     };
-    switch (decision.kind) {
-      case 'rateLimit': {
-        logIt(decision.status, decision.retryAfterSec);
-        const headers: Record<string, string> = {};
-        if (decision.retryAfterSec !== null) headers['retry-after'] = String(decision.retryAfterSec);
-        if (decision.status === 403 && pathname.startsWith('/api/v4/')) {
-          // The Q&A site's risk-control answer (spec §2).
-          respond(res, jsonResponse({ error: { message: '您当前请求存在异常，暂时限制本次访问。如有疑问，您可以通过手机摇一摇或登录后私信知乎小管家反馈。', code: 40362 } }, 403), headers);
-        } else if (decision.status === 429) {
-          respond(res, jsonResponse({
-            errors: ['You’ve performed this action too many times. Please wait a few seconds before trying again.'],
-            error_type: 'rate_limit', extras: { wait_seconds: decision.retryAfterSec ?? 0, time_left: `${decision.retryAfterSec ?? 0} seconds` },
-          }, 429), headers);
-        } else {
-          respond(res, { status: decision.status, headers: { 'content-type': 'text/html' }, body: '', kind: 'empty' }, headers);
-        }
-        return;
-      }
-      case 'serverError':
-        logIt(decision.status);
-        respond(res, htmlResponse(`<html><body><h1>${decision.status} Service Unavailable</h1></body></html>`, 'text/html', decision.status));
-        return;
-      case 'timeout': {
-        logIt(0);
-        const t = setTimeout(() => {
-          timers.delete(t);
-          res.destroy();
-        }, decision.holdMs);
-        timers.add(t);
-        return;
-      }
-      case 'loginRedirect': {
-        logIt(302);
-        const target = `/signin/welcome?entry=mweibo&r=${encodeURIComponent(rawUrl)}`;
-        res.writeHead(302, { location: target, 'content-length': '0' });
-        res.end();
-        return;
-      }
-      case 'softError':
-        logIt(200);
-        respond(res, jsonResponse(softErrorBody(decision.soft, rawUrl)));
-        return;
-      default:
-        break;
+    if (decision.kind === 'timeout') {
+      logIt(0);
+      const t = setTimeout(() => {
+        timers.delete(t);
+        res.destroy();
+      }, decision.holdMs);
+      timers.add(t);
+      return;
+    }
+    const refusal = faultResponse(decision, pathname, rawUrl);
+    if (refusal) {
+      logIt(refusal.status, decision.kind === 'rateLimit' ? decision.retryAfterSec : null);
+      respond(res, refusal);
+      return;
     }
     let r: SimResponse;
     try {
@@ -220,7 +193,8 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
       r = jsonResponse({ ok: 0, msg: `simsite error: ${(err as Error).message}` }, 500);
     }
     logIt(r.status);
-    if (decision.kind === 'truncated') respond(res, { ...r, body: truncateBody(r.body) });
+    if (decision.kind === 'truncated' && decision.cutConnection) cut(res, r);
+    else if (decision.kind === 'truncated') respond(res, { ...r, body: truncateBody(r.body) });
     else if (decision.kind === 'malformed') respond(res, { ...r, body: malformBody(r.body, r.kind) });
     else if (decision.kind === 'slowBody') slow(res, r, decision.bytesPerSec);
     else respond(res, r);

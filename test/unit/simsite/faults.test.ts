@@ -115,6 +115,13 @@ describe('simsite faults', () => {
     expect(() => JSON.parse(m)).toThrow();
   });
 
+  it('can announce the full length and drop the connection half-way', async () => {
+    site.setFaults({ truncated: { rate: 1, cutConnection: true } });
+    await expect(get(profilePath(), 'cut').then((r) => r.text())).rejects.toThrow();
+    const entries = await log('cut');
+    expect(entries[0]!.fault).toBe('truncated');
+  });
+
   it('redirects to a login page', async () => {
     site.setFaults({ loginRedirect: { rate: 1 } });
     const r = await get(profilePath(), 'login');
