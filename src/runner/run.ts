@@ -217,6 +217,7 @@ export class PipelineRunner {
       fetchText: (url: string, expect: 'json' | 'html') => this.fetchText(url, expect),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
+      subjectCount: () => this.deps.frontier.count(),
     };
     const discovered: { subject: string; state: SubjectState }[] = [];
     try {
@@ -237,7 +238,11 @@ export class PipelineRunner {
         }
       }
       if (discovered.length > 0) {
-        const added = await this.deps.frontier.offer(discovered);
+        // Zombies are recorded (dedup, state) but never queued.
+        const zombies = discovered.filter((d) => d.state.status === 'zombie');
+        const live = discovered.filter((d) => d.state.status !== 'zombie');
+        const added = (live.length > 0 ? await this.deps.frontier.offer(live) : 0)
+          + (zombies.length > 0 ? await this.deps.frontier.record(zombies) : 0);
         this.deps.metrics.discovered.inc({ result: 'new' }, added);
         this.deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
       }
@@ -317,8 +322,7 @@ export class PipelineRunner {
       }
       if (err.kind !== 'throttled') this.summary.jobsFailed += 1;
     } else {
-      state = result.outcome.state;
-      nextDueMs = this.deps.schedule.nextVisitMs(job.state, result.outcome, now);
+      ({ state, nextDueMs } = this.deps.schedule.nextVisit(job.state, result.outcome, now));
       outcome = 'ok';
     }
     const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;

@@ -4,12 +4,12 @@
  * The frontier already keeps the generic per-subject record (first seen, last visit, last post,
  * watermark, posts seen, visits, status); the scheduler's own fields ride in its opaque `schedule`
  * map: the rate evidence and, with the time-of-day option, the three diurnal sums. On each ack the
- * runner calls `nextVisitMs(job.state, outcome, now)` and persists `outcome.state`; this policy
- * folds the visit into `outcome.state.schedule` there, and returns the due-ZSET score.
+ * runner calls `nextVisit(job.state, outcome, now)` and persists the state it returns: the
+ * outcome's state with the visit folded into its `schedule` map, next to the due-ZSET score.
  */
 import type { SubjectState as FrontierState } from '../core/envelope';
 import type { VisitOutcome } from '../parsers/adapter';
-import type { NextVisitPolicy } from './fixed-interval';
+import type { NextVisit, NextVisitPolicy } from './fixed-interval';
 import { type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from './poisson';
 import { type SubjectState, observe } from './subject-state';
 
@@ -40,16 +40,16 @@ export function buildModelFromFrontier(states: readonly FrontierState[], config:
 /** The `poisson` schedule as the runner's NextVisitPolicy; `model` returns the latest refit. */
 export function poissonNextVisitPolicy(model: () => ScheduleModel): NextVisitPolicy {
   return {
-    nextVisitMs(before: FrontierState, outcome: VisitOutcome, nowMs: number): number {
-      if (outcome.state.status === 'gone' || outcome.state.status === 'dead') return -1;
+    nextVisit(before: FrontierState, outcome: VisitOutcome, nowMs: number): NextVisit {
+      if (outcome.state.status === 'gone' || outcome.state.status === 'dead') return { nextDueMs: -1, state: outcome.state };
       const m = model();
       // A first visit pages back through history older than the discovery time, so its window
       // starts at the oldest post it saw (observe's default), not at firstSeenMs.
       const after = observe(schedulerState(before), {
         atMs: nowMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
       }, observeOptions(m.config));
-      outcome.state.schedule = { ...outcome.state.schedule, ...schedulerFields(after) };
-      return nextVisitAtMs(after, m);
+      const state = { ...outcome.state, schedule: { ...outcome.state.schedule, ...schedulerFields(after) } };
+      return { nextDueMs: nextVisitAtMs(after, m), state };
     },
   };
 }

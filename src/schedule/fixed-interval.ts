@@ -10,11 +10,23 @@ export const fixedIntervalConfigSchema = z.strictObject({
 
 export type FixedIntervalConfig = z.infer<typeof fixedIntervalConfigSchema>;
 
+export interface NextVisit {
+  /** The due-queue score; negative: never again. */
+  nextDueMs: number;
+  /** The state to store: the visit's outcome state with the schedule's own fields updated. */
+  state: SubjectState;
+}
+
 /** Decides when a subject is visited again, after a successful visit. */
 export interface NextVisitPolicy {
-  nextVisitMs(state: SubjectState, outcome: VisitOutcome, nowMs: number): number;
+  nextVisit(before: SubjectState, outcome: VisitOutcome, nowMs: number): NextVisit;
 }
 
 export function fixedInterval(config: FixedIntervalConfig): NextVisitPolicy {
-  return { nextVisitMs: (_state, outcome, nowMs) => (outcome.state.status === 'gone' ? -1 : nowMs + config.interval_secs * 1000) };
+  return {
+    nextVisit: (_before, outcome, nowMs) => ({
+      nextDueMs: outcome.state.status === 'gone' ? -1 : nowMs + config.interval_secs * 1000,
+      state: outcome.state,
+    }),
+  };
 }

@@ -18,21 +18,22 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     const outcome: VisitOutcome = {
       state: { ...before, lastVisitMs: 250 * H, visits: 4 }, newPostTimesMs: [245 * H, 248 * H], pageLimitHit: false, requests: 1,
     };
-    const due = policy.nextVisitMs(before, outcome, 250 * H);
-    expect(due).toBeGreaterThan(250 * H);
-    expect(outcome.state.schedule).toMatchObject({ ep: 12, eh: 250, dn: 2 });
-    const back = schedulerState(outcome.state);
+    const next = policy.nextVisit(before, outcome, 250 * H);
+    expect(next.nextDueMs).toBeGreaterThan(250 * H);
+    expect(next.state.schedule).toMatchObject({ ep: 12, eh: 250, dn: 2 });
+    expect(outcome.state.schedule).toEqual(before.schedule); // the outcome itself is not mutated
+    const back = schedulerState(next.state);
     expect(back.evidencePosts).toBe(12);
-    expect(schedulerFields(back)).toEqual(outcome.state.schedule);
+    expect(schedulerFields(back)).toEqual(next.state.schedule);
   });
 
   it('visits a busier subject sooner and never schedules a gone one', () => {
     const quiet = population[0]!;
     const busy = { ...population[0]!, schedule: { ep: 200, eh: 240 } };
     const out = (s: typeof quiet): VisitOutcome => ({ state: { ...s }, newPostTimesMs: [], pageLimitHit: false, requests: 1 });
-    expect(policy.nextVisitMs(busy, out(busy), 250 * H)).toBeLessThan(policy.nextVisitMs(quiet, out(quiet), 250 * H));
+    expect(policy.nextVisit(busy, out(busy), 250 * H).nextDueMs).toBeLessThan(policy.nextVisit(quiet, out(quiet), 250 * H).nextDueMs);
     const gone: VisitOutcome = { state: { ...quiet, status: 'gone' }, newPostTimesMs: [], pageLimitHit: false, requests: 1 };
-    expect(policy.nextVisitMs(quiet, gone, 250 * H)).toBe(-1);
+    expect(policy.nextVisit(quiet, gone, 250 * H).nextDueMs).toBe(-1);
   });
 
   it('reads records without scheduler fields as no evidence yet', () => {
