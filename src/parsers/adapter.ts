@@ -13,6 +13,8 @@ export interface VisitContext {
   fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText>;
   nowMs(): number;
   logger: Logger;
+  /** How many subjects the frontier holds (discovery stops at a cap); absent: no cap can be checked. */
+  subjectCount?(): Promise<number>;
 }
 
 export type Emitted =

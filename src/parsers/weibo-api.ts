@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { Doc, Job, SubjectState } from '../core/envelope';
+import type { Job, SubjectState } from '../core/envelope';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { parseCount } from './weibo/counts';
-import { parseWeiboDateMs } from './weibo/dates';
-import { mblogsOf, parseEnvelope, type Mblog, type WeiboUser } from './weibo/shapes';
-import { compareIds, parseRegion, postHtmlToText } from './weibo/text';
+import { metricsDoc, postDoc, userDoc } from './weibo/docs';
+import { fansContainerId, parseFansPage } from './weibo/fans';
+import { mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { compareIds } from './weibo/text';
 
 export const weiboApiConfigSchema = z.strictObject({
   type: z.literal('weibo_api'),
@@ -20,13 +21,28 @@ export const weiboApiConfigSchema = z.strictObject({
   profile_every_visits: z.number().int().min(1).default(10),
   /** Write a post-metrics snapshot of every post seen on a visit. */
   post_metrics: z.boolean().default(true),
+  /** Discover users breadth-first through fans lists (`231051_-_fans_-_{uid}`). */
+  discover_fans: z.boolean().default(false),
+  /** Fans pages (20 users each) read per discovering visit; the platform caps the list silently anyway. */
+  fans_page_limit: z.number().int().min(1).default(250),
+  /** Re-read the fans list every N visits (the first visit always reads it). */
+  fans_every_visits: z.number().int().min(1).default(30),
+  /** Stop discovering once the frontier holds this many subjects (zombies included). */
+  max_users: z.number().int().min(1).default(1_000_000),
+  /** Users with fewer followers are recorded (users document, status `zombie`) but never visited. */
+  min_followers: z.number().int().min(0).default(10),
 });
 
 export type WeiboApiConfig = z.infer<typeof weiboApiConfigSchema>;
 
 const PLATFORM = 'weibo';
+const USER_PREFIX = `${PLATFORM}:user:`;
 
-/** The microblog JSON API (shapes: shared/specs/social-api-shapes.md §1): user timelines. */
+interface Tally {
+  requests: number;
+}
+
+/** The microblog JSON API (shapes: shared/specs/social-api-shapes.md §1): profiles, timelines, fans. */
 export class WeiboApiAdapter implements Adapter {
   readonly type = 'weibo_api';
   private readonly base: string;
@@ -36,23 +52,23 @@ export class WeiboApiAdapter implements Adapter {
   }
 
   accepts(subject: string): boolean {
-    return subject.startsWith(`${PLATFORM}:user:`);
+    return subject.startsWith(USER_PREFIX);
   }
 
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
-    const uid = job.subject.slice(`${PLATFORM}:user:`.length);
+    const uid = job.subject.slice(USER_PREFIX.length);
     const state: SubjectState = { ...job.state, meta: { ...job.state.meta } };
-    let requests = 0;
+    const tally: Tally = { requests: 0 };
     let containerId = state.meta?.['containerid'];
 
     if (!containerId || state.visits % this.config.profile_every_visits === 0) {
       const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
-      requests += 1;
+      tally.requests += 1;
       const env = parseEnvelope(res.text, res.url);
       const info = env.data?.userInfo;
       if (env.ok !== 1 || !info) {
         // `这里还没有内容` on a profile: deleted account or bad id. Not a ban, not an error.
-        return { state: { ...state, status: 'gone', visits: state.visits + 1, lastVisitMs: res.fetchedAtMs }, newPostTimesMs: [], pageLimitHit: false, requests };
+        return { state: { ...state, status: 'gone', visits: state.visits + 1, lastVisitMs: res.fetchedAtMs }, newPostTimesMs: [], pageLimitHit: false, requests: tally.requests };
       }
       containerId = env.data?.tabsInfo?.tabs?.find((t) => t.tabKey === 'weibo')?.containerid ?? `107603${uid}`;
       state.meta = { ...state.meta, containerid: containerId };
@@ -61,15 +77,20 @@ export class WeiboApiAdapter implements Adapter {
       yield { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, job.subject) };
     }
 
+    if (this.config.discover_fans && state.visits % this.config.fans_every_visits === 0) {
+      yield* this.discoverFans(uid, job, ctx, tally);
+    }
+
     const limit = state.watermark ? this.config.page_limit : this.config.first_visit_page_limit;
     const seen = new Set<string>();
     const newTimes: number[] = [];
     let watermark = state.watermark;
     let pageLimitHit = false;
     let lastFetchMs = ctx.nowMs();
+    let cursor = '&page=1';
     for (let page = 1; page <= limit; page++) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=${containerId}&page=${page}`, 'json');
-      requests += 1;
+      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=${containerId}${cursor}`, 'json');
+      tally.requests += 1;
       lastFetchMs = res.fetchedAtMs;
       const env = parseEnvelope(res.text, res.url);
       if (env.ok !== 1) break; // `ok:0`: past the last page
@@ -90,7 +111,7 @@ export class WeiboApiAdapter implements Adapter {
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
           const long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
-          requests += 1;
+          tally.requests += 1;
           const content = parseEnvelope(long.text, long.url).data?.longTextContent;
           if (content) text = content;
         }
@@ -101,9 +122,10 @@ export class WeiboApiAdapter implements Adapter {
         yield { kind: 'doc', doc };
       }
       if (reachedKnown) break;
-      const next = env.data?.cardlistInfo;
-      if (next && 'page' in next && (next.page === null || next.page === undefined) && !next.since_id) break;
+      const next = nextCursor(env, page);
+      if (next === undefined) break;
       if (page === limit) pageLimitHit = true;
+      cursor = next;
     }
     const lastPost = newTimes.length > 0 ? Math.max(...newTimes) : undefined;
     return {
@@ -118,56 +140,48 @@ export class WeiboApiAdapter implements Adapter {
       },
       newPostTimesMs: newTimes,
       pageLimitHit,
-      requests,
+      requests: tally.requests,
     };
+  }
+
+  /**
+   * Pages the fans list and yields each fan as a discovered subject (due now, so the frontier's
+   * FIFO-by-due order makes the crawl breadth-first). Fans under `min_followers` are yielded as
+   * zombies with their users document: recorded, never visited. Stops at `max_users`.
+   */
+  private async *discoverFans(uid: string, job: Job, ctx: VisitContext, tally: Tally): AsyncGenerator<Emitted, void, void> {
+    const depth = (job.state.depth ?? 0) + 1;
+    let room = this.config.max_users - (ctx.subjectCount ? await ctx.subjectCount() : 0);
+    for (let sinceId: number | undefined = 1, pages = 0; sinceId !== undefined && pages < this.config.fans_page_limit && room > 0; pages++) {
+      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
+      tally.requests += 1;
+      const page = parseFansPage(parseEnvelope(res.text, res.url));
+      for (const fan of page.fans) {
+        if (room <= 0) break;
+        room -= 1;
+        const subject = `${USER_PREFIX}${fan.uid}`;
+        const zombie = fan.followers !== undefined && fan.followers < this.config.min_followers;
+        if (zombie) yield { kind: 'doc', doc: userDoc(fan.uid, fan.user, res.fetchedAtMs, subject, 'zombie') };
+        yield {
+          kind: 'discovered', subject,
+          state: { status: zombie ? 'zombie' : 'active', depth, ...(fan.followers !== undefined ? { followers: fan.followers } : {}) },
+        };
+      }
+      // A list that does not advance would page forever: trust only a counter that moves on.
+      sinceId = page.nextSinceId !== undefined && page.nextSinceId > sinceId ? page.nextSinceId : undefined;
+    }
   }
 }
 
-function userDoc(uid: string, u: WeiboUser, atMs: number, subject: string): Doc {
-  return {
-    index: 'users',
-    id: `${PLATFORM}:${uid}`,
-    body: {
-      platform: PLATFORM, id: uid, subject,
-      screen_name: u.screen_name, gender: u.gender, description: u.description,
-      verified: u.verified === true, verified_reason: u.verified_reason || undefined,
-      followers_count: parseCount(u.followers_count), follow_count: parseCount(u.follow_count),
-      statuses_count: parseCount(u.statuses_count), crawled_at: new Date(atMs).toISOString(),
-    },
-  };
-}
-
-function postDoc(id: string, m: Mblog, html: string, uid: string, atMs: number, base: string, subject: string): Doc {
-  const clean = postHtmlToText(html);
-  const createdMs = parseWeiboDateMs(m.created_at, atMs);
-  const u = m.user ?? undefined;
-  const repostOf = m.retweeted_status ? String(m.retweeted_status.id ?? m.retweeted_status.mid ?? '') : '';
-  return {
-    index: 'posts',
-    id: `${PLATFORM}:${id}`,
-    body: {
-      platform: PLATFORM, id, subject, url: `${base}/detail/${id}`,
-      author: {
-        id: String(u?.id ?? uid), name: u?.screen_name, followers: parseCount(u?.followers_count),
-        verified: u?.verified === true, gender: u?.gender,
-      },
-      text: clean.text, hashtags: clean.hashtags, mentions: clean.mentions, links: clean.links,
-      created_at: createdMs === undefined ? undefined : new Date(createdMs).toISOString(),
-      crawled_at: new Date(atMs).toISOString(),
-      source: m.source || undefined, region: parseRegion(m.region_name),
-      counts: { reposts: parseCount(m.reposts_count), comments: parseCount(m.comments_count), likes: parseCount(m.attitudes_count) },
-      repost_of: repostOf || undefined,
-    },
-  };
-}
-
-function metricsDoc(id: string, m: Mblog, atMs: number): Doc {
-  return {
-    index: 'post-metrics',
-    id: `${PLATFORM}:${id}:${atMs}`,
-    body: {
-      platform: PLATFORM, post_id: id, at: new Date(atMs).toISOString(),
-      reposts: parseCount(m.reposts_count), comments: parseCount(m.comments_count), likes: parseCount(m.attitudes_count),
-    },
-  };
+/**
+ * The next timeline page: `since_id` when the site gives one (stable while new posts arrive, spec
+ * §5), else `page=` from cardlistInfo, else page + 1. Undefined when cardlistInfo says it is the end.
+ */
+function nextCursor(env: Envelope, page: number): string | undefined {
+  const info = env.data?.cardlistInfo;
+  if (!info) return `&page=${page + 1}`;
+  const since = info.since_id;
+  if ((typeof since === 'number' && since > 0) || (typeof since === 'string' && /^\d+$/.test(since))) return `&since_id=${since}`;
+  if (typeof info.page === 'number' && info.page > page) return `&page=${info.page}`;
+  return undefined;
 }

@@ -30,17 +30,26 @@ export interface WeiboUser {
   statuses_count?: number | string;
 }
 
-export interface Envelope {
+export interface Card {
+  card_type?: number;
+  mblog?: Mblog;
+  user?: WeiboUser;
+  card_group?: Card[];
+}
+
+export interface EnvelopeData {
+  userInfo?: WeiboUser;
+  tabsInfo?: { tabs?: { tabKey?: string; containerid?: string }[] };
+  cards?: Card[];
+  cardlistInfo?: { page?: number | null; since_id?: number | string | null; total?: number };
+  longTextContent?: string;
+}
+
+export interface Envelope extends EnvelopeData {
   ok?: number;
   msg?: string;
   url?: string;
-  data?: {
-    userInfo?: WeiboUser;
-    tabsInfo?: { tabs?: { tabKey?: string; containerid?: string }[] };
-    cards?: { card_type?: number; mblog?: Mblog; card_group?: { card_type?: number; mblog?: Mblog }[] }[];
-    cardlistInfo?: { page?: number | null; since_id?: number | string | null; total?: number };
-    longTextContent?: string;
-  };
+  data?: EnvelopeData;
 }
 
 /**
@@ -64,6 +73,10 @@ export function parseEnvelope(text: string, url: string): Envelope {
   }
   if (env.ok !== 1 && env.url && !env.data) {
     throw new FreshetError(ErrorCodes.captcha, 'non_retryable', `verification required: ${env.url}`, { url, redirect: env.url });
+  }
+  // Before about 2018 the payload sat next to `ok` without a `data` wrapper: read both the same way.
+  if (!env.data && (env.cards || env.userInfo || env.cardlistInfo)) {
+    env.data = { userInfo: env.userInfo, tabsInfo: env.tabsInfo, cards: env.cards, cardlistInfo: env.cardlistInfo };
   }
   return env;
 }

@@ -5,6 +5,7 @@ import type { Job, SubjectState } from '../../core/envelope';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import { bloomSize, type BloomSize } from './bloom';
 import { deadLetterKey, originHoldersKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
+import { recordScript } from './record-script';
 import { ackScript, claimScript, extendScript, offerScript, politeScript, reapScript, releaseScript } from './scripts';
 
 export interface FrontierOptions {
@@ -106,6 +107,29 @@ export class RedisFrontier {
       return this.run('freshetOffer')(k.bloom, k.state, k.due, this.bloom.bits, this.bloom.hashes, dueMs, ...pairs);
     }));
     return added.reduce<number>((sum, n) => sum + Number(n), 0);
+  }
+
+  /**
+   * Adds subjects as known but never due (zombies): dedup like `offer`, no due entry. Known
+   * subjects are left as they are. Returns how many were new.
+   */
+  async record(items: { subject: string; state: SubjectState }[]): Promise<number> {
+    const byShard = new Map<number, string[]>();
+    for (const { subject, state } of items) {
+      const s = shardOf(subject, this.opts.shards);
+      byShard.set(s, [...(byShard.get(s) ?? []), subject, JSON.stringify(state)]);
+    }
+    const added = await Promise.all([...byShard].map(([shard, pairs]) => {
+      const k = this.keys[shard]!;
+      return this.redis.eval(recordScript, 2, k.bloom, k.state, this.bloom.bits, this.bloom.hashes, ...pairs);
+    }));
+    return added.reduce<number>((sum, n) => sum + Number(n), 0);
+  }
+
+  /** How many subjects the frontier holds (every status): one HLEN per shard. */
+  async count(): Promise<number> {
+    const sizes = await Promise.all(this.keys.map((k) => this.redis.hlen(k.state)));
+    return sizes.reduce((a, b) => a + b, 0);
   }
 
   /** Claims up to n due subjects, visiting shards round-robin so none starves. */

@@ -1,0 +1,145 @@
+import type { Doc } from '../../../src/core/envelope';
+import { weiboApiConfigSchema, WeiboApiAdapter } from '../../../src/parsers/weibo-api';
+import { ERAS, truthPostsOf, type Era, type World } from '../../../src/simsite';
+import { drive, fakeWeibo, jobFor } from '../../helpers/weibo-fake';
+import { expectedPost, pickPost } from '../../helpers/weibo-truth';
+
+const adapterWith = (extra: Record<string, unknown> = {}) =>
+  new WeiboApiAdapter(weiboApiConfigSchema.parse({ type: 'weibo_api', base_url: 'http://sim.test', first_visit_page_limit: 1000, ...extra }));
+
+const docsOf = (emitted: { kind: string; doc?: Doc }[], index: string): Doc[] =>
+  emitted.filter((e) => e.kind === 'doc' && e.doc!.index === index).map((e) => e.doc!);
+
+/** A user with a pinned post, several timeline pages, and long posts among them. */
+function busyUser(world: World): number {
+  const now = world.startMs;
+  const i = world.users.findIndex((_u, k) => {
+    const posts = [...truthPostsOf(world, k, world.historyStartMs, now)];
+    return posts.length > 25 && posts.some((p) => p.pinned) && posts.some((p) => p.isLong) && world.fansOf(k).length > 25;
+  });
+  expect(i).toBeGreaterThanOrEqual(0);
+  return i;
+}
+
+describe.each(ERAS.map((e) => [e]))('weibo_api against simsite routes (%s)', (era: Era) => {
+  it('plans profile, then timeline pages to the end, long texts on the way; every post equals the truth', async () => {
+    const fake = fakeWeibo(era);
+    const u = busyUser(fake.world);
+    const uid = fake.world.users[u]!.uid;
+    const { emitted, outcome } = await drive(adapterWith(), jobFor(uid), fake.ctx);
+    const truth = [...truthPostsOf(fake.world, u, fake.world.historyStartMs, fake.clock.nowMs())];
+    const longs = truth.filter((t) => t.isLong).length;
+    const pages = Math.ceil(truth.length / 10);
+
+    expect(fake.requests[0]).toBe(`/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`);
+    const timeline = fake.requests.filter((r) => /containerid=(107603|230413)/.test(r));
+    expect(timeline).toHaveLength(pages);
+    expect(timeline[0]).toMatch(/&page=1$/);
+    // Later pages follow the stable since_id cursor (spec §5), never a guessed page number.
+    for (const r of timeline.slice(1)) expect(r).toMatch(/&since_id=\d+$/);
+    expect(fake.requests.filter((r) => r.startsWith('/statuses/extend?id='))).toHaveLength(longs);
+    expect(outcome.requests).toBe(fake.requests.length);
+    expect(outcome.requests).toBe(1 + pages + longs);
+    expect(outcome.pageLimitHit).toBe(false);
+
+    const posts = docsOf(emitted, 'posts');
+    expect(posts.map((d) => d.id).sort()).toEqual(truth.map((t) => `weibo:${t.id}`).sort());
+    const byId = new Map(posts.map((d) => [d.body['id'] as string, d.body]));
+    for (const t of truth) expect(pickPost(byId.get(t.id)!)).toEqual(expectedPost(fake.world, era, t, fake.clock.nowMs()));
+    expect(docsOf(emitted, 'users')).toHaveLength(1);
+    expect(docsOf(emitted, 'post-metrics')).toHaveLength(truth.length);
+    expect(outcome.state.watermark).toBe(truth.map((t) => t.id).sort((a, b) => a.length - b.length || a.localeCompare(b)).pop());
+    expect(outcome.state.postsSeen).toBe(truth.length);
+  });
+
+  it('a later visit reads only the new page(s) and stops at the watermark, pinned post or not', async () => {
+    const fake = fakeWeibo(era);
+    const u = busyUser(fake.world);
+    const uid = fake.world.users[u]!.uid;
+    const adapter = adapterWith();
+    const first = await drive(adapter, jobFor(uid), fake.ctx);
+    const before = fake.clock.nowMs();
+    fake.clock.advanceMs(2 * 86_400_000);
+    fake.requests.length = 0;
+    const second = await drive(adapter, { ...jobFor(uid), state: first.outcome.state }, fake.ctx);
+    const fresh = [...truthPostsOf(fake.world, u, before + 1, fake.clock.nowMs())];
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.length).toBeLessThan(9);
+    // No profile (every 10th visit), one timeline page holding all new posts and the first known one.
+    expect(fake.requests.filter((r) => /containerid=(107603|230413)/.test(r))).toEqual([expect.stringMatching(/&page=1$/)]);
+    expect(fake.requests.some((r) => r.includes('containerid=100505'))).toBe(false);
+    expect(docsOf(second.emitted, 'posts').map((d) => d.body['id']).sort()).toEqual(fresh.map((t) => t.id).sort());
+    expect(second.outcome.newPostTimesMs).toHaveLength(fresh.length);
+    expect(second.outcome.state.visits).toBe(2);
+  });
+});
+
+describe('fans discovery', () => {
+  it('pages the fans list by since_id, yields fans as due subjects and low-follower fans as zombies with a users document', async () => {
+    const fake = fakeWeibo('modern2022');
+    const u = busyUser(fake.world);
+    const uid = fake.world.users[u]!.uid;
+    const { emitted } = await drive(adapterWith({ discover_fans: true, min_followers: 40 }), jobFor(uid, { depth: 0 }), fake.ctx);
+    const fans = [...fake.world.fansOf(u)];
+    const fanPages = fake.requests.filter((r) => r.includes('containerid=231051_-_fans_-_'));
+    expect(fanPages).toEqual(Array.from({ length: Math.ceil(fans.length / 20) }, (_, i) => `/api/container/getIndex?containerid=231051_-_fans_-_${uid}&since_id=${i + 1}`));
+    const discovered = emitted.filter((e) => e.kind === 'discovered');
+    expect(discovered.map((d) => d.kind === 'discovered' && d.subject)).toEqual(fans.map((f) => `weibo:user:${fake.world.users[f]!.uid}`));
+    // A high threshold, so that this small world's fans fall on both sides of it.
+    const zombies = fans.filter((f) => fake.world.followersCount(f) < 40);
+    expect(zombies.length).toBeGreaterThan(0);
+    expect(zombies.length).toBeLessThan(fans.length);
+    for (const [k, f] of fans.entries()) {
+      const d = discovered[k]!;
+      if (d.kind !== 'discovered') throw new Error('unreachable');
+      expect(d.state).toEqual({ status: fake.world.followersCount(f) < 40 ? 'zombie' : 'active', depth: 1, followers: fake.world.followersCount(f) });
+    }
+    const zombieDocs = docsOf(emitted, 'users').filter((d) => d.body['status'] === 'zombie');
+    expect(zombieDocs.map((d) => d.id).sort()).toEqual(zombies.map((f) => `weibo:${fake.world.users[f]!.uid}`).sort());
+  });
+
+  it('stops at max_users, counting what the frontier already holds', async () => {
+    const fake = fakeWeibo('classic2019');
+    const u = busyUser(fake.world);
+    fake.subjects = 30;
+    const { emitted } = await drive(adapterWith({ discover_fans: true, max_users: 55 }), jobFor(fake.world.users[u]!.uid), fake.ctx);
+    expect(emitted.filter((e) => e.kind === 'discovered')).toHaveLength(25);
+    expect(fake.requests.filter((r) => r.includes('_-_fans_-_'))).toHaveLength(2);
+  });
+
+  it('stops at fans_page_limit and on a cursor that does not advance', async () => {
+    const fake = fakeWeibo('modern2022');
+    const u = busyUser(fake.world);
+    const uid = fake.world.users[u]!.uid;
+    await drive(adapterWith({ discover_fans: true, fans_page_limit: 2 }), jobFor(uid), fake.ctx);
+    expect(fake.requests.filter((r) => r.includes('_-_fans_-_'))).toHaveLength(2);
+    fake.requests.length = 0;
+    fake.override(/_-_fans_-_.*since_id=1$/, JSON.stringify({ ok: 1, data: { cardlistInfo: { since_id: '1' }, cards: [{ card_type: 11, card_group: [{ card_type: 10, user: { id: 7, followers_count: '1.2万' } }] }] } }));
+    const { emitted } = await drive(adapterWith({ discover_fans: true }), jobFor(uid), fake.ctx);
+    expect(fake.requests.filter((r) => r.includes('_-_fans_-_'))).toHaveLength(1);
+    expect(emitted.filter((e) => e.kind === 'discovered')).toEqual([{ kind: 'discovered', subject: 'weibo:user:7', state: { status: 'active', depth: 1, followers: 12000 } }]);
+  });
+});
+
+describe('errors', () => {
+  it('classifies a login wall, a captcha and a truncated body instead of parsing them as data', async () => {
+    const fake = fakeWeibo('modern2022');
+    const uid = fake.world.users[busyUser(fake.world)]!.uid;
+    const cases: [string, string, string][] = [
+      ['{"ok":-100,"msg":"请先登录","url":"https://passport.weibo.cn/signin/welcome"}', 'E_LOGIN_REQUIRED', 'non_retryable'],
+      ['{"ok":0,"url":"https://m.weibo.cn/verify?x=1"}', 'E_CAPTCHA', 'non_retryable'],
+      ['{"ok":1,"data":{"cards":[{"card_ty', 'E_PARSE_JSON', 'retryable'],
+    ];
+    for (const [body, code, kind] of cases) {
+      fake.override(/containerid=230413/, body);
+      await expect(drive(adapterWith(), jobFor(uid), fake.ctx)).rejects.toMatchObject({ code, kind });
+    }
+  });
+
+  it('treats ok:0 on a profile as a gone account, and ok:0 on a page as the end', async () => {
+    const fake = fakeWeibo('modern2022');
+    const gone = await drive(adapterWith(), jobFor(42), fake.ctx);
+    expect(gone.outcome.state.status).toBe('gone');
+    expect(gone.outcome.requests).toBe(1);
+  });
+});
