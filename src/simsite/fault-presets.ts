@@ -14,6 +14,9 @@ export const FAULT_PRESETS: Record<string, FaultConfig> = {
   truncated: { truncated: { rate: 0.02 } },
   malformed: { malformed: { rate: 0.02 } },
   login: { loginRedirect: { rate: 0.01 } },
+  /** HTTP 432 for common crawler user agents. */
+  'ua-block': { blockedUserAgents: ['python-requests', 'Scrapy', 'curl/', 'Go-http-client'] },
+  'redirect-loop': { redirectLoop: { rate: 0.01 } },
   /** ok:-100 / captcha / 操作过于频繁 bodies with HTTP 200. */
   soft: { softErrors: { rate: 0.02 } },
   /** One bucket per remote address: every client id behind it is limited at once (the IP ban). */

@@ -31,6 +31,14 @@ export function faultResponse(decision: FaultDecision, pathname: string, rawUrl:
       return htmlResponse(`<html><body><h1>${decision.status} Service Unavailable</h1></body></html>`, 'text/html', decision.status);
     case 'loginRedirect':
       return { status: 302, headers: { location: `/signin/welcome?entry=mweibo&r=${encodeURIComponent(rawUrl)}` }, body: '', kind: 'empty' };
+    case 'redirectLoop': {
+      // Every hop points at the same page with a growing counter: a client that follows redirects never gets it.
+      const m = /([?&])_hop=(\d+)/.exec(rawUrl);
+      const next = m ? rawUrl.replace(/([?&])_hop=\d+/, `$1_hop=${Number(m[2]) + 1}`) : `${rawUrl}${rawUrl.includes('?') ? '&' : '?'}_hop=1`;
+      return { status: 302, headers: { location: next }, body: '', kind: 'empty' };
+    }
+    case 'blockedUserAgent':
+      return { status: 432, headers: { 'content-type': 'text/html' }, body: '', kind: 'empty' };
     case 'softError':
       return jsonResponse(softErrorBody(decision.soft, rawUrl));
     default:

@@ -40,6 +40,10 @@ export interface FaultConfig {
   malformed?: { rate: number } | null;
   /** 302 to the login page, as when the site decides the visitor cookie is stale. */
   loginRedirect?: { rate: number } | null;
+  /** Endless 302s to the same path with a growing counter (what "foreign" clients saw, spec §1.7). */
+  redirectLoop?: { rate: number } | null;
+  /** User-Agent substrings answered with HTTP 432 and an empty body (the 2025 crawler-UA block). */
+  blockedUserAgents?: string[] | null;
 }
 
 export type SoftErrorKind = 'login' | 'captcha' | 'frequent';
@@ -53,6 +57,8 @@ export type FaultDecision =
   | { kind: 'truncated'; cutConnection: boolean }
   | { kind: 'malformed' }
   | { kind: 'loginRedirect' }
+  | { kind: 'redirectLoop' }
+  | { kind: 'blockedUserAgent' }
   | { kind: 'softError'; soft: SoftErrorKind };
 
 interface ClientState {
@@ -99,10 +105,11 @@ export class FaultInjector {
     return s;
   }
 
-  decide(client: string, pathname: string, realMs: number, remoteAddress = ''): FaultDecision {
+  decide(client: string, pathname: string, realMs: number, remoteAddress = '', userAgent = ''): FaultDecision {
     const c = this.config;
     if (c.clients && !c.clients.includes(client)) return NONE;
     if (c.pathPrefixes && !c.pathPrefixes.some((p) => pathname.startsWith(p))) return NONE;
+    if (c.blockedUserAgents?.some((b) => b !== '' && userAgent.includes(b))) return { kind: 'blockedUserAgent' };
     const s = this.state(client, realMs);
     const rl = c.rateLimit;
     if (rl) {
@@ -133,6 +140,7 @@ export class FaultInjector {
     }
     if (c.timeouts && r.next() < c.timeouts.rate) return { kind: 'timeout', holdMs: c.timeouts.holdMs ?? 30_000 };
     if (c.loginRedirect && r.next() < c.loginRedirect.rate) return { kind: 'loginRedirect' };
+    if (c.redirectLoop && r.next() < c.redirectLoop.rate) return { kind: 'redirectLoop' };
     if (c.softErrors && r.next() < c.softErrors.rate) {
       const kinds = c.softErrors.kinds?.length ? c.softErrors.kinds : (['login', 'captcha', 'frequent'] as SoftErrorKind[]);
       return { kind: 'softError', soft: kinds[Math.floor(r.next() * kinds.length)]! };

@@ -164,7 +164,7 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
       else respond(res, r);
       return;
     }
-    const decision: FaultDecision = pathname === '/robots.txt' ? { kind: 'none' } : faults.decide(sreq.client, pathname, realMs, req.socket.remoteAddress ?? '');
+    const decision: FaultDecision = pathname === '/robots.txt' ? { kind: 'none' } : faults.decide(sreq.client, pathname, realMs, req.socket.remoteAddress ?? '', req.headers['user-agent'] ?? '');
     const logIt = (status: number, retryAfterSec: number | null = null): void => {
       log.add({
         client: sreq.client, realMs, simMs: sreq.nowMs, method: sreq.method, url: rawUrl, host: sreq.host, status,

@@ -122,6 +122,19 @@ describe('simsite faults', () => {
     expect(entries[0]!.fault).toBe('truncated');
   });
 
+  it('answers 432 to blocked user agents and can loop redirects forever', async () => {
+    site.setFaults({ blockedUserAgents: ['python-requests'] });
+    const blocked = await fetch(`${site.url}${profilePath()}`, { headers: { 'user-agent': 'python-requests/2.31', 'x-client-id': 'ua' } });
+    expect(blocked.status).toBe(432);
+    expect((await get(profilePath(), 'ua-ok')).status).toBe(200);
+    site.setFaults({ redirectLoop: { rate: 1 } });
+    const hop1 = await get(profilePath(), 'loop');
+    expect(hop1.status).toBe(302);
+    const hop2 = await get(hop1.headers.get('location')!, 'loop');
+    expect(hop2.headers.get('location')).toMatch(/_hop=2$/);
+    await expect(fetch(`${site.url}${profilePath()}`, { headers: { 'x-client-id': 'loop' } })).rejects.toThrow();
+  });
+
   it('redirects to a login page', async () => {
     site.setFaults({ loginRedirect: { rate: 1 } });
     const r = await get(profilePath(), 'login');
