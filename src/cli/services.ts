@@ -1,12 +1,12 @@
 import { applyTemplates, loadTemplates } from '../search/templates';
-import { createRedis, createSearch } from './clients';
+import { createRedis, createSearch, redisLabel } from './clients';
 import type { Settings } from './env';
 import { redisHealth, searchHealth, type ServiceHealth } from './commands/health';
 
 export async function checkServices(settings: Settings): Promise<ServiceHealth[]> {
   const redis = createRedis(settings);
   try {
-    const rows = [await redisHealth(redis, settings.redisUrl)];
+    const rows = [await redisHealth(redis, redisLabel(settings))];
     try {
       const conn = await createSearch(settings);
       rows.push(await searchHealth(conn, settings.esUrl));

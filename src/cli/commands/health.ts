@@ -1,6 +1,6 @@
 import type { RegisterCommand } from '../context';
 import { checkServices } from '../services';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { SearchConnection } from '../../search/client';
 import { redactUrl } from '../../search/client';
 
@@ -12,15 +12,17 @@ export interface ServiceHealth {
   detail: string;
 }
 
-export async function redisHealth(redis: Redis, url: string): Promise<ServiceHealth> {
+export async function redisHealth(redis: Redis | Cluster, url: string): Promise<ServiceHealth> {
+  // A cluster is shown as its seed list (host:port, no credentials), which is not a URL.
+  const shown = url.includes('://') ? redactUrl(url) : url;
   try {
     if (redis.status === 'wait') await redis.connect();
     const info = await redis.info('server');
     const version = /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
     const aof = (await redis.config('GET', 'appendonly')) as string[];
-    return { service: 'redis', url: redactUrl(url), ok: true, version, detail: `appendonly ${aof[1] ?? '?'}` };
+    return { service: 'redis', url: shown, ok: true, version, detail: `appendonly ${aof[1] ?? '?'}` };
   } catch (err) {
-    return { service: 'redis', url: redactUrl(url), ok: false, detail: (err as Error).message };
+    return { service: 'redis', url: shown, ok: false, detail: (err as Error).message };
   }
 }
 

@@ -147,19 +147,33 @@ export class RedisFrontier {
     return jobs;
   }
 
-  /** Acknowledges visits in one round trip; returns, per item, whether the lease was still ours. */
+  /**
+   * Acknowledges visits in one round trip; returns, per item, whether the lease was still ours.
+   * On a Redis Cluster a pipeline may only span one slot group, so there it is one pipeline per
+   * shard, all sent at once.
+   */
   async ack(items: AckItem[]): Promise<boolean[]> {
     if (items.length === 0) return [];
-    const pipe = this.redis.pipeline() as unknown as Record<string, (...a: (string | number)[]) => unknown> & { exec(): Promise<[Error | null, unknown][] | null> };
-    for (const { job, state, nextDueMs } of items) {
-      const k = this.keys[shardOf(job.subject, this.opts.shards)]!;
-      pipe['freshetAck']!(k.due, k.lease, k.owner, k.state, job.subject, job.leaseToken, JSON.stringify(state), Math.round(nextDueMs));
-    }
-    const res = (await pipe.exec()) ?? [];
-    return res.map(([err, v]) => {
-      if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
-      return Number(v) === 1;
+    const groups = new Map<number, number[]>();
+    items.forEach(({ job }, i) => {
+      const g = this.redis.isCluster ? shardOf(job.subject, this.opts.shards) : 0;
+      groups.set(g, [...(groups.get(g) ?? []), i]);
     });
+    const owned: boolean[] = new Array<boolean>(items.length).fill(false);
+    await Promise.all([...groups.values()].map(async (indices) => {
+      const pipe = this.redis.pipeline() as unknown as Record<string, (...a: (string | number)[]) => unknown> & { exec(): Promise<[Error | null, unknown][] | null> };
+      for (const i of indices) {
+        const { job, state, nextDueMs } = items[i]!;
+        const k = this.keys[shardOf(job.subject, this.opts.shards)]!;
+        pipe['freshetAck']!(k.due, k.lease, k.owner, k.state, job.subject, job.leaseToken, JSON.stringify(state), Math.round(nextDueMs));
+      }
+      const res = (await pipe.exec()) ?? [];
+      res.forEach(([err, v], j) => {
+        if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
+        owned[indices[j]!] = Number(v) === 1;
+      });
+    }));
+    return owned;
   }
 
   /** Counts acknowledged visits and their documents in this minute's bucket (for `status`). */

@@ -19,10 +19,15 @@ return out`;
 /**
  * KEYS: due, lease, owner, state. ARGV: subject, token, stateJson, nextDueMs (negative: never).
  * Returns 1, or 0 when the lease was lost (expired and reclaimed): the state is then left to the
- * new owner, whose visit replays idempotently.
+ * new owner, whose visit replays idempotently. An ack retried after its reply was lost (Redis
+ * restarted, connection cut) finds its own state stored and no other owner, and still answers 1.
  */
 export const ackScript = `
-if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
+local owner = redis.call('HGET', KEYS[3], ARGV[1])
+if owner ~= ARGV[2] then
+  if not owner and redis.call('HGET', KEYS[4], ARGV[1]) == ARGV[3] then return 1 end
+  return 0
+end
 redis.call('ZREM', KEYS[2], ARGV[1])
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('HSET', KEYS[4], ARGV[1], ARGV[3])

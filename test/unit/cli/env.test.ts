@@ -17,3 +17,16 @@ describe('readSettings', () => {
     expect(() => readSettings({ FRESHET_INDEX_PREFIX: 'Bad Prefix' })).toThrow(/not a valid index name prefix/);
   });
 });
+
+describe('FRESHET_REDIS_CLUSTER', () => {
+  it('reads seed nodes as host:port, with or without redis://', () => {
+    expect(readSettings({ FRESHET_REDIS_CLUSTER: '127.0.0.1:7101, redis://r2:7102,[::1]:7103' }).redisCluster)
+      .toEqual([{ host: '127.0.0.1', port: 7101 }, { host: 'r2', port: 7102 }, { host: '::1', port: 7103 }]);
+    expect(readSettings({}).redisCluster).toBeUndefined();
+  });
+
+  it('names a malformed seed', () => {
+    expect(() => readSettings({ FRESHET_REDIS_CLUSTER: 'r1:7101,r2' })).toThrow(/"r2" is not host:port/);
+    expect(() => readSettings({ FRESHET_REDIS_CLUSTER: 'r1:70000' })).toThrow(/"r1:70000" is not host:port/);
+  });
+});
