@@ -241,7 +241,10 @@ export class PipelineRunner {
         // Zombies are recorded (dedup, state) but never queued.
         const zombies = discovered.filter((d) => d.state.status === 'zombie');
         const live = discovered.filter((d) => d.state.status !== 'zombie');
-        const added = (live.length > 0 ? await this.deps.frontier.offer(live) : 0)
+        // Claims take the lowest score first and same-millisecond subjects tie (then go by name):
+        // a thousandth of a millisecond per level keeps discovery breadth-first at any clock resolution.
+        const levelDueMs = this.deps.clock.nowMs() - 1 + Math.min(live[0]?.state.depth ?? 1, 999) / 1000;
+        const added = (live.length > 0 ? await this.deps.frontier.offer(live, levelDueMs) : 0)
           + (zombies.length > 0 ? await this.deps.frontier.record(zombies) : 0);
         this.deps.metrics.discovered.inc({ result: 'new' }, added);
         this.deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
