@@ -7,6 +7,7 @@ import type { Rng } from '../core/rng';
 import { HttpFetcher } from '../fetchers/http-fetch';
 import type { Adapter } from '../parsers/adapter';
 import { WeiboApiAdapter } from '../parsers/weibo-api';
+import { ZhihuApiAdapter } from '../parsers/zhihu-api';
 import type { PipelineConfig } from '../pipeline/schema';
 import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
 import { ModelRefresher } from '../schedule/refit';
@@ -44,6 +45,8 @@ function buildAdapter(config: PipelineConfig): Adapter {
   switch (config.parse.type) {
     case 'weibo_api':
       return new WeiboApiAdapter(config.parse);
+    case 'zhihu_api':
+      return new ZhihuApiAdapter(config.parse);
   }
 }
 
@@ -52,7 +55,7 @@ async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, lo
     case 'fixed_interval':
       return { policy: fixedInterval(config.schedule), stop: () => undefined };
     case 'poisson': {
-      const refresher = new ModelRefresher(config.schedule, () => frontier.allStates(), logger);
+      const refresher = new ModelRefresher(config.schedule, () => frontier.allStates(), () => frontier.countSubjects(), logger);
       await refresher.start();
       return { policy: refresher.policy(), stop: () => refresher.stop() };
     }

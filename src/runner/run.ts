@@ -118,6 +118,7 @@ export class PipelineRunner {
       const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newState(started, 'seed') })));
       logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
     }
+    await this.deps.schedule.prepare?.();
     const timers = [
       setInterval(() => void this.heartbeat(), Math.max(1000, (this.config.source.lease_secs * 1000) / 3)),
       setInterval(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),

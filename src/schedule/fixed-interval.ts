@@ -20,6 +20,8 @@ export interface NextVisit {
 /** Decides when a subject is visited again, after a successful visit. */
 export interface NextVisitPolicy {
   nextVisit(before: SubjectState, outcome: VisitOutcome, nowMs: number): NextVisit;
+  /** Called when a run starts, after its seeds are in the frontier (a model fits the population). */
+  prepare?(): Promise<void>;
 }
 
 export function fixedInterval(config: FixedIntervalConfig): NextVisitPolicy {

@@ -13,28 +13,45 @@ export const poissonScheduleSchema = poissonStageSchema.extend({
 
 export type PoissonScheduleStage = z.infer<typeof poissonScheduleSchema>;
 
+/** A population that grew or shrank by more than this share since the last fit is refitted at once. */
+const DRIFT_SHARE = 0.1;
+const DRIFT_CHECK_MS = 2000;
+
 /**
- * Keeps a fitted model current: fits once at start, then every `refit_interval_secs` from the
- * frontier's states. Next-visit times always use the latest fit; a failed refit keeps the last one.
+ * Keeps a fitted model current: fits at start and when a run starts (after its seeds are in),
+ * every `refit_interval_secs`, and as soon as the number of subjects drifts by more than 10 % — the
+ * allocation's constant depends on the whole population, so a model fitted on a much smaller one
+ * schedules everybody far too late. A failed refit keeps the last model.
  */
 export class ModelRefresher {
   private model: ScheduleModel | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private fittedSubjects = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private refitting: Promise<void> | undefined;
 
   constructor(
     private readonly stage: PoissonScheduleStage,
     private readonly loadStates: () => Promise<FrontierState[]>,
+    private readonly countSubjects: () => Promise<number>,
     private readonly logger: Logger,
   ) {}
 
   async start(): Promise<void> {
     await this.refit();
-    this.timer = setInterval(() => void this.refit(), this.stage.refit_interval_secs * 1000);
-    this.timer.unref();
+    this.timers = [
+      setInterval(() => void this.refit(), this.stage.refit_interval_secs * 1000),
+      setInterval(() => void this.refitOnDrift(), DRIFT_CHECK_MS),
+    ];
+    for (const t of this.timers) t.unref();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    for (const t of this.timers) clearInterval(t);
+  }
+
+  private async refitOnDrift(): Promise<void> {
+    const n = await this.countSubjects().catch(() => this.fittedSubjects);
+    if (Math.abs(n - this.fittedSubjects) > DRIFT_SHARE * Math.max(1, this.fittedSubjects)) await this.refit();
   }
 
   current(): ScheduleModel {
@@ -43,14 +60,23 @@ export class ModelRefresher {
   }
 
   policy(): NextVisitPolicy {
-    return poissonNextVisitPolicy(() => this.current());
+    return { ...poissonNextVisitPolicy(() => this.current()), prepare: () => this.refit() };
   }
 
-  private async refit(): Promise<void> {
+  /** One refit at a time; callers during a refit wait for it. */
+  refit(): Promise<void> {
+    this.refitting ??= this.fit().finally(() => {
+      this.refitting = undefined;
+    });
+    return this.refitting;
+  }
+
+  private async fit(): Promise<void> {
     try {
       const { refit_interval_secs: _every, ...options } = this.stage;
       const states = await this.loadStates();
       this.model = buildModelFromFrontier(states, configFromStage(options));
+      this.fittedSubjects = states.length;
       this.logger.debug({ subjects: states.length, prior: this.model.prior }, 'schedule model refitted');
     } catch (err) {
       if (!this.model) throw err;

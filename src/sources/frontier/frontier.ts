@@ -242,6 +242,11 @@ export class RedisFrontier {
     });
   }
 
+  async countSubjects(): Promise<number> {
+    const counts = await Promise.all(this.keys.map((k) => this.redis.hlen(k.state)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
   /** Every subject's state (HSCAN per shard): for refitting the schedule model. */
   async allStates(): Promise<SubjectState[]> {
     const out: SubjectState[] = [];

@@ -159,6 +159,12 @@ describe('the poisson schedule in a real crawl', () => {
         expect(hours).toBeLessThanOrEqual(720 + 1 / 60);
         rows.push({ posts: state.postsSeen, intervalHours: hours });
       }
+      // 80 subjects sharing 40 visits an hour: typical intervals are hours, never the 720 h cap
+      // (a model fitted before the seeds arrived once scheduled everybody there).
+      const intervals = rows.map((x) => x.intervalHours).sort((a, b) => a - b);
+      expect(intervals[Math.floor(intervals.length / 2)]!).toBeLessThan(24);
+      const active = rows.filter((x) => x.posts > 0).map((x) => x.intervalHours);
+      expect(Math.max(...active)).toBeLessThan(720);
       rows.sort((a, b) => b.posts - a.posts);
       const mean = (xs: typeof rows) => xs.reduce((t, x) => t + x.intervalHours, 0) / xs.length;
       expect(mean(rows.slice(0, 20))).toBeLessThan(mean(rows.slice(-20)));
