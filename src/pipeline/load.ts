@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { interpolate } from './interpolate';
@@ -61,7 +61,15 @@ export function parsePipeline(text: string, file: string, vars: Record<string, s
       return { file, line: before.split('\n').length, column: before.length - before.lastIndexOf('\n'), path: '', message: `variable ${name} is not set and has no default` };
     }));
   }
-  const parsed = pipelineSchema.safeParse(doc.toJS());
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (err) {
+    // yaml refuses alias chains that would expand exponentially ("billion laughs") by throwing.
+    const { line, col } = lines.linePos(firstAliasOffset(expanded));
+    throw problemError([{ file, line, column: col, path: '', message: `cannot expand the document: ${(err as Error).message}` }]);
+  }
+  const parsed = pipelineSchema.safeParse(data);
   if (parsed.success) return parsed.data;
   throw problemError(parsed.error.issues.map((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
@@ -74,10 +82,35 @@ export function parsePipeline(text: string, file: string, vars: Record<string, s
   }).flat());
 }
 
+function firstAliasOffset(text: string): number {
+  const m = /(^|[\s[{,:-])\*[^\s,\]}]/m.exec(text);
+  return m ? m.index + m[1]!.length : 0;
+}
+
+/** A pipeline is a page of YAML; anything this big is not one and is not read into memory. */
+const MAX_PIPELINE_BYTES = 1024 * 1024;
+
+/** Reads at most `maxBytes` (a device or pipe may never end, and stat sizes lie for them). */
+function readCapped(file: string, maxBytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(maxBytes + 1);
+    let n = 0;
+    for (let got = -1; got !== 0 && n <= maxBytes;) {
+      got = readSync(fd, buf, n, buf.length - n, null);
+      n += got;
+    }
+    if (n > maxBytes) throw new Error(`more than the ${maxBytes} bytes a pipeline file may have`);
+    return buf.subarray(0, n).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function loadPipeline(file: string, vars: Record<string, string | undefined> = {}): PipelineConfig {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readCapped(file, MAX_PIPELINE_BYTES);
   } catch (err) {
     throw new FreshetError(ErrorCodes.pipelineInvalid, 'critical', `${file}: cannot read: ${(err as Error).message}`);
   }
