@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { weiboApiConfigSchema } from '../parsers/weibo-api';
+import { zhihuApiConfigSchema } from '../parsers/zhihu-api';
 import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
 import { poissonScheduleSchema } from '../schedule/refit';
 import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
@@ -29,7 +30,7 @@ export const pipelineSchema = z.strictObject({
   seeds: z.array(z.string().regex(/^[a-z0-9_]+:[a-z0-9_]+:\S+$/, 'a subject is <platform>:<kind>:<id>')).default([]),
   fetch: httpFetchConfigSchema.extend({ type: z.literal('http_fetch') }).prefault({ type: 'http_fetch' }),
   politeness: politenessConfigSchema.prefault({}),
-  parse: z.discriminatedUnion('type', [weiboApiConfigSchema]),
+  parse: z.discriminatedUnion('type', [weiboApiConfigSchema, zhihuApiConfigSchema]),
   /** Filters and enrichers over documents, in order, between the parser and the sink. */
   stages: z.array(documentStageSchema).default([]),
   sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, blackholeSinkConfigSchema]),

@@ -54,6 +54,7 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl from 5
     site = await frozenSimsite(600, 31, { weibo: { era } });
     const seeds = site.world.users.filter((u) => !u.zombie && site.world.fansOf(u.index).length >= 20).slice(0, 5).map((u) => `weibo:user:${u.uid}`);
     const base = pipelineFor(site, `social-${era.slice(0, 6)}`, seeds);
+    if (base.parse.type !== 'weibo_api') throw new Error('pipelineFor gives a weibo_api pipeline');
     config = {
       ...base,
       source: { ...base.source, max_in_flight: MAX_IN_FLIGHT },
