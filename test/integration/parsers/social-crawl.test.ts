@@ -186,3 +186,66 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl from 5
     expect([...after.entries()].filter(([id, d]) => before.has(id) && d.version !== 1)).toEqual([]);
   });
 });
+
+describe('social crawl with faults (5xx bursts, truncated JSON)', () => {
+  it('ends complete after running until idle and advancing the clock past the backoffs', async () => {
+    const r = await useRedis('social-faults');
+    const s = await useSearch('social-faults');
+    const site = await frozenSimsite(400, 32, { faults: { seed: 3, serverErrors: { rate: 0.03, burstLength: 3 }, truncated: { rate: 0.02 } } });
+    try {
+      const seeds = site.world.users.filter((u) => !u.zombie && site.world.fansOf(u.index).length >= 20).slice(0, 5).map((u) => `weibo:user:${u.uid}`);
+      const base = pipelineFor(site, 'social-faults', seeds);
+      if (base.parse.type !== 'weibo_api') throw new Error('pipelineFor gives a weibo_api pipeline');
+      const config: PipelineConfig = {
+        ...base,
+        fetch: { ...base.fetch, retry: { ...base.fetch.retry, base_delay_ms: 20, max_delay_ms: 200 } },
+        parse: { ...base.parse, discover_fans: true, fans_page_limit: 1, max_users: 80 },
+      };
+      let failed = 0;
+      const pending = async (built: BuiltPipeline): Promise<number[]> => {
+        const due: number[] = [];
+        for (const u of site.world.users) {
+          const subject = `weibo:user:${u.uid}`;
+          const st = await built.frontier.getState(subject);
+          if (st && st.status === 'active' && (st.visits === 0 || st.failures > 0)) due.push((await built.frontier.nextDue(subject))!);
+        }
+        return due;
+      };
+      let built: BuiltPipeline | undefined;
+      for (let round = 0; round < 15; round++) {
+        const run = await crawl(site, { ...config, seeds: round === 0 ? seeds : [] }, r, s);
+        built = run.built;
+        failed += run.summary.jobsFailed;
+        const left = await pending(built);
+        if (left.length === 0) break;
+        site.frozen.advanceMs(Math.max(1, Math.min(...left) - site.frozen.nowMs()));
+      }
+      // The faults did bite, and the runner retried its way through them.
+      expect(site.requestLog.entries().filter((e) => e.fault !== null).length).toBeGreaterThan(10);
+      expect(failed).toBeGreaterThan(0);
+      expect(await pending(built!)).toEqual([]);
+
+      // Every post published before each user's last (successful) visit, with the fields of that visit.
+      const posts = await allDocs(s.client, indexName(s.prefix, 'posts'));
+      let expected = 0;
+      const wrong: unknown[] = [];
+      for (const u of site.world.users) {
+        const st = await built!.frontier.getState(`weibo:user:${u.uid}`);
+        if (!st || st.status !== 'active') continue;
+        for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st.lastVisitMs!)) {
+          expected += 1;
+          const got = posts.get(`weibo:${t.id}`);
+          const want = pickPost(expectedPost(site.world, 'modern2022', t, st.lastVisitMs!));
+          if ((!got || JSON.stringify(pickPost(got.body)) !== JSON.stringify(want)) && wrong.length < 3) wrong.push({ got: got && pickPost(got.body), want });
+        }
+      }
+      expect(expected).toBeGreaterThan(1500);
+      expect(wrong).toEqual([]);
+      expect(posts.size).toBe(expected);
+    } finally {
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
+});
