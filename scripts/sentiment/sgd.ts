@@ -1,0 +1,92 @@
+import { seededRng } from '../../src/core/rng';
+import { FeatureExtractor, type SentimentLang } from '../../src/enrichers/sentiment/features';
+import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
+
+export interface Example {
+  text: string;
+  label: SentimentLabel;
+  weight: number;
+  stripEmoticons?: boolean;
+}
+
+export interface TrainParams {
+  lang: SentimentLang;
+  classes: SentimentLabel[];
+  bucketsLog2: number;
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  seed: number;
+  /** Prior weights the model is pulled towards (and keeps where training never touches a bucket). */
+  prior?: Float32Array;
+}
+
+/** Features once per example, reused by every epoch. */
+export interface Featurized {
+  feats: Int32Array;
+  strong: number;
+}
+
+export function featurize(lang: SentimentLang, examples: Example[]): Featurized[] {
+  const fx = new FeatureExtractor();
+  return examples.map((e) => ({ feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons }).slice(), strong: fx.strong }));
+}
+
+/**
+ * Multinomial logistic regression by AdaGrad over shuffled examples, L2 towards the prior applied
+ * to the buckets an example touches (the usual sparse approximation). Deterministic for a seed.
+ */
+export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featurized[]): LinearModel {
+  const k = p.classes.length;
+  const buckets = 1 << p.bucketsLog2;
+  const mask = buckets - 1;
+  const w = p.prior ? Float32Array.from(p.prior) : new Float32Array(buckets * k);
+  const w0 = p.prior ?? new Float32Array(buckets * k);
+  const g2 = new Float32Array(buckets * k).fill(1e-6);
+  const rng = seededRng(p.seed);
+  const order = examples.map((_, i) => i);
+  const z = new Float64Array(k);
+  const grad = new Float64Array(k);
+  for (let epoch = 0; epoch < p.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rng.next() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const idx of order) {
+      const { feats: f, strong } = feats[idx]!;
+      const ex = examples[idx]!;
+      const norm = 1 / Math.sqrt(Math.max(1, f.length - strong));
+      z.fill(0);
+      for (let i = 0; i < f.length; i++) {
+        const h = f[i]!;
+        const base = ((h >>> 1) & mask) * k;
+        const x = i < strong ? 1 : norm;
+        const v = h & 1 ? -x : x;
+        for (let c = 0; c < k; c++) z[c]! += v * w[base + c]!;
+      }
+      let max = -Infinity;
+      for (let c = 0; c < k; c++) max = Math.max(max, z[c]!);
+      let sum = 0;
+      for (let c = 0; c < k; c++) { z[c] = Math.exp(z[c]! - max); sum += z[c]!; }
+      const y = p.classes.indexOf(ex.label);
+      for (let c = 0; c < k; c++) grad[c] = ((z[c]! / sum) - (c === y ? 1 : 0)) * ex.weight;
+      for (let i = 0; i < f.length; i++) {
+        const h = f[i]!;
+        const base = ((h >>> 1) & mask) * k;
+        const x = i < strong ? 1 : norm;
+        const v = h & 1 ? -x : x;
+        for (let c = 0; c < k; c++) {
+          const at = base + c;
+          const g = grad[c]! * v + p.l2 * (w[at]! - w0[at]!);
+          g2[at]! += g * g;
+          w[at]! -= (p.learningRate * g) / Math.sqrt(g2[at]!);
+        }
+      }
+    }
+  }
+  return {
+    lang: p.lang, classes: p.classes, bucketsLog2: p.bucketsLog2, weights: w,
+    decisionBias: p.classes.map(() => 0), neutralBand: 0,
+    meta: { epochs: p.epochs, learningRate: p.learningRate, l2: p.l2, seed: p.seed },
+  };
+}

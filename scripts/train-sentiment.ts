@@ -1,0 +1,159 @@
+/**
+ * Trains the two sentiment models (zh binary, en 3-class) on sentiment-train, picks
+ * hyper-parameters and decision biases on sentiment-dev, and writes models/sentiment-{zh,en}.json.
+ * Deterministic for a seed. `npm run train:sentiment -- [--train DIR] [--dev DIR] [--out DIR] [--seed N]`
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { wordHash } from '../src/enrichers/sentiment/features';
+import { encodeModel, type LinearModel, type SentimentLabel } from '../src/enrichers/sentiment/model-file';
+import { createSentimentModel } from '../src/enrichers/sentiment/model';
+import { scoreSentiment } from '../src/eval/sentiment-metrics';
+import { argValue, readPosts, readVaderLexicon, type LabelledPost } from './sentiment/data';
+import { featurize, trainSoftmax, type Example } from './sentiment/sgd';
+
+/** The project root, whether this runs from scripts/ or compiled under .state/build/scripts. */
+function projectRoot(): string {
+  let dir = resolve(__dirname, '..');
+  while (dir.includes(`${sep}.state`)) dir = dirname(dir);
+  return dir;
+}
+
+const ROOT = projectRoot();
+const argv = process.argv.slice(2);
+const trainDir = argValue(argv, 'train', join(ROOT, '..', 'shared', 'data', 'sentiment-train'));
+const devDir = argValue(argv, 'dev', join(ROOT, '..', 'shared', 'data', 'sentiment-dev'));
+const outDir = argValue(argv, 'out', join(ROOT, 'models'));
+const seed = Number(argValue(argv, 'seed', '20261121'));
+const BUCKETS_LOG2 = 19;
+/** Hyper-parameter grids, overridable for experiments: `--zh-l2 1e-6,1e-5`. */
+const grid = (name: string, fallback: string): number[] => argValue(argv, name, fallback).split(',').map(Number);
+
+function log(msg: string): void {
+  process.stderr.write(`[train-sentiment] ${msg}\n`);
+}
+
+function predict(model: LinearModel, posts: LabelledPost[], strip = false): string[] {
+  const m = createSentimentModel({ zh: model, en: model });
+  return posts.map((p) => m.classify(p.text, model.lang, { stripEmoticons: strip }).label);
+}
+
+function trainZh(): LinearModel {
+  const ws = readPosts(trainDir, 'ws100k');
+  const w18 = readPosts(trainDir, 'weibo2018');
+  const devWs = readPosts(devDir, 'ws100k');
+  const devW18 = readPosts(devDir, 'weibo2018');
+  const binary: SentimentLabel[] = ['negative', 'positive'];
+  let best: { model: LinearModel; score: number } | undefined;
+  for (const w18Weight of grid('zh-w18', '1,2')) {
+    // Emoticon-stripped copies make the model learn the words too, not only the labelling emoticons.
+    const examples: Example[] = [
+      ...ws.map((p) => ({ text: p.text, label: p.label, weight: 1 })),
+      ...ws.map((p) => ({ text: p.text, label: p.label, weight: 0.5, stripEmoticons: true })),
+      ...w18.map((p) => ({ text: p.text, label: p.label, weight: w18Weight })),
+    ];
+    const feats = featurize('zh', examples);
+    for (const l2 of grid('zh-l2', '1e-6')) {
+      for (const epochs of grid('zh-epochs', '3,4')) {
+        const model = trainSoftmax({ lang: 'zh', classes: binary, bucketsLog2: BUCKETS_LOG2, epochs, learningRate: grid('zh-lr', '0.1')[0]!, l2, seed }, examples, feats);
+        const a = scoreSentiment(devWs.map((p) => p.label), predict(model, devWs), binary).accuracy;
+        const b = scoreSentiment(devW18.map((p) => p.label), predict(model, devW18), binary).accuracy;
+        const s = scoreSentiment(devWs.map((p) => p.label), predict(model, devWs, true), binary).accuracy;
+        log(`zh w18Weight=${w18Weight} l2=${l2} epochs=${epochs}: ws100k ${a.toFixed(4)} (stripped ${s.toFixed(4)}) weibo2018 ${b.toFixed(4)}`);
+        // Margins over the issue's goals (95 %, 86 %): the better worst margin wins.
+        const score = Math.min(a - 0.95, b - 0.86);
+        if (!best || score > best.score) {
+          best = { model, score };
+          model.meta = { ...model.meta, weibo2018Weight: w18Weight, strippedCopyWeight: 0.5 };
+        }
+      }
+    }
+  }
+  const model = best!.model;
+  let bestBias = { bias: 0, acc: -1 };
+  for (let bias = -0.5; bias <= 0.5001; bias += 0.05) {
+    model.decisionBias = [0, bias];
+    const a = scoreSentiment(devWs.map((p) => p.label), predict(model, devWs), binary).accuracy;
+    const b = scoreSentiment(devW18.map((p) => p.label), predict(model, devW18), binary).accuracy;
+    if (Math.min(a - 0.95, b - 0.86) > bestBias.acc) bestBias = { bias, acc: Math.min(a - 0.95, b - 0.86) };
+  }
+  model.decisionBias = [0, Math.round(bestBias.bias * 100) / 100];
+  log(`zh decision bias ${model.decisionBias[1]}`);
+  return model;
+}
+
+/** VADER valences as starting weights: words the 2,000 training tweets never show still count. */
+function vaderPrior(strength: number): Float32Array {
+  const k = 3; // negative, neutral, positive
+  const prior = new Float32Array((1 << BUCKETS_LOG2) * k);
+  const mask = (1 << BUCKETS_LOG2) - 1;
+  for (const [word, valence] of readVaderLexicon(ROOT)) {
+    const s = (valence / 4) * strength;
+    for (const [negated, sign] of [[false, 1], [true, -0.5]] as const) {
+      const h = wordHash(word, negated);
+      const base = ((h >>> 1) & mask) * k;
+      const v = h & 1 ? -1 : 1;
+      prior[base] = -s * sign * v;
+      prior[base + 1] = -Math.abs(s) * 0.5 * v;
+      prior[base + 2] = s * sign * v;
+    }
+  }
+  return prior;
+}
+
+function trainEn(): LinearModel {
+  const train = readPosts(trainDir, 'tweeteval');
+  const dev = readPosts(devDir, 'tweeteval');
+  const classes: SentimentLabel[] = ['negative', 'neutral', 'positive'];
+  const counts = new Map<string, number>();
+  for (const p of train) counts.set(p.label, (counts.get(p.label) ?? 0) + 1);
+  // Balanced class weights: the goal is macro recall, and the dev/test mix differs from train's.
+  const examples: Example[] = train.map((p) => ({ text: p.text, label: p.label, weight: train.length / (3 * counts.get(p.label)!) }));
+  const feats = featurize('en', examples);
+  let best: { model: LinearModel; recall: number } | undefined;
+  for (const strength of grid('en-prior', '4,8')) {
+    const prior = vaderPrior(strength);
+    for (const l2 of grid('en-l2', '1e-3,1e-2')) {
+      for (const epochs of grid('en-epochs', '3,5')) {
+        const model = trainSoftmax({ lang: 'en', classes, bucketsLog2: BUCKETS_LOG2, epochs, learningRate: 0.1, l2, seed, prior }, examples, feats);
+        const r = scoreSentiment(dev.map((p) => p.label), predict(model, dev), classes).macroRecall;
+        log(`en prior=${strength} l2=${l2} epochs=${epochs}: macro recall ${r.toFixed(4)}`);
+        if (!best || r > best.recall) {
+          best = { model, recall: r };
+          model.meta = { ...model.meta, vaderPriorStrength: strength };
+        }
+      }
+    }
+  }
+  const model = best!.model;
+  let bestBias = { neg: 0, pos: 0, recall: -1 };
+  for (let neg = -1; neg <= 1.001; neg += 0.1) {
+    for (let pos = -1; pos <= 1.001; pos += 0.1) {
+      model.decisionBias = [neg, 0, pos];
+      const r = scoreSentiment(dev.map((p) => p.label), predict(model, dev), classes).macroRecall;
+      if (r > bestBias.recall) bestBias = { neg, pos, recall: r };
+    }
+  }
+  model.decisionBias = [Math.round(bestBias.neg * 100) / 100, 0, Math.round(bestBias.pos * 100) / 100];
+  log(`en decision bias ${JSON.stringify(model.decisionBias)}: macro recall ${bestBias.recall.toFixed(4)}`);
+  return model;
+}
+
+function main(): void {
+  mkdirSync(outDir, { recursive: true });
+  const data = { train: 'sentiment-train', tune: 'sentiment-dev', seed };
+  const which = argValue(argv, 'lang', 'both');
+  if (which !== 'en') {
+    const zh = trainZh();
+    zh.meta = { ...zh.meta, ...data };
+    writeFileSync(join(outDir, 'sentiment-zh.json'), JSON.stringify(encodeModel(zh)) + '\n');
+  }
+  if (which !== 'zh') {
+    const en = trainEn();
+    en.meta = { ...en.meta, ...data, prior: 'VADER lexicon (vader-sentiment 1.1.3, Apache-2.0)' };
+    writeFileSync(join(outDir, 'sentiment-en.json'), JSON.stringify(encodeModel(en)) + '\n');
+  }
+  log(`wrote ${outDir}`);
+}
+
+main();

@@ -1,0 +1,158 @@
+/**
+ * Hashed features for the sentiment model, shared by training and inference so that both see
+ * exactly the same buckets. Everything is hashed from code points without building substrings:
+ * the extractor sits on the pipeline's hot path (tens of thousands of posts per second).
+ */
+
+export type SentimentLang = 'zh' | 'en';
+
+/** Feature namespaces: the seed of each hash, so that e.g. a word and a character never collide on purpose. */
+const NS = {
+  char1: 0x1001, char2: 0x1002, char3: 0x1003,
+  emoticon: 0x2001, emoji: 0x2002, url: 0x2003, bias: 0x2004,
+  word: 0x3001, negWord: 0x3002, bigram: 0x3003, wordChar3: 0x3004, punct: 0x3005, hashtag: 0x3006,
+} as const;
+
+const FNV_PRIME = 0x01000193;
+// In-word character 3-grams did not help on the dev tweets (macro recall 55.2 vs 55.7 %) and cost time.
+const CHAR3 = false;
+
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+function step(h: number, cp: number): number {
+  return Math.imul(h ^ cp, FNV_PRIME);
+}
+
+export function hashString(ns: number, s: string, from = 0, to = s.length): number {
+  let h = step(0x811c9dc5, ns);
+  for (let i = from; i < to; i++) h = step(h, s.charCodeAt(i));
+  return mix(h);
+}
+
+/** Weibo emoticon codes such as `[哈哈]`, `[泪]`, `[doge]` (the data sets' own regex). */
+export const EMOTICON_RE = /\[[^[\]]{1,8}\]/g;
+const URL_RE = /https?:\/\/\S+/g;
+// Word tokens, negation-scope breakers, ASCII emoticons and pictographic emoji, in one pass.
+const EN_TOKEN_RE = /[a-z0-9#@][a-z0-9'’_-]*|[.,;:!?]+|[:;=x8][-'o^]?[)(\][dpo/\\|*]|\p{Extended_Pictographic}/gu;
+const NEGATORS = new Set(['not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'cannot', 'cant', 'dont', 'wont', 'isnt', 'arent', 'wasnt', 'didnt', 'doesnt', 'without', 'hardly']);
+
+function isNegator(tok: string): boolean {
+  return NEGATORS.has(tok) || tok.endsWith("n't") || tok.endsWith('n’t');
+}
+
+function isHan(cp: number): boolean {
+  return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf);
+}
+
+function isSpace(cp: number): boolean {
+  return cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d || cp === 0x3000 || cp === 0xa0 || cp === 0x200b || cp === 0xfeff;
+}
+
+/** A code point with case and digits folded: digits carry no sentiment, only sparsity. */
+function foldCp(cp: number): number {
+  if (cp >= 0x41 && cp <= 0x5a) return cp + 32;
+  if (cp >= 0x30 && cp <= 0x39) return 0x30;
+  if (cp >= 0xff10 && cp <= 0xff19) return 0x30;
+  return cp;
+}
+
+export interface FeatureOptions {
+  /** Remove Weibo emoticon codes first (the "text-only" run the data set README asks for). */
+  stripEmoticons?: boolean;
+}
+
+/**
+ * Collects the hashed features of one text into a reusable buffer. One extractor per model
+ * instance; not shared across concurrent callers.
+ */
+export class FeatureExtractor {
+  private buf = new Int32Array(4096);
+  count = 0;
+  /** The first `strong` features (bias, link, emoticons) count in full; the rest share a 1/√n norm. */
+  strong = 0;
+
+  /** Hashes for `text` in `this.buf[0..count)`; returns the buffer view. */
+  extract(text: string, lang: SentimentLang, opts: FeatureOptions = {}): Int32Array {
+    this.count = 0;
+    this.push(mix(step(0x811c9dc5, NS.bias)));
+    let body = text.replace(URL_RE, ' ');
+    if (body.length !== text.length) this.push(hashString(NS.url, 'u'));
+    if (body.includes('[')) {
+      if (!opts.stripEmoticons) {
+        for (const m of body.matchAll(EMOTICON_RE)) this.push(hashString(NS.emoticon, m[0]));
+      }
+      body = body.replace(EMOTICON_RE, ' ');
+    }
+    this.strong = this.count;
+    if (lang === 'zh') this.charNgrams(body);
+    else this.words(body);
+    return this.buf.subarray(0, this.count);
+  }
+
+  private push(h: number): void {
+    if (this.count === this.buf.length) {
+      const next = new Int32Array(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.count++] = h;
+  }
+
+  /** Character 1–3-grams: the usual strong baseline for Chinese short texts, no segmenter needed. */
+  private charNgrams(text: string): void {
+    let p1 = -1;
+    let p2 = -1;
+    for (const ch of text) {
+      const raw = ch.codePointAt(0)!;
+      if (isSpace(raw)) { p1 = -1; p2 = -1; continue; }
+      const cp = foldCp(raw);
+      this.push(mix(step(step(0x811c9dc5, NS.char1), cp)));
+      if (p1 >= 0) this.push(mix(step(step(step(0x811c9dc5, NS.char2), p1), cp)));
+      if (p2 >= 0) this.push(mix(step(step(step(step(0x811c9dc5, NS.char3), p2), p1), cp)));
+      if (raw > 0xffff && !isHan(raw)) this.push(mix(step(step(0x811c9dc5, NS.emoji), raw)));
+      p2 = p1;
+      p1 = cp;
+    }
+  }
+
+  /** Words, negation-scoped words (`not good` → NOT_good), bigrams, in-word char 3-grams, emoji. */
+  private words(text: string): void {
+    const lower = text.toLowerCase();
+    let negated = false;
+    let prev = 0;
+    let hasPrev = false;
+    for (const m of lower.matchAll(EN_TOKEN_RE)) {
+      const tok = m[0];
+      const c0 = tok.charCodeAt(0);
+      if (c0 === 0x2e || c0 === 0x2c || c0 === 0x3b || c0 === 0x21 || c0 === 0x3f || (c0 === 0x3a && tok.length > 0 && /^[.,;:!?]+$/.test(tok))) {
+        negated = false;
+        hasPrev = false;
+        if (tok.includes('!')) this.push(hashString(NS.punct, '!'));
+        if (tok.includes('?')) this.push(hashString(NS.punct, '?'));
+        continue;
+      }
+      const tokNorm = tok.charCodeAt(0) === 0x40 ? '@user' : tok.replace(/’/g, "'");
+      const w = wordHash(tokNorm, negated);
+      this.push(w);
+      if (tokNorm.charCodeAt(0) === 0x23 && tokNorm.length > 1) this.push(wordHash(tokNorm.slice(1), negated));
+      if (hasPrev) this.push(mix(step(step(step(0x811c9dc5, NS.bigram), prev), w)));
+      if (CHAR3 && tokNorm.length >= 4 && tokNorm.length <= 20) {
+        for (let i = 0; i + 3 <= tokNorm.length; i++) this.push(hashString(NS.wordChar3, tokNorm, i, i + 3));
+      }
+      if (isNegator(tokNorm)) negated = true;
+      prev = w;
+      hasPrev = true;
+    }
+  }
+}
+
+/** The hash of a word unigram, plain or inside a negation scope; the training prior uses it too. */
+export function wordHash(word: string, negated: boolean): number {
+  return hashString(negated ? NS.negWord : NS.word, word);
+}

@@ -1,0 +1,92 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { SentimentLang } from './features';
+
+export type SentimentLabel = 'negative' | 'neutral' | 'positive';
+
+/** A trained linear model over hashed features: `weights[bucket * classes.length + k]`. */
+export interface LinearModel {
+  lang: SentimentLang;
+  classes: SentimentLabel[];
+  bucketsLog2: number;
+  weights: Float32Array;
+  /** Added to the logits before the arg-max: decision thresholds tuned on the dev split. */
+  decisionBias: number[];
+  /** zh models are binary; below this |score| the label is `neutral` (0: never). */
+  neutralBand: number;
+  /** How the weights were made (data, hyper-parameters, seed); informational. */
+  meta: Record<string, unknown>;
+}
+
+/** On disk: sparse weights, int16-quantised, bucket indices delta-varint coded, raw-deflated, base64. */
+export interface LinearModelFile {
+  format: 'freshet-linear-sentiment/1';
+  lang: SentimentLang;
+  classes: SentimentLabel[];
+  bucketsLog2: number;
+  decisionBias: number[];
+  neutralBand: number;
+  scale: number;
+  nonZeroBuckets: number;
+  data: string;
+  meta: Record<string, unknown>;
+}
+
+const QMAX = 32767;
+
+export function encodeModel(m: LinearModel): LinearModelFile {
+  const k = m.classes.length;
+  const buckets = 1 << m.bucketsLog2;
+  let maxAbs = 0;
+  for (const w of m.weights) maxAbs = Math.max(maxAbs, Math.abs(w));
+  const scale = maxAbs > 0 ? maxAbs / QMAX : 1;
+  const idx: number[] = [];
+  const vals: number[] = [];
+  for (let b = 0; b < buckets; b++) {
+    let keep = false;
+    for (let j = 0; j < k; j++) if (Math.round(m.weights[b * k + j]! / scale) !== 0) keep = true;
+    if (!keep) continue;
+    idx.push(b);
+    for (let j = 0; j < k; j++) vals.push(Math.round(m.weights[b * k + j]! / scale));
+  }
+  const varints: number[] = [];
+  let last = -1;
+  for (const b of idx) {
+    let d = b - last - 1;
+    last = b;
+    while (d >= 0x80) { varints.push((d & 0x7f) | 0x80); d >>>= 7; }
+    varints.push(d);
+  }
+  const q = new Int16Array(vals);
+  const head = new Uint32Array([varints.length]);
+  const raw = Buffer.concat([Buffer.from(head.buffer), Buffer.from(varints), Buffer.from(q.buffer, q.byteOffset, q.byteLength)]);
+  return {
+    format: 'freshet-linear-sentiment/1', lang: m.lang, classes: m.classes, bucketsLog2: m.bucketsLog2,
+    decisionBias: m.decisionBias, neutralBand: m.neutralBand, scale, nonZeroBuckets: idx.length,
+    data: deflateRawSync(raw, { level: 9 }).toString('base64'), meta: m.meta,
+  };
+}
+
+export function decodeModel(f: LinearModelFile): LinearModel {
+  if (f.format !== 'freshet-linear-sentiment/1') throw new Error(`unknown sentiment model format ${String(f.format)}`);
+  const raw = inflateRawSync(Buffer.from(f.data, 'base64'));
+  const k = f.classes.length;
+  const nVarint = raw.readUInt32LE(0);
+  const weights = new Float32Array((1 << f.bucketsLog2) * k);
+  // Copy before viewing as Int16: the inflated buffer's offset need not be 2-aligned.
+  const qBytes = Uint8Array.prototype.slice.call(raw, 4 + nVarint);
+  const q = new Int16Array(qBytes.buffer, qBytes.byteOffset, qBytes.byteLength / 2);
+  let pos = 4;
+  const end = 4 + nVarint;
+  let b = -1;
+  let qi = 0;
+  while (pos < end) {
+    let d = 0;
+    let shift = 0;
+    let byte: number;
+    do { byte = raw[pos++]!; d |= (byte & 0x7f) << shift; shift += 7; } while (byte & 0x80);
+    b += d + 1;
+    for (let j = 0; j < k; j++) weights[b * k + j] = q[qi++]! * f.scale;
+  }
+  if (qi !== q.length || qi !== f.nonZeroBuckets * k) throw new Error('corrupt sentiment model file');
+  return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta };
+}

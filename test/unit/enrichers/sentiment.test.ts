@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import { lastValueFrom, of, toArray } from 'rxjs';
+import { JobTracker, newSubjectState, type DocEnvelope } from '../../../src/core/envelope';
+import { sentimentStage } from '../../../src/enrichers/sentiment';
+import { FeatureExtractor } from '../../../src/enrichers/sentiment/features';
+import { loadSentimentModel, readModelFile, defaultModelDir } from '../../../src/enrichers/sentiment/model';
+import { decodeModel, encodeModel, type LinearModel } from '../../../src/enrichers/sentiment/model-file';
+import { classifyLines } from '../../../src/cli/commands/sentiment';
+import { scoreSentiment } from '../../../src/eval/sentiment-metrics';
+import { stageContext } from '../../helpers/stage-context';
+
+const model = loadSentimentModel();
+
+describe('sentiment model', () => {
+  it.each([
+    ['今天太开心了，和朋友们一起吃饭[哈哈][哈哈]', 'positive'],
+    ['气死我了，排了三个小时的队还没买到票[怒][泪]', 'negative'],
+    ['I love this so much, best day ever!', 'positive'],
+    ['This is the worst service I have ever had. Terrible.', 'negative'],
+  ])('%s → %s', (text, label) => {
+    const r = model.classify(text);
+    expect(r.label).toBe(label);
+    expect(r.score).toBeGreaterThanOrEqual(-1);
+    expect(r.score).toBeLessThanOrEqual(1);
+    expect(Math.sign(r.score)).toBe(label === 'positive' ? 1 : -1);
+  });
+
+  it('detects the language when none is given and honours a given one', () => {
+    expect(model.classify('好开心').lang).toBe('zh');
+    expect(model.classify('so happy').lang).toBe('en');
+    expect(model.classify('so happy', 'zh').lang).toBe('zh');
+  });
+
+  it('treats emoticon codes as features that stripping removes', () => {
+    const fx = new FeatureExtractor();
+    const withCodes = fx.extract('下雨了[泪]', 'zh').length;
+    const strong = fx.strong;
+    const stripped = fx.extract('下雨了[泪]', 'zh', { stripEmoticons: true }).length;
+    expect(strong).toBe(2); // bias + one emoticon
+    expect(fx.strong).toBe(1);
+    expect(withCodes).toBeGreaterThan(stripped);
+  });
+});
+
+describe('model file codec', () => {
+  it('round-trips sparse weights within the int16 quantisation step', () => {
+    const weights = new Float32Array((1 << 10) * 2);
+    weights[2 * 7] = 0.5;
+    weights[2 * 7 + 1] = -0.25;
+    weights[2 * 1000 + 1] = 1;
+    const m: LinearModel = { lang: 'zh', classes: ['negative', 'positive'], bucketsLog2: 10, weights, decisionBias: [0, 0.1], neutralBand: 0, meta: {} };
+    const back = decodeModel(JSON.parse(JSON.stringify(encodeModel(m))));
+    expect(back.weights[14]).toBeCloseTo(0.5, 4);
+    expect(back.weights[15]).toBeCloseTo(-0.25, 4);
+    expect(back.weights[2001]).toBeCloseTo(1, 4);
+    expect(Array.from(back.weights).filter((w) => w !== 0)).toHaveLength(3);
+    expect(back.decisionBias).toEqual([0, 0.1]);
+  });
+
+  it('loads the committed models', () => {
+    const zh = readModelFile(`${defaultModelDir()}/sentiment-zh.json`);
+    expect(zh.classes).toEqual(['negative', 'positive']);
+    expect(readModelFile(`${defaultModelDir()}/sentiment-en.json`).classes).toEqual(['negative', 'neutral', 'positive']);
+  });
+});
+
+describe('sentiment stage', () => {
+  it('writes sentiment {score, label} and keeps an adapter-set one', async () => {
+    const job = new JobTracker({ subject: 'weibo:user:1', state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' });
+    const envs: DocEnvelope[] = [
+      { job, doc: { index: 'posts', id: 'a', body: { text: '太棒了，超级喜欢[爱你]', lang: 'zh' } } },
+      { job, doc: { index: 'posts', id: 'b', body: { text: 'awful', sentiment: { score: 0, label: 'neutral' } } } },
+    ];
+    const config = sentimentStage.schema.parse({ type: 'sentiment' });
+    const out = await lastValueFrom(of(...envs).pipe(sentimentStage.build(config, stageContext().ctx), toArray()));
+    expect(out[0]!.doc.body['sentiment']).toMatchObject({ label: 'positive' });
+    expect(out[1]!.doc.body['sentiment']).toEqual({ score: 0, label: 'neutral' });
+  });
+});
+
+describe('freshet sentiment (JSON lines)', () => {
+  it('writes one {id, lang, label, score} line per input and an error line for bad input', async () => {
+    const lines: string[] = [];
+    const input = Readable.from(['{"id":"1","text":"好开心[哈哈]"}\n', 'not json\n', '{"id":2,"text":"I hate Mondays"}\n']);
+    const failures = await classifyLines(input, model, (l) => lines.push(l));
+    expect(failures).toBe(1);
+    const rows = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(rows[0]!)).toEqual(['id', 'lang', 'label', 'score']);
+    expect(rows[0]).toMatchObject({ id: '1', lang: 'zh', label: 'positive' });
+    expect(rows[1]).toHaveProperty('error');
+    expect(rows[2]).toMatchObject({ id: 2, lang: 'en', label: 'negative' });
+  });
+});
+
+describe('scoreSentiment', () => {
+  it('counts neutral on binary data as a miss (scikit-learn macro-F1 over the given labels)', () => {
+    const s = scoreSentiment(['positive', 'negative', 'positive', 'negative'], ['positive', 'negative', 'neutral', 'positive'], ['negative', 'positive']);
+    expect(s.accuracy).toBe(0.5);
+    expect(s.neutralShare).toBe(0.25);
+    // positive: p=1/2 r=1/2 f=0.5; negative: p=1 r=1/2 f=2/3
+    expect(s.macroF1).toBeCloseTo((0.5 + 2 / 3) / 2, 6);
+    expect(s.macroRecall).toBeCloseTo(0.5, 6);
+  });
+});
