@@ -99,7 +99,8 @@ export class WeiboApiAdapter implements Adapter {
       let reachedKnown = false;
       for (const m of posts) {
         const id = String(m.id ?? m.mid ?? '');
-        if (!/^\d+$/.test(id) || seen.has(id)) continue;
+        // Ids are 64-bit (≤ 20 digits): a longer "id" would become a watermark no real post passes.
+        if (!/^\d{1,20}$/.test(id) || seen.has(id)) continue;
         seen.add(id);
         const known = state.watermark !== undefined && compareIds(id, state.watermark) <= 0;
         if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };

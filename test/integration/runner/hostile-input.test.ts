@@ -1,0 +1,95 @@
+import { recordingLogger, type LogRecord } from '../../../src/core/logger';
+import { parsePipeline } from '../../../src/pipeline/load';
+import { indexName } from '../../../src/search/templates';
+import { shardKeys, shardOf } from '../../../src/sources/frontier/keys';
+import { truthAllPosts } from '../../../src/simsite';
+import { build, frozenSimsite, indexedPosts } from '../../helpers/crawl';
+import { hostileServer, loadHostileCases, type HostileCase } from '../../helpers/hostile-server';
+import { useRedis, useSearch } from '../../helpers/services';
+
+const GOOD_USERS = 12;
+
+describe('hostile answers through the whole crawl path (test/fixtures/bad/http)', () => {
+  it('fail each visit with its code, dead-letter or reschedule it, and never stop the other subjects', async () => {
+    const cases = loadHostileCases();
+    const r = await useRedis('hostile');
+    const s = await useSearch('hostile');
+    const site = await frozenSimsite(cases.length + GOOD_USERS, 41);
+    const users = site.world.users.map((u) => String(u.uid));
+    const byUid = new Map<string, HostileCase>(cases.map((c, i) => [users[i]!, c]));
+    const good = users.slice(cases.length);
+    const hostile = await hostileServer(site.url, byUid);
+    const records: LogRecord[] = [];
+    try {
+      const config = parsePipeline(`name: hostile
+seeds: ${JSON.stringify(users.map((u) => `weibo:user:${u}`))}
+source: { type: redis_frontier, shards: 4, max_in_flight: 16, poll_interval_ms: 50, lease_secs: 30, max_failures: 2, park_secs: 3600 }
+fetch:
+  type: http_fetch
+  allowed_cidrs: [127.0.0.0/8]
+  respect_robots: false
+  total_timeout_ms: 1500
+  retry: { max_attempts: 1, base_delay_ms: 30000, max_delay_ms: 60000 }
+parse: { type: weibo_api, base_url: "${hostile.url}", first_visit_page_limit: 1000 }
+sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+schedule: { type: fixed_interval, interval_secs: 86400 }
+`, 'hostile.yaml');
+      const built = await build(config, r.redis, s.client, s.prefix, recordingLogger(records));
+      const first = await built.runner.run({ untilIdle: true });
+      expect(first.jobs).toBe(users.length);
+
+      const failedWith = (uid: string): string[] => records
+        .filter((x) => x.msg === 'visit failed' && (x.fields as { subject?: string }).subject === `weibo:user:${uid}`)
+        .map((x) => (x.fields as { code: string }).code);
+      const report = cases.map((c, i) => ({ name: c.name, want: c.code, got: failedWith(users[i]!) }));
+      expect(report.filter((x) => x.got.join() !== (x.want ?? ''))).toEqual([]);
+
+      const dead = async () => new Map((await built.frontier.readDeadLetters(1000)).map((d) => [d['subject']!, d['code']!]));
+      const dlq1 = await dead();
+      const failing = cases.filter((c) => c.code !== null);
+      for (const [i, c] of cases.entries()) {
+        const subject = `weibo:user:${users[i]}`;
+        const state = await built.frontier.getState(subject);
+        if (c.code === null) {
+          // Completed, but nothing of the bogus posts kept: no watermark that would hide real posts.
+          expect({ name: c.name, ...state }).toMatchObject({ name: c.name, visits: 1, failures: 0 });
+          expect(state?.watermark).toBeUndefined();
+          continue;
+        }
+        expect({ name: c.name, failures: state?.failures, dead: dlq1.get(subject) }).toEqual({ name: c.name, failures: 1, dead: c.retryable ? undefined : c.code });
+        // Retryable: back off (not due again now); non-retryable: parked for park_secs.
+        expect(await built.frontier.nextDue(subject)).toBeGreaterThan(Date.now() + 20_000);
+      }
+
+      // Every other subject completed, every one of their posts indexed.
+      for (const uid of good) expect(await built.frontier.getState(`weibo:user:${uid}`)).toMatchObject({ visits: 1, failures: 0 });
+      const goodSet = new Set(good);
+      const truth = [...truthAllPosts(site.world, site.world.historyStartMs, site.clock.nowMs())].filter((p) => goodSet.has(String(p.uid)));
+      expect(truth.length).toBeGreaterThan(50);
+      const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+      expect(truth.filter((p) => !got.has(p.id))).toEqual([]);
+      expect(got.size).toBe(truth.length); // and nothing from the hostile answers
+      expect(first.documents.dead_lettered).toBe(0);
+      expect(first.jobsFailed).toBe(failing.length);
+      await built.close();
+
+      // The retried ones fail again and, at max_failures, are dead-lettered with their code.
+      for (const [i, c] of cases.entries()) {
+        if (!c.retryable) continue;
+        const subject = `weibo:user:${users[i]}`;
+        await r.redis.zadd(shardKeys(`${s.prefix}frontier`, shardOf(subject, 4)).due, 0, subject);
+      }
+      const again = await build(config, r.redis, s.client, s.prefix, recordingLogger(records));
+      const second = await again.runner.run({ untilIdle: true });
+      await again.close();
+      expect(second.jobs).toBe(cases.filter((c) => c.retryable).length);
+      const dlq2 = await dead();
+      for (const [i, c] of cases.entries()) expect({ name: c.name, dead: dlq2.get(`weibo:user:${users[i]}`) }).toEqual({ name: c.name, dead: c.code ?? undefined });
+    } finally {
+      await hostile.close();
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
+});
