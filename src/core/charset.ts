@@ -73,9 +73,14 @@ function hasHighBytes(bytes: Uint8Array): boolean {
 }
 
 /** The text when the bytes are strictly valid UTF-8 (the native decoder throws on the first malformed sequence). */
-function strictUtf8(bytes: Uint8Array): string | undefined {
+/**
+ * The text if the bytes are UTF-8. `truncatedTail` accepts a sequence cut off at the very end (a
+ * body cut short mid-character is still UTF-8; taken for invalid, detection would read the whole
+ * page as GB18030 mojibake); the partial character is dropped.
+ */
+function strictUtf8(bytes: Uint8Array, truncatedTail = false): string | undefined {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: truncatedTail });
   } catch {
     return undefined;
   }
@@ -123,7 +128,7 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): DecodedHtml
 
   const high = hasHighBytes(bytes);
   // Decoded once: the strict pass both validates and yields the text.
-  const utf8Text = high ? strictUtf8(bytes) : undefined;
+  const utf8Text = high ? strictUtf8(bytes, true) : undefined;
   const utf8 = utf8Text !== undefined;
   const declared: Array<[string | undefined, CharsetSource]> = [
     [charsetFromContentType(contentType), 'header'],
