@@ -65,6 +65,8 @@ export const ErrorCodes = {
   fetchDns: 'E_FETCH_DNS',
   fetchHeadersTooLarge: 'E_FETCH_HEADERS_TOO_LARGE',
   fetchRobotsUnavailable: 'E_FETCH_ROBOTS_UNAVAILABLE',
+  quotaExhausted: 'E_QUOTA_EXHAUSTED',
+  identityBenched: 'E_IDENTITY_BENCHED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

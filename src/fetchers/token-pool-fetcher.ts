@@ -1,0 +1,62 @@
+import { ErrorCodes, FreshetError } from '../core/errors';
+import type { Fetcher } from '../runner/run';
+import type { TokenQuota } from '../sources/frontier/token-quota';
+import type { FetchRequest, FetchResponse } from './fetch-types';
+
+export interface TokenPoolOptions {
+  /** The secrets (tokens or cookies), from the environment or files: only `src/cli` reads them. */
+  tokens: readonly string[];
+  /** The request headers that present one identity, e.g. `t => ({ cookie: 'SUB=' + t })`. */
+  headersFor(token: string): Record<string, string>;
+  quota: TokenQuota;
+  /** How long an identity answered with 418/403/429 sits out. */
+  benchMs: number;
+  /** A wait for a free identity longer than this reschedules the subject instead of holding its slot. */
+  maxWaitMs: number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Statuses that mean "this identity is refused", not "this item is bad". */
+const BENCH_STATUSES = new Set([403, 418, 429]);
+
+/**
+ * Sends every request as one identity of a pool, within each identity's quota (kept in Redis, so
+ * across workers). An identity that is refused is benched and the subject deferred, so the crawl
+ * goes on with the others. One quota unit per call: give the inner fetcher `max_attempts: 1` so
+ * that no retry it makes on its own goes uncounted (the runner reschedules instead).
+ */
+export class TokenPoolFetcher implements Fetcher {
+  constructor(private readonly inner: Fetcher, private readonly opts: TokenPoolOptions) {
+    if (opts.tokens.length === 0) throw new FreshetError(ErrorCodes.configInvalid, 'critical', 'the token pool is empty');
+  }
+
+  robotsCrawlDelayMs(origin: string): number | undefined {
+    return this.inner.robotsCrawlDelayMs?.(origin);
+  }
+
+  async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
+    let index: number;
+    for (let waitedMs = 0; ;) {
+      const slot = await this.opts.quota.take();
+      if (slot.kind === 'taken') {
+        index = slot.index;
+        break;
+      }
+      if (waitedMs + slot.waitMs > this.opts.maxWaitMs) {
+        throw new FreshetError(ErrorCodes.quotaExhausted, 'throttled', 'every identity is at its quota or benched', { pool: this.opts.tokens.length }, undefined, slot.waitMs);
+      }
+      await this.opts.sleep(slot.waitMs);
+      waitedMs += slot.waitMs;
+    }
+    const token = this.opts.tokens[index % this.opts.tokens.length]!;
+    try {
+      return await this.inner.fetch({ ...req, headers: { ...req.headers, ...this.opts.headersFor(token) } }, signal);
+    } catch (err) {
+      const status = err instanceof FreshetError ? err.fields['status'] : undefined;
+      if (typeof status !== 'number' || !BENCH_STATUSES.has(status)) throw err;
+      await this.opts.quota.bench(index, this.opts.benchMs);
+      // Deferred, not failed: another identity can take the subject at once.
+      throw new FreshetError(ErrorCodes.identityBenched, 'throttled', `identity ${index} refused with HTTP ${status}; benched`, { identity: index, status }, err, 0);
+    }
+  }
+}

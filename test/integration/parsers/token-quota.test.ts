@@ -1,0 +1,116 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ManualClock } from '../../../src/core/clock';
+import { silentLogger } from '../../../src/core/logger';
+import { createMetrics } from '../../../src/core/metrics';
+import { seededRng } from '../../../src/core/rng';
+import { HttpFetcher } from '../../../src/fetchers/http-fetch';
+import { TokenPoolFetcher } from '../../../src/fetchers/token-pool-fetcher';
+import { buildPipeline } from '../../../src/runner/build';
+import { indexName } from '../../../src/search/templates';
+import { truthPostsOf } from '../../../src/simsite';
+import type { RedisFrontier } from '../../../src/sources/frontier/frontier';
+import { TokenQuota } from '../../../src/sources/frontier/token-quota';
+import { frozenSimsite, indexedPosts, MAPPINGS, pipelineFor } from '../../helpers/crawl';
+import { useRedis, useSearch } from '../../helpers/services';
+
+const TOKENS = ['tok-a', 'tok-b', 'tok-c'];
+const QUOTA_PER_HOUR = 40;
+const HOUR_MS = 3_600_000;
+
+describe('identities with hourly quotas in Redis', () => {
+  it('never sends more than the quota per identity and window, benches a refused identity, and the crawl completes with the others', async () => {
+    const r = await useRedis('quota');
+    const s = await useSearch('quota');
+    // tok-b is refused (418, the microblog's rate-limit answer) after a handful of requests.
+    const site = await frozenSimsite(30, 41, { faults: { rateLimit: { requestsPerSec: 0.0001, burst: 6, status: 418 }, clients: ['SUB:tok-b'] } });
+    try {
+      const seeds = site.world.users.map((u) => `weibo:user:${u.uid}`);
+      const base = pipelineFor(site, 'quota', seeds);
+      const config = { ...base, source: { ...base.source, max_in_flight: 8 }, fetch: { ...base.fetch, retry: { ...base.fetch.retry, max_attempts: 1 } } };
+      const { type: _type, ...fetchConfig } = config.fetch;
+      const quota = new TokenQuota(r.redis, { namespace: r.prefix, pool: 'weibo', size: TOKENS.length, limitPerWindow: QUOTA_PER_HOUR, windowMs: HOUR_MS }, site.frozen);
+      let visitedAll = false;
+      let lastFrontier: RedisFrontier | undefined;
+      for (let round = 0; round < 12 && !visitedAll; round++) {
+        const http = new HttpFetcher(fetchConfig, { clock: site.frozen, rng: seededRng(round), logger: silentLogger });
+        const fetcher = new TokenPoolFetcher(http, {
+          tokens: TOKENS, headersFor: (t) => ({ cookie: `SUB=${t}` }), quota, benchMs: 24 * HOUR_MS, maxWaitMs: 0, sleep: (ms) => sleep(ms),
+        });
+        const built = await buildPipeline({ ...config, seeds: round === 0 ? seeds : [] }, {
+          redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
+          logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`, fetcher,
+        });
+        const summary = await built.runner.run({ untilIdle: true });
+        await built.close();
+        await http.close();
+        lastFrontier = built.frontier;
+        expect(summary.jobsFailed).toBe(0);
+        const states = await Promise.all(seeds.map((x) => built.frontier.getState(x)));
+        visitedAll = states.every((st) => st!.visits >= 1);
+        if (!visitedAll) {
+          const due = await Promise.all(seeds.map((x) => built.frontier.nextDue(x)));
+          const pending = due.filter((d, i) => states[i]!.visits === 0 && d !== undefined) as number[];
+          site.frozen.advanceMs(Math.max(1, Math.min(...pending) - site.frozen.nowMs()));
+        }
+      }
+      expect(visitedAll).toBe(true);
+
+      const log = site.requestLog.entries();
+      expect(new Set(log.map((e) => e.client))).toEqual(new Set(TOKENS.map((t) => `SUB:${t}`)));
+      // No identity ever exceeds its quota in any window (counted by the site, not by freshet).
+      const perWindow = new Map<string, number>();
+      for (const e of log) {
+        const k = `${e.client}|${Math.floor(e.simMs / HOUR_MS)}`;
+        perWindow.set(k, (perWindow.get(k) ?? 0) + 1);
+      }
+      expect(Math.max(...perWindow.values())).toBe(QUOTA_PER_HOUR);
+      // The quota really bound: the crawl needed more than one window.
+      expect(new Set(log.map((e) => Math.floor(e.simMs / HOUR_MS))).size).toBeGreaterThan(1);
+      // tok-b was refused, benched at once (only requests already in flight followed), and never came back.
+      const b = log.filter((e) => e.client === 'SUB:tok-b');
+      const firstRefusal = b.findIndex((e) => e.status === 418);
+      expect(firstRefusal).toBeGreaterThanOrEqual(0);
+      expect(b.length - firstRefusal).toBeLessThanOrEqual(8);
+
+      // And the crawl is complete: every post published before each user's visit is indexed.
+      const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
+      let expected = 0;
+      for (const u of site.world.users) {
+        const st = await lastFrontier!.getState(`weibo:user:${u.uid}`);
+        for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st!.lastVisitMs!)) {
+          expected += 1;
+          expect(got.has(t.id)).toBe(true);
+        }
+      }
+      expect(got.size).toBe(expected);
+    } finally {
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
+
+  it('the quota script: round robin over the pool, a window resets, a bench skips an identity, all exhausted says how long to wait', async () => {
+    const r = await useRedis('quota-script');
+    try {
+      const clock = new ManualClock(10 * HOUR_MS);
+      const q = new TokenQuota(r.redis, { namespace: r.prefix, pool: 'p', size: 3, limitPerWindow: 2, windowMs: HOUR_MS }, clock);
+      const taken = [];
+      for (let i = 0; i < 6; i++) taken.push(await q.take());
+      expect(taken.map((t) => (t.kind === 'taken' ? t.index : -1)).sort()).toEqual([0, 0, 1, 1, 2, 2]);
+      clock.advanceMs(HOUR_MS / 4);
+      expect(await q.take()).toEqual({ kind: 'wait', waitMs: (3 * HOUR_MS) / 4 });
+      clock.advanceMs((3 * HOUR_MS) / 4);
+      await q.bench(1, HOUR_MS / 2);
+      const next = [];
+      for (let i = 0; i < 4; i++) next.push(await q.take());
+      expect(next.map((t) => (t.kind === 'taken' ? t.index : -1)).sort()).toEqual([0, 0, 2, 2]);
+      // Only identity 1 is left, benched for half an hour more.
+      expect(await q.take()).toEqual({ kind: 'wait', waitMs: HOUR_MS / 2 });
+      clock.advanceMs(HOUR_MS / 2);
+      expect(await q.take()).toEqual({ kind: 'taken', index: 1 });
+    } finally {
+      await r.cleanup();
+    }
+  });
+});
