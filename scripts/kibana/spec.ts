@@ -1,0 +1,101 @@
+/**
+ * The analyst dashboards as data: data views, aggregation-based visualisations, saved searches
+ * and dashboards. `npm run kibana:build` turns this into kibana/freshet.ndjson, the file users
+ * import; the integration test checks that file, not this one.
+ */
+
+export interface DataViewSpec { id: string; title: string; timeField: string }
+
+export interface AggSpec {
+  type: 'count' | 'avg' | 'sum' | 'max' | 'min' | 'cardinality' | 'date_histogram' | 'terms' | 'histogram';
+  schema: 'metric' | 'segment' | 'group' | 'bucket';
+  field?: string;
+  size?: number;
+  interval?: number | string;
+  /** terms: order by this metric agg id (default: count). */
+  orderBy?: string;
+}
+
+export interface VisSpec {
+  id: string;
+  title: string;
+  type: 'line' | 'histogram' | 'horizontal_bar' | 'pie' | 'table' | 'tagcloud' | 'metric';
+  dataView: string;
+  aggs: AggSpec[];
+  /** KQL over the data view's fields. */
+  query?: string;
+  stacked?: boolean;
+}
+
+export interface SearchSpec { id: string; title: string; dataView: string; columns: string[]; sort: [string, 'asc' | 'desc'][]; query?: string }
+
+export interface DashboardSpec { id: string; title: string; description: string; panels: { id: string; kind: 'visualization' | 'search'; w: number; h: number }[] }
+
+export const dataViews: DataViewSpec[] = [
+  { id: 'freshet-posts', title: 'freshet-posts*', timeField: 'created_at' },
+  { id: 'freshet-users', title: 'freshet-users*', timeField: 'crawled_at' },
+  { id: 'freshet-pages', title: 'freshet-pages*', timeField: 'crawled_at' },
+];
+
+const count: AggSpec = { type: 'count', schema: 'metric' };
+const overTime = (field = 'created_at'): AggSpec => ({ type: 'date_histogram', schema: 'segment', field, interval: 'auto' });
+const bySentiment: AggSpec = { type: 'terms', schema: 'group', field: 'sentiment.label', size: 3 };
+
+export const visualisations: VisSpec[] = [
+  { id: 'freshet-post-volume', title: 'Posts over time', type: 'line', dataView: 'freshet-posts', aggs: [count, overTime()] },
+  { id: 'freshet-sentiment-over-time', title: 'Sentiment over time (posts by label)', type: 'histogram', dataView: 'freshet-posts', aggs: [count, overTime(), bySentiment], stacked: true },
+  { id: 'freshet-sentiment-score-over-time', title: 'Mean sentiment score over time', type: 'line', dataView: 'freshet-posts', aggs: [{ type: 'avg', schema: 'metric', field: 'sentiment.score' }, overTime()] },
+  { id: 'freshet-sentiment-share', title: 'Sentiment share', type: 'pie', dataView: 'freshet-posts', aggs: [count, { type: 'terms', schema: 'segment', field: 'sentiment.label', size: 3 }] },
+  { id: 'freshet-sentiment-by-platform', title: 'Sentiment by platform', type: 'histogram', dataView: 'freshet-posts', aggs: [count, { type: 'terms', schema: 'segment', field: 'platform', size: 10 }, bySentiment], stacked: true },
+  { id: 'freshet-sentiment-by-region', title: 'Sentiment by region', type: 'horizontal_bar', dataView: 'freshet-posts', aggs: [count, { type: 'terms', schema: 'segment', field: 'region', size: 20 }, bySentiment], stacked: true },
+  { id: 'freshet-region-mood', title: 'Regions: posts and mean sentiment', type: 'table', dataView: 'freshet-posts', aggs: [count, { type: 'avg', schema: 'metric', field: 'sentiment.score' }, { type: 'terms', schema: 'bucket', field: 'region', size: 30 }] },
+  { id: 'freshet-top-keywords', title: 'Top keywords', type: 'tagcloud', dataView: 'freshet-posts', aggs: [count, { type: 'terms', schema: 'segment', field: 'keywords', size: 50 }] },
+  { id: 'freshet-top-hashtags', title: 'Top hashtags', type: 'tagcloud', dataView: 'freshet-posts', aggs: [count, { type: 'terms', schema: 'segment', field: 'hashtags', size: 30 }] },
+  { id: 'freshet-negative-keywords', title: 'Keywords of negative posts', type: 'tagcloud', dataView: 'freshet-posts', query: 'sentiment.label : "negative"', aggs: [count, { type: 'terms', schema: 'segment', field: 'keywords', size: 40 }] },
+  {
+    id: 'freshet-top-authors', title: 'Top authors (posts, likes, mean sentiment)', type: 'table', dataView: 'freshet-posts',
+    aggs: [count, { type: 'sum', schema: 'metric', field: 'counts.likes' }, { type: 'avg', schema: 'metric', field: 'sentiment.score' }, { type: 'max', schema: 'metric', field: 'author.followers' }, { type: 'terms', schema: 'bucket', field: 'author.name', size: 20 }],
+  },
+  { id: 'freshet-languages', title: 'Languages', type: 'pie', dataView: 'freshet-posts', aggs: [count, { type: 'terms', schema: 'segment', field: 'lang', size: 5 }] },
+  { id: 'freshet-near-duplicates', title: 'Near-duplicate posts (reposts with edits, spam waves)', type: 'metric', dataView: 'freshet-posts', query: 'dup_of : *', aggs: [count, { type: 'cardinality', schema: 'metric', field: 'dup_of' }] },
+  // The crawl view: who is being watched and how fresh the index is.
+  { id: 'freshet-crawl-posts-indexed', title: 'Posts indexed over time (crawl time)', type: 'histogram', dataView: 'freshet-posts', aggs: [count, overTime('crawled_at')] },
+  { id: 'freshet-crawl-users-crawled', title: 'User profiles crawled over time', type: 'histogram', dataView: 'freshet-users', aggs: [count, overTime('crawled_at')] },
+  { id: 'freshet-crawl-users-verified', title: 'Users watched: verified or not', type: 'pie', dataView: 'freshet-users', aggs: [count, { type: 'terms', schema: 'segment', field: 'verified', size: 2 }] },
+  { id: 'freshet-crawl-followers-histogram', title: 'Users by followers', type: 'histogram', dataView: 'freshet-users', aggs: [count, { type: 'histogram', schema: 'segment', field: 'followers_count', interval: 1000 }] },
+  {
+    id: 'freshet-crawl-users-table', title: 'Most followed users', type: 'table', dataView: 'freshet-users',
+    aggs: [{ type: 'max', schema: 'metric', field: 'followers_count' }, { type: 'max', schema: 'metric', field: 'statuses_count' }, { type: 'max', schema: 'metric', field: 'crawled_at' }, { type: 'terms', schema: 'bucket', field: 'screen_name', size: 25, orderBy: '1' }],
+  },
+  {
+    // Freshness per author: the newest post indexed and when it was crawled.
+    id: 'freshet-crawl-author-freshness', title: 'Freshness by author (newest post, last crawl)', type: 'table', dataView: 'freshet-posts',
+    aggs: [{ type: 'max', schema: 'metric', field: 'created_at' }, { type: 'max', schema: 'metric', field: 'crawled_at' }, count, { type: 'terms', schema: 'bucket', field: 'author.name', size: 25, orderBy: '2' }],
+  },
+];
+
+export const searches: SearchSpec[] = [
+  { id: 'freshet-most-engaged', title: 'Most engaged posts', dataView: 'freshet-posts', columns: ['author.name', 'text', 'counts.reposts', 'counts.comments', 'counts.likes', 'sentiment.label'], sort: [['counts.reposts', 'desc'], ['counts.likes', 'desc']] },
+  { id: 'freshet-most-negative', title: 'Most negative posts', dataView: 'freshet-posts', query: 'sentiment.label : "negative"', columns: ['author.name', 'text', 'sentiment.score', 'counts.likes', 'region'], sort: [['sentiment.score', 'asc']] },
+];
+
+const panel = (id: string, w = 24, h = 15, kind: 'visualization' | 'search' = 'visualization'): DashboardSpec['panels'][number] => ({ id, kind, w, h });
+
+export const dashboards: DashboardSpec[] = [
+  {
+    id: 'freshet-opinion', title: 'freshet: Opinion', description: 'Volume and sentiment of posts over time, by platform and region; top keywords, hashtags and authors; most engaged and most negative posts.',
+    panels: [
+      panel('freshet-post-volume'), panel('freshet-sentiment-over-time'), panel('freshet-sentiment-score-over-time'), panel('freshet-sentiment-share', 12), panel('freshet-languages', 12),
+      panel('freshet-sentiment-by-platform'), panel('freshet-sentiment-by-region'), panel('freshet-top-keywords'), panel('freshet-top-hashtags'),
+      panel('freshet-negative-keywords'), panel('freshet-region-mood'), panel('freshet-top-authors', 48), panel('freshet-near-duplicates', 12, 8),
+      panel('freshet-most-engaged', 48, 15, 'search'), panel('freshet-most-negative', 48, 15, 'search'),
+    ],
+  },
+  {
+    id: 'freshet-crawl', title: 'freshet: Crawl', description: 'Users being watched, profile crawls, posts indexed over crawl time and freshness by author.',
+    panels: [
+      panel('freshet-crawl-posts-indexed'), panel('freshet-crawl-users-crawled'), panel('freshet-crawl-users-verified'), panel('freshet-crawl-followers-histogram'),
+      panel('freshet-crawl-users-table'), panel('freshet-crawl-author-freshness'),
+    ],
+  },
+];
