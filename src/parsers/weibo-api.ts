@@ -42,6 +42,17 @@ interface Tally {
   requests: number;
 }
 
+/** What the timeline pages of one visit have shown so far. */
+interface Reading {
+  seen: Set<string>;
+  newTimes: number[];
+  /** The highest post id seen (the next watermark). */
+  top: string | undefined;
+  lastFetchMs: number;
+}
+
+const SINCE = '&since_id=';
+
 /** The microblog JSON API (shapes: shared/specs/social-api-shapes.md §1): profiles, timelines, fans. */
 export class WeiboApiAdapter implements Adapter {
   readonly type = 'weibo_api';
@@ -81,53 +92,34 @@ export class WeiboApiAdapter implements Adapter {
       yield* this.discoverFans(uid, job, ctx, tally);
     }
 
-    const limit = state.watermark ? this.config.page_limit : this.config.first_visit_page_limit;
-    const seen = new Set<string>();
-    const newTimes: number[] = [];
-    let watermark = state.watermark;
+    const budget = state.watermark ? this.config.page_limit : this.config.first_visit_page_limit;
+    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs() };
+    const page = { uid, containerId, subject: job.subject };
+    const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
+    let gapSince = state.meta?.['gap_since'];
+    let gapUntil = state.meta?.['gap_until'];
     let pageLimitHit = false;
-    let lastFetchMs = ctx.nowMs();
-    let cursor = '&page=1';
-    for (let page = 1; page <= limit; page++) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=${containerId}${cursor}`, 'json');
-      tally.requests += 1;
-      lastFetchMs = res.fetchedAtMs;
-      const env = parseEnvelope(res.text, res.url);
-      if (env.ok !== 1) break; // `ok:0`: past the last page
-      const posts = mblogsOf(env);
-      if (posts.length === 0) break;
-      let reachedKnown = false;
-      for (const m of posts) {
-        const id = String(m.id ?? m.mid ?? '');
-        // Ids are 64-bit (≤ 20 digits): a longer "id" would become a watermark no real post passes.
-        if (!/^\d{1,20}$/.test(id) || seen.has(id)) continue;
-        seen.add(id);
-        const known = state.watermark !== undefined && compareIds(id, state.watermark) <= 0;
-        if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
-        if (known) {
-          // A pinned post is shown first even when old: it says nothing about where new posts end.
-          if (m.mblogtype !== 2) reachedKnown = true;
-          continue;
-        }
-        let text = m.text ?? '';
-        if (m.isLongText && this.config.long_text) {
-          const long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
-          tally.requests += 1;
-          const content = parseEnvelope(long.text, long.url).data?.longTextContent;
-          if (content) text = content;
-        }
-        const doc = postDoc(id, m, text, uid, res.fetchedAtMs, this.base, job.subject);
-        const at = Date.parse(String(doc.body['created_at']));
-        if (Number.isFinite(at)) newTimes.push(at);
-        if (!watermark || compareIds(id, watermark) > 0) watermark = id;
-        yield { kind: 'doc', doc };
+    if (!head.done) {
+      pageLimitHit = true;
+      // More new posts than the page limit: remember where reading stopped and where the known
+      // posts begin, and fill that gap on later visits (an older gap is folded into the new one).
+      if (state.watermark && head.stoppedAt?.startsWith(SINCE)) {
+        gapUntil = gapSince ? gapUntil : state.watermark;
+        gapSince = head.stoppedAt.slice(SINCE.length);
       }
-      if (reachedKnown) break;
-      const next = nextCursor(env, page);
-      if (next === undefined) break;
-      if (page === limit) pageLimitHit = true;
-      cursor = next;
+    } else if (gapSince && gapUntil && head.pages < budget) {
+      const fill = yield* this.readPages(page, ctx, tally, r, `${SINCE}${gapSince}`, gapUntil, budget - head.pages);
+      if (fill.done) gapSince = gapUntil = undefined;
+      else {
+        pageLimitHit = true;
+        if (fill.stoppedAt?.startsWith(SINCE)) gapSince = fill.stoppedAt.slice(SINCE.length);
+      }
     }
+    const { gap_since: _s, gap_until: _u, ...meta } = state.meta ?? {};
+    state.meta = gapSince && gapUntil ? { ...meta, gap_since: gapSince, gap_until: gapUntil } : meta;
+    const newTimes = r.newTimes;
+    const watermark = r.top;
+    const lastFetchMs = r.lastFetchMs;
     const lastPost = newTimes.length > 0 ? Math.max(...newTimes) : undefined;
     return {
       state: {
@@ -143,6 +135,54 @@ export class WeiboApiAdapter implements Adapter {
       pageLimitHit,
       requests: tally.requests,
     };
+  }
+
+  /**
+   * Reads timeline pages from `cursor`, yielding every post newer than `knownAtOrBelow` (undefined:
+   * all), until a known post, the end of the list, or `maxPages`. `done` is false only when the
+   * page budget ran out first; `stoppedAt` is then the cursor of the first unread page.
+   */
+  private async *readPages(
+    page: { uid: string; containerId: string; subject: string }, ctx: VisitContext, tally: Tally, r: Reading,
+    cursor: string, knownAtOrBelow: string | undefined, maxPages: number,
+  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string }, void> {
+    for (let n = 1; n <= maxPages; n++) {
+      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
+      tally.requests += 1;
+      r.lastFetchMs = res.fetchedAtMs;
+      const env = parseEnvelope(res.text, res.url);
+      const posts = env.ok === 1 ? mblogsOf(env) : []; // `ok:0`: past the last page
+      if (posts.length === 0) return { done: true, pages: n };
+      let reachedKnown = false;
+      for (const m of posts) {
+        const id = String(m.id ?? m.mid ?? '');
+        // Ids are 64-bit (≤ 20 digits): a longer "id" would become a watermark no real post passes.
+        if (!/^\d{1,20}$/.test(id) || r.seen.has(id)) continue;
+        r.seen.add(id);
+        if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
+        if (knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0) {
+          // A pinned post is shown first even when old: it says nothing about where new posts end.
+          if (m.mblogtype !== 2) reachedKnown = true;
+          continue;
+        }
+        let text = m.text ?? '';
+        if (m.isLongText && this.config.long_text) {
+          const long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
+          tally.requests += 1;
+          const content = parseEnvelope(long.text, long.url).data?.longTextContent;
+          if (content) text = content;
+        }
+        const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject);
+        const at = Date.parse(String(doc.body['created_at']));
+        if (Number.isFinite(at)) r.newTimes.push(at);
+        if (!r.top || compareIds(id, r.top) > 0) r.top = id;
+        yield { kind: 'doc', doc };
+      }
+      const next = nextCursor(env, n);
+      if (reachedKnown || next === undefined) return { done: true, pages: n };
+      cursor = next;
+    }
+    return { done: false, pages: maxPages, stoppedAt: cursor };
   }
 
   /**

@@ -198,6 +198,8 @@ describe('social crawl with faults (5xx bursts, truncated JSON)', () => {
       if (base.parse.type !== 'weibo_api') throw new Error('pipelineFor gives a weibo_api pipeline');
       const config: PipelineConfig = {
         ...base,
+        // No subject parked for a day after max_failures: the test advances the clock to each backoff.
+        source: { ...base.source, max_failures: 20 },
         fetch: { ...base.fetch, retry: { ...base.fetch.retry, base_delay_ms: 20, max_delay_ms: 200 } },
         parse: { ...base.parse, discover_fans: true, fans_page_limit: 1, max_users: 80 },
       };

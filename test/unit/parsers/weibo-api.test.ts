@@ -74,6 +74,35 @@ describe.each(ERAS.map((e) => [e]))('weibo_api against simsite routes (%s)', (er
   });
 });
 
+describe('the page-limit gap', () => {
+  it('records where a later visit stopped short of the watermark and fills the gap on the next visits, losing nothing', async () => {
+    const fake = fakeWeibo('modern2022');
+    const u = busyUser(fake.world);
+    const uid = fake.world.users[u]!.uid;
+    const adapter = adapterWith({ page_limit: 2 });
+    let state = (await drive(adapter, jobFor(uid), fake.ctx)).outcome.state;
+    const t0 = fake.clock.nowMs();
+    fake.clock.advanceMs(25 * 86_400_000);
+    const fresh = [...truthPostsOf(fake.world, u, t0 + 1, fake.clock.nowMs())].map((t) => t.id);
+    expect(fresh.length).toBeGreaterThan(40);
+    const got = new Set<string>();
+    const visits: { pages: number; limitHit: boolean; gap: boolean }[] = [];
+    for (let v = 0; v < 10; v++) {
+      fake.requests.length = 0;
+      const { emitted, outcome } = await drive(adapter, { ...jobFor(uid), state }, fake.ctx);
+      for (const d of docsOf(emitted, 'posts')) got.add(d.body['id'] as string);
+      state = outcome.state;
+      visits.push({ pages: fake.requests.filter((r) => r.includes('containerid=230413')).length, limitHit: outcome.pageLimitHit, gap: state.meta?.['gap_since'] !== undefined });
+      if (!outcome.pageLimitHit) break;
+    }
+    expect(visits[0]).toEqual({ pages: 2, limitHit: true, gap: true });
+    expect(visits.every((v) => v.pages <= 2)).toBe(true);
+    expect(visits[visits.length - 1]).toMatchObject({ limitHit: false, gap: false });
+    expect([...got].sort()).toEqual([...fresh].sort());
+    expect(state.watermark).toBe(fresh.sort((a, b) => a.length - b.length || a.localeCompare(b)).pop());
+  });
+});
+
 describe('fans discovery', () => {
   it('pages the fans list by since_id, yields fans as due subjects and low-follower fans as zombies with a users document', async () => {
     const fake = fakeWeibo('modern2022');
