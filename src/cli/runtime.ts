@@ -9,6 +9,7 @@ import { loadPipeline } from '../pipeline/load';
 import type { PipelineConfig } from '../pipeline/schema';
 import { buildPipeline, type BuiltPipeline } from '../runner/build';
 import { createRedis, createSearch } from './clients';
+import { readTokens } from './tokens';
 import type { CliContext } from './context';
 
 /** `--var K=V` pairs over the environment: the values `${K}` in pipeline files resolve to. */
@@ -50,6 +51,7 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
   const built = await buildPipeline(config, {
     redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
     clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleep(ms),
+    ...(config.identities ? { identityTokens: readTokens(config.identities.pool, process.env) } : {}),
   });
   return {
     config, built, metrics, logger,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
+import { identitiesConfigSchema } from '../fetchers/identities-config';
 import { weiboApiConfigSchema } from '../parsers/weibo-api';
 import { zhihuApiConfigSchema } from '../parsers/zhihu-api';
 import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
@@ -30,6 +31,8 @@ export const pipelineSchema = z.strictObject({
   seeds: z.array(z.string().regex(/^[a-z0-9_]+:[a-z0-9_]+:\S+$/, 'a subject is <platform>:<kind>:<id>')).default([]),
   fetch: httpFetchConfigSchema.extend({ type: z.literal('http_fetch') }).prefault({ type: 'http_fetch' }),
   politeness: politenessConfigSchema.prefault({}),
+  /** Send every request as one identity of a pool, within per-identity quotas (secrets from the environment). */
+  identities: identitiesConfigSchema.optional(),
   parse: z.discriminatedUnion('type', [weiboApiConfigSchema, zhihuApiConfigSchema]),
   /** Filters and enrichers over documents, in order, between the parser and the sink. */
   stages: z.array(documentStageSchema).default([]),

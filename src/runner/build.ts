@@ -5,6 +5,9 @@ import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import { HttpFetcher } from '../fetchers/http-fetch';
+import { identityHeaders } from '../fetchers/identities-config';
+import { TokenPoolFetcher } from '../fetchers/token-pool-fetcher';
+import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Adapter } from '../parsers/adapter';
 import { WeiboApiAdapter } from '../parsers/weibo-api';
 import { ZhihuApiAdapter } from '../parsers/zhihu-api';
@@ -15,6 +18,7 @@ import { applyTemplates, loadTemplates } from '../search/templates';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
 import { RedisFrontier } from '../sources/frontier/frontier';
+import { TokenQuota } from '../sources/frontier/token-quota';
 import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner, type Fetcher } from './run';
 
@@ -33,6 +37,8 @@ export interface BuildDeps {
   namespace?: string;
   /** Replaces the HTTP fetcher (tests of the runner itself). */
   fetcher?: Fetcher;
+  /** The secrets of `identities.pool` (read from the environment by the CLI). */
+  identityTokens?: readonly string[];
 }
 
 export interface BuiltPipeline {
@@ -62,6 +68,18 @@ async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, lo
   }
 }
 
+/** Wraps the fetcher so that every request goes out as an identity of the pool, within its quota. */
+function withIdentities(config: PipelineConfig, deps: BuildDeps, inner: Fetcher): Fetcher {
+  const ids = config.identities;
+  // Tokens belong to accounts, not to crawls: pipelines sharing a pool share its quotas.
+  const namespace = deps.namespace ?? 'freshet';
+  if (!ids) return inner;
+  const tokens = deps.identityTokens ?? [];
+  if (tokens.length === 0) throw new FreshetError(ErrorCodes.configInvalid, 'critical', `pipeline ${config.name}: no tokens for identity pool "${ids.pool}"`);
+  const quota = new TokenQuota(deps.redis, { namespace, pool: ids.pool, size: tokens.length, limitPerWindow: ids.requests_per_window, windowMs: ids.window_secs * 1000 }, deps.clock);
+  return new TokenPoolFetcher(inner, { tokens, headersFor: identityHeaders(ids.send_as), quota, benchMs: ids.bench_secs * 1000, maxWaitMs: ids.max_wait_ms, sleep: deps.sleep });
+}
+
 /** Assembles a runnable pipeline; applies the index templates first when the sink indexes. */
 export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Promise<BuiltPipeline> {
   const frontier = new RedisFrontier(deps.redis, {
@@ -73,8 +91,10 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     deadLetterMaxLen: config.source.dead_letter_max_len,
   }, deps.clock);
   const { type: _type, ...fetchConfig } = config.fetch;
+  // Every attempt must be charged to an identity's quota, so the runner reschedules instead of the fetcher retrying.
+  if (config.identities) fetchConfig.retry = { ...fetchConfig.retry, max_attempts: 1 };
   const http = deps.fetcher ? undefined : new HttpFetcher(fetchConfig, { clock: deps.clock, rng: deps.rng, logger: deps.logger });
-  const fetcher: Fetcher = deps.fetcher ?? http!;
+  const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? http!);
   let sink;
   if (config.sink.type === 'elasticsearch') {
     if (!deps.search) throw new Error('the elasticsearch sink needs a search client');

@@ -3,8 +3,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
-import { HttpFetcher } from '../../../src/fetchers/http-fetch';
-import { TokenPoolFetcher } from '../../../src/fetchers/token-pool-fetcher';
+import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
 import { truthPostsOf } from '../../../src/simsite';
@@ -26,23 +25,19 @@ describe('identities with hourly quotas in Redis', () => {
     try {
       const seeds = site.world.users.map((u) => `weibo:user:${u.uid}`);
       const base = pipelineFor(site, 'quota', seeds);
-      const config = { ...base, source: { ...base.source, max_in_flight: 8 }, fetch: { ...base.fetch, retry: { ...base.fetch.retry, max_attempts: 1 } } };
-      const { type: _type, ...fetchConfig } = config.fetch;
-      const quota = new TokenQuota(r.redis, { namespace: r.prefix, pool: 'weibo', size: TOKENS.length, limitPerWindow: QUOTA_PER_HOUR, windowMs: HOUR_MS }, site.frozen);
+      const config: PipelineConfig = {
+        ...base, source: { ...base.source, max_in_flight: 8 },
+        identities: { pool: 'weibo', send_as: 'cookie_sub', requests_per_window: QUOTA_PER_HOUR, window_secs: HOUR_MS / 1000, bench_secs: 24 * 3600, max_wait_ms: 0 },
+      };
       let visitedAll = false;
       let lastFrontier: RedisFrontier | undefined;
       for (let round = 0; round < 12 && !visitedAll; round++) {
-        const http = new HttpFetcher(fetchConfig, { clock: site.frozen, rng: seededRng(round), logger: silentLogger });
-        const fetcher = new TokenPoolFetcher(http, {
-          tokens: TOKENS, headersFor: (t) => ({ cookie: `SUB=${t}` }), quota, benchMs: 24 * HOUR_MS, maxWaitMs: 0, sleep: (ms) => sleep(ms),
-        });
         const built = await buildPipeline({ ...config, seeds: round === 0 ? seeds : [] }, {
           redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
-          logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`, fetcher,
+          logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`, identityTokens: TOKENS,
         });
         const summary = await built.runner.run({ untilIdle: true });
         await built.close();
-        await http.close();
         lastFrontier = built.frontier;
         expect(summary.jobsFailed).toBe(0);
         const states = await Promise.all(seeds.map((x) => built.frontier.getState(x)));
@@ -109,6 +104,20 @@ describe('identities with hourly quotas in Redis', () => {
       expect(await q.take()).toEqual({ kind: 'wait', waitMs: HOUR_MS / 2 });
       clock.advanceMs(HOUR_MS / 2);
       expect(await q.take()).toEqual({ kind: 'taken', index: 1 });
+    } finally {
+      await r.cleanup();
+    }
+  });
+
+  it('a pipeline that declares identities refuses to start without their tokens', async () => {
+    const r = await useRedis('quota-none');
+    try {
+      const base = pipelineFor({ url: 'http://127.0.0.1:1' } as Parameters<typeof pipelineFor>[0], 'quota-none', []);
+      const config: PipelineConfig = { ...base, sink: { type: 'blackhole' }, identities: { pool: 'weibo', send_as: 'bearer', requests_per_window: 1, window_secs: 1, bench_secs: 1, max_wait_ms: 0 } };
+      await expect(buildPipeline(config, {
+        redis: r.redis, indexPrefix: 'x', mappingsDir: MAPPINGS, clock: new ManualClock(0), rng: seededRng(1),
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`,
+      })).rejects.toMatchObject({ code: 'E_CONFIG_INVALID', kind: 'critical' });
     } finally {
       await r.cleanup();
     }
