@@ -182,8 +182,9 @@ export class PipelineRunner {
       }
       if (jobs.length === 0) {
         if (limits.untilIdle && this.credits.used === 0) {
-          const s = await frontier.stats();
-          if (s.dueNow === 0 && s.leased === 0) {
+          // Redis away at this very moment: not idle, the next claim attempt pauses for it.
+          const s = await frontier.stats().catch(() => undefined);
+          if (s && s.dueNow === 0 && s.leased === 0) {
             this.stop('idle');
             break;
           }

@@ -1,0 +1,65 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const STATE = join(__dirname, '..', '..', '.state');
+
+/**
+ * A private redis-server with AOF (appendfsync always) on its own port and directory, for tests
+ * that kill and restart Redis: the shared one on 6390 must stay up for everyone else.
+ */
+export interface OwnRedis {
+  url: string;
+  port: number;
+  /** SIGKILL: no shutdown save, only what the AOF already holds survives. */
+  crash(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { timeout: 5000 });
+    return stdout.includes('PONG');
+  } catch {
+    return false;
+  }
+}
+
+/** `persist: false` (benchmarks that only measure memory) turns AOF off for speed. */
+export async function ownRedis(port: number, opts: { persist?: boolean } = {}): Promise<OwnRedis> {
+  const dir = join(STATE, `redis-own-${port}`);
+  // Leftovers of an interrupted run on this port and directory are ours: clear them.
+  await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'shutdown', 'nosave'], { timeout: 5000 }).catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  let child: ChildProcess | undefined;
+  const handle: OwnRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async start() {
+      child = spawn('redis-server', [
+        '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', opts.persist === false ? 'no' : 'yes', '--appendfsync', 'always',
+        '--save', '', '--daemonize', 'no', '--logfile', join(dir, 'redis.log'),
+      ], { stdio: 'ignore' });
+      for (let i = 0; i < 200 && !(await answers(port)); i++) await sleep(50);
+      if (!(await answers(port))) throw new Error(`redis-server on ${port} did not start (see ${dir}/redis.log)`);
+    },
+    async crash() {
+      const c = child;
+      if (!c || c.exitCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      await handle.crash();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await handle.start();
+  return handle;
+}
