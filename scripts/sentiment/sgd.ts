@@ -19,6 +19,28 @@ export interface TrainParams {
   seed: number;
   /** Prior weights the model is pulled towards (and keeps where training never touches a bucket). */
   prior?: Float32Array;
+  /** Per-bucket feature scale (NB-style informativeness); folded into the weights after training. */
+  scale?: Float32Array;
+}
+
+/**
+ * NB-SVM-style scale per bucket for a binary task: 1 + β·|log-count ratio| of the bucket's presence
+ * in positive vs negative examples, so that discriminative n-grams start with a larger say.
+ */
+export function logCountRatioScale(bucketsLog2: number, examples: Example[], feats: Featurized[], beta: number, alpha = 1): Float32Array {
+  const mask = (1 << bucketsLog2) - 1;
+  const pos = new Float32Array(mask + 1).fill(alpha);
+  const neg = new Float32Array(mask + 1).fill(alpha);
+  examples.forEach((e, i) => {
+    const target = e.label === 'positive' ? pos : neg;
+    for (const h of feats[i]!.feats) target[(h >>> 1) & mask]! += e.weight;
+  });
+  let sp = 0;
+  let sn = 0;
+  for (let b = 0; b <= mask; b++) { sp += pos[b]!; sn += neg[b]!; }
+  const scale = new Float32Array(mask + 1);
+  for (let b = 0; b <= mask; b++) scale[b] = 1 + beta * Math.abs(Math.log((pos[b]! / sp) / (neg[b]! / sn)));
+  return scale;
 }
 
 /** Features once per example, reused by every epoch. */
@@ -27,9 +49,9 @@ export interface Featurized {
   strong: number;
 }
 
-export function featurize(lang: SentimentLang, examples: Example[]): Featurized[] {
-  const fx = new FeatureExtractor();
-  return examples.map((e) => ({ feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons }).slice(), strong: fx.strong }));
+export function featurize(lang: SentimentLang, examples: Example[], segment?: (t: string) => string[], lexicon?: ReadonlyMap<number, number>): Featurized[] {
+  const fx = new FeatureExtractor(segment);
+  return examples.map((e) => ({ feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons, lexicon }).slice(), strong: fx.strong }));
 }
 
 /**
@@ -60,7 +82,7 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
       for (let i = 0; i < f.length; i++) {
         const h = f[i]!;
         const base = ((h >>> 1) & mask) * k;
-        const x = i < strong ? 1 : norm;
+        const x = (i < strong ? 1 : norm) * (p.scale ? p.scale[base / k]! : 1);
         const v = h & 1 ? -x : x;
         for (let c = 0; c < k; c++) z[c]! += v * w[base + c]!;
       }
@@ -73,7 +95,7 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
       for (let i = 0; i < f.length; i++) {
         const h = f[i]!;
         const base = ((h >>> 1) & mask) * k;
-        const x = i < strong ? 1 : norm;
+        const x = (i < strong ? 1 : norm) * (p.scale ? p.scale[base / k]! : 1);
         const v = h & 1 ? -x : x;
         for (let c = 0; c < k; c++) {
           const at = base + c;
@@ -84,6 +106,7 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
       }
     }
   }
+  if (p.scale) for (let b = 0; b < buckets; b++) for (let c = 0; c < k; c++) w[b * k + c]! *= p.scale[b]!;
   return {
     lang: p.lang, classes: p.classes, bucketsLog2: p.bucketsLog2, weights: w,
     decisionBias: p.classes.map(() => 0), neutralBand: 0,

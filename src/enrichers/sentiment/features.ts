@@ -9,7 +9,8 @@ export type SentimentLang = 'zh' | 'en';
 /** Feature namespaces: the seed of each hash, so that e.g. a word and a character never collide on purpose. */
 const NS = {
   char1: 0x1001, char2: 0x1002, char3: 0x1003,
-  emoticon: 0x2001, emoji: 0x2002, url: 0x2003, bias: 0x2004,
+  zhWord: 0x1004,
+  emoticon: 0x2001, lexicon: 0x2005, emoji: 0x2002, url: 0x2003, bias: 0x2004,
   word: 0x3001, negWord: 0x3002, bigram: 0x3003, wordChar3: 0x3004, punct: 0x3005, hashtag: 0x3006,
 } as const;
 
@@ -65,7 +66,12 @@ function foldCp(cp: number): number {
 export interface FeatureOptions {
   /** Remove Weibo emoticon codes first (the "text-only" run the data set README asks for). */
   stripEmoticons?: boolean;
+  /** en: word hash (`wordHash(w, false)`) → valence −4..4; adds binned lexicon-sum features. */
+  lexicon?: ReadonlyMap<number, number>;
 }
+
+/** VADER's factor for a valence inside a negation scope. */
+const NEGATION_FACTOR = -0.74;
 
 /**
  * Collects the hashed features of one text into a reusable buffer. One extractor per model
@@ -76,6 +82,9 @@ export class FeatureExtractor {
   count = 0;
   /** The first `strong` features (bias, link, emoticons) count in full; the rest share a 1/√n norm. */
   strong = 0;
+
+  /** `segment`: an optional Chinese word segmenter whose words become features next to the n-grams. */
+  constructor(private readonly segment?: (text: string) => string[]) {}
 
   /** Hashes for `text` in `this.buf[0..count)`; returns the buffer view. */
   extract(text: string, lang: SentimentLang, opts: FeatureOptions = {}): Int32Array {
@@ -90,8 +99,11 @@ export class FeatureExtractor {
       body = body.replace(EMOTICON_RE, ' ');
     }
     this.strong = this.count;
-    if (lang === 'zh') this.charNgrams(body);
-    else this.words(body);
+    if (lang === 'zh') {
+      this.charNgrams(body);
+      if (this.segment) for (const w of this.segment(body)) if (w.length > 1) this.push(hashString(NS.zhWord, w));
+    }
+    else this.words(body, opts.lexicon);
     return this.buf.subarray(0, this.count);
   }
 
@@ -122,7 +134,17 @@ export class FeatureExtractor {
   }
 
   /** Words, negation-scoped words (`not good` → NOT_good), bigrams, in-word char 3-grams, emoji. */
-  private words(text: string): void {
+  /** Adds a full-weight feature, keeping the strong features a prefix of the buffer. */
+  private pushStrong(h: number): void {
+    this.push(h);
+    const at = this.count - 1;
+    this.buf[at] = this.buf[this.strong]!;
+    this.buf[this.strong++] = h;
+  }
+
+  private words(text: string, lexicon?: ReadonlyMap<number, number>): void {
+    let pos = 0;
+    let neg = 0;
     const lower = text.toLowerCase();
     let negated = false;
     let prev = 0;
@@ -145,9 +167,21 @@ export class FeatureExtractor {
       if (CHAR3 && tokNorm.length >= 4 && tokNorm.length <= 20) {
         for (let i = 0; i + 3 <= tokNorm.length; i++) this.push(hashString(NS.wordChar3, tokNorm, i, i + 3));
       }
+      const valence = lexicon?.get(negated ? wordHash(tokNorm, false) : w);
+      if (valence !== undefined) {
+        const v = negated ? valence * NEGATION_FACTOR : valence;
+        if (v > 0) pos += v;
+        else neg -= v;
+      }
       if (isNegator(tokNorm)) negated = true;
       prev = w;
       hasPrev = true;
+    }
+    if (lexicon) {
+      // Binned sums: a linear model can then learn a non-linear response to how much valence a tweet carries.
+      if (pos > 0) this.pushStrong(hashString(NS.lexicon, `p${Math.min(8, Math.round(pos * 2))}`));
+      if (neg > 0) this.pushStrong(hashString(NS.lexicon, `n${Math.min(8, Math.round(neg * 2))}`));
+      this.pushStrong(hashString(NS.lexicon, `d${Math.max(-8, Math.min(8, Math.round(pos - neg)))}`));
     }
   }
 }

@@ -15,6 +15,8 @@ export interface LinearModel {
   neutralBand: number;
   /** How the weights were made (data, hyper-parameters, seed); informational. */
   meta: Record<string, unknown>;
+  /** en: word hash → valence, for the lexicon-sum features. */
+  lexicon?: Map<number, number>;
 }
 
 /** On disk: sparse weights, int16-quantised, bucket indices delta-varint coded, raw-deflated, base64. */
@@ -29,6 +31,22 @@ export interface LinearModelFile {
   nonZeroBuckets: number;
   data: string;
   meta: Record<string, unknown>;
+  /** base64 of Int32 word hashes followed by Int8 valences ×25. */
+  lexicon?: string;
+}
+
+function encodeLexicon(lex: Map<number, number>): string {
+  const hashes = Int32Array.from(lex.keys());
+  const vals = Int8Array.from([...lex.values()].map((v) => Math.round(v * 25)));
+  return Buffer.concat([Buffer.from(hashes.buffer), Buffer.from(vals.buffer)]).toString('base64');
+}
+
+function decodeLexicon(b64: string): Map<number, number> {
+  const raw = Buffer.from(b64, 'base64');
+  const n = raw.length / 5;
+  const out = new Map<number, number>();
+  for (let i = 0; i < n; i++) out.set(raw.readInt32LE(i * 4), raw.readInt8(n * 4 + i) / 25);
+  return out;
 }
 
 const QMAX = 32767;
@@ -63,6 +81,7 @@ export function encodeModel(m: LinearModel): LinearModelFile {
     format: 'freshet-linear-sentiment/1', lang: m.lang, classes: m.classes, bucketsLog2: m.bucketsLog2,
     decisionBias: m.decisionBias, neutralBand: m.neutralBand, scale, nonZeroBuckets: idx.length,
     data: deflateRawSync(raw, { level: 9 }).toString('base64'), meta: m.meta,
+    ...(m.lexicon ? { lexicon: encodeLexicon(m.lexicon) } : {}),
   };
 }
 
@@ -88,5 +107,6 @@ export function decodeModel(f: LinearModelFile): LinearModel {
     for (let j = 0; j < k; j++) weights[b * k + j] = q[qi++]! * f.scale;
   }
   if (qi !== q.length || qi !== f.nonZeroBuckets * k) throw new Error('corrupt sentiment model file');
-  return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta };
+  return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta,
+    ...(f.lexicon ? { lexicon: decodeLexicon(f.lexicon) } : {}) };
 }

@@ -55,14 +55,14 @@ function decide(model: LinearModel, z: Float64Array): { score: number; label: Se
   return { score, label };
 }
 
-export function createSentimentModel(models: Record<SentimentLang, LinearModel>): SentimentModel {
-  const extractor = new FeatureExtractor();
+export function createSentimentModel(models: Record<SentimentLang, LinearModel>, segment?: (text: string) => string[]): SentimentModel {
+  const extractor = new FeatureExtractor(segment);
   const z = new Float64Array(8);
   return {
     classify(text, lang, opts) {
       const detected = lang === 'zh' || lang === 'en' ? lang : detectLanguage(text);
       const model = detected === 'zh' ? models.zh : models.en;
-      const feats = extractor.extract(text, model.lang, opts);
+      const feats = extractor.extract(text, model.lang, model.lexicon ? { ...opts, lexicon: model.lexicon } : opts);
       logits(model, feats, extractor.strong, z);
       const { score, label } = decide(model, z);
       return { lang: detected, score: Math.round(score * 1e4) / 1e4, label };
