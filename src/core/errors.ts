@@ -67,6 +67,7 @@ export const ErrorCodes = {
   fetchRobotsUnavailable: 'E_FETCH_ROBOTS_UNAVAILABLE',
   quotaExhausted: 'E_QUOTA_EXHAUSTED',
   identityBenched: 'E_IDENTITY_BENCHED',
+  rateLimitedBody: 'E_RATE_LIMITED_BODY',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

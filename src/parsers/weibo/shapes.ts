@@ -52,11 +52,20 @@ export interface Envelope extends EnvelopeData {
   data?: EnvelopeData;
 }
 
+const LOGIN_URL = /passport\.weibo\.|\/signin\/|\/sso\/signin|\/login\.php/i;
+/** Messages the site sends with `ok:0` when it throttles (spec §1.7); never matched on `verify`, which every user object contains. */
+const THROTTLE_MSG = /操作过于频繁|访问过于频繁|请输入验证码|verify_code/;
+const THROTTLE_BACKOFF_MS = 60_000;
+
 /**
  * Parses a body and classifies the API's soft errors, which arrive with HTTP 200: `ok:-100` is a
  * login wall, a body with a `url` and no `data` is a captcha. Neither may be parsed as data.
  */
 export function parseEnvelope(text: string, url: string): Envelope {
+  // A stale or missing cookie is answered with a redirect to the login page: its HTML is no data.
+  if (LOGIN_URL.test(url)) {
+    throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', 'redirected to a login page', { url: url.replace(/\?.*$/, '') });
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -73,6 +82,10 @@ export function parseEnvelope(text: string, url: string): Envelope {
   }
   if (env.ok !== 1 && env.url && !env.data) {
     throw new FreshetError(ErrorCodes.captcha, 'non_retryable', `verification required: ${env.url}`, { url, redirect: env.url });
+  }
+  // `ok:0` with a rate-limit message is no end of list: reading it as one would cut the visit short.
+  if (env.ok !== 1 && typeof env.msg === 'string' && THROTTLE_MSG.test(env.msg)) {
+    throw new FreshetError(ErrorCodes.rateLimitedBody, 'throttled', `rate limited: ${env.msg}`, { url }, undefined, THROTTLE_BACKOFF_MS);
   }
   // Before about 2018 the payload sat next to `ok` without a `data` wrapper: read both the same way.
   if (!env.data && (env.cards || env.userInfo || env.cardlistInfo)) {

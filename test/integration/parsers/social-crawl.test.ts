@@ -187,11 +187,11 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl from 5
   });
 });
 
-describe('social crawl with faults (5xx bursts, truncated JSON)', () => {
+describe('social crawl with faults (5xx bursts, truncated JSON, 操作过于频繁 bodies)', () => {
   it('ends complete after running until idle and advancing the clock past the backoffs', async () => {
     const r = await useRedis('social-faults');
     const s = await useSearch('social-faults');
-    const site = await frozenSimsite(400, 32, { faults: { seed: 3, serverErrors: { rate: 0.03, burstLength: 3 }, truncated: { rate: 0.02 } } });
+    const site = await frozenSimsite(400, 32, { faults: { seed: 3, serverErrors: { rate: 0.03, burstLength: 3 }, truncated: { rate: 0.02 }, softErrors: { rate: 0.01, kinds: ['frequent'] } } });
     try {
       const seeds = site.world.users.filter((u) => !u.zombie && site.world.fansOf(u.index).length >= 20).slice(0, 5).map((u) => `weibo:user:${u.uid}`);
       const base = pipelineFor(site, 'social-faults', seeds);
@@ -224,6 +224,7 @@ describe('social crawl with faults (5xx bursts, truncated JSON)', () => {
       }
       // The faults did bite, and the runner retried its way through them.
       expect(site.requestLog.entries().filter((e) => e.fault !== null).length).toBeGreaterThan(10);
+      expect(site.requestLog.entries().some((e) => e.fault !== null && /soft/i.test(e.fault))).toBe(true);
       expect(failed).toBeGreaterThan(0);
       expect(await pending(built!)).toEqual([]);
 

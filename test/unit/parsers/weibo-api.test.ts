@@ -158,6 +158,8 @@ describe('errors', () => {
       ['{"ok":-100,"msg":"请先登录","url":"https://passport.weibo.cn/signin/welcome"}', 'E_LOGIN_REQUIRED', 'non_retryable'],
       ['{"ok":0,"url":"https://m.weibo.cn/verify?x=1"}', 'E_CAPTCHA', 'non_retryable'],
       ['{"ok":1,"data":{"cards":[{"card_ty', 'E_PARSE_JSON', 'retryable'],
+      // Not the end of the list: a throttled visit is deferred, never cut short.
+      ['{"ok":0,"msg":"操作过于频繁，请稍后再试"}', 'E_RATE_LIMITED_BODY', 'throttled'],
     ];
     for (const [body, code, kind] of cases) {
       fake.override(/containerid=230413/, body);
@@ -165,7 +167,13 @@ describe('errors', () => {
     }
   });
 
-  it('treats ok:0 on a profile as a gone account, and ok:0 on a page as the end', async () => {
+  it('classifies a redirect to the login page (the final URL) without parsing its HTML', async () => {
+    const fake = fakeWeibo('modern2022');
+    const ctx = { ...fake.ctx, fetchText: async () => ({ url: 'http://sim.test/signin/welcome?entry=mweibo&r=x', status: 200, text: '<html>登录</html>', fetchedAtMs: 0 }) };
+    await expect(drive(adapterWith(), jobFor(1), ctx)).rejects.toMatchObject({ code: 'E_LOGIN_REQUIRED', kind: 'non_retryable' });
+  });
+
+  it('treats ok:0 on a profile as a gone account', async () => {
     const fake = fakeWeibo('modern2022');
     const gone = await drive(adapterWith(), jobFor(42), fake.ctx);
     expect(gone.outcome.state.status).toBe('gone');
