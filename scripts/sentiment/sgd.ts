@@ -19,6 +19,8 @@ export interface TrainParams {
   seed: number;
   /** Prior weights the model is pulled towards (and keeps where training never touches a bucket). */
   prior?: Float32Array;
+  /** n-gram features are scaled by n^-normPower (0.5: unit L2 norm for distinct features). */
+  normPower?: number;
   /** Per-bucket feature scale (NB-style informativeness); folded into the weights after training. */
   scale?: Float32Array;
 }
@@ -77,7 +79,7 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
     for (const idx of order) {
       const { feats: f, strong } = feats[idx]!;
       const ex = examples[idx]!;
-      const norm = 1 / Math.sqrt(Math.max(1, f.length - strong));
+      const norm = Math.pow(Math.max(1, f.length - strong), -(p.normPower ?? 0.5));
       z.fill(0);
       for (let i = 0; i < f.length; i++) {
         const h = f[i]!;
@@ -110,6 +112,7 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
   return {
     lang: p.lang, classes: p.classes, bucketsLog2: p.bucketsLog2, weights: w,
     decisionBias: p.classes.map(() => 0), neutralBand: 0,
+    ...(p.normPower !== undefined ? { normPower: p.normPower } : {}),
     meta: { epochs: p.epochs, learningRate: p.learningRate, l2: p.l2, seed: p.seed },
   };
 }

@@ -17,6 +17,8 @@ export interface LinearModel {
   meta: Record<string, unknown>;
   /** en: word hash → valence, for the lexicon-sum features. */
   lexicon?: Map<number, number>;
+  /** n-gram features are scaled by n^-normPower; 0.5 when absent. */
+  normPower?: number;
 }
 
 /** On disk: sparse weights, int16-quantised, bucket indices delta-varint coded, raw-deflated, base64. */
@@ -31,6 +33,7 @@ export interface LinearModelFile {
   nonZeroBuckets: number;
   data: string;
   meta: Record<string, unknown>;
+  normPower?: number;
   /** base64 of Int32 word hashes followed by Int8 valences ×25. */
   lexicon?: string;
 }
@@ -82,6 +85,7 @@ export function encodeModel(m: LinearModel): LinearModelFile {
     decisionBias: m.decisionBias, neutralBand: m.neutralBand, scale, nonZeroBuckets: idx.length,
     data: deflateRawSync(raw, { level: 9 }).toString('base64'), meta: m.meta,
     ...(m.lexicon ? { lexicon: encodeLexicon(m.lexicon) } : {}),
+    ...(m.normPower !== undefined ? { normPower: m.normPower } : {}),
   };
 }
 
@@ -108,5 +112,6 @@ export function decodeModel(f: LinearModelFile): LinearModel {
   }
   if (qi !== q.length || qi !== f.nonZeroBuckets * k) throw new Error('corrupt sentiment model file');
   return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta,
-    ...(f.lexicon ? { lexicon: decodeLexicon(f.lexicon) } : {}) };
+    ...(f.lexicon ? { lexicon: decodeLexicon(f.lexicon) } : {}),
+    ...(f.normPower !== undefined ? { normPower: f.normPower } : {}) };
 }

@@ -22,7 +22,7 @@ export function logits(model: LinearModel, feats: Int32Array, strong: number, ou
   const mask = (1 << model.bucketsLog2) - 1;
   const w = model.weights;
   out.fill(0, 0, k);
-  const norm = 1 / Math.sqrt(Math.max(1, feats.length - strong));
+  const norm = Math.pow(Math.max(1, feats.length - strong), -(model.normPower ?? 0.5));
   for (let i = 0; i < feats.length; i++) {
     const h = feats[i]!;
     const base = ((h >>> 1) & mask) * k;
