@@ -162,6 +162,10 @@ function trainEn(): LinearModel {
 }
 
 function main(): void {
+  if (argv.includes('--help')) {
+    process.stdout.write('npm run train:sentiment -- [--train DIR] [--dev DIR] [--out DIR] [--seed N] [--lang zh|en|both] [--jieba] [--zh-w18 1,2] [--zh-l2 1e-6] [--zh-epochs 3,4] [--zh-norm 0.5] [--zh-nb 0] [--en-prior 2,4] [--en-l2 1e-3] [--en-epochs 3,5] [--no-lexicon]\n');
+    return;
+  }
   mkdirSync(outDir, { recursive: true });
   const data = { train: 'sentiment-train', tune: 'sentiment-dev', seed };
   const which = argValue(argv, 'lang', 'both');
