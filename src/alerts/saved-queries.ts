@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import type { estypes } from '@elastic/elasticsearch';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/** One saved query: every criterion given must hold (keywords: any of them). */
+export const savedQuerySchema = z.strictObject({
+  name: z.string().regex(/^[\w.-]+$/, 'letters, digits, _ . - only'),
+  /** Phrases searched in the post text (Chinese-aware analysis); any one matches. */
+  keywords: z.array(z.string().min(1)).optional(),
+  /** Author ids or screen names; any one matches. */
+  authors: z.array(z.string().min(1)).optional(),
+  sentiment: z.enum(['positive', 'neutral', 'negative']).optional(),
+  platform: z.string().optional(),
+}).refine((q) => q.keywords || q.authors || q.sentiment || q.platform, { message: 'a saved query needs at least one criterion' });
+
+export const alertsFileSchema = z.strictObject({
+  alerts: z.array(savedQuerySchema).min(1),
+});
+
+export type SavedQuery = z.infer<typeof savedQuerySchema>;
+
+export function loadAlertsFile(path: string): SavedQuery[] {
+  const parsed = alertsFileSchema.safeParse(parse(readFileSync(path, 'utf8')));
+  if (!parsed.success) throw new Error(`${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const names = new Set<string>();
+  for (const q of parsed.data.alerts) {
+    if (names.has(q.name)) throw new Error(`${path}: duplicate alert name ${q.name}`);
+    names.add(q.name);
+  }
+  return parsed.data.alerts;
+}
+
+/** The query the percolator stores for a saved query. */
+export function toQuery(q: SavedQuery): estypes.QueryDslQueryContainer {
+  const filter: estypes.QueryDslQueryContainer[] = [];
+  if (q.keywords) filter.push({ bool: { should: q.keywords.map((k) => ({ match_phrase: { text: k } })), minimum_should_match: 1 } });
+  if (q.authors) filter.push({ bool: { should: [{ terms: { 'author.id': q.authors } }, { terms: { 'author.name': q.authors } }], minimum_should_match: 1 } });
+  if (q.sentiment) filter.push({ term: { 'sentiment.label': q.sentiment } });
+  if (q.platform) filter.push({ term: { platform: q.platform } });
+  return { bool: { filter } };
+}

@@ -1,0 +1,59 @@
+import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import type { RegisterCommand } from '../context';
+import { createRedis, createSearch } from '../clients';
+import { positiveNumber } from '../options';
+import { indexName } from '../../search/templates';
+import { registerSavedQueries } from '../../alerts/percolator';
+import { loadAlertsFile } from '../../alerts/saved-queries';
+import { pollAlertsOnce, type AlertNotification } from '../../alerts/watcher';
+
+/** Where notifications go: NDJSON lines on stdout or appended to a file, and/or a webhook POST. */
+function notifier(opts: { ndjson?: string; webhook?: string }): (n: AlertNotification) => Promise<void> {
+  return async (n) => {
+    const line = `${JSON.stringify(n)}\n`;
+    if (opts.ndjson) await appendFile(opts.ndjson, line);
+    else if (!opts.webhook) process.stdout.write(line);
+    if (opts.webhook) {
+      const res = await request(opts.webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(n) });
+      await res.body.dump();
+      if (res.statusCode >= 300) throw new Error(`webhook answered ${res.statusCode}`);
+    }
+  };
+}
+
+export const register: RegisterCommand = (program, ctx) => {
+  program.command('alerts')
+    .description('register saved queries (alerts file) as percolator queries and notify once per newly indexed matching post')
+    .argument('<file>', 'YAML file: alerts: [{ name, keywords?, authors?, sentiment?, platform? }]')
+    .option('--follow', 'keep polling (default: one pass)')
+    .option('--interval-secs <s>', 'seconds between passes with --follow', positiveNumber, 10)
+    .option('--ndjson <path>', 'append notifications to this file (default: stdout)')
+    .option('--webhook <url>', 'POST each notification as JSON to this URL')
+    .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string }) => {
+      const s = ctx.settings();
+      const queries = loadAlertsFile(file);
+      const conn = await createSearch(s);
+      const redis = createRedis(s);
+      let stop = false;
+      process.once('SIGINT', () => { stop = true; });
+      process.once('SIGTERM', () => { stop = true; });
+      try {
+        const alertsIndex = indexName(s.indexPrefix, 'alerts');
+        await registerSavedQueries(conn.client, alertsIndex, join(ctx.root, 'mappings'), queries);
+        do {
+          const r = await pollAlertsOnce({
+            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), alertsIndex,
+            keyPrefix: `${s.indexPrefix}`, notify: notifier(opts),
+          });
+          process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications\n`);
+          if (opts.follow && !stop) await sleep(opts.intervalSecs * 1000);
+        } while (opts.follow && !stop);
+      } finally {
+        redis.disconnect();
+        await conn.client.close();
+      }
+    });
+};

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
+import { registerSavedQueries } from '../../../src/alerts/percolator';
+import { savedQuerySchema, toQuery, type SavedQuery } from '../../../src/alerts/saved-queries';
+import { pollAlertsOnce, type AlertNotification } from '../../../src/alerts/watcher';
+import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+
+const MAPPINGS = join(__dirname, '..', '..', '..', 'mappings');
+
+const post = (id: string, text: string, label: string, authorId: string, crawledAt: string): Record<string, unknown> => ({
+  platform: 'weibo', id, text, lang: 'zh', created_at: '2026-04-10T08:00:00Z', crawled_at: crawledAt,
+  author: { id: authorId, name: `user${authorId}` }, sentiment: { score: label === 'negative' ? -0.8 : 0.8, label },
+});
+
+const queries: SavedQuery[] = [
+  { name: 'subway-complaints', keywords: ['地铁', 'subway'], sentiment: 'negative' },
+  { name: 'watched-author', authors: ['42'] },
+];
+
+describe('saved-query alerts through the percolator (real search node)', () => {
+  let s: TestSearch;
+  let r: TestRedis;
+  let posts: string;
+  let alerts: string;
+  const sent: AlertNotification[] = [];
+  const poll = () => pollAlertsOnce({ client: s.client, redis: r.redis, postsIndex: posts, alertsIndex: alerts, keyPrefix: r.prefix, notify: async (n) => { sent.push(n); }, overlapMs: 60_000 });
+  const index = async (docs: Record<string, unknown>[]): Promise<void> => {
+    await s.client.helpers.bulk({ datasource: docs, onDocument: (d) => ({ index: { _index: posts, _id: `weibo:${String(d['id'])}` } }), refreshOnCompletion: posts });
+  };
+
+  beforeAll(async () => {
+    s = await useSearch('alerts');
+    r = await useRedis('alerts');
+    await applyTemplates(s.client, loadTemplates(MAPPINGS), { prefix: s.prefix, settings: { number_of_replicas: 0 } });
+    posts = indexName(s.prefix, 'posts');
+    alerts = indexName(s.prefix, 'alerts');
+    await registerSavedQueries(s.client, alerts, MAPPINGS, queries);
+  });
+  afterAll(async () => {
+    await s.cleanup();
+    await r.cleanup();
+  });
+
+  it('needs a criterion and builds a filter per criterion', () => {
+    expect(savedQuerySchema.safeParse({ name: 'empty' }).success).toBe(false);
+    expect((toQuery(queries[0]!).bool!.filter as unknown[]).length).toBe(2);
+  });
+
+  it('notifies each matching new post once per alert, and never again on later passes or re-crawls', async () => {
+    await index([
+      post('1', '地铁又晚点了，真让人生气', 'negative', '7', '2026-04-10T09:00:00Z'),
+      post('2', '今天坐地铁很顺利', 'positive', '7', '2026-04-10T09:00:01Z'),
+      post('3', '天气不错', 'positive', '42', '2026-04-10T09:00:02Z'),
+      post('4', '地铁站太挤了，烦死了', 'negative', '42', '2026-04-10T09:00:03Z'),
+    ]);
+    const first = await poll();
+    expect(first.scanned).toBe(4);
+    const pairs = () => sent.map((n) => `${n.alert}:${n.post_id}`).sort();
+    expect(pairs()).toEqual(['subway-complaints:1', 'subway-complaints:4', 'watched-author:3', 'watched-author:4']);
+
+    expect((await poll()).notified).toBe(0);
+
+    // A re-crawl of post 1 (newer crawled_at) and one new matching post.
+    await index([post('1', '地铁又晚点了，真让人生气', 'negative', '7', '2026-04-10T10:00:00Z'), post('5', 'subway late again 地铁', 'negative', '9', '2026-04-10T10:00:01Z')]);
+    const third = await poll();
+    expect(third.notified).toBe(1);
+    expect(pairs()).toEqual(['subway-complaints:1', 'subway-complaints:4', 'subway-complaints:5', 'watched-author:3', 'watched-author:4']);
+    expect(sent.find((n) => n.post_id === '5')).toMatchObject({ alert: 'subway-complaints', sentiment: { label: 'negative' } });
+  });
+
+  it('re-registering drops saved queries that left the file', async () => {
+    await registerSavedQueries(s.client, alerts, MAPPINGS, [queries[1]!]);
+    const left = await s.client.search<{ alert_name: string }>({ index: alerts, size: 10 });
+    expect(left.hits.hits.map((h) => h._source!.alert_name)).toEqual(['watched-author']);
+  });
+});
