@@ -187,14 +187,14 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl from 5
   });
 });
 
-describe('social crawl with faults (5xx bursts, truncated JSON, 操作过于频繁 bodies)', () => {
+describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl with faults (5xx bursts, truncated JSON, 操作过于频繁 bodies) (%s)', (era) => {
   it('ends complete after running until idle and advancing the clock past the backoffs', async () => {
-    const r = await useRedis('social-faults');
-    const s = await useSearch('social-faults');
-    const site = await frozenSimsite(400, 32, { faults: { seed: 3, serverErrors: { rate: 0.03, burstLength: 3 }, truncated: { rate: 0.02 }, softErrors: { rate: 0.01, kinds: ['frequent'] } } });
+    const r = await useRedis(`social-faults-${era}`);
+    const s = await useSearch(`social-faults-${era}`);
+    const site = await frozenSimsite(400, 32, { weibo: { era }, faults: { seed: 3, serverErrors: { rate: 0.03, burstLength: 3 }, truncated: { rate: 0.02 }, softErrors: { rate: 0.01, kinds: ['frequent'] } } });
     try {
       const seeds = site.world.users.filter((u) => !u.zombie && site.world.fansOf(u.index).length >= 20).slice(0, 5).map((u) => `weibo:user:${u.uid}`);
-      const base = pipelineFor(site, 'social-faults', seeds);
+      const base = pipelineFor(site, `social-faults-${era.slice(0, 6)}`, seeds);
       if (base.parse.type !== 'weibo_api') throw new Error('pipelineFor gives a weibo_api pipeline');
       const config: PipelineConfig = {
         ...base,
@@ -238,7 +238,7 @@ describe('social crawl with faults (5xx bursts, truncated JSON, 操作过于频�
         for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st.lastVisitMs!)) {
           expected += 1;
           const got = posts.get(`weibo:${t.id}`);
-          const want = pickPost(expectedPost(site.world, 'modern2022', t, st.lastVisitMs!));
+          const want = pickPost(expectedPost(site.world, era, t, st.lastVisitMs!));
           if ((!got || JSON.stringify(pickPost(got.body)) !== JSON.stringify(want)) && wrong.length < 3) wrong.push({ got: got && pickPost(got.body), want });
         }
       }
