@@ -58,8 +58,10 @@ return #expired`;
 /**
  * Offers subjects. KEYS: bloom, state, due. ARGV: bits, hashes, dueMs, then (subject, stateJson)
  * pairs. The Bloom filter answers "certainly new" without touching the exact state; only a
- * "maybe seen" pays the HEXISTS. Bit positions by double hashing over redis.sha1hex.
- * Returns the number of subjects added.
+ * "maybe seen" pays the HEXISTS. Bit positions by double hashing over the third and fourth 32-bit
+ * words of redis.sha1hex: the first word picks the shard (shardOf), so within one shard it is
+ * constant modulo the shard count and would crowd the bits (3.7 % false positives instead of 1 %).
+ * `bloomPositions` (bloom.ts) is the same function in TypeScript. Returns the number added.
  */
 export const offerScript = `
 local m = tonumber(ARGV[1])
@@ -68,8 +70,8 @@ local added = 0
 for i = 4, #ARGV, 2 do
   local s = ARGV[i]
   local hex = redis.sha1hex(s)
-  local h1 = tonumber(string.sub(hex, 1, 8), 16)
-  local h2 = tonumber(string.sub(hex, 9, 16), 16)
+  local h1 = tonumber(string.sub(hex, 17, 24), 16)
+  local h2 = tonumber(string.sub(hex, 25, 32), 16)
   local maybe = true
   local pos = {}
   for j = 0, k - 1 do
