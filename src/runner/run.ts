@@ -219,7 +219,7 @@ export class PipelineRunner {
       fetchText: (url: string, expect: 'json' | 'html') => this.fetchText(url, expect),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
-      subjectCount: () => this.deps.frontier.count(),
+      subjectCount: () => this.deps.frontier.countSubjects(),
     };
     const discovered: { subject: string; state: SubjectState }[] = [];
     try {

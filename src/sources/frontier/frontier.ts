@@ -126,12 +126,6 @@ export class RedisFrontier {
     return added.reduce<number>((sum, n) => sum + Number(n), 0);
   }
 
-  /** How many subjects the frontier holds (every status): one HLEN per shard. */
-  async count(): Promise<number> {
-    const sizes = await Promise.all(this.keys.map((k) => this.redis.hlen(k.state)));
-    return sizes.reduce((a, b) => a + b, 0);
-  }
-
   /** Claims up to n due subjects, visiting shards round-robin so none starves. */
   async claim(n: number): Promise<Job[]> {
     const now = this.clock.nowMs();
