@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { silentLogger, type Logger } from '../../../src/core/logger';
+import { createMetrics } from '../../../src/core/metrics';
+import { seededRng } from '../../../src/core/rng';
+import { parsePipeline } from '../../../src/pipeline/load';
+import { buildPipeline } from '../../../src/runner/build';
+import { createPolicy } from '../../../src/schedule/policies';
+import { DEFAULT_SIMULATION, simulate } from '../../../src/schedule/simulation/simulate';
+import type { World as SimWorld } from '../../../src/schedule/simulation/world';
+import { connectSearch } from '../../../src/search/client';
+import { indexName } from '../../../src/search/templates';
+import { createWorld, startSimsite, type World } from '../../../src/simsite';
+import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
+
+/**
+ * The scheduler for real: freshet crawls simsite on an accelerated clock (both run on the same
+ * simulated time), and the publication-to-index delay measured from the index is compared with
+ * what the scheduling simulation predicts for the same world (same users, same post times) and
+ * the same budget.
+ */
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const N = arg('n', 2000);
+const SPEED = arg('speed', 3600);
+const BUDGET_X = arg('budget', 1);
+const SEED = arg('seed', 1);
+const WARMUP_MS = arg('warmup-days', 3) * DAY_MS;
+const MEASURE_MS = arg('measure-days', 3) * DAY_MS;
+const TAIL_MS = arg('tail-days', 1) * DAY_MS;
+const PAGE_SIZE = 10; // simsite's timeline pages, as the real API's
+const HISTORY_PAGES = 5;
+
+/** The simulation's world built from simsite's ground truth: same rates, same post times. */
+function simWorldOf(world: World, t0: number, endMs: number): SimWorld {
+  const n = world.users.length;
+  const ratePerHour = new Float64Array(n);
+  const offsets = new Int32Array(n + 1);
+  const times: number[] = [];
+  const historyStartMs = -2 * DAY_MS;
+  for (let u = 0; u < n; u++) {
+    ratePerHour[u] = world.users[u]!.postsPerDay / 24;
+    offsets[u] = times.length;
+    const count = world.postCountAt(u, t0 + endMs);
+    for (let k = world.postCountAt(u, t0 + historyStartMs - 1); k < count; k++) times.push(world.postTimes(u, k) - t0);
+  }
+  offsets[n] = times.length;
+  return {
+    options: { subjects: n, medianPerDay: 1, sigma: 1.5, inactiveShare: 0.2, inactivePerDay: 0, diurnalAmplitude: 0, historyDays: 2, endMs, seed: SEED },
+    subjects: n, ratePerHour, phaseMs: new Float64Array(n), historyStartMs, offsets, postTimesMs: Float64Array.from(times),
+  };
+}
+
+/** With --debug, the scheduler's refits (pace, prior) go to stderr. */
+function benchLogger(): Logger {
+  if (!process.argv.includes('--debug')) return silentLogger;
+  const log: Logger = { ...silentLogger, debug: (obj, msg) => console.error(msg, JSON.stringify(obj)), child: () => log };
+  return log;
+}
+
+async function main(): Promise<void> {
+  const budgetPerHour = (BUDGET_X * N) / 24;
+  const world = createWorld({ seed: SEED, users: N, medianPostsPerDay: 1, postsPerDaySigma: 1.5, zombieShare: 0.2, historyDays: 3 });
+  const site = await startSimsite({ world, speed: SPEED, port: 0, requestLogMaxEntries: 3_000_000 });
+  const clock = site.clock;
+  const t0 = clock.nowMs();
+  const endMs = WARMUP_MS + MEASURE_MS + TAIL_MS;
+  const redis = new Redis(process.env['FRESHET_REDIS_URL'] ?? 'redis://127.0.0.1:6390');
+  const search = (await connectSearch({ url: process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250' })).client;
+  const prefix = `bench-schedule-live-${process.pid}-`;
+  const namespace = `freshet-bench:schedule-live-${process.pid}`;
+  const config = parsePipeline(`name: schedule-live
+source: { type: redis_frontier, max_in_flight: 64, lease_secs: 86400, poll_interval_ms: 10 }
+fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false, connections_per_origin: 64 }
+parse: { type: weibo_api, base_url: "${site.url}", first_visit_page_limit: ${HISTORY_PAGES}, page_limit: 50, long_text: false, post_metrics: false, profile_every_visits: 1000000 }
+sink: { type: elasticsearch, replicas: 0, flush_interval_ms: 100 }
+schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, page_size: ${PAGE_SIZE}, refit_interval_secs: 1 }
+`, 'schedule-live.yaml');
+  const built = await buildPipeline(config, {
+    redis, search, indexPrefix: prefix, mappingsDir: join(projectRoot(), 'mappings'), clock, rng: seededRng(SEED),
+    logger: benchLogger(), metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace,
+  });
+  await built.frontier.offer(world.users.map((u) => ({
+    subject: `weibo:user:${u.uid}`, state: { firstSeenMs: t0, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const },
+  })), t0);
+  const summary = await built.runner.run({ durationMs: endMs / SPEED });
+  await built.close();
+  const simEnd = clock.nowMs() - t0;
+
+  // Delays of the posts published in the measured window, from the index.
+  const index = indexName(prefix, 'posts');
+  await search.indices.refresh({ index });
+  const crawled = new Map<string, number>();
+  let page = await search.search<{ id: string; crawled_at: string }>({ index, size: 5000, scroll: '1m', _source: ['id', 'crawled_at'], sort: ['_doc'] });
+  while (page.hits.hits.length > 0) {
+    for (const h of page.hits.hits) crawled.set(h._source!.id, Date.parse(h._source!.crawled_at));
+    page = await search.scroll({ scroll_id: page._scroll_id!, scroll: '1m' });
+  }
+  const delays: number[] = [];
+  let uncaptured = 0;
+  for (let u = 0; u < N; u++) {
+    const last = world.postCountAt(u, t0 + WARMUP_MS + MEASURE_MS);
+    for (let k = world.postCountAt(u, t0 + WARMUP_MS - 1); k < last; k++) {
+      const p = world.post(u, k);
+      const at = crawled.get(p.id);
+      if (at === undefined) uncaptured += 1;
+      delays.push(((at ?? t0 + simEnd) - p.createdMs) / HOUR_MS);
+    }
+  }
+  const liveMean = delays.reduce((a, b) => a + b, 0) / delays.length;
+  if (process.argv.includes('--debug')) {
+    const dues: number[] = [];
+    for (const u of world.users) dues.push(((await built.frontier.nextDue(`weibo:user:${u.uid}`)) ?? NaN) - clock.nowMs());
+    const h = (x: number) => x / HOUR_MS;
+    const finite = dues.filter(Number.isFinite).sort((a, b) => a - b);
+    console.error('due-in hours: missing/inf', dues.length - finite.length, 'min', h(finite[0]!), 'p50', h(finite[Math.floor(finite.length / 2)]!), 'p90', h(finite[Math.floor(finite.length * 0.9)]!), 'max', h(finite[finite.length - 1]!),
+      'over 24h', finite.filter((x) => x > 24 * HOUR_MS).length, 'overdue', finite.filter((x) => x < 0).length);
+    const seen = new Set<number>();
+    for (let u = 0; u < N && seen.size < 8; u++) {
+      const last = world.postCountAt(u, t0 + WARMUP_MS + MEASURE_MS);
+      for (let k = world.postCountAt(u, t0 + WARMUP_MS - 1); k < last; k++) {
+        if (crawled.has(world.post(u, k).id) || seen.has(u)) continue;
+        seen.add(u);
+        const subject = `weibo:user:${world.users[u]!.uid}`;
+        const st = await built.frontier.getState(subject);
+        const due = await built.frontier.nextDue(subject);
+        console.error(JSON.stringify({ u, perDay: world.users[u]!.postsPerDay, zombie: world.users[u]!.zombie, post: (world.post(u, k).createdMs - t0) / HOUR_MS,
+          visits: st?.visits, lastVisitH: st?.lastVisitMs !== undefined ? (st.lastVisitMs - t0) / HOUR_MS : null, dueH: due !== undefined ? (due - t0) / HOUR_MS : null, status: st?.status, failures: st?.failures, schedule: st?.schedule, endH: simEnd / HOUR_MS }));
+      }
+    }
+  }
+
+  const simWorld = simWorldOf(world, t0, endMs);
+  const sim = { ...DEFAULT_SIMULATION, budgetPerHour, pageSize: PAGE_SIZE, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, tailMs: TAIL_MS, warmStart: false, historyPages: HISTORY_PAGES };
+  const predicted = simulate(simWorld, createPolicy('freshet', { subjects: N, startMs: 0, budgetPerHour, pageSize: PAGE_SIZE }), sim);
+  const oracle = simulate(simWorld, createPolicy('oracle', { subjects: N, startMs: 0, budgetPerHour, pageSize: PAGE_SIZE, truth: { ratePerHour: simWorld.ratePerHour } }), sim);
+
+  for (let cursor = '0'; ;) {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 1000);
+    if (keys.length) await redis.del(...keys);
+    if ((cursor = next) === '0') break;
+  }
+  await search.indices.delete({ index: `${prefix}posts,${prefix}users`, ignore_unavailable: true });
+  redis.disconnect();
+  await search.close();
+
+  // Requests spent in the measured window (the first visits' deep-history burst is warm-up).
+  const inWindow = site.requestLog.entries().filter((e) => e.simMs >= t0 + WARMUP_MS && e.simMs < t0 + WARMUP_MS + MEASURE_MS).length;
+  const requestsPerSimHour = inWindow / (MEASURE_MS / HOUR_MS);
+  const results: ResultRow[] = [
+    { system: 'freshet', variant: 'live-crawl', metric: 'mean_delay_hours', value: liveMean },
+    { system: 'freshet', variant: 'live-crawl', metric: 'posts_measured', value: delays.length },
+    { system: 'freshet', variant: 'live-crawl', metric: 'posts_uncaptured', value: uncaptured },
+    { system: 'freshet', variant: 'live-crawl', metric: 'requests_per_hour', value: requestsPerSimHour },
+    { system: 'freshet', variant: 'live-crawl', metric: 'requests_total', value: summary.requests },
+    { system: 'freshet', variant: 'simulation', metric: 'mean_delay_hours', value: predicted.meanDelayHours },
+    { system: 'freshet', variant: 'simulation', metric: 'pages_per_hour', value: predicted.pagesPerHour },
+    { system: 'oracle', variant: 'simulation', metric: 'mean_delay_hours', value: oracle.meanDelayHours },
+  ];
+  await site.close();
+  const ratio = liveMean / predicted.meanDelayHours;
+  writeReport('schedule-live', { users: N, speed: SPEED, budget_x_daily_uniform: BUDGET_X, budget_per_hour: budgetPerHour, seed: SEED, warmup_days: WARMUP_MS / DAY_MS, measure_days: MEASURE_MS / DAY_MS, tail_days: TAIL_MS / DAY_MS, page_size: PAGE_SIZE, history_pages: HISTORY_PAGES, sim_hours_run: simEnd / HOUR_MS }, results, [
+    goal('live mean delay / simulated (upper)', '<=', 1.15, ratio),
+    goal('live mean delay / simulated (lower)', '>=', 0.85, ratio),
+  ], { note: 'simsite and freshet share one accelerated clock in one process; the simulation replays the same users and post times' });
+}
+
+void main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
