@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Job } from '../core/envelope';
-import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { LIST_INCLUDE, MEMBER_INCLUDE, memberDoc, parseMember, parseMemberPage } from './zhihu/members';
 
 export const zhihuApiConfigSchema = z.strictObject({
@@ -19,6 +20,8 @@ export const zhihuApiConfigSchema = z.strictObject({
   max_users: z.number().int().min(1).default(1_000_000),
   /** Members with fewer followers are recorded (users document, status `zombie`) but never visited. */
   min_followers: z.number().int().min(0).default(10),
+  /** A 403 here is risk control (code 40362), lifted after a pause: the subject waits this long. */
+  risk_control_backoff_secs: z.number().int().min(1).default(600),
 });
 
 export type ZhihuApiConfig = z.infer<typeof zhihuApiConfigSchema>;
@@ -41,7 +44,7 @@ export class ZhihuApiAdapter implements Adapter {
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const token = job.subject.slice(USER_PREFIX.length);
     const path = `${this.base}/api/v4/members/${encodeURIComponent(token)}`;
-    const res = await ctx.fetchText(`${path}?include=${encodeURIComponent(MEMBER_INCLUDE)}`, 'json');
+    const res = await this.fetch(ctx, `${path}?include=${encodeURIComponent(MEMBER_INCLUDE)}`);
     let requests = 1;
     let lastFetchMs = res.fetchedAtMs;
     const member = parseMember(res.text, res.url);
@@ -54,7 +57,7 @@ export class ZhihuApiAdapter implements Adapter {
       // Our own offset, never `paging.next`: next is always present and, on some lists, points back
       // at the same page while is_end stays false. An empty page ends the list whatever is_end says.
       for (let page = 0, offset = 0; page < c.followees_page_limit && room > 0; page++, offset += c.page_size) {
-        const list = await ctx.fetchText(`${path}/followees?include=${encodeURIComponent(LIST_INCLUDE)}&offset=${offset}&limit=${c.page_size}`, 'json');
+        const list = await this.fetch(ctx, `${path}/followees?include=${encodeURIComponent(LIST_INCLUDE)}&offset=${offset}&limit=${c.page_size}`);
         requests += 1;
         lastFetchMs = list.fetchedAtMs;
         const p = parseMemberPage(list.text, list.url);
@@ -80,5 +83,23 @@ export class ZhihuApiAdapter implements Adapter {
       pageLimitHit: false,
       requests,
     };
+  }
+
+  /**
+   * The Q&A site refuses with HTTP codes rather than soft bodies (spec §2): a 403 is a temporary
+   * risk-control block (wait, do not dead-letter), a 401 a missing login.
+   */
+  private async fetch(ctx: VisitContext, url: string): Promise<FetchedText> {
+    try {
+      return await ctx.fetchText(url, 'json');
+    } catch (err) {
+      // Only the site's own answer: a 403 the identity pool already handled (benched) stays as it is.
+      const status = err instanceof FreshetError && err.code === ErrorCodes.fetchHttpStatus ? err.fields['status'] : undefined;
+      if (status === 403) {
+        throw new FreshetError(ErrorCodes.rateLimitedBody, 'throttled', 'risk control (HTTP 403)', { status }, err, this.config.risk_control_backoff_secs * 1000);
+      }
+      if (status === 401) throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', 'login required (HTTP 401)', { status }, err);
+      throw err;
+    }
   }
 }

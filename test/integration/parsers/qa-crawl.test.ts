@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
+import { zhihuApiConfigSchema } from '../../../src/parsers/zhihu-api';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
@@ -17,7 +18,7 @@ describe('Q&A crawl (zhihu_api) through the runner', () => {
       const w = site.world;
       const seeds = w.users.filter((u) => w.followeesOf(u.index).length >= 10).slice(0, 3).map((u) => `zhihu:user:${u.urlToken}`);
       const base = pipelineFor(site, 'qa', seeds);
-      const config: PipelineConfig = { ...base, parse: { type: 'zhihu_api', base_url: site.url, discover_followees: true, page_size: 20, followees_page_limit: 250, followees_every_visits: 30, max_users: 120, min_followers: 10 } };
+      const config: PipelineConfig = { ...base, parse: zhihuApiConfigSchema.parse({ type: 'zhihu_api', base_url: site.url, max_users: 120 }) };
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
         logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`,

@@ -1,4 +1,5 @@
 import { ManualClock } from '../../../src/core/clock';
+import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
 import type { VisitContext } from '../../../src/parsers/adapter';
 import { zhihuApiConfigSchema, ZhihuApiAdapter } from '../../../src/parsers/zhihu-api';
@@ -104,5 +105,18 @@ describe('zhihu_api', () => {
     await expect(drive(adapter(), zhihuJob('x'), ctx)).rejects.toMatchObject({ code: 'E_PARSE_JSON', kind: 'retryable' });
     const ctx2: VisitContext = { ...qa.ctx, fetchText: async (url) => ({ url, status: 200, text: '{"error":{"code":40362}}', fetchedAtMs: 0 }) };
     await expect(drive(adapter(), zhihuJob('x'), ctx2)).rejects.toMatchObject({ code: 'E_PARSE_SHAPE' });
+  });
+
+  it('maps the site\'s 403 (risk control) to a deferral and its 401 to a login wall, not to dead letters of bad items', async () => {
+    const qa = fakeQa();
+    const refusing = (status: number): VisitContext => ({
+      ...qa.ctx,
+      fetchText: async (url) => {
+        throw new FreshetError(ErrorCodes.fetchHttpStatus, 'non_retryable', `HTTP ${status}`, { url, status });
+      },
+    });
+    await expect(drive(adapter({ risk_control_backoff_secs: 90 }), zhihuJob('x'), refusing(403))).rejects.toMatchObject({ code: 'E_RATE_LIMITED_BODY', kind: 'throttled', retryAfterMs: 90_000 });
+    await expect(drive(adapter(), zhihuJob('x'), refusing(401))).rejects.toMatchObject({ code: 'E_LOGIN_REQUIRED', kind: 'non_retryable' });
+    await expect(drive(adapter(), zhihuJob('x'), refusing(404))).rejects.toMatchObject({ code: 'E_FETCH_HTTP_STATUS' });
   });
 });
