@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Job, SubjectState } from '../core/envelope';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';
 import { parseCount } from './weibo/counts';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { fansContainerId, parseFansPage } from './weibo/fans';
@@ -21,6 +23,10 @@ export const weiboApiConfigSchema = z.strictObject({
   profile_every_visits: z.number().int().min(1).default(10),
   /** Write a post-metrics snapshot of every post seen on a visit. */
   post_metrics: z.boolean().default(true),
+  /** Read the hot-flow comments (and the replies shown under them) of every new post with comments. */
+  comments: z.boolean().default(false),
+  /** Hot-flow pages (about 20 comments each) per post; anonymous clients see only the hottest anyway. */
+  comments_page_limit: z.number().int().min(1).default(5),
   /** Discover users breadth-first through fans lists (`231051_-_fans_-_{uid}`). */
   discover_fans: z.boolean().default(false),
   /** Fans pages (20 users each) read per discovering visit; the platform caps the list silently anyway. */
@@ -177,12 +183,39 @@ export class WeiboApiAdapter implements Adapter {
         if (Number.isFinite(at)) r.newTimes.push(at);
         if (!r.top || compareIds(id, r.top) > 0) r.top = id;
         yield { kind: 'doc', doc };
+        if (this.config.comments && (parseCount(m.comments_count) ?? 0) > 0) yield* this.readComments(id, page.subject, ctx, tally);
       }
       const next = nextCursor(env, n);
       if (reachedKnown || next === undefined) return { done: true, pages: n };
       cursor = next;
     }
     return { done: false, pages: maxPages, stoppedAt: cursor };
+  }
+
+  /**
+   * The hot flow of one post, by its `max_id` cursor. Old posts can answer 403 to clients without a
+   * login cookie (spec §1.6): the post is kept and its comments left for a logged-in identity.
+   */
+  private async *readComments(mid: string, subject: string, ctx: VisitContext, tally: Tally): AsyncGenerator<Emitted, void, void> {
+    let maxId: string | undefined;
+    for (let n = 0; n < this.config.comments_page_limit; n++) {
+      let res;
+      try {
+        res = await ctx.fetchText(hotflowUrl(this.base, mid, maxId), 'json');
+      } catch (err) {
+        tally.requests += 1;
+        if (err instanceof FreshetError && err.code === ErrorCodes.fetchHttpStatus && err.fields['status'] === 403) {
+          ctx.logger.info({ subject, post_id: mid, code: err.code }, 'comments refused without login; post kept without them');
+          return;
+        }
+        throw err;
+      }
+      tally.requests += 1;
+      const page = parseHotflow(parseEnvelope(res.text, res.url));
+      for (const c of page.comments) for (const doc of commentDocs(c, mid, res.fetchedAtMs, subject)) yield { kind: 'doc', doc };
+      if (page.nextMaxId === undefined) return;
+      maxId = page.nextMaxId;
+    }
   }
 
   /**

@@ -7,7 +7,7 @@ import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline, type BuiltPipeline } from '../../../src/runner/build';
 import type { RunSummary } from '../../../src/runner/run';
 import { indexName } from '../../../src/search/templates';
-import { truthPostsOf, type Era } from '../../../src/simsite';
+import { findPostByMid, truthComments, truthPostsOf, type Era } from '../../../src/simsite';
 import { frozenSimsite, MAPPINGS, pipelineFor } from '../../helpers/crawl';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 import { expectedPost, pickPost } from '../../helpers/weibo-truth';
@@ -245,6 +245,44 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl with f
       expect(expected).toBeGreaterThan(1500);
       expect(wrong).toEqual([]);
       expect(posts.size).toBe(expected);
+    } finally {
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
+});
+
+describe('comments in a real crawl', () => {
+  it('indexes the hot flow of every post (replies included) through the enrichers into the comments index', async () => {
+    const r = await useRedis('social-comments');
+    const s = await useSearch('social-comments');
+    const site = await frozenSimsite(40, 33);
+    try {
+      const seeds = site.world.users.slice(0, 12).map((u) => `weibo:user:${u.uid}`);
+      const base = pipelineFor(site, 'social-comments', seeds, `stages:
+  - { type: language }
+  - { type: sentiment }
+  - { type: keywords }
+  - { type: simhash }`);
+      if (base.parse.type !== 'weibo_api') throw new Error('pipelineFor gives a weibo_api pipeline');
+      const { summary } = await crawl(site, { ...base, parse: { ...base.parse, comments: true, comments_page_limit: 2 } }, r, s);
+      expect(summary.jobsFailed).toBe(0);
+      expect(summary.documents.dead_lettered).toBe(0);
+      const now = site.frozen.nowMs();
+      let expected = 0;
+      for (const u of site.world.users.slice(0, 12)) {
+        for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, now)) {
+          const rows = truthComments(site.world, findPostByMid(site.world, t.id)!, now);
+          const roots = rows.filter((c) => c['id'] === c['rootId']).slice(0, 40).map((c) => c['id']);
+          expected += rows.filter((c) => roots.includes(c['rootId'])).length;
+        }
+      }
+      const comments = await allDocs(s.client, indexName(s.prefix, 'comments'));
+      expect(expected).toBeGreaterThan(20);
+      expect(comments.size).toBe(expected);
+      const sample = [...comments.values()][0]!.body;
+      expect(sample).toMatchObject({ platform: 'weibo', lang: expect.any(String), sentiment: expect.any(Object) });
     } finally {
       await site.close();
       await s.cleanup();

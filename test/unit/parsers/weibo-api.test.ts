@@ -1,6 +1,7 @@
 import type { Doc } from '../../../src/core/envelope';
 import { weiboApiConfigSchema, WeiboApiAdapter } from '../../../src/parsers/weibo-api';
-import { ERAS, truthPostsOf, type Era, type World } from '../../../src/simsite';
+import { ErrorCodes, FreshetError } from '../../../src/core/errors';
+import { ERAS, findPostByMid, truthComments, truthPostsOf, type Era, type World } from '../../../src/simsite';
 import { drive, fakeWeibo, jobFor } from '../../helpers/weibo-fake';
 import { expectedPost, pickPost } from '../../helpers/weibo-truth';
 
@@ -100,6 +101,51 @@ describe('the page-limit gap', () => {
     expect(visits[visits.length - 1]).toMatchObject({ limitHit: false, gap: false });
     expect([...got].sort()).toEqual([...fresh].sort());
     expect(state.watermark).toBe(fresh.sort((a, b) => a.length - b.length || a.localeCompare(b)).pop());
+  });
+});
+
+describe('comments', () => {
+  it.each([[5], [1]])('reads the hot flow of every new post with comments (%p page(s) of 20 at most), replies included, equal to the truth', async (pagesPerPost) => {
+    const fake = fakeWeibo('modern2022');
+    const now = fake.clock.nowMs();
+    // The user whose busiest post has the most visible comments, so that the page cap matters.
+    const most = (k: number) => Math.max(0, ...[...truthPostsOf(fake.world, k, fake.world.historyStartMs, now)].map((t) => truthComments(fake.world, findPostByMid(fake.world, t.id)!, now).length));
+    const u = fake.world.users.map((_x, k) => k).sort((a, b) => most(b) - most(a))[0]!;
+    expect(most(u)).toBeGreaterThan(40);
+    const uid = fake.world.users[u]!.uid;
+    const { emitted } = await drive(adapterWith({ comments: true, comments_page_limit: pagesPerPost }), jobFor(uid), fake.ctx);
+    const got = new Map(docsOf(emitted, 'comments').map((d) => [d.body['id'] as string, d.body]));
+    let expected = 0;
+    for (const t of truthPostsOf(fake.world, u, fake.world.historyStartMs, now)) {
+      const rows = truthComments(fake.world, findPostByMid(fake.world, t.id)!, now);
+      const roots = rows.filter((c) => c['id'] === c['rootId']).slice(0, 20 * pagesPerPost).map((c) => c['id']);
+      for (const c of rows.filter((x) => roots.includes(x['rootId']))) {
+        expected += 1;
+        expect(got.get(String(c['id']))).toMatchObject({
+          post_id: t.id, root_id: String(c['rootId']), text: String(c['text']).trim(), created_at: c['createdAt'],
+          author: { id: String(c['uid']) },
+        });
+      }
+    }
+    expect(expected).toBeGreaterThan(40);
+    expect(got.size).toBe(expected);
+    expect(fake.requests.filter((r) => r.startsWith('/comments/hotflow')).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the post when the hot flow is refused without a login (403), and reads nothing more of it', async () => {
+    const fake = fakeWeibo('modern2022');
+    const u = busyUser(fake.world);
+    const ctx = {
+      ...fake.ctx,
+      fetchText: async (url: string, expect: 'json' | 'html') => {
+        if (url.includes('/comments/hotflow')) throw new FreshetError(ErrorCodes.fetchHttpStatus, 'non_retryable', 'HTTP 403', { url, status: 403 });
+        return fake.ctx.fetchText(url, expect);
+      },
+    };
+    const { emitted, outcome } = await drive(adapterWith({ comments: true }), jobFor(fake.world.users[u]!.uid), ctx);
+    expect(docsOf(emitted, 'comments')).toEqual([]);
+    expect(docsOf(emitted, 'posts').length).toBe(outcome.state.postsSeen);
+    expect(outcome.state.postsSeen).toBeGreaterThan(25);
   });
 });
 

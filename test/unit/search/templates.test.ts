@@ -6,8 +6,8 @@ const MAPPINGS = join(__dirname, '..', '..', '..', 'mappings');
 describe('mappings/', () => {
   const templates = loadTemplates(MAPPINGS);
 
-  it('holds the four indices of the design', () => {
-    expect(templates.map((t) => t.name)).toEqual(['pages', 'post-metrics', 'posts', 'users']);
+  it('holds the four indices of the design, and comments', () => {
+    expect(templates.map((t) => t.name)).toEqual(['comments', 'pages', 'post-metrics', 'posts', 'users']);
   });
 
   it('never leaves fields to dynamic mapping', () => {
