@@ -104,7 +104,17 @@ export class FeatureExtractor {
       if (this.segment) for (const w of this.segment(body)) if (w.length > 1) this.push(hashString(NS.zhWord, w));
     }
     else this.words(body, opts.lexicon);
+    this.dedupe();
     return this.buf.subarray(0, this.count);
+  }
+
+  /** Presence, not counts: `哈哈哈哈哈` says as much as `哈哈`, once. */
+  private dedupe(): void {
+    const rest = this.buf.subarray(this.strong, this.count);
+    rest.sort();
+    let w = 0;
+    for (let r = 0; r < rest.length; r++) if (r === 0 || rest[r] !== rest[r - 1]) rest[w++] = rest[r]!;
+    this.count = this.strong + w;
   }
 
   private push(h: number): void {

@@ -19,6 +19,8 @@ export interface LinearModel {
   lexicon?: Map<number, number>;
   /** n-gram features are scaled by n^-normPower; 0.5 when absent. */
   normPower?: number;
+  /** zh: words from this segmenter are features too (jieba's default dictionary, HMM for unknown words). */
+  segmenter?: 'jieba' | 'jieba-hmm';
 }
 
 /** On disk: sparse weights, int16-quantised, bucket indices delta-varint coded, raw-deflated, base64. */
@@ -34,6 +36,7 @@ export interface LinearModelFile {
   data: string;
   meta: Record<string, unknown>;
   normPower?: number;
+  segmenter?: 'jieba' | 'jieba-hmm';
   /** base64 of Int32 word hashes followed by Int8 valences ×25. */
   lexicon?: string;
 }
@@ -86,6 +89,7 @@ export function encodeModel(m: LinearModel): LinearModelFile {
     data: deflateRawSync(raw, { level: 9 }).toString('base64'), meta: m.meta,
     ...(m.lexicon ? { lexicon: encodeLexicon(m.lexicon) } : {}),
     ...(m.normPower !== undefined ? { normPower: m.normPower } : {}),
+    ...(m.segmenter ? { segmenter: m.segmenter } : {}),
   };
 }
 
@@ -113,5 +117,6 @@ export function decodeModel(f: LinearModelFile): LinearModel {
   if (qi !== q.length || qi !== f.nonZeroBuckets * k) throw new Error('corrupt sentiment model file');
   return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta,
     ...(f.lexicon ? { lexicon: decodeLexicon(f.lexicon) } : {}),
-    ...(f.normPower !== undefined ? { normPower: f.normPower } : {}) };
+    ...(f.normPower !== undefined ? { normPower: f.normPower } : {}),
+    ...(f.segmenter ? { segmenter: f.segmenter } : {}) };
 }

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { Jieba } from '@node-rs/jieba';
+import { dict } from '@node-rs/jieba/dict';
 import { dirname, join } from 'node:path';
 import { detectLanguage } from '../language';
 import { FeatureExtractor, type FeatureOptions, type SentimentLang } from './features';
@@ -85,7 +87,16 @@ export function readModelFile(path: string): LinearModel {
   return decodeModel(JSON.parse(readFileSync(path, 'utf8')) as LinearModelFile);
 }
 
+/** The word segmenter a model was trained with; a new jieba instance per call (no shared state). */
+export function segmenterFor(model: LinearModel): ((text: string) => string[]) | undefined {
+  if (!model.segmenter) return undefined;
+  const jieba = Jieba.withDict(dict);
+  const hmm = model.segmenter === 'jieba-hmm';
+  return (text) => jieba.cut(text, hmm);
+}
+
 /** Loads both committed models; each caller (stage instance, CLI run) gets its own copy. */
 export function loadSentimentModel(dir = defaultModelDir()): SentimentModel {
-  return createSentimentModel({ zh: readModelFile(join(dir, 'sentiment-zh.json')), en: readModelFile(join(dir, 'sentiment-en.json')) });
+  const zh = readModelFile(join(dir, 'sentiment-zh.json'));
+  return createSentimentModel({ zh, en: readModelFile(join(dir, 'sentiment-en.json')) }, segmenterFor(zh));
 }

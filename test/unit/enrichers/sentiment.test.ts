@@ -31,6 +31,12 @@ describe('sentiment model', () => {
     expect(model.classify('so happy', 'zh').lang).toBe('zh');
   });
 
+  it('counts a repeated n-gram once (presence features)', () => {
+    const fx = new FeatureExtractor();
+    const once = fx.extract('哈', 'zh').length;
+    expect(fx.extract('哈哈哈哈哈哈', 'zh').length).toBe(once + 2); // 哈, 哈哈, 哈哈哈 each once
+  });
+
   it('treats emoticon codes as features that stripping removes', () => {
     const fx = new FeatureExtractor();
     const withCodes = fx.extract('下雨了[泪]', 'zh').length;
@@ -60,6 +66,7 @@ describe('model file codec', () => {
   it('loads the committed models', () => {
     const zh = readModelFile(`${defaultModelDir()}/sentiment-zh.json`);
     expect(zh.classes).toEqual(['negative', 'positive']);
+    expect(zh.segmenter).toBe('jieba-hmm');
     expect(readModelFile(`${defaultModelDir()}/sentiment-en.json`).classes).toEqual(['negative', 'neutral', 'positive']);
   });
 });
