@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
 import { parseSince, searchText } from '../../../src/cli/commands/search';
+import { startSearchApi } from '../../../src/search/http-api';
 import { useSearch, type TestSearch } from '../../helpers/services';
 
 const MAPPINGS = join(__dirname, '..', '..', '..', 'mappings');
@@ -50,5 +51,23 @@ describe('freshet search filters and highlights (real search node)', () => {
     expect(parseSince('2w', NOW_MS)).toBe(NOW_MS - 14 * DAY_MS);
     expect(parseSince('2026-04-01', NOW_MS)).toBe(Date.parse('2026-04-01'));
     expect(() => parseSince('yesterday-ish', NOW_MS)).toThrow(/expected/);
+  });
+
+  it('serves the same search read-only over HTTP on loopback', async () => {
+    const api = await startSearchApi({ client: t.client, index, host: '127.0.0.1', port: 0, nowMs: () => NOW_MS });
+    try {
+      expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${api.url}/search?q=${encodeURIComponent('地铁')}&sentiment=negative&since=7d`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { total: number; hits: { fields: { id: string }; highlight: string[] }[] };
+      expect(body.hits.map((h) => h.fields.id)).toEqual(['1']);
+      expect(body.hits[0]!.highlight.join(' ')).toContain('«');
+      expect((await fetch(`${api.url}/search`)).status).toBe(400);
+      expect((await fetch(`${api.url}/search?q=x&sentiment=angry`)).status).toBe(400);
+      expect((await fetch(`${api.url}/search?q=x`, { method: 'POST' })).status).toBe(405);
+      expect((await fetch(`${api.url}/_bulk`)).status).toBe(404);
+    } finally {
+      await api.close();
+    }
   });
 });
