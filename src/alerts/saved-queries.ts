@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { spikeSchema, type Spike } from './spikes';
 
 /** One saved query: every criterion given must hold (keywords: any of them). */
 export const savedQuerySchema = z.strictObject({
@@ -15,20 +16,21 @@ export const savedQuerySchema = z.strictObject({
 }).refine((q) => q.keywords || q.authors || q.sentiment || q.platform, { message: 'a saved query needs at least one criterion' });
 
 export const alertsFileSchema = z.strictObject({
-  alerts: z.array(savedQuerySchema).min(1),
-});
+  alerts: z.array(savedQuerySchema).default([]),
+  spikes: z.array(spikeSchema).default([]),
+}).refine((f) => f.alerts.length + f.spikes.length > 0, { message: 'no alerts and no spikes' });
 
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
-export function loadAlertsFile(path: string): SavedQuery[] {
+export function loadAlertsFile(path: string): { alerts: SavedQuery[]; spikes: Spike[] } {
   const parsed = alertsFileSchema.safeParse(parse(readFileSync(path, 'utf8')));
   if (!parsed.success) throw new Error(`${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const names = new Set<string>();
-  for (const q of parsed.data.alerts) {
+  for (const q of [...parsed.data.alerts, ...parsed.data.spikes]) {
     if (names.has(q.name)) throw new Error(`${path}: duplicate alert name ${q.name}`);
     names.add(q.name);
   }
-  return parsed.data.alerts;
+  return parsed.data;
 }
 
 /** The query the percolator stores for a saved query. */

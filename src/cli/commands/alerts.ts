@@ -8,10 +8,11 @@ import { positiveNumber } from '../options';
 import { indexName } from '../../search/templates';
 import { registerSavedQueries } from '../../alerts/percolator';
 import { loadAlertsFile } from '../../alerts/saved-queries';
+import { checkSpikes, type SpikeNotification } from '../../alerts/spikes';
 import { pollAlertsOnce, type AlertNotification } from '../../alerts/watcher';
 
 /** Where notifications go: NDJSON lines on stdout or appended to a file, and/or a webhook POST. */
-function notifier(opts: { ndjson?: string; webhook?: string }): (n: AlertNotification) => Promise<void> {
+function notifier(opts: { ndjson?: string; webhook?: string }): (n: AlertNotification | SpikeNotification) => Promise<void> {
   return async (n) => {
     const line = `${JSON.stringify(n)}\n`;
     if (opts.ndjson) await appendFile(opts.ndjson, line);
@@ -27,14 +28,14 @@ function notifier(opts: { ndjson?: string; webhook?: string }): (n: AlertNotific
 export const register: RegisterCommand = (program, ctx) => {
   program.command('alerts')
     .description('register saved queries (alerts file) as percolator queries and notify once per newly indexed matching post')
-    .argument('<file>', 'YAML file: alerts: [{ name, keywords?, authors?, sentiment?, platform? }]')
+    .argument('<file>', 'YAML file: alerts: [{ name, keywords?, authors?, sentiment?, platform? }], spikes: [{ name, sentiment, keywords?, window_minutes, min_posts, min_share? }]')
     .option('--follow', 'keep polling (default: one pass)')
     .option('--interval-secs <s>', 'seconds between passes with --follow', positiveNumber, 10)
     .option('--ndjson <path>', 'append notifications to this file (default: stdout)')
     .option('--webhook <url>', 'POST each notification as JSON to this URL')
     .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string }) => {
       const s = ctx.settings();
-      const queries = loadAlertsFile(file);
+      const { alerts: queries, spikes } = loadAlertsFile(file);
       const conn = await createSearch(s);
       const redis = createRedis(s);
       let stop = false;
@@ -48,7 +49,10 @@ export const register: RegisterCommand = (program, ctx) => {
             client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), alertsIndex,
             keyPrefix: `${s.indexPrefix}`, notify: notifier(opts),
           });
-          process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications\n`);
+          const spiked = await checkSpikes({
+            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, spikes, nowMs: Date.now(), notify: notifier(opts),
+          });
+          process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications, ${spiked} spikes\n`);
           if (opts.follow && !stop) await sleep(opts.intervalSecs * 1000);
         } while (opts.follow && !stop);
       } finally {

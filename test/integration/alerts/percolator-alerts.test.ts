@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
 import { registerSavedQueries } from '../../../src/alerts/percolator';
-import { savedQuerySchema, toQuery, type SavedQuery } from '../../../src/alerts/saved-queries';
+import { loadAlertsFile, savedQuerySchema, toQuery, type SavedQuery } from '../../../src/alerts/saved-queries';
+import { checkSpikes, type SpikeNotification } from '../../../src/alerts/spikes';
 import { pollAlertsOnce, type AlertNotification } from '../../../src/alerts/watcher';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
@@ -72,5 +73,25 @@ describe('saved-query alerts through the percolator (real search node)', () => {
     await registerSavedQueries(s.client, alerts, MAPPINGS, [queries[1]!]);
     const left = await s.client.search<{ alert_name: string }>({ index: alerts, size: 10 });
     expect(left.hits.hits.map((h) => h._source!.alert_name)).toEqual(['watched-author']);
+  });
+
+  it('reports a negative-sentiment spike on a topic once per window', async () => {
+    const spikes: SpikeNotification[] = [];
+    const run = (minPosts: number, nowMs: number) => checkSpikes({
+      client: s.client, redis: r.redis, postsIndex: posts, keyPrefix: r.prefix, nowMs, notify: async (n) => { spikes.push(n); },
+      spikes: [{ name: `subway-anger-${minPosts}`, sentiment: 'negative', keywords: ['地铁', 'subway'], window_minutes: 60, min_posts: minPosts, min_share: 0.5 }],
+    });
+    const now = Date.parse('2026-04-10T08:30:00Z');
+    expect(await run(3, now)).toBe(1);
+    expect(spikes[0]).toMatchObject({ alert: 'subway-anger-3', kind: 'spike', posts: 3, share: 0.75 });
+    expect(await run(3, now + 60_000)).toBe(0); // same window: already reported
+    expect(await run(10, now)).toBe(0); // below the threshold
+    expect(await run(3, now + 5 * 3_600_000)).toBe(0); // the posts are outside a later window
+  });
+
+  it('parses the example alerts file', () => {
+    const f = loadAlertsFile(join(__dirname, '..', '..', '..', 'alerts', 'example.yaml'));
+    expect(f.alerts.map((a) => a.name)).toContain('subway-complaints');
+    expect(f.spikes[0]).toMatchObject({ name: 'subway-anger', sentiment: 'negative', min_posts: 20 });
   });
 });
