@@ -13,6 +13,12 @@ export const sentimentConfigSchema = z.strictObject({
   model_dir: z.string().optional(),
   /** Keep a sentiment the adapter already set. */
   overwrite: z.boolean().default(false),
+  /**
+   * Label posts with |score| below this `neutral`. The zh model is binary (its training data has no
+   * neutral class), so by default it never says neutral; a band trades polar accuracy for a
+   * neutral class (0.2: weibo2018 dev 86.0 → 76.9 %, simsite 3-class 56.7 → 65.2 %).
+   */
+  neutral_band: z.number().min(0).max(1).default(0),
 });
 
 /**
@@ -33,7 +39,8 @@ export const sentimentStage = defineStage({
       if (typeof text !== 'string' || text.length === 0) return env;
       const lang = body[config.lang_field];
       const r = model.classify(text, typeof lang === 'string' ? lang : undefined);
-      body[config.target] = { score: r.score, label: r.label };
+      const label = Math.abs(r.score) < config.neutral_band ? 'neutral' : r.label;
+      body[config.target] = { score: r.score, label };
       return env;
     });
   },

@@ -85,6 +85,18 @@ describe('sentiment stage', () => {
   });
 });
 
+describe('sentiment stage neutral band', () => {
+  it('labels weak scores neutral when a band is set', async () => {
+    const job = new JobTracker({ subject: 'weibo:user:1', state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' });
+    const text = '周三下午两点开会，地点在三楼会议室';
+    const score = model.classify(text, 'zh').score;
+    const band = Math.min(1, Math.abs(score) + 0.01);
+    const config = sentimentStage.schema.parse({ type: 'sentiment', neutral_band: band });
+    const out = await lastValueFrom(of<DocEnvelope>({ job, doc: { index: 'posts', id: 'n', body: { text, lang: 'zh' } } }).pipe(sentimentStage.build(config, stageContext().ctx), toArray()));
+    expect(out[0]!.doc.body['sentiment']).toEqual({ score, label: 'neutral' });
+  });
+});
+
 describe('freshet sentiment (JSON lines)', () => {
   it('writes one {id, lang, label, score} line per input and an error line for bad input', async () => {
     const lines: string[] = [];
