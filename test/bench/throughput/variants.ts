@@ -29,14 +29,23 @@ export async function bareLoop(base: string, uids: string[], concurrency: number
   const worker = async () => {
     while (next < uids.length) {
       const uid = uids[next++]!;
-      await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`);
-      for (let page = 1; page <= 1000; page++) {
-        const body = await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=107603${uid}&page=${page}`) as {
-          ok?: number; data?: { cards?: { mblog?: { id?: string; isLongText?: boolean } }[]; cardlistInfo?: { page?: number | null } };
+      const profile = await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`) as {
+        data?: { tabsInfo?: { tabs?: { tabKey?: string; containerid?: string }[] } };
+      };
+      const containerId = profile.data?.tabsInfo?.tabs?.find((t) => t.tabKey === 'weibo')?.containerid ?? `107603${uid}`;
+      // The adapter's paging rules: since_id when given, else page=, stop at ok:0 / no cards / no cursor.
+      let cursor: string | undefined = '';
+      for (let page = 1; cursor !== undefined && page <= 1000; page++) {
+        const body = await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=${containerId}${cursor}`) as {
+          ok?: number; data?: { cards?: { mblog?: { id?: string; isLongText?: boolean } }[]; cardlistInfo?: { page?: number | null; since_id?: number | string | null } };
         };
         if (body.ok !== 1 || !body.data?.cards?.length) break;
         for (const c of body.data.cards) if (c.mblog?.isLongText) await get(`${base}/statuses/extend?id=${c.mblog.id}`);
-        if (body.data.cardlistInfo && 'page' in body.data.cardlistInfo && body.data.cardlistInfo.page == null) break;
+        const info = body.data.cardlistInfo;
+        const since = info?.since_id;
+        cursor = !info ? `&page=${page + 1}`
+          : (typeof since === 'number' && since > 0) || (typeof since === 'string' && /^\d+$/.test(since)) ? `&since_id=${since}`
+            : typeof info.page === 'number' && info.page > page ? `&page=${info.page}` : undefined;
       }
     }
   };
