@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -45,8 +45,17 @@ export async function ownRedis(port: number, opts: { persist?: boolean } = {}): 
         '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', opts.persist === false ? 'no' : 'yes', '--appendfsync', 'always',
         '--save', '', '--daemonize', 'no', '--logfile', join(dir, 'redis.log'),
       ], { stdio: 'ignore' });
-      for (let i = 0; i < 200 && !(await answers(port)); i++) await sleep(50);
-      if (!(await answers(port))) throw new Error(`redis-server on ${port} did not start (see ${dir}/redis.log)`);
+      for (let i = 0; i < 300 && !(await answers(port)) && child?.exitCode === null; i++) await sleep(50);
+      if (!(await answers(port))) {
+        const log = (() => {
+          try {
+            return readFileSync(join(dir, 'redis.log'), 'utf8').split('\n').slice(-15).join('\n');
+          } catch {
+            return '(no log)';
+          }
+        })();
+        throw new Error(`redis-server on ${port} did not start (exit ${String(child?.exitCode)}):\n${log}`);
+      }
     },
     async crash() {
       const c = child;

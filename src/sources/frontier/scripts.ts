@@ -67,6 +67,10 @@ export const offerScript = `
 local m = tonumber(ARGV[1])
 local k = tonumber(ARGV[2])
 local added = 0
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  -- Allocated whole and exact once: grown bit by bit, SETBIT over-allocates (up to 2x, +1 MB steps).
+  redis.call('SETRANGE', KEYS[1], math.floor((m - 1) / 8), string.char(0))
+end
 for i = 4, #ARGV, 2 do
   local s = ARGV[i]
   local hex = redis.sha1hex(s)

@@ -1,0 +1,158 @@
+import { Redis } from 'ioredis';
+import { systemClock } from '../../../src/core/clock';
+import type { SubjectState } from '../../../src/core/envelope';
+import { bloomFalsePositiveRate, bloomMayContain, bloomSize } from '../../../src/sources/frontier/bloom';
+import { RedisFrontier } from '../../../src/sources/frontier/frontier';
+import { shardKeys, shardOf } from '../../../src/sources/frontier/keys';
+import { ownRedis } from '../../helpers/redis-server';
+import { goal, writeReport, type ResultRow } from '../lib/results';
+import { measureWorkers, workerChild } from './workers';
+
+/**
+ * Memory layout of the frontier (issue 9): Redis bytes per subject, state + due entry + Bloom,
+ * with SUBJECTS loaded through RedisFrontier.offer into a private redis-server, extrapolated to
+ * 10 M; and the Bloom filter's size and false-positive rate measured on PROBES unseen keys,
+ * probing the bits Redis holds with the same double hashing as the Lua script (bloomPositions).
+ */
+const SUBJECTS = Number(process.env['BENCH_SUBJECTS'] ?? 1_000_000);
+const PROBES = Number(process.env['BENCH_PROBES'] ?? 10_000_000);
+const SHARDS = 4;
+const FP_RATE = 0.01;
+const PORT = 6493;
+const BATCH = 5000;
+const NS = 'bench-scale';
+const USERS = Number(process.env['BENCH_USERS'] ?? 1500);
+const WORKERS = [1, 2, 4];
+
+/** A subject's state as the runner stores it after a few visits (watermark, rate evidence, schedule). */
+const visitedState: SubjectState = {
+  firstSeenMs: 1_795_245_528_873, postsSeen: 37, visits: 4, failures: 0, status: 'active', via: 'seed',
+  meta: { containerid: '1076031990539025' }, followers: 1234, watermark: '5012345678901234567',
+  lastPostMs: 1_795_240_000_000, lastVisitMs: 1_795_245_528_969,
+} as SubjectState;
+
+const uid = (i: number): string => `weibo:user:${String(1_000_000_000 + i * 7919)}`;
+
+async function usedMemory(redis: Redis): Promise<number> {
+  const info = await redis.info('memory');
+  return Number(/used_memory:(\d+)/.exec(info)![1]);
+}
+
+async function main(): Promise<void> {
+  const server = await ownRedis(PORT, { persist: false });
+  const redis = new Redis(server.url);
+  const results: ResultRow[] = [];
+  const row = (variant: string, metric: string, value: number | null): void => {
+    results.push({ system: 'freshet-frontier', variant, metric, value: value === null ? null : Math.round(value * 1000) / 1000 });
+  };
+  try {
+    const frontier = new RedisFrontier(redis, { namespace: NS, shards: SHARDS, leaseMs: 60_000, bloomCapacity: SUBJECTS, bloomFalsePositiveRate: FP_RATE, deadLetterMaxLen: 1000 }, systemClock);
+    const before = await usedMemory(redis);
+    const t0 = performance.now();
+    for (let i = 0; i < SUBJECTS; i += BATCH) {
+      const items = Array.from({ length: Math.min(BATCH, SUBJECTS - i) }, (_, j) => ({ subject: uid(i + j), state: visitedState }));
+      await frontier.offer(items, 1_795_245_528_873 + (i % 86_400_000));
+    }
+    const loadSec = (performance.now() - t0) / 1000;
+    const after = await usedMemory(redis);
+    const perSubject = (after - before) / SUBJECTS;
+    let stateBytes = 0;
+    let dueBytes = 0;
+    let bloomBytes = 0;
+    const encodings = new Set<string>();
+    for (let s = 0; s < SHARDS; s++) {
+      const k = shardKeys(NS, s);
+      stateBytes += Number(await redis.memory('USAGE', k.state, 'SAMPLES', 0));
+      dueBytes += Number(await redis.memory('USAGE', k.due, 'SAMPLES', 0));
+      bloomBytes += Number(await redis.memory('USAGE', k.bloom, 'SAMPLES', 0));
+      encodings.add(`${String(await redis.object('ENCODING', k.state))}/${String(await redis.object('ENCODING', k.due))}`);
+    }
+    const jsonBytes = Buffer.byteLength(JSON.stringify(visitedState));
+    row('current layout', 'subjects', SUBJECTS);
+    row('current layout', 'offer_subjects_per_sec', SUBJECTS / loadSec);
+    row('current layout', 'redis_bytes_per_subject', perSubject);
+    row('current layout', 'state_hash_bytes_per_subject', stateBytes / SUBJECTS);
+    row('current layout', 'due_zset_bytes_per_subject', dueBytes / SUBJECTS);
+    row('current layout', 'bloom_bytes_per_subject', bloomBytes / SUBJECTS);
+    row('current layout', 'state_json_bytes', jsonBytes);
+    row('current layout', 'redis_gib_at_10M_subjects', (perSubject * 10_000_000) / 2 ** 30);
+
+    // Bloom filter: the bits Redis holds, probed with keys never offered.
+    const perShard = bloomSize(Math.ceil(SUBJECTS / SHARDS), FP_RATE);
+    const blooms = await Promise.all(Array.from({ length: SHARDS }, async (_, s) => (await redis.getBuffer(shardKeys(NS, s).bloom)) ?? Buffer.alloc(0)));
+    let falseNegatives = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const key = uid(Math.floor((i * SUBJECTS) / 20_000));
+      if (!bloomMayContain(blooms[shardOf(key, SHARDS)]!, key, perShard)) falseNegatives++;
+    }
+    let falsePositives = 0;
+    const t1 = performance.now();
+    for (let i = 0; i < PROBES; i++) {
+      const key = `weibo:user:unseen-${i}`;
+      if (bloomMayContain(blooms[shardOf(key, SHARDS)]!, key, perShard)) falsePositives++;
+    }
+    const probeSec = (performance.now() - t1) / 1000;
+    const fp = falsePositives / PROBES;
+    const theoreticalBitsPerEntry = -Math.log(FP_RATE) / Math.LN2 ** 2;
+    const bitsPerEntry = (perShard.bits * SHARDS) / SUBJECTS;
+    const at50M = bloomSize(50_000_000, FP_RATE);
+    row('bloom 1%', 'bits_per_entry', bitsPerEntry);
+    row('bloom 1%', 'theoretical_bits_per_entry', theoreticalBitsPerEntry);
+    row('bloom 1%', 'hashes', perShard.hashes);
+    row('bloom 1%', 'expected_false_positive_rate', bloomFalsePositiveRate(perShard, Math.ceil(SUBJECTS / SHARDS)));
+    row('bloom 1%', 'measured_false_positive_rate', fp);
+    row('bloom 1%', 'unseen_keys_probed', PROBES);
+    row('bloom 1%', 'false_negatives_in_20000_inserted', falseNegatives);
+    row('bloom 1%', 'mib_for_50M_keys', at50M.bits / 8 / 2 ** 20);
+    row('bloom 1%', 'probe_keys_per_sec_js', PROBES / probeSec);
+
+    // Throughput with 1, 2 and 4 worker processes sharing one frontier (blackhole sink).
+    await redis.flushall();
+    // The first run warms simsite up (its posts are generated lazily, then cached) and is not reported.
+    const runs = (await measureWorkers(__filename, server.url, USERS, [1, ...WORKERS])).slice(1);
+    const pps = (w: number): number => {
+      const r = runs.find((x) => x.workers === w)!;
+      return r.requests / (r.elapsedMs / 1000);
+    };
+    for (const r of runs) {
+      const v = `${r.workers} worker${r.workers > 1 ? 's' : ''}`;
+      row(v, 'pages_per_sec', pps(r.workers));
+      row(v, 'speedup_vs_1_worker', pps(r.workers) / pps(1));
+      row(v, 'pages', r.requests);
+      row(v, 'workers_cpu_sec', r.workerCpuSec);
+      row(v, 'simsite_cpu_sec', r.simsiteCpuSec);
+      row(v, 'redis_cpu_sec', r.redisCpuSec);
+      row(v, 'min_jobs_of_a_worker', Math.min(...r.jobsPerWorker));
+      row(v, 'elapsed_sec', r.elapsedMs / 1000);
+    }
+
+    writeReport('scale', {
+      subjects: SUBJECTS, shards: SHARDS, probes: PROBES, users_crawled: USERS, workers: WORKERS, bloom_false_positive_rate: FP_RATE, redis: (await redis.info('server')).match(/redis_version:(\S+)/)?.[1],
+      encodings: [...encodings].join(', '), state: 'JSON of a subject after a few visits, one hash field per subject; due ZSET entry; Bloom bits',
+    }, results, [
+      goal('redis bytes per subject incl. due entry', '<=', 120, perSubject),
+      goal('redis GiB at 10 M subjects', '<=', 1.2 * 1e9 / 2 ** 30, (perSubject * 10_000_000) / 2 ** 30),
+      goal('bloom bits per entry / theoretical', '<=', 1.1, bitsPerEntry / theoreticalBitsPerEntry),
+      goal('bloom bytes held by Redis / theoretical', '<=', 1.1, bloomBytes / SUBJECTS / (theoreticalBitsPerEntry / 8)),
+      goal('bloom MiB for 50 M keys at 1 %', '<=', 64 * 1e6 / 2 ** 20, at50M.bits / 8 / 2 ** 20),
+      goal('bloom measured false-positive rate', '<=', FP_RATE * 1.1, fp),
+      goal('bloom false negatives', '==', 0, falseNegatives),
+      goal('throughput speed-up with 2 workers', '>=', 1.5, pps(2) / pps(1)),
+    ], { note: `private redis-server on ${PORT} without persistence; memory is used_memory before/after loading, divided by subjects; worker runs share the 2 cores with simsite (parent process), Redis and other users of the machine` });
+  } finally {
+    redis.disconnect();
+    await server.stop();
+  }
+}
+
+if (process.argv[2] === '--worker') {
+  void workerChild().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else {
+  void main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
