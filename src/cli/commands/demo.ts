@@ -58,8 +58,15 @@ export const register: RegisterCommand = (program, ctx) => {
         console.log(`\nindex ${index}: ${posts.count} posts. Search "${opts.query}": ${res.total} hits`);
         for (const h of res.hits) {
           const author = (h.fields['author'] as { name?: string } | undefined)?.name ?? '?';
-          console.log(`  @${author} ${String(h.fields['created_at'] ?? '')}: ${h.highlight.join(' … ')}`);
+          const sentiment = h.fields['sentiment'] as { label?: string; score?: number } | undefined;
+          const mood = sentiment?.label ? ` [${sentiment.label} ${(sentiment.score ?? 0).toFixed(2)}]` : '';
+          console.log(`  @${author} ${String(h.fields['created_at'] ?? '')}${mood}: ${h.highlight.join(' … ')}`);
         }
+        const moods = await conn.client.search({
+          index, size: 0, query: { match: { text: opts.query } }, aggs: { label: { terms: { field: 'sentiment.label' } } },
+        });
+        const buckets = (moods.aggregations as { label?: { buckets: { key: string; doc_count: number }[] } } | undefined)?.label?.buckets ?? [];
+        if (buckets.length > 0) console.log(`  sentiment of the matching posts: ${buckets.map((b) => `${b.key} ${b.doc_count}`).join(', ')}`);
         console.log(`\nmore: node bin/freshet.js search <words>   (FRESHET_INDEX_PREFIX=${settings.indexPrefix})`);
       } finally {
         await conn.client.close();
