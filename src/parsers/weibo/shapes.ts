@@ -1,4 +1,5 @@
 import { ErrorCodes, FreshetError } from '../../core/errors';
+import { parseJsonObject } from '../json';
 
 /** The parts of the microblog API's JSON that freshet reads; everything else is ignored. */
 export interface Mblog {
@@ -66,16 +67,7 @@ export function parseEnvelope(text: string, url: string): Envelope {
   if (LOGIN_URL.test(url)) {
     throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', 'redirected to a login page', { url: url.replace(/\?.*$/, '') });
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (err) {
-    // Truncated bodies are usually transient: retry the visit later.
-    throw new FreshetError(ErrorCodes.parseJson, 'retryable', `invalid JSON from ${url}: ${(err as Error).message}`, { url, bytes: text.length });
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new FreshetError(ErrorCodes.parseShape, 'non_retryable', `unexpected JSON shape from ${url}`, { url });
-  }
+  const body = parseJsonObject(text, url);
   const env = body as Envelope;
   if (env.ok === -100) {
     throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', `login required (${env.msg ?? 'ok:-100'})`, { url, redirect: env.url });

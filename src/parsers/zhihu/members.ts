@@ -1,5 +1,6 @@
 import type { Doc } from '../../core/envelope';
 import { ErrorCodes, FreshetError } from '../../core/errors';
+import { parseJsonObject } from '../json';
 
 /** The parts of a v4 member (spec §2) that freshet reads. */
 export interface Member {
@@ -26,27 +27,15 @@ export interface MemberPage {
 export const LIST_INCLUDE = 'data[*].answer_count,articles_count,gender,follower_count,is_followed,is_following';
 export const MEMBER_INCLUDE = 'locations,employments,gender,educations,business,voteup_count,follower_count,following_count,answer_count,articles_count';
 
-function parseJson(text: string, url: string): Record<string, unknown> {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (err) {
-    throw new FreshetError(ErrorCodes.parseJson, 'retryable', `invalid JSON from ${url}: ${(err as Error).message}`, { url, bytes: text.length });
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new FreshetError(ErrorCodes.parseShape, 'non_retryable', `unexpected JSON shape from ${url}`, { url });
-  }
-  return body as Record<string, unknown>;
-}
 
 export function parseMember(text: string, url: string): Member {
-  const body = parseJson(text, url);
+  const body = parseJsonObject(text, url);
   if (typeof body['url_token'] !== 'string') throw new FreshetError(ErrorCodes.parseShape, 'non_retryable', `no member in ${url}`, { url });
   return body as Member;
 }
 
 export function parseMemberPage(text: string, url: string): MemberPage {
-  const body = parseJson(text, url);
+  const body = parseJsonObject(text, url);
   const paging = body['paging'] as { is_end?: unknown; totals?: unknown } | undefined;
   const data = Array.isArray(body['data']) ? (body['data'] as Member[]) : [];
   return {
