@@ -8,10 +8,13 @@ import type { Settings } from './env';
  */
 export function createRedis(settings: Settings): Redis | Cluster {
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 };
-  if (settings.redisCluster && settings.redisCluster.length > 0) {
-    return new Cluster(settings.redisCluster, { lazyConnect: true, redisOptions: options });
-  }
-  return new Redis(settings.redisUrl, options);
+  const client = settings.redisCluster && settings.redisCluster.length > 0
+    ? new Cluster(settings.redisCluster, { lazyConnect: true, redisOptions: options })
+    : new Redis(settings.redisUrl, options);
+  // While Redis is away every command fails, and the runner logs that once with its code; left
+  // unheard, ioredis prints each reconnection error to stderr, outside the JSON log.
+  client.on('error', () => undefined);
+  return client;
 }
 
 /** What to show for the Redis in use (health, logs). */
