@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -29,11 +30,24 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-/** `persist: false` (benchmarks that only measure memory) turns AOF off for speed. */
-export async function ownRedis(port: number, opts: { persist?: boolean } = {}): Promise<OwnRedis> {
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/**
+ * `'free'`: a port nobody holds (tests, so that two test runs on one machine never meet);
+ * a number: that port, taking it over from a leftover of an interrupted run. `persist: false`
+ * (benchmarks that only measure memory) turns AOF off for speed.
+ */
+export async function ownRedis(portOrFree: number | 'free', opts: { persist?: boolean } = {}): Promise<OwnRedis> {
+  const port = portOrFree === 'free' ? await freePort() : portOrFree;
   const dir = join(STATE, `redis-own-${port}`);
   // Leftovers of an interrupted run on this port and directory are ours: clear them.
-  await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'shutdown', 'nosave'], { timeout: 5000 }).catch(() => undefined);
+  if (portOrFree !== 'free') await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'shutdown', 'nosave'], { timeout: 5000 }).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let child: ChildProcess | undefined;

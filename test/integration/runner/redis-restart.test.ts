@@ -20,7 +20,7 @@ describe('Redis killed (SIGKILL) and restarted from its AOF mid-crawl', () => {
   let redisServer: OwnRedis;
   let s: TestSearch;
   beforeAll(async () => {
-    redisServer = await ownRedis(6491);
+    redisServer = await ownRedis('free');
     s = await useSearch('redis-restart');
   });
   afterAll(async () => {
