@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -42,7 +43,32 @@ async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs = 20_
   }
 }
 
-export async function startRedisCluster(basePort: number, masters = 3): Promise<RedisClusterHandle> {
+async function bindable(port: number): Promise<boolean> {
+  const srv = createServer();
+  const ok = await new Promise<boolean>((r) => {
+    srv.once('error', () => r(false));
+    srv.listen(port, '127.0.0.1', () => r(true));
+  });
+  if (ok) await new Promise((r) => srv.close(r));
+  return ok;
+}
+
+/** A base port whose `masters` ports and their cluster-bus ports (+10000) are all free. */
+async function freeBasePort(masters: number): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const base = 20_000 + Math.floor(Math.random() * 9_000);
+    const ports = Array.from({ length: masters }, (_, i) => base + i).flatMap((p) => [p, p + 10_000]);
+    if ((await Promise.all(ports.map(bindable))).every(Boolean)) return base;
+  }
+  throw new Error('no free ports for a Redis Cluster');
+}
+
+/**
+ * `basePort` fixed (e.g. 7101 for a cluster to keep around by hand) or `'free'` (tests: ports
+ * nobody holds, so concurrent test runs on one machine never share or stop each other's nodes).
+ */
+export async function startRedisCluster(basePortOrFree: number | 'free', masters = 3): Promise<RedisClusterHandle> {
+  const basePort = basePortOrFree === 'free' ? await freeBasePort(masters) : basePortOrFree;
   const ports = Array.from({ length: masters }, (_, i) => basePort + i);
   const seeds = ports.map((p) => `127.0.0.1:${p}`).join(',');
   const client = (): Cluster => new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })), { redisOptions: { maxRetriesPerRequest: 2 } });

@@ -31,7 +31,7 @@ describe('two workers sharing one frontier on a real Redis Cluster', () => {
   let s: TestSearch;
 
   beforeAll(async () => {
-    rc = await startRedisCluster(7111);
+    rc = await startRedisCluster('free');
     cluster = rc.client();
     s = await useSearch('cluster-crawl');
   }, 90_000);

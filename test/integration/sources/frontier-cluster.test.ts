@@ -21,7 +21,7 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
   const subjects = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ subject: `weibo:user:${from + i}`, state: newSubjectState(0) }));
 
   beforeAll(async () => {
-    rc = await startRedisCluster(7101);
+    rc = await startRedisCluster('free');
     cluster = rc.client();
   }, 90_000);
   afterAll(async () => {
