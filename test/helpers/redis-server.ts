@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePort } from './ports';
 
 const run = promisify(execFile);
 const STATE = join(__dirname, '..', '..', '.state');
@@ -30,13 +30,6 @@ async function answers(port: number): Promise<boolean> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 /**
  * `'free'`: a port nobody holds (tests, so that two test runs on one machine never meet);

@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,18 +7,12 @@ import { promisify } from 'node:util';
 import { indexName } from '../../../src/search/templates';
 import { frozenSimsite, seedsOf } from '../../helpers/crawl';
 import { deleteKeys, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { freePort } from '../../helpers/ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin', 'freshet.js');
 const run = promisify(execFile);
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 describe('freshet run / status (built CLI, real services)', () => {
   let r: TestRedis;

@@ -1,24 +1,17 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { deadLetterKey } from '../../../src/sources/frontier/keys';
 import { frozenSimsite, seedsOf } from '../../helpers/crawl';
 import { deleteKeys, useRedis, useSearch } from '../../helpers/services';
+import { freePort } from '../../helpers/ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const TOKENS = ['tokSECRETalpha7731', 'tokSECRETbravo4412'];
 const ES_PASSWORD = 'pwSECRETcharlie9090';
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 /** Issue 9, security: credentials come from the environment and never reach logs, metrics, documents or Redis. */
 describe('a crawl with credentials', () => {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,19 +13,13 @@ import { buildPipeline } from '../../../src/runner/build';
 import { serveMetrics } from '../../../src/cli/metrics-server';
 import { frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { freePort } from '../../helpers/ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
 interface Panel { title: string; datasource: { uid: string }; targets: { expr: string; datasource: { uid: string } }[] }
 const dashboard = JSON.parse(readFileSync(join(ROOT, 'grafana', 'dashboards', 'freshet-crawl.json'), 'utf8')) as { uid: string; panels: Panel[] };
 const hasPrometheus = spawnSync('prometheus', ['--version']).status === 0;
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 async function promQuery(base: string, expr: string): Promise<{ status: string; data: { result: unknown[] } }> {
   const res = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(expr)}`);
