@@ -6,6 +6,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 bash scripts/lib/ensure-deps.sh
+# The Grafana test scrapes a crawl with Debian's prometheus; under npm test a missing one fails it.
+bash scripts/lib/ensure-prometheus.sh
+export FRESHET_REQUIRE_PROMETHEUS=1
 bash scripts/services.sh up
 echo "[test] typecheck" >&2; npx tsc -p tsconfig.json --noEmit
 echo "[test] lint" >&2; npx eslint .

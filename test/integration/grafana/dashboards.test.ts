@@ -19,6 +19,9 @@ const ROOT = join(__dirname, '..', '..', '..');
 interface Panel { title: string; datasource: { uid: string }; targets: { expr: string; datasource: { uid: string } }[] }
 const dashboard = JSON.parse(readFileSync(join(ROOT, 'grafana', 'dashboards', 'freshet-crawl.json'), 'utf8')) as { uid: string; panels: Panel[] };
 const hasPrometheus = spawnSync('prometheus', ['--version']).status === 0;
+// scripts/test.sh installs prometheus (scripts/lib/ensure-prometheus.sh): there, and under CI, a
+// missing one is a failure, not a skip. A bare `npx jest` elsewhere still skips.
+const requirePrometheus = process.env['FRESHET_REQUIRE_PROMETHEUS'] === '1' || Boolean(process.env['CI']);
 
 
 async function promQuery(base: string, expr: string): Promise<{ status: string; data: { result: unknown[] } }> {
@@ -36,6 +39,12 @@ describe('grafana/ dashboards', () => {
       for (const t of p.targets) expect(t.datasource.uid).toBe('freshet-prometheus');
     }
   });
+
+  if (!hasPrometheus && requirePrometheus) {
+    it('finds Debian\'s prometheus (installed by scripts/lib/ensure-prometheus.sh)', () => {
+      expect(hasPrometheus).toBe(true);
+    });
+  }
 
   (hasPrometheus ? describe : describe.skip)('every panel query returns data from Debian prometheus scraping a real crawl', () => {
     let r: TestRedis;
