@@ -88,8 +88,11 @@ export class HttpFetcher {
       : undefined;
   }
 
-  /** Fetches `req`, retrying as the policy decides; throws only FreshetError. */
-  async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
+  /**
+   * Fetches `req`, retrying as the policy decides; throws only FreshetError. `via` sends it through
+   * another dispatcher (a proxy of the pool) instead of the direct agent; robots.txt stays direct.
+   */
+  async fetch(req: FetchRequest, signal?: AbortSignal, via?: Dispatcher): Promise<FetchResponse> {
     const startedMs = this.deps.clock.nowMs();
     const target = parseTarget(req.url);
     // After close() (shutdown) an item is given back, not dead-lettered: retryable, no retries here.
@@ -99,7 +102,7 @@ export class HttpFetcher {
       let err: FreshetError;
       const a = startAttempt(signal, this.config.total_timeout_ms);
       try {
-        const res = await this.exchange(target, req, a.signal);
+        const res = await this.exchange(target, req, a.signal, via ?? this.agent);
         res.attempts = attempt;
         res.elapsedMs = this.deps.clock.nowMs() - startedMs;
         return res;
@@ -142,7 +145,7 @@ export class HttpFetcher {
   }
 
   /** One attempt: the redirect chain up to a final response. */
-  private async exchange(target: URL, req: FetchRequest, signal: AbortSignal): Promise<FetchResponse> {
+  private async exchange(target: URL, req: FetchRequest, signal: AbortSignal, dispatcher: Dispatcher): Promise<FetchResponse> {
     let url = target;
     const method = req.method ?? 'GET';
     const redirects: string[] = [];
@@ -157,7 +160,7 @@ export class HttpFetcher {
       const hopStartMs = this.deps.clock.nowMs();
       let res: Dispatcher.ResponseData | undefined;
       try {
-        res = await this.agent.request({
+        res = await dispatcher.request({
           origin: url.origin,
           path: url.pathname + url.search,
           method,

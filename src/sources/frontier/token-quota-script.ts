@@ -4,7 +4,8 @@
  * script touches one key (one slot on a Redis Cluster) and holds across every worker.
  * Fields: `<i>:w` window number, `<i>:n` requests taken in it, `<i>:b` benched until (ms), `rr`
  * the round-robin cursor that spreads load over the pool.
- * KEYS: pool hash. ARGV: nowMs, windowMs, limit, poolSize.
+ * KEYS: pool hash. ARGV: nowMs, windowMs, limit, poolSize, then optionally the order in which to
+ * try the identities (a proxy pool's health ranking); without one, round robin.
  * Returns {1, i}: identity i may send now; {0, waitMs}: none may, the earliest frees in waitMs.
  */
 export const takeTokenScript = `
@@ -13,10 +14,13 @@ local win = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 local size = tonumber(ARGV[4])
 local w = math.floor(now / win)
-local start = redis.call('HINCRBY', KEYS[1], 'rr', 1)
+local ordered = #ARGV > 4
+local start = 0
+if not ordered then start = redis.call('HINCRBY', KEYS[1], 'rr', 1) end
 local best = -1
 for j = 0, size - 1 do
-  local i = (start + j) % size
+  local i
+  if ordered then i = tonumber(ARGV[5 + j]) else i = (start + j) % size end
   local wait
   local benched = tonumber(redis.call('HGET', KEYS[1], i .. ':b') or '0')
   if benched > now then

@@ -27,8 +27,10 @@ export class TokenQuota {
     this.key = `${opts.namespace}:{quota:${opts.pool}}`;
   }
 
-  async take(): Promise<TokenSlot> {
-    const [ok, value] = (await this.redis.eval(takeTokenScript, 1, this.key, this.clock.nowMs(), this.opts.windowMs, this.opts.limitPerWindow, this.opts.size)) as [number, number];
+  /** `order` (a permutation of 0..size-1) says which identity to try first; default round robin. */
+  async take(order?: readonly number[]): Promise<TokenSlot> {
+    if (order && order.length !== this.opts.size) throw new RangeError('the order must list every identity once');
+    const [ok, value] = (await this.redis.eval(takeTokenScript, 1, this.key, this.clock.nowMs(), this.opts.windowMs, this.opts.limitPerWindow, this.opts.size, ...(order ?? []))) as [number, number];
     return ok === 1 ? { kind: 'taken', index: value } : { kind: 'wait', waitMs: Math.max(1, value) };
   }
 
