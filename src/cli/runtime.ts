@@ -9,7 +9,7 @@ import { loadPipeline } from '../pipeline/load';
 import type { PipelineConfig } from '../pipeline/schema';
 import { buildPipeline, type BuiltPipeline } from '../runner/build';
 import { createRedis, createSearch } from './clients';
-import { readTokens } from './tokens';
+import { readProxyUrls, readTokens } from './tokens';
 import type { CliContext } from './context';
 
 /** `--var K=V` pairs over the environment: the values `${K}` in pipeline files resolve to. */
@@ -52,6 +52,7 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
     redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
     clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleep(ms),
     ...(config.identities ? { identityTokens: readTokens(config.identities.pool, process.env) } : {}),
+    ...(config.proxies ? { proxyUrls: readProxyUrls(config.proxies.pool, process.env) } : {}),
   });
   return {
     config, built, metrics, logger,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { checkProxyUrl } from '../fetchers/proxy-config';
 
 /**
  * The secrets of an identity pool, from `FRESHET_TOKENS_<POOL>` (comma-separated) or the file
@@ -11,4 +12,22 @@ export function readTokens(pool: string, env: NodeJS.ProcessEnv): string[] {
   const tokens = raw.map((t) => t.trim()).filter((t) => t !== '' && !t.startsWith('#'));
   if (tokens.length === 0) throw new Error(`the pipeline sends requests as identities of pool "${pool}": set ${name} (comma-separated) or ${name}_FILE`);
   return tokens;
+}
+
+/**
+ * The proxy URLs of a pool (credentials allowed: `http://user:pass@host:port`), from
+ * `FRESHET_PROXIES_<POOL>` (comma-separated) or `FRESHET_PROXIES_<POOL>_FILE` (one per line, `#`
+ * comments); none set is fine when the pipeline file lists `urls`. A bad entry is reported by its
+ * position, never quoted (it may hold a password).
+ */
+export function readProxyUrls(pool: string, env: NodeJS.ProcessEnv): string[] {
+  const name = `FRESHET_PROXIES_${pool.toUpperCase()}`;
+  const file = env[`${name}_FILE`];
+  const raw = file ? readFileSync(file, 'utf8').split(/\r?\n/) : (env[name] ?? '').split(',');
+  const urls = raw.map((t) => t.trim()).filter((t) => t !== '' && !t.startsWith('#'));
+  urls.forEach((u, i) => {
+    const why = checkProxyUrl(u);
+    if (why) throw new Error(`${file ? `${name}_FILE` : name}: proxy ${i + 1} is not usable (${why})`);
+  });
+  return urls;
 }

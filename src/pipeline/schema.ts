@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { identitiesConfigSchema } from '../fetchers/identities-config';
+import { proxiesConfigSchema } from '../fetchers/proxy-config';
 import { weiboApiConfigSchema } from '../parsers/weibo-api';
 import { zhihuApiConfigSchema } from '../parsers/zhihu-api';
 import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
@@ -33,6 +34,8 @@ export const pipelineSchema = z.strictObject({
   politeness: politenessConfigSchema.prefault({}),
   /** Send every request as one identity of a pool, within per-identity quotas (secrets from the environment). */
   identities: identitiesConfigSchema.optional(),
+  /** Send every request through one forward proxy of a pool, within per-proxy quotas, rotated by health. */
+  proxies: proxiesConfigSchema.optional(),
   parse: z.discriminatedUnion('type', [weiboApiConfigSchema, zhihuApiConfigSchema]),
   /** Filters and enrichers over documents, in order, between the parser and the sink. */
   stages: z.array(documentStageSchema).default([]),

@@ -7,6 +7,7 @@ import type { Rng } from '../core/rng';
 import { HttpFetcher } from '../fetchers/http-fetch';
 import { identityHeaders } from '../fetchers/identities-config';
 import { TokenPoolFetcher } from '../fetchers/token-pool-fetcher';
+import { proxyAgents, ProxyPoolFetcher } from '../fetchers/proxy-pool-fetcher';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Adapter } from '../parsers/adapter';
 import { WeiboApiAdapter } from '../parsers/weibo-api';
@@ -39,6 +40,8 @@ export interface BuildDeps {
   fetcher?: Fetcher;
   /** The secrets of `identities.pool` (read from the environment by the CLI). */
   identityTokens?: readonly string[];
+  /** Proxy URLs of `proxies.pool` from the environment (may carry credentials), added to `proxies.urls`. */
+  proxyUrls?: readonly string[];
 }
 
 export interface BuiltPipeline {
@@ -80,6 +83,22 @@ function withIdentities(config: PipelineConfig, deps: BuildDeps, inner: Fetcher)
   return new TokenPoolFetcher(inner, { tokens, headersFor: identityHeaders(ids.send_as), quota, benchMs: ids.bench_secs * 1000, maxWaitMs: ids.max_wait_ms, sleep: deps.sleep });
 }
 
+/** Sends every request through a proxy of the pool, within its quota; undefined without `proxies`. */
+function withProxies(config: PipelineConfig, deps: BuildDeps, http: HttpFetcher): ProxyPoolFetcher | undefined {
+  const p = config.proxies;
+  if (!p) return undefined;
+  // Proxies (IPs) belong to the operator, not to a crawl: pipelines sharing a pool share its quotas.
+  const namespace = deps.namespace ?? 'freshet';
+  const urls = [...new Set([...p.urls, ...(deps.proxyUrls ?? [])])];
+  if (urls.length === 0) throw new FreshetError(ErrorCodes.configInvalid, 'critical', `pipeline ${config.name}: no proxies for pool "${p.pool}"`);
+  const quota = new TokenQuota(deps.redis, { namespace, pool: `proxy:${p.pool}`, size: urls.length, limitPerWindow: p.requests_per_window, windowMs: p.window_secs * 1000 }, deps.clock);
+  return new ProxyPoolFetcher(http, {
+    urls, dispatchers: proxyAgents(urls, http.config), quota, benchMs: p.bench_secs * 1000, maxBenchMs: p.max_bench_secs * 1000,
+    maxConsecutiveFailures: p.max_consecutive_failures, failureBenchMs: p.failure_bench_secs * 1000, slowMs: p.slow_ms, maxWaitMs: p.max_wait_ms,
+    clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.metrics.registry, sleep: deps.sleep,
+  });
+}
+
 /** Assembles a runnable pipeline; applies the index templates first when the sink indexes. */
 export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Promise<BuiltPipeline> {
   const frontier = new RedisFrontier(deps.redis, {
@@ -91,10 +110,11 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     deadLetterMaxLen: config.source.dead_letter_max_len,
   }, deps.clock);
   const { type: _type, ...fetchConfig } = config.fetch;
-  // Every attempt must be charged to an identity's quota, so the runner reschedules instead of the fetcher retrying.
-  if (config.identities) fetchConfig.retry = { ...fetchConfig.retry, max_attempts: 1 };
+  // Every attempt must be charged to an identity's (or a proxy's) quota, so the runner reschedules instead of the fetcher retrying.
+  if (config.identities || config.proxies) fetchConfig.retry = { ...fetchConfig.retry, max_attempts: 1 };
   const http = deps.fetcher ? undefined : new HttpFetcher(fetchConfig, { clock: deps.clock, rng: deps.rng, logger: deps.logger });
-  const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? http!);
+  const proxied = http ? withProxies(config, deps, http) : undefined;
+  const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? proxied ?? http!);
   let sink;
   if (config.sink.type === 'elasticsearch') {
     if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
@@ -120,6 +140,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     close: async () => {
       schedule.stop();
       await http?.close();
+      await proxied?.close();
     },
   };
 }
