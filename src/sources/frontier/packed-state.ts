@@ -1,0 +1,252 @@
+import type { SubjectState } from '../../core/envelope';
+
+/**
+ * A subject's state packed for Redis's small-hash (listpack) encoding: a listpack holds values of
+ * at most 64 bytes (hash-max-listpack-value, the default), and a typical visited subject packs
+ * into about 40 (its JSON is about 250). Lossless for every SubjectState: anything that does not
+ * fit the compact fields falls back to JSON inside the same frame, which only costs memory.
+ *
+ * Stored value = 6-byte big-endian due time (ms; NEVER_DUE when not scheduled) + packed state, so
+ * a Lua script reads and rewrites the due time with string.sub and never decodes the state.
+ *
+ * Packed state: flags A (bits 0–1 status, 2 lastVisitMs, 3 lastPostMs, 4 watermark, 5 followers,
+ * 6 depth, 7 flags B follows), flags B (0 via, 1 meta, 2 schedule, 3 other keys as JSON, 7 whole
+ * state as JSON), then varints: firstSeenMs, postsSeen, visits, failures, the optional fields in
+ * flag order (times as zigzag deltas from firstSeenMs), values as `packValue`.
+ */
+
+export const DUE_BYTES = 6;
+/** The due time of a subject that is not scheduled (recorded, leased, or never to be visited). */
+export const NEVER_DUE = 2 ** 48 - 1;
+
+const STATUSES = ['active', 'zombie', 'gone', 'dead'] as const;
+const KNOWN = new Set(['firstSeenMs', 'lastVisitMs', 'lastPostMs', 'watermark', 'postsSeen', 'visits', 'failures', 'status', 'followers', 'schedule', 'meta', 'via', 'depth']);
+const DECIMAL = /^(0|[1-9][0-9]{0,19})$/;
+const U64 = 2n ** 64n;
+
+class Writer {
+  private bytes: number[] = [];
+  byte(b: number): void {
+    this.bytes.push(b);
+  }
+  /** Unsigned LEB128 of a safe non-negative integer (arithmetic, not bit ops: values exceed 2^32). */
+  uint(n: number): void {
+    while (n >= 128) {
+      this.bytes.push((n % 128) + 128);
+      n = Math.floor(n / 128);
+    }
+    this.bytes.push(n);
+  }
+  big(n: bigint): void {
+    while (n >= 128n) {
+      this.bytes.push(Number(n % 128n) + 128);
+      n /= 128n;
+    }
+    this.bytes.push(Number(n));
+  }
+  zigzag(n: number): void {
+    this.uint(n >= 0 ? n * 2 : -n * 2 - 1);
+  }
+  raw(b: Buffer): void {
+    for (const x of b) this.bytes.push(x);
+  }
+  buffer(prefix: number): Buffer {
+    return Buffer.from([...Array<number>(prefix).fill(0), ...this.bytes]);
+  }
+}
+
+class Reader {
+  pos: number;
+  constructor(private readonly b: Buffer, start: number) {
+    this.pos = start;
+  }
+  byte(): number {
+    if (this.pos >= this.b.length) throw new RangeError('packed state truncated');
+    return this.b[this.pos++]!;
+  }
+  uint(): number {
+    let n = 0;
+    let mul = 1;
+    for (;;) {
+      const x = this.byte();
+      n += (x & 127) * mul;
+      if (x < 128) return n;
+      mul *= 128;
+    }
+  }
+  big(): bigint {
+    let n = 0n;
+    let mul = 1n;
+    for (;;) {
+      const x = this.byte();
+      n += BigInt(x & 127) * mul;
+      if (x < 128) return n;
+      mul *= 128n;
+    }
+  }
+  zigzag(): number {
+    const u = this.uint();
+    return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+  }
+  text(len: number): string {
+    if (this.pos + len > this.b.length) throw new RangeError('packed state truncated');
+    const s = this.b.toString('utf8', this.pos, this.pos + len);
+    this.pos += len;
+    return s;
+  }
+  rest(): string {
+    return this.text(this.b.length - this.pos);
+  }
+}
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+const isTime = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);
+
+/**
+ * One value: a header varint h, kind = h mod 4, len = h div 4. Kind 0: UTF-8 string of len bytes;
+ * 1: a string of canonical decimal digits below 2^64, as a varint (ids, container ids); 2: a
+ * number that is an exact multiple of 1e-6 (the scheduler rounds to that), as a zigzag varint of
+ * its millionths; 3: anything else, as JSON of len bytes.
+ */
+function packValue(w: Writer, v: unknown): void {
+  if (typeof v === 'string') {
+    if (DECIMAL.test(v) && BigInt(v) < U64) {
+      w.uint(1);
+      w.big(BigInt(v));
+      return;
+    }
+    const b = Buffer.from(v, 'utf8');
+    w.uint(b.length * 4);
+    w.raw(b);
+    return;
+  }
+  if (typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)) {
+    const micro = Math.round(v * 1e6);
+    if (Number.isSafeInteger(micro) && micro / 1e6 === v) {
+      w.uint(2);
+      w.zigzag(micro);
+      return;
+    }
+  }
+  const b = Buffer.from(JSON.stringify(v), 'utf8');
+  w.uint(b.length * 4 + 3);
+  w.raw(b);
+}
+
+function unpackValue(r: Reader): unknown {
+  const h = r.uint();
+  const kind = h % 4;
+  const len = (h - kind) / 4;
+  if (kind === 0) return r.text(len);
+  if (kind === 1) return r.big().toString();
+  if (kind === 2) return r.zigzag() / 1e6;
+  return JSON.parse(r.text(len)) as unknown;
+}
+
+/**
+ * Record keys the adapters and the scheduler write on every subject, one byte each instead of
+ * their length. Append only: an index, once stored in Redis, must keep its meaning.
+ */
+const KEY_DICT = ['containerid', 'ep', 'eh', 'dn', 'dc', 'ds'] as const;
+const KEY_INDEX = new Map<string, number>(KEY_DICT.map((k, i) => [k, i]));
+
+/** A record: count, then per entry its key (odd header: dictionary index; even: string) and value. */
+function packRecord(w: Writer, rec: Record<string, unknown>): void {
+  const entries = Object.entries(rec).filter(([, v]) => v !== undefined);
+  w.uint(entries.length);
+  for (const [k, v] of entries) {
+    const i = KEY_INDEX.get(k);
+    if (i !== undefined) w.uint(i * 2 + 1);
+    else {
+      const b = Buffer.from(k, 'utf8');
+      w.uint(b.length * 2);
+      w.raw(b);
+    }
+    packValue(w, v);
+  }
+}
+
+function unpackRecord(r: Reader): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let n = r.uint(); n > 0; n--) {
+    const h = r.uint();
+    const k = h % 2 === 1 ? KEY_DICT[(h - 1) / 2] : r.text(h / 2);
+    if (k === undefined) throw new RangeError('packed state: unknown key index');
+    out[k] = unpackValue(r);
+  }
+  return out;
+}
+
+function compactable(s: SubjectState): boolean {
+  return isCount(s.firstSeenMs) && isCount(s.postsSeen) && isCount(s.visits) && isCount(s.failures)
+    && (STATUSES as readonly string[]).includes(s.status)
+    && (s.lastVisitMs === undefined || isTime(s.lastVisitMs)) && (s.lastPostMs === undefined || isTime(s.lastPostMs))
+    && (s.watermark === undefined || typeof s.watermark === 'string')
+    && (s.followers === undefined || isCount(s.followers)) && (s.depth === undefined || isCount(s.depth))
+    && (s.via === undefined || typeof s.via === 'string')
+    && (s.meta === undefined || (typeof s.meta === 'object' && s.meta !== null && !Array.isArray(s.meta)))
+    && (s.schedule === undefined || (typeof s.schedule === 'object' && s.schedule !== null && !Array.isArray(s.schedule)));
+}
+
+function encodeDue(buf: Buffer, dueMs: number): void {
+  const d = dueMs < 0 || !Number.isFinite(dueMs) ? NEVER_DUE : Math.min(Math.round(dueMs), NEVER_DUE - 1);
+  buf.writeUIntBE(d, 0, DUE_BYTES);
+}
+
+/** Packs a state behind its due time (negative dueMs: not scheduled). */
+export function packSubject(s: SubjectState, dueMs: number): Buffer {
+  const w = new Writer();
+  if (!compactable(s)) {
+    w.byte(0x80);
+    w.byte(0x80);
+    w.raw(Buffer.from(JSON.stringify(s), 'utf8'));
+  } else {
+    const other = Object.fromEntries(Object.entries(s).filter(([k, v]) => !KNOWN.has(k) && v !== undefined));
+    const hasOther = Object.keys(other).length > 0;
+    const b = (s.via !== undefined ? 1 : 0) | (s.meta !== undefined ? 2 : 0) | (s.schedule !== undefined ? 4 : 0) | (hasOther ? 8 : 0);
+    const a = STATUSES.indexOf(s.status) | (s.lastVisitMs !== undefined ? 4 : 0) | (s.lastPostMs !== undefined ? 8 : 0)
+      | (s.watermark !== undefined ? 16 : 0) | (s.followers !== undefined ? 32 : 0) | (s.depth !== undefined ? 64 : 0) | (b !== 0 ? 128 : 0);
+    w.byte(a);
+    if (b !== 0) w.byte(b);
+    w.uint(s.firstSeenMs);
+    w.uint(s.postsSeen);
+    w.uint(s.visits);
+    w.uint(s.failures);
+    if (s.lastVisitMs !== undefined) w.zigzag(s.lastVisitMs - s.firstSeenMs);
+    if (s.lastPostMs !== undefined) w.zigzag(s.lastPostMs - s.firstSeenMs);
+    if (s.watermark !== undefined) packValue(w, s.watermark);
+    if (s.followers !== undefined) w.uint(s.followers);
+    if (s.depth !== undefined) w.uint(s.depth);
+    if (s.via !== undefined) packValue(w, s.via);
+    if (s.meta !== undefined) packRecord(w, s.meta);
+    if (s.schedule !== undefined) packRecord(w, s.schedule);
+    if (hasOther) packValue(w, other);
+  }
+  const out = w.buffer(DUE_BYTES);
+  encodeDue(out, dueMs);
+  return out;
+}
+
+/** The due time stored in front of a packed state (undefined: not scheduled). */
+export function packedDue(value: Buffer): number | undefined {
+  const d = value.readUIntBE(0, DUE_BYTES);
+  return d === NEVER_DUE ? undefined : d;
+}
+
+export function unpackSubject(value: Buffer): SubjectState {
+  const r = new Reader(value, DUE_BYTES);
+  const a = r.byte();
+  const b = a & 128 ? r.byte() : 0;
+  if (b & 128) return JSON.parse(r.rest()) as SubjectState;
+  const s: SubjectState = { firstSeenMs: r.uint(), postsSeen: r.uint(), visits: r.uint(), failures: r.uint(), status: STATUSES[a & 3]! };
+  if (a & 4) s.lastVisitMs = s.firstSeenMs + r.zigzag();
+  if (a & 8) s.lastPostMs = s.firstSeenMs + r.zigzag();
+  if (a & 16) s.watermark = unpackValue(r) as string;
+  if (a & 32) s.followers = r.uint();
+  if (a & 64) s.depth = r.uint();
+  if (b & 1) s.via = unpackValue(r) as string;
+  if (b & 2) s.meta = unpackRecord(r) as Record<string, string>;
+  if (b & 4) s.schedule = unpackRecord(r);
+  if (b & 8) Object.assign(s, unpackValue(r) as Record<string, unknown>);
+  return s;
+}
