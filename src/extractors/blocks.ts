@@ -25,6 +25,10 @@ export interface Block {
   boilerplate?: boolean;
   /** Inside a list item, a table cell or a blockquote. */
   inList: boolean;
+  /** An image stands between the previous line and this one (a caption candidate). */
+  afterImage: boolean;
+  /** The line repeats the alt text of the image just before it. */
+  repeatsAlt: boolean;
 }
 
 /** Sentence punctuation, Latin and CJK alike. */
@@ -63,6 +67,9 @@ interface WalkState {
   heading: number;
   inList: number;
   inComments: number;
+  /** An image was passed since the last line, and its alt text. */
+  imageSince: boolean;
+  lastAlt: string;
   /** class/id string → [class weight, comment area]: pages repeat a few class strings thousands of times. */
   classCache: Map<string, [number, boolean]>;
 }
@@ -76,10 +83,14 @@ function flush(st: WalkState): void {
   // Markup shown as text (escaped HTML inside noscript and the like) is never content.
   if (!text || /^<[a-z!/][^>]*>?/i.test(text) && /=["']|\/>/.test(text)) return;
   const { chars, cjk, punct } = countLine(text);
+  const repeatsAlt = st.lastAlt.length >= 4 && (text === st.lastAlt || (text.length >= 4 && st.lastAlt.includes(text)));
   st.blocks.push({
     index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), cjkChars: cjk, punct,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
+    afterImage: st.imageSince, repeatsAlt,
   });
+  st.imageSince = false;
+  st.lastAlt = '';
 }
 
 function countChars(s: string): number {
@@ -115,6 +126,13 @@ function walk(root: DomNode, st: WalkState): void {
     }
     if (!isElement(node) || isDropped(node)) continue;
     const el = node as DomElement;
+    if (el.name === 'form' && isCommentForm(el)) continue;
+    if (el.name === 'img') {
+      flush(st);
+      st.imageSince = true;
+      st.lastAlt = (el.attribs.alt ?? el.attribs.title ?? '').replace(SPACE_RE, ' ').trim();
+      continue;
+    }
     const link = inLink || (el.name === 'a' && el.attribs.href !== undefined);
     if (BLOCK_TAGS.has(el.name)) {
       flush(st);
@@ -132,6 +150,26 @@ function walk(root: DomNode, st: WalkState): void {
   }
 }
 
+/**
+ * A reader's comment form (name box, text area, posting rules): a form with a text area and
+ * little text of its own. Pages that wrap their whole body in one form (ASP.NET) hold far more text.
+ */
+function isCommentForm(form: DomElement): boolean {
+  let textarea = false;
+  let chars = 0;
+  const stack: DomNode[] = [...form.children];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (isText(n)) chars += countChars(n.data);
+    else if (isElement(n)) {
+      if (n.name === 'textarea') textarea = true;
+      for (const c of n.children) stack.push(c);
+    }
+    if (chars > 1500) return false;
+  }
+  return textarea;
+}
+
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
 export function isBoilerplate(b: Block): boolean {
   b.boilerplate ??= isBoilerplateLine(b.text);
@@ -140,7 +178,7 @@ export function isBoilerplate(b: Block): boolean {
 
 /** Visible text of the document as a sequence of lines, in document order. */
 export function toBlocks(root: DomParent): Block[] {
-  const st: WalkState = { blocks: [], buf: [], linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, classCache: new Map() };
+  const st: WalkState = { blocks: [], buf: [], linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '', classCache: new Map() };
   for (const c of root.children) walk(c, st);
   flush(st);
   return st.blocks;

@@ -17,6 +17,11 @@ const EXACT_RE = new RegExp(`^(?:${[
   'original poster', 'thread starter', 'op', '\\d+ (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?) ago',
   '\\[\\s*\\d+\\s*\\] thanks?', '\\{\\{.*\\}\\}',
   '相关新闻', '相關新聞', '相关阅读', '相关文章', '我要评论', '发表评论', '新聞討論', '發表文章', '最新', '调查', '延伸阅读',
+  // Related-link, recommendation, comment and page-tool headers of Chinese sites (simplified and traditional).
+  '相[关關](?:资讯|資訊|报道|報導|連結|链接|专题|專題|推荐|推薦|文章|阅读|閱讀|新闻|新聞)', '延伸閱讀', '(?:推荐|推薦)(?:阅读|閱讀)',
+  '(?:热点|熱點|热门|熱門|精彩)(?:推荐|推薦|文章|新闻|新聞|图片|圖片)', '猜你喜欢', '更多(?:精彩|新闻|新聞|内容|內容)',
+  '(?:网友|網友)(?:评论|評論|留言)', '我来说两句', '查看(?:评论|評論)', '(?:打印|列印)本[页頁文]', '关闭(?:窗口|本页)', '收藏本[文页]',
+  '返回(?:首页|頂部|顶部|列表)', '回到(?:頂端|顶部)', '上一[页頁篇]', '下一[页頁篇]', '版[权權](?:声明|聲明)', '免[责責](?:声明|聲明)',
 ].join('|')})\\W*$`, 'i');
 
 const PREFIX_RE = new RegExp(`^(?:${[
@@ -30,6 +35,8 @@ const PREFIX_RE = new RegExp(`^(?:${[
   '\\(编辑', '（编辑', '分享到', '转帖到', '字級設定', '字号[:：]', '網友也對', '這篇新聞讓您覺得', '想將你對這篇文章',
   '(?:电话|電話|邮箱|郵箱|传真|傳真)[:：]', '摄影[╱/:：]', '攝影[╱/:：]', 'https?://\\S+\\s+\\d{4}', '[(（]?文[/／\\\\]',
   '(?:记者|記者)[:：]?\\s*\\S{2,12}\\s*[/／]\\s*\\S{2,6}(?:报道|報導)$', '点击图片查看', '點擊圖片',
+  '上一[篇页頁][:：]', '下一[篇页頁][:：]', '(?:关键字|关键词|關鍵字|關鍵詞|标签|標籤)[:：]', '(?:新闻|新聞|报料|報料)(?:热线|熱線)',
+  '发表于', '發表於', '要了解更多', '暂无(?:相关|关联)', '(?:您的|当前|當前)位置[:：]', '本文(?:来源|來源|来自|來自)[:：]',
 ].join('|')})`, 'iu');
 
 const ANYWHERE_RE = new RegExp([
@@ -37,6 +44,7 @@ const ANYWHERE_RE = new RegExp([
   '来源[:：]', '來源[:：]', '字号', '【大 中 小】', '打印', '评论\\d*条', '評論', '阅读\\s*$', '已有\\d+人阅读', '粉絲團', '粉丝团',
   '人参与', '复制链接', '稿源', '出处[:：]', '[(（][^)）]{0,20}摄[)）]\\s*$', '[(（]?资料图[)）]?\\s*$', '[(（]?資料照片[)）]?\\s*$',
   '圖片╱', '图片/',
+  'facebook\\s*(?:專頁|专页|粉絲頁|粉丝页)', '(?:热线|熱線|爆料|报料|報料)\\D{0,12}\\d{6,}',
 ].join('|'), 'iu');
 
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|maret|oktober';
@@ -51,6 +59,20 @@ export function isDateline(text: string): boolean {
   return text.replace(DATE_WORDS_RE, '').length <= 3;
 }
 
+/**
+ * Notices that are furniture only on a short line: reprint and copyright notices, follow-us
+ * prompts, tip-off calls, view and comment counters (a sentence of an article may mention them).
+ */
+const NOTICE_CHARS = 60;
+const NOTICE_RE = new RegExp([
+  '未[经經](?:本[站网網报報社]|作者)?(?:授权|授權|许可|許可|同意)[^。]{0,12}(?:转载|轉載|复制|複製|摘编|摘編|刊登|镜像|鏡像)', '不得(?:转载|轉載)', '禁止(?:转载|轉載)', '(?:转载|轉載)(?:请|請)?(?:注明|註明)', '版[权權]所有',
+  'copyright\\s*(?:©|\\(c\\)|\\d{4})', '©\\s*\\d{4}', '#爆料#', '(?:关注|關注)(?:我们|我們|本[站报報网網])',
+  '(?:扫描|掃描)(?:二维码|二維碼)', '扫一扫', '掃一掃', '微信公众号', '微信公眾號', '官方微博',
+  '(?:阅读|閱讀|浏览|瀏覽|点击|點擊|评论|評論)(?:次数|次數|数|數|量)?\\s*(?:[(（]\\s*\\d*\\s*[)）]|[:：]\\s*\\d+)', '[調调]整字[體体]',
+  '^[(（【\\[]\\s*[\\p{Script=Han}\\s·•]{0,12}(?:编辑|編輯|撰稿|编译|編譯|整理|校对|校對|审校|審校|责编|責編|翻译|翻譯)[:：]?[\\p{Script=Han}\\s·•]{0,12}[)）】\\]]$',
+  '^\\S{0,8}(?:编辑|編輯)[:：]\\s*\\S{1,8}$',
+].join('|'), 'iu');
+
 /** Openers of byline/dateline lines; only judged on lines too short to be a sentence about them. */
 const SHORT_PREFIX_RE = /^(?:updated|published|posted|von|por|par|oleh)\b/i;
 const SHORT_PREFIX_CHARS = 60;
@@ -61,6 +83,7 @@ export function isBoilerplateLine(text: string): boolean {
   if (!/\p{L}/u.test(text)) return true; // counters, bullets, separators
   // A short line carrying a web address is a site signature ("家园新闻,news.iask.ca", "http://www.x.com 2012-01-11").
   if (text.length < 40 && /(?:https?:\/\/|www\.)\S+/i.test(text)) return true;
+  if (text.length <= NOTICE_CHARS && NOTICE_RE.test(text)) return true;
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
     || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
 }

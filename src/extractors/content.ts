@@ -130,7 +130,7 @@ export function chooseContent(
       const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2 && isElement(top) && !['body', 'html'].includes((top as DomElement).name);
       if (!repeated && signature(container, top) !== signature(mainContainer, top)) continue;
     }
-    chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights));
+    chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum));
   }
   return chosen.flat().sort((a, b) => a.index - b.index);
 }

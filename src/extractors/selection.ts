@@ -46,12 +46,33 @@ export function inPosterBox(b: Block, post: DomParent): boolean {
   return false;
 }
 
+const SENTENCE_END_RE = /[。！？!?.…]["”」』’)）]?$/;
+
+function centered(el: DomParent): boolean {
+  if (!isElement(el)) return false;
+  const a = (el as DomElement).attribs;
+  return (a.align ?? '').toLowerCase() === 'center' || /text-align\s*:\s*center/i.test(a.style ?? '') || (el as DomElement).name === 'center';
+}
+
+/**
+ * An image caption: a short line that repeats the image's alt text, or that follows an image
+ * centred or with no sentence end (news sites put "大会现场" under the photo). Truths of every
+ * source leave captions out.
+ */
+export function isCaption(b: Block): boolean {
+  if (b.heading > 0 || b.text.length > 80) return false;
+  if (b.repeatsAlt) return true;
+  if (!b.afterImage || b.cjkChars * 2 < b.chars) return false;
+  return centered(b.owner) && (b.text.length <= 40 || !SENTENCE_END_RE.test(b.text));
+}
+
 /** The lines of a segment kept as content: inside its container, minus link lists and furniture. */
 export function selectLines(
   blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,
-  weights: Map<DomElement, number>,
+  weights: Map<DomElement, number>, dropCaptions = false,
 ): Block[] {
-  return blocks.slice(seg.start, seg.end + 1).filter((b) => isAncestorOf(container, b.owner) && keepLine(b, container, dropComments, p, weights));
+  return blocks.slice(seg.start, seg.end + 1).filter((b) => isAncestorOf(container, b.owner)
+    && keepLine(b, container, dropComments, p, weights) && !(dropCaptions && isCaption(b)));
 }
 
 /** A line inside a content container stays unless it is link list, furniture or boilerplate. */

@@ -24,12 +24,46 @@ describe('DOM to lines', () => {
   });
 });
 
+describe('captions and comment forms', () => {
+  it('marks the line after an image and the line repeating its alt text', () => {
+    const blocks = toBlocks(parseHtml('<div><p>正文第一段。</p><p align="center"><img src="a.jpg" alt="大会现场全景"></p>'
+      + '<p align="center">大会现场</p><p>正文第二段。</p><div><img src="b.jpg" alt="资料图：志愿者在舱内组建乐队"><span>资料图：志愿者在舱内组建乐队</span></div></div>'));
+    expect(blocks.map((b) => [b.text, b.afterImage, b.repeatsAlt])).toEqual([
+      ['正文第一段。', false, false], ['大会现场', true, true], ['正文第二段。', false, false], ['资料图：志愿者在舱内组建乐队', true, true],
+    ]);
+  });
+
+  it('drops a comment form (text area, name box, posting rules) but not a page-wide form', () => {
+    const rules = '【1】留言限140字以內。'.repeat(3);
+    const form = toBlocks(parseHtml(`<div><p>正文。</p><form><label>姓名</label><input name="n"><textarea></textarea><p>${rules}</p></form></div>`));
+    expect(form.map((b) => b.text)).toEqual(['正文。']);
+    const long = '这是正文的一句话，内容很长。'.repeat(120);
+    const page = toBlocks(parseHtml(`<form><p>${long}</p><textarea></textarea></form>`));
+    expect(page.map((b) => b.text)).toEqual([long]);
+  });
+});
+
 describe('boilerplate lines', () => {
   it('recognises datelines, credits, prompts and Chinese source/editor lines', () => {
     for (const line of ['Updated Nov 19, 6:55 AM;', '4:00 am CST, Wednesday, November 20, 2019', 'ADVERTISEMENT',
       'Sanjeev Verma/Hindustan Times/Getty Images', 'Image 1 of / 23', 'Related articles', '[责任编辑：王芳]',
       '2012年01月12日 16:30 来源：江城日报', '分享到： 新浪微博 腾讯微博', '4,726']) {
       expect([line, isBoilerplateLine(line)]).toEqual([line, true]);
+    }
+  });
+
+  it('recognises Chinese furniture: reprint notices, follow-us and tip-off calls, counters, editor credits, related-link headers', () => {
+    for (const line of ['(內容由新浪北京提供。未經授權，不得轉載。)', '版权所有 © 2012 新民网', '上海滩微博#爆料#或短信爆料15900430043 一经采用最高奖励500元',
+      '新闻热线：024-22690000 手机报料：请发送短信彩信至15002446668 在线报料', '扫描二维码关注我们', '阅读 ()', '发表于 2004年12月27日 12:40 - (阅读:3727;评论:63)',
+      '（ 责任编辑：魏喆 ）', '(嵇南涛 编辑)', '(李艳 撰稿)', '南方网编辑：谢晓', '相关资讯', '相關報導', '热门推荐', '上一篇：春运首日客流创新高', '版权声明：']) {
+      expect([line, isBoilerplateLine(line)]).toEqual([line, true]);
+    }
+  });
+
+  it('keeps article sentences that merely mention reprints, tip-offs or comments', () => {
+    for (const line of ['中評社北京1月9日電／8日10時許，有網友在微博上爆料：“看病送火車票，沒病都要去裝病啊！”該網友在這條微博下配了一幅圖。',
+      '奎特拉还说：“未经授权使用我们的技术，却没有作出适当的补偿，这会阻碍我们继续创新。”', '这一口号立即引发网友关注和评论。', '扫描仪的价格下降了三成。']) {
+      expect([line, isBoilerplateLine(line)]).toEqual([line, false]);
     }
   });
 
