@@ -151,23 +151,23 @@ function walk(root: DomNode, st: WalkState): void {
 }
 
 /**
- * A reader's comment form (name box, text area, posting rules): a form with a text area and
- * little text of its own. Pages that wrap their whole body in one form (ASP.NET) hold far more text.
+ * A reader's comment form (name box, text area, posting rules) or a poll (radio buttons,
+ * check boxes): a form with such inputs and little text of its own. Pages that wrap their whole body in one form (ASP.NET) hold far more text.
  */
 function isCommentForm(form: DomElement): boolean {
-  let textarea = false;
+  let input = false;
   let chars = 0;
   const stack: DomNode[] = [...form.children];
   while (stack.length) {
     const n = stack.pop()!;
     if (isText(n)) chars += countChars(n.data);
     else if (isElement(n)) {
-      if (n.name === 'textarea') textarea = true;
+      if (n.name === 'textarea' || (n.name === 'input' && /^(?:radio|checkbox)$/i.test(n.attribs.type ?? ''))) input = true;
       for (const c of n.children) stack.push(c);
     }
     if (chars > 1500) return false;
   }
-  return textarea;
+  return input;
 }
 
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */

@@ -60,10 +60,11 @@ function centered(el: DomParent): boolean {
  * source leave captions out.
  */
 export function isCaption(b: Block): boolean {
-  if (b.heading > 0 || b.text.length > 80) return false;
+  // The owner itself, not b.heading: an unclosed <h1> high up marks half a page as heading.
+  if (b.text.length > 80 || (isElement(b.owner) && /^h[1-6]$/.test((b.owner as DomElement).name))) return false;
   if (b.repeatsAlt) return true;
   if (!b.afterImage || b.cjkChars * 2 < b.chars) return false;
-  return centered(b.owner) && (b.text.length <= 40 || !SENTENCE_END_RE.test(b.text));
+  return centered(b.owner) && !SENTENCE_END_RE.test(b.text);
 }
 
 /** The lines of a segment kept as content: inside its container, minus link lists and furniture. */

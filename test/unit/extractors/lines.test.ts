@@ -33,10 +33,12 @@ describe('captions and comment forms', () => {
     ]);
   });
 
-  it('drops a comment form (text area, name box, posting rules) but not a page-wide form', () => {
+  it('drops a comment form (text area, name box, posting rules) and a poll, but not a page-wide form', () => {
     const rules = '【1】留言限140字以內。'.repeat(3);
     const form = toBlocks(parseHtml(`<div><p>正文。</p><form><label>姓名</label><input name="n"><textarea></textarea><p>${rules}</p></form></div>`));
     expect(form.map((b) => b.text)).toEqual(['正文。']);
+    const poll = toBlocks(parseHtml('<div><p>正文。</p><form><h3>你如何看待这件事？</h3><input type="radio" name="q"> 炒作<input type="radio" name="q"> 民意</form></div>'));
+    expect(poll.map((b) => b.text)).toEqual(['正文。']);
     const long = '这是正文的一句话，内容很长。'.repeat(120);
     const page = toBlocks(parseHtml(`<form><p>${long}</p><textarea></textarea></form>`));
     expect(page.map((b) => b.text)).toEqual([long]);
