@@ -49,11 +49,13 @@ export function logCountRatioScale(bucketsLog2: number, examples: Example[], fea
 export interface Featurized {
   feats: Int32Array;
   strong: number;
+  /** Values of the strong features. */
+  vals: Float32Array;
 }
 
 export function featurize(lang: SentimentLang, examples: Example[], segment?: (t: string) => string[], lexicon?: ReadonlyMap<number, number>): Featurized[] {
   const fx = new FeatureExtractor(segment);
-  return examples.map((e) => ({ feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons, lexicon }).slice(), strong: fx.strong }));
+  return examples.map((e) => ({ feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons, lexicon }).slice(), strong: fx.strong, vals: fx.vals.slice(0, fx.strong) }));
 }
 
 /**
@@ -77,14 +79,14 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     for (const idx of order) {
-      const { feats: f, strong } = feats[idx]!;
+      const { feats: f, strong, vals } = feats[idx]!;
       const ex = examples[idx]!;
       const norm = Math.pow(Math.max(1, f.length - strong), -(p.normPower ?? 0.5));
       z.fill(0);
       for (let i = 0; i < f.length; i++) {
         const h = f[i]!;
         const base = ((h >>> 1) & mask) * k;
-        const x = (i < strong ? 1 : norm) * (p.scale ? p.scale[base / k]! : 1);
+        const x = (i < strong ? vals[i]! : norm) * (p.scale ? p.scale[base / k]! : 1);
         const v = h & 1 ? -x : x;
         for (let c = 0; c < k; c++) z[c]! += v * w[base + c]!;
       }
@@ -97,7 +99,7 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
       for (let i = 0; i < f.length; i++) {
         const h = f[i]!;
         const base = ((h >>> 1) & mask) * k;
-        const x = (i < strong ? 1 : norm) * (p.scale ? p.scale[base / k]! : 1);
+        const x = (i < strong ? vals[i]! : norm) * (p.scale ? p.scale[base / k]! : 1);
         const v = h & 1 ? -x : x;
         for (let c = 0; c < k; c++) {
           const at = base + c;

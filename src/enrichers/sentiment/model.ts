@@ -19,7 +19,7 @@ export interface SentimentModel {
 }
 
 /** The class scores of one text: logits before the decision bias. */
-export function logits(model: LinearModel, feats: Int32Array, strong: number, out: Float64Array): void {
+export function logits(model: LinearModel, feats: Int32Array, strong: number, out: Float64Array, vals?: Float32Array): void {
   const k = model.classes.length;
   const mask = (1 << model.bucketsLog2) - 1;
   const w = model.weights;
@@ -28,7 +28,7 @@ export function logits(model: LinearModel, feats: Int32Array, strong: number, ou
   for (let i = 0; i < feats.length; i++) {
     const h = feats[i]!;
     const base = ((h >>> 1) & mask) * k;
-    const x = i < strong ? 1 : norm;
+    const x = i < strong ? (vals ? vals[i]! : 1) : norm;
     // The low bit signs the feature, so colliding features cancel rather than add up.
     const v = h & 1 ? -x : x;
     for (let j = 0; j < k; j++) out[j]! += v * w[base + j]!;
@@ -65,7 +65,7 @@ export function createSentimentModel(models: Record<SentimentLang, LinearModel>,
       const detected = lang === 'zh' || lang === 'en' ? lang : detectLanguage(text);
       const model = detected === 'zh' ? models.zh : models.en;
       const feats = extractor.extract(text, model.lang, model.lexicon ? { ...opts, lexicon: model.lexicon } : opts);
-      logits(model, feats, extractor.strong, z);
+      logits(model, feats, extractor.strong, z, extractor.vals);
       const { score, label } = decide(model, z);
       return { lang: detected, score: Math.round(score * 1e4) / 1e4, label };
     },

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope } from '../../../src/core/envelope';
 import { sentimentStage } from '../../../src/enrichers/sentiment';
-import { FeatureExtractor } from '../../../src/enrichers/sentiment/features';
+import { FeatureExtractor, wordHash } from '../../../src/enrichers/sentiment/features';
+import { scanValence, type Valence } from '../../../src/enrichers/sentiment/english';
 import { loadSentimentModel, readModelFile, defaultModelDir } from '../../../src/enrichers/sentiment/model';
 import { decodeModel, encodeModel, type LinearModel } from '../../../src/enrichers/sentiment/model-file';
 import { classifyLines } from '../../../src/cli/commands/sentiment';
@@ -119,5 +120,43 @@ describe('scoreSentiment', () => {
     // positive: p=1/2 r=1/2 f=0.5; negative: p=1 r=1/2 f=2/3
     expect(s.macroF1).toBeCloseTo((0.5 + 2 / 3) / 2, 6);
     expect(s.macroRecall).toBeCloseTo(0.5, 6);
+  });
+});
+
+describe('English valence scan (VADER-style)', () => {
+  const lex = new Map([['good', 1.9], ['bad', -2.5]]);
+  const scan = (text: string): Valence => {
+    const lower = text.split(' ');
+    const caps = lower.map((t) => t.length > 1 && t === t.toUpperCase() && t !== t.toLowerCase());
+    const toks = lower.map((t) => t.toLowerCase());
+    return scanValence(toks, caps, toks.length, (i) => lex.get(toks[i]!), { pos: 0, neg: 0, hits: 0, last: 0, compound: 0 });
+  };
+
+  it('flips and damps a negated word, boosts after a degree word and in capitals', () => {
+    expect(scan('good').compound).toBeGreaterThan(0);
+    expect(scan('not good').compound).toBeLessThan(0);
+    expect(scan('not good').neg).toBeCloseTo(1.9 * 0.74, 6);
+    expect(scan('very good').pos).toBeCloseTo(1.9 + 0.293, 6);
+    expect(scan('it is GOOD').pos).toBeCloseTo(1.9 + 0.733, 6);
+    expect(scan('GOOD').pos).toBeCloseTo(1.9, 6); // all capitals: no emphasis
+  });
+
+  it('weighs the clause after "but" more and counts exclamations', () => {
+    const v = scan('good but bad');
+    expect(v.pos).toBeCloseTo(1.9 * 0.5, 6);
+    expect(v.neg).toBeCloseTo(2.5 * 1.5, 6);
+    expect(v.last).toBe(-1);
+    expect(scan('good !!').compound).toBeGreaterThan(scan('good').compound);
+    expect(scan('nothing here').hits).toBe(0);
+  });
+
+  it('tokenises ASCII emoticons as words, not punctuation', () => {
+    const fx = new FeatureExtractor();
+    const lexicon = new Map([[wordHash(':)', false), 2]]);
+    fx.extract('ok :)', 'en', { lexicon });
+    const withSmiley = Array.from(fx.vals.subarray(0, fx.strong));
+    fx.extract('ok', 'en', { lexicon });
+    expect(withSmiley.length).toBeGreaterThan(fx.strong);
+    expect(withSmiley.some((v) => v > 0 && v < 1)).toBe(true); // real-valued compound of a positive tweet
   });
 });
