@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { identitiesConfigSchema } from '../fetchers/identities-config';
+import { renderConfigSchema } from '../fetchers/render/render-config';
 import { proxiesConfigSchema } from '../fetchers/proxy-config';
+import { webPagesConfigSchema } from '../parsers/web-pages';
 import { weiboApiConfigSchema } from '../parsers/weibo-api';
 import { zhihuApiConfigSchema } from '../parsers/zhihu-api';
 import { fixedIntervalConfigSchema } from '../schedule/fixed-interval';
@@ -30,13 +32,17 @@ export const pipelineSchema = z.strictObject({
   source: redisFrontierConfigSchema.prefault({ type: 'redis_frontier' }),
   /** Subjects offered to the frontier at start (known ones are left as they are). */
   seeds: z.array(z.string().regex(/^[a-z0-9_]+:[a-z0-9_]+:\S+$/, 'a subject is <platform>:<kind>:<id>')).default([]),
-  fetch: httpFetchConfigSchema.extend({ type: z.literal('http_fetch') }).prefault({ type: 'http_fetch' }),
+  fetch: httpFetchConfigSchema.extend({
+    type: z.literal('http_fetch'),
+    /** Render pages whose URL matches in headless Chromium (opt-in per URL pattern; off when absent). */
+    render: renderConfigSchema.optional(),
+  }).prefault({ type: 'http_fetch' }),
   politeness: politenessConfigSchema.prefault({}),
   /** Send every request as one identity of a pool, within per-identity quotas (secrets from the environment). */
   identities: identitiesConfigSchema.optional(),
   /** Send every request through one forward proxy of a pool, within per-proxy quotas, rotated by health. */
   proxies: proxiesConfigSchema.optional(),
-  parse: z.discriminatedUnion('type', [weiboApiConfigSchema, zhihuApiConfigSchema]),
+  parse: z.discriminatedUnion('type', [weiboApiConfigSchema, zhihuApiConfigSchema, webPagesConfigSchema]),
   /** Filters and enrichers over documents, in order, between the parser and the sink. */
   stages: z.array(documentStageSchema).default([]),
   sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, blackholeSinkConfigSchema]),

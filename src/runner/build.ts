@@ -7,11 +7,13 @@ import type { Rng } from '../core/rng';
 import { HttpFetcher } from '../fetchers/http-fetch';
 import { identityHeaders } from '../fetchers/identities-config';
 import { TokenPoolFetcher } from '../fetchers/token-pool-fetcher';
+import { RenderFetcher } from '../fetchers/render/render-fetch';
 import { proxyAgents, ProxyPoolFetcher } from '../fetchers/proxy-pool-fetcher';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Adapter } from '../parsers/adapter';
 import { WeiboApiAdapter } from '../parsers/weibo-api';
 import { ZhihuApiAdapter } from '../parsers/zhihu-api';
+import { WebPagesAdapter } from '../parsers/web-pages';
 import type { PipelineConfig } from '../pipeline/schema';
 import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
 import { ModelRefresher } from '../schedule/refit';
@@ -56,6 +58,8 @@ function buildAdapter(config: PipelineConfig): Adapter {
       return new WeiboApiAdapter(config.parse);
     case 'zhihu_api':
       return new ZhihuApiAdapter(config.parse);
+    case 'web_pages':
+      return new WebPagesAdapter(config.parse);
   }
 }
 
@@ -109,12 +113,16 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     bloomFalsePositiveRate: config.source.bloom_false_positive_rate,
     deadLetterMaxLen: config.source.dead_letter_max_len,
   }, deps.clock);
-  const { type: _type, ...fetchConfig } = config.fetch;
+  const { type: _type, render: renderConfig, ...fetchConfig } = config.fetch;
   // Every attempt must be charged to an identity's (or a proxy's) quota, so the runner reschedules instead of the fetcher retrying.
   if (config.identities || config.proxies) fetchConfig.retry = { ...fetchConfig.retry, max_attempts: 1 };
   const http = deps.fetcher ? undefined : new HttpFetcher(fetchConfig, { clock: deps.clock, rng: deps.rng, logger: deps.logger });
   const proxied = http ? withProxies(config, deps, http) : undefined;
-  const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? proxied ?? http!);
+  // Rendering is opt-in per URL pattern; every request of a rendered page goes through the plain fetcher.
+  const render = http && renderConfig
+    ? new RenderFetcher(renderConfig, { http: proxied ?? http, retry: fetchConfig.retry, clock: deps.clock, rng: deps.rng, logger: deps.logger })
+    : undefined;
+  const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? render ?? proxied ?? http!);
   let sink;
   if (config.sink.type === 'elasticsearch') {
     if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
@@ -139,6 +147,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     runner, frontier,
     close: async () => {
       schedule.stop();
+      await render?.close();
       await http?.close();
       await proxied?.close();
     },

@@ -1,5 +1,6 @@
 import type { SimRequest, SimResponse } from './http-types';
 import { jsonResponse } from './http-types';
+import { AjaxSite, ajaxPostTruth } from './pages/ajax';
 import { ArticleSite } from './pages/articles';
 import { ForumWorld } from './pages/forum-world';
 import { PageSites } from './pages/routes';
@@ -31,8 +32,9 @@ export function buildSites(world: World, weibo: WeiboOptions, opts: SiteOptionsI
   const w = new WeiboSite(world, weibo);
   const qa = new QaSite(world, o.qa);
   const pages = new PageSites(world, new ForumWorld(world, o.threadsPerBoard), new ArticleSite(world, o.articlesPerDay));
+  const ajax = new AjaxSite(world, pages.forum);
   return {
-    handlers: [(req) => w.handle(req), (req) => qa.handle(req), (req) => pages.handle(req)],
+    handlers: [(req) => w.handle(req), (req) => qa.handle(req), (req) => pages.handle(req), (req) => ajax.handle(req)],
     truth: (req) => {
       switch (req.pathname) {
         case '/_truth/forum/threads':
@@ -43,6 +45,10 @@ export function buildSites(world: World, weibo: WeiboOptions, opts: SiteOptionsI
         }
         case '/_truth/forum/boards':
           return jsonResponse(pages.forum.boards);
+        case '/_truth/ajax/posts': {
+          const t = req.query.get('thread');
+          return ajaxPostTruth(ajax, pages.forum, req.nowMs, t ? Number(t) : null);
+        }
         case '/_truth/articles':
           return articleTruth(pages.articles, req.nowMs);
         default:

@@ -1,0 +1,269 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ErrorCodes, FreshetError } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import type { RenderConfig } from './render-config';
+import { RenderErrorCodes } from './render-errors';
+
+/** What this machine needs (no GPU, no sandbox as root, no background traffic); --headless is added by playwright. */
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+] as const;
+
+/** A page slot: credits bound the pages open at once; waiters are served first come, first served. */
+class Semaphore {
+  private used = 0;
+  private readonly waiters: Array<() => void> = [];
+  constructor(private readonly limit: number) {}
+
+  get inUse(): number {
+    return this.used;
+  }
+
+  async acquire(): Promise<void> {
+    if (this.used < this.limit) {
+      this.used += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    // The credit passes straight to the next waiter: `used` stays the same.
+    if (next) next();
+    else this.used -= 1;
+  }
+}
+
+/** One running browser: its persistent context on a fresh profile directory. */
+export interface BrowserInstance {
+  readonly generation: number;
+  readonly context: BrowserContext;
+  readonly userDataDir: string;
+  /** Resolves when the browser is gone (closed, crashed or killed). */
+  readonly closed: Promise<void>;
+  alive: boolean;
+  pagesServed: number;
+  open: number;
+}
+
+export interface BrowserPoolStats {
+  launches: number;
+  restarts: Record<string, number>;
+  pagesOpen: number;
+}
+
+export type LaunchContext = (userDataDir: string, config: RenderConfig) => Promise<BrowserContext>;
+
+export const launchChromium: LaunchContext = (userDataDir, config) => chromium.launchPersistentContext(userDataDir, {
+  executablePath: config.executable_path,
+  headless: true,
+  args: [...CHROMIUM_FLAGS, ...config.extra_args],
+  timeout: config.launch_timeout_ms,
+  // A service worker could answer requests without passing through the route (and its guards).
+  serviceWorkers: 'block',
+  acceptDownloads: false,
+  javaScriptEnabled: true,
+});
+
+/**
+ * Pids of the processes started with this profile directory (the browser and its children),
+ * found in /proc: playwright does not expose the pid of a persistent context's browser.
+ */
+export function browserPids(userDataDir: string): { main: number | undefined; all: number[] } {
+  const all: number[] = [];
+  let main: number | undefined;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return { main, all };
+  }
+  const flag = `--user-data-dir=${userDataDir}`;
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${e}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (!argv.includes(flag)) continue;
+    all.push(Number(e));
+    if (!argv.some((a) => a.startsWith('--type='))) main = Number(e);
+  }
+  return { main, all };
+}
+
+/** Resident memory of every process of a browser, in bytes (from /proc/PID/statm). */
+export function browserRssBytes(userDataDir: string): number {
+  let total = 0;
+  for (const pid of browserPids(userDataDir).all) {
+    try {
+      const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+      total += pages * 4096;
+    } catch {
+      // Gone in between.
+    }
+  }
+  return total;
+}
+
+const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)))]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * The browser and its page credits. A browser that dies (crash, kill, disconnect) is noticed
+ * through its context's close event and replaced on the next page asked for; a browser that
+ * served `pages_per_browser` pages is retired once its open pages are done.
+ */
+export class BrowserPool {
+  private readonly credits: Semaphore;
+  private current: Promise<BrowserInstance> | undefined;
+  private generation = 0;
+  private closing = false;
+  private readonly instances = new Set<BrowserInstance>();
+  private readonly stats_: BrowserPoolStats = { launches: 0, restarts: {}, pagesOpen: 0 };
+
+  constructor(
+    private readonly config: RenderConfig,
+    private readonly logger: Logger | undefined,
+    private readonly launch: LaunchContext = launchChromium,
+  ) {
+    this.credits = new Semaphore(config.max_pages);
+  }
+
+  stats(): BrowserPoolStats {
+    return { ...this.stats_, restarts: { ...this.stats_.restarts }, pagesOpen: this.credits.inUse };
+  }
+
+  /** The running browser, if any (tests kill it; the benchmark reads its memory). */
+  async running(): Promise<BrowserInstance | undefined> {
+    const inst = this.current ? await this.current.catch(() => undefined) : undefined;
+    return inst?.alive ? inst : undefined;
+  }
+
+  /** Runs `fn` on a new page of a live browser, within a page credit; the page is closed after. */
+  async withPage<T>(fn: (page: Page, inst: BrowserInstance) => Promise<T>): Promise<T> {
+    await this.credits.acquire();
+    try {
+      const inst = await this.instance();
+      inst.open += 1;
+      inst.pagesServed += 1;
+      try {
+        let page: Page;
+        try {
+          page = await inst.context.newPage();
+        } catch (err) {
+          if (!inst.alive) throw new FreshetError(RenderErrorCodes.crashed, 'retryable', 'browser gone before the page opened', {}, err);
+          throw err;
+        }
+        try {
+          return await fn(page, inst);
+        } finally {
+          // A renderer stuck in a script may never answer close: then the whole browser goes.
+          if (inst.alive && (await withTimeout(page.close({ runBeforeUnload: false }).catch(() => undefined), 3_000)) === 'timeout') {
+            void this.restart(inst, 'page_close_hung');
+          }
+        }
+      } finally {
+        inst.open -= 1;
+        if (inst !== (await this.current?.catch(() => undefined)) && inst.open === 0) void this.dispose(inst);
+      }
+    } finally {
+      this.credits.release();
+    }
+  }
+
+  /** Replaces the browser (a hung renderer, or a crash noticed by a page). Idempotent per instance. */
+  async restart(inst: BrowserInstance, reason: string): Promise<void> {
+    if (!this.instances.has(inst)) return;
+    this.stats_.restarts[reason] = (this.stats_.restarts[reason] ?? 0) + 1;
+    this.logger?.warn({ reason, generation: inst.generation, pages_served: inst.pagesServed }, 'render: restarting the browser');
+    if (this.current && (await this.current.catch(() => undefined)) === inst) this.current = undefined;
+    await this.dispose(inst);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const cur = this.current;
+    this.current = undefined;
+    if (cur) await cur.then((i) => this.dispose(i), () => undefined);
+    await Promise.all([...this.instances].map((i) => this.dispose(i)));
+  }
+
+  private async instance(): Promise<BrowserInstance> {
+    if (this.closing) throw new FreshetError(ErrorCodes.fetchAborted, 'retryable', 'render pool closed');
+    for (;;) {
+      const cur = this.current;
+      if (cur) {
+        const inst = await cur.catch(() => undefined);
+        if (this.current !== cur) continue;
+        if (inst?.alive && inst.pagesServed < this.config.pages_per_browser) return inst;
+        // Dead, failed to launch or due for retirement: the next asker launches a new one.
+        this.current = undefined;
+        if (inst && inst.open === 0) void this.dispose(inst);
+        if (!inst) return cur; // rethrows the launch error to this asker
+        continue;
+      }
+      this.current = this.start();
+      // Launch errors reach the asker; a later asker tries again.
+      return this.current;
+    }
+  }
+
+  private async start(): Promise<BrowserInstance> {
+    if (!existsSync(this.config.executable_path)) {
+      throw new FreshetError(ErrorCodes.configInvalid, 'critical', `render: no browser at ${this.config.executable_path} (run scripts/lib/ensure-chromium.sh)`);
+    }
+    const userDataDir = mkdtempSync(join(tmpdir(), 'freshet-chromium-'));
+    const generation = ++this.generation;
+    let context: BrowserContext;
+    try {
+      context = await this.launch(userDataDir, this.config);
+    } catch (err) {
+      rmSync(userDataDir, { recursive: true, force: true });
+      throw new FreshetError(RenderErrorCodes.launch, 'retryable', `cannot start the browser: ${(err as Error).message.split('\n')[0]}`, {}, err);
+    }
+    this.stats_.launches += 1;
+    let markClosed!: () => void;
+    const closed = new Promise<void>((r) => (markClosed = r));
+    const inst: BrowserInstance = { generation, context, userDataDir, closed, alive: true, pagesServed: 0, open: 0 };
+    this.instances.add(inst);
+    context.on('close', () => {
+      const unexpected = inst.alive && this.instances.has(inst);
+      inst.alive = false;
+      markClosed();
+      if (unexpected) {
+        this.stats_.restarts['crashed'] = (this.stats_.restarts['crashed'] ?? 0) + 1;
+        this.logger?.warn({ generation, pages_served: inst.pagesServed }, 'render: the browser went away; a new one starts with the next page');
+        void this.dispose(inst);
+      }
+    });
+    this.logger?.info({ generation, pid: browserPids(userDataDir).main }, 'render: browser started');
+    return inst;
+  }
+
+  /** Closes a browser (killing it when close does not finish) and deletes its profile. */
+  private async dispose(inst: BrowserInstance): Promise<void> {
+    if (!this.instances.delete(inst)) return;
+    const pids = browserPids(inst.userDataDir).all;
+    inst.alive = false;
+    if ((await withTimeout(inst.context.close().catch(() => undefined), 5_000)) === 'timeout') {
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+    rmSync(inst.userDataDir, { recursive: true, force: true });
+  }
+}

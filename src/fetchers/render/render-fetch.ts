@@ -1,0 +1,285 @@
+import { setTimeout as sleepMs } from 'node:timers/promises';
+import type { Page, Route } from 'playwright-core';
+import type { Clock } from '../../core/clock';
+import { FreshetError, asFreshetError } from '../../core/errors';
+import type { Logger } from '../../core/logger';
+import { decideRetry, type RetryPolicy } from '../../core/retry';
+import type { Rng } from '../../core/rng';
+import { aborted, redactUrl, withAttempts } from '../fetch-errors';
+import type { FetchRequest, FetchResponse } from '../fetch-types';
+import { BrowserPool, type BrowserInstance, type LaunchContext } from './browser-pool';
+import { renderConfigSchema, type RenderConfig, type RenderConfigInput } from './render-config';
+import { RenderErrorCodes, renderCrashed, renderFailed, renderTimedOut } from './render-errors';
+
+/** The plain fetcher every browser request goes through (its robots, SSRF guard, proxies, retries). */
+export interface PlainFetcher {
+  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
+  robotsCrawlDelayMs?(origin: string): number | undefined;
+}
+
+export interface RenderFetcherDeps {
+  /** Serves the plain URLs and every request of a rendered page. */
+  http: PlainFetcher;
+  /** The plain fetcher's retry policy: render failures are decided the same way. */
+  retry: RetryPolicy;
+  clock: Clock;
+  rng: Rng;
+  logger?: Logger;
+  sleep?: (ms: number) => Promise<void>;
+  /** Starts the browser (tests may wrap it). */
+  launch?: LaunchContext;
+}
+
+export interface RenderStats {
+  rendered: number;
+  plain: number;
+  failed: Record<string, number>;
+  retries: Record<string, number>;
+  /** Requests of rendered pages never made, by reason (resource type, method, scheme). */
+  blocked: Record<string, number>;
+  /** Requests of rendered pages the plain fetcher refused or failed, by error code. */
+  subrequestErrors: Record<string, number>;
+  subrequests: number;
+}
+
+/** Response headers that describe the wire encoding, not the body handed to the browser. */
+const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+const inc = (m: Record<string, number>, k: string): void => {
+  m[k] = (m[k] ?? 0) + 1;
+};
+
+/** The main document failed in the plain fetcher: its error is the render's, unchanged. */
+class MainDocumentError extends Error {
+  constructor(readonly err: FreshetError) {
+    super(err.message);
+  }
+}
+
+/**
+ * The `render` fetch mode: URLs that match `url_patterns` are loaded in headless Chromium and the
+ * DOM is read once the wait conditions hold; every other URL goes to the plain fetcher as before.
+ * The browser itself never touches the network: each of its requests is intercepted and fetched
+ * by the plain fetcher, so robots.txt, the SSRF guard (every URL, every redirect hop), proxies,
+ * size caps and credentials apply exactly as to a plain fetch. Crashes and hangs cost a retry
+ * (decided by decideRetry), never the pipeline.
+ */
+export class RenderFetcher {
+  readonly config: RenderConfig;
+  private readonly pool: BrowserPool;
+  private readonly patterns: RegExp[];
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly blocked: Set<string>;
+  private closing: Promise<void> | undefined;
+  private readonly stats_: RenderStats = { rendered: 0, plain: 0, failed: {}, retries: {}, blocked: {}, subrequestErrors: {}, subrequests: 0 };
+
+  constructor(config: RenderConfigInput | RenderConfig, private readonly deps: RenderFetcherDeps) {
+    this.config = renderConfigSchema.parse(config);
+    this.patterns = this.config.url_patterns.map((p) => new RegExp(p, 'u'));
+    this.blocked = new Set(this.config.block_resources);
+    this.sleep = deps.sleep ?? ((ms) => sleepMs(ms));
+    this.pool = new BrowserPool(this.config, deps.logger, deps.launch);
+  }
+
+  /** Whether `req` is rendered: its URL matches a pattern and it does not ask for JSON. */
+  renders(req: FetchRequest): boolean {
+    return req.expect !== 'json' && (req.method ?? 'GET') === 'GET' && this.patterns.some((p) => p.test(req.url));
+  }
+
+  async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
+    if (!this.renders(req)) {
+      this.stats_.plain += 1;
+      return this.deps.http.fetch(req, signal);
+    }
+    if (this.closing) throw aborted(req.url, 'render fetcher closed');
+    const startedMs = this.deps.clock.nowMs();
+    for (let attempt = 1; ; attempt++) {
+      let err: FreshetError;
+      try {
+        const res = await this.renderOnce(req, signal);
+        res.attempts = attempt;
+        res.elapsedMs = this.deps.clock.nowMs() - startedMs;
+        this.stats_.rendered += 1;
+        return res;
+      } catch (thrown) {
+        // The plain fetcher already retried the document itself as its policy says.
+        if (thrown instanceof MainDocumentError) {
+          inc(this.stats_.failed, thrown.err.code);
+          throw thrown.err;
+        }
+        err = asFreshetError(thrown);
+      }
+      if (signal?.aborted) throw aborted(req.url, signal.reason);
+      const decision = decideRetry(err, attempt, this.deps.retry, this.deps.rng);
+      if (decision.action === 'retry') {
+        inc(this.stats_.retries, err.code);
+        this.deps.logger?.debug({ url: redactUrl(req.url), code: err.code, attempt, delay_ms: decision.delayMs }, 'render retry');
+        await this.sleep(decision.delayMs);
+        continue;
+      }
+      inc(this.stats_.failed, err.code);
+      if (decision.action === 'reschedule') throw withAttempts(err, attempt, decision.delayMs, 'throttled');
+      throw withAttempts(err, attempt);
+    }
+  }
+
+  robotsCrawlDelayMs(origin: string): number | undefined {
+    return this.deps.http.robotsCrawlDelayMs?.(origin);
+  }
+
+  stats(): RenderStats & { browser: ReturnType<BrowserPool['stats']> } {
+    const s = this.stats_;
+    return { ...s, failed: { ...s.failed }, retries: { ...s.retries }, blocked: { ...s.blocked }, subrequestErrors: { ...s.subrequestErrors }, browser: this.pool.stats() };
+  }
+
+  /** The running browser (tests kill it; benchmarks read its memory). */
+  browser(): Promise<BrowserInstance | undefined> {
+    return this.pool.running();
+  }
+
+  /** Closes the browser; the plain fetcher is closed by its owner. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.pool.close();
+    return this.closing;
+  }
+
+  private renderOnce(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
+    return this.pool.withPage(async (page, inst) => {
+      const budgetMs = this.config.page_timeout_ms;
+      const deadline = Date.now() + budgetMs;
+      const remaining = (): number => Math.max(1, deadline - Date.now());
+      const requests = new AbortController();
+      const onAbort = (): void => requests.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const net = { inFlight: 0, lastChangeMs: Date.now() };
+      const main: { res?: FetchResponse; err?: FreshetError } = {};
+      let timer: NodeJS.Timeout | undefined;
+      let crashed: 'page' | 'browser' | undefined;
+      const failure = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(renderTimedOut(req.url, budgetMs)), budgetMs);
+        page.once('crash', () => {
+          crashed = 'page';
+          reject(renderCrashed(req.url, 'the page renderer'));
+        });
+        void inst.closed.then(() => {
+          crashed ??= 'browser';
+          reject(renderCrashed(req.url, 'the browser'));
+        });
+      });
+      failure.catch(() => undefined);
+      await page.route('**/*', (route) => this.serve(route, req, main, net, requests.signal));
+      const work = async (): Promise<string> => {
+        try {
+          await page.goto(req.url, { waitUntil: this.config.wait.until, timeout: remaining() });
+        } catch (err) {
+          if (main.err) throw new MainDocumentError(main.err);
+          throw err;
+        }
+        if (main.err) throw new MainDocumentError(main.err);
+        const w = this.config.wait;
+        if (w.selector) await page.waitForSelector(w.selector, { state: 'attached', timeout: remaining() });
+        if (w.network_idle) await networkIdle(net, w.network_idle_ms, page);
+        if (w.delay_ms > 0) await page.waitForTimeout(w.delay_ms);
+        return page.content();
+      };
+      try {
+        const html = await Promise.race([work(), failure]);
+        const res = main.res!;
+        const headers = { ...res.headers, 'content-type': 'text/html; charset=utf-8' };
+        const body = Buffer.from(html, 'utf8');
+        return { requestUrl: req.url, url: res.url, status: res.status, headers, body, text: html, charset: 'utf-8', redirects: res.redirects, attempts: 1, fetchedAtMs: this.deps.clock.nowMs(), elapsedMs: 0 };
+      } catch (err) {
+        if (err instanceof MainDocumentError || err instanceof FreshetError) {
+          if (err instanceof FreshetError && err.code === RenderErrorCodes.timeout) {
+            // A page past its budget may be stuck in a script: a renderer that will not close is
+            // replaced with the whole browser by the pool; one that closes costs nothing more.
+            this.deps.logger?.warn({ url: redactUrl(req.url), budget_ms: budgetMs }, 'render: page over its time budget');
+          }
+          throw err;
+        }
+        if (crashed || !inst.alive) throw renderCrashed(req.url, crashed === 'page' ? 'the page renderer' : 'the browser');
+        if (isPlaywrightTimeout(err)) throw renderTimedOut(req.url, budgetMs);
+        throw renderFailed(req.url, err);
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        requests.abort();
+      }
+    });
+  }
+
+  /** Answers one browser request through the plain fetcher, or refuses it (counted). */
+  private async serve(route: Route, req: FetchRequest, main: { res?: FetchResponse; err?: FreshetError }, net: { inFlight: number; lastChangeMs: number }, signal: AbortSignal): Promise<void> {
+    const request = route.request();
+    const isMain = request.isNavigationRequest() && request.frame().parentFrame() === null;
+    const type = request.resourceType();
+    const method = request.method();
+    const url = request.url();
+    let refusal: string | undefined;
+    if (!isMain && this.blocked.has(type)) refusal = type;
+    else if (method !== 'GET' && method !== 'HEAD') refusal = 'method';
+    else if (!/^https?:/i.test(url)) refusal = 'scheme';
+    if (refusal) {
+      inc(this.stats_.blocked, refusal);
+      await route.abort('blockedbyclient').catch(() => undefined);
+      return;
+    }
+    net.inFlight += 1;
+    net.lastChangeMs = Date.now();
+    try {
+      if (isMain && main.res && url === main.res.url) {
+        // The redirect target of the document, fetched already.
+        await this.fulfill(route, main.res, true);
+        return;
+      }
+      const accept = request.headers()['accept'];
+      const sub: FetchRequest = { url, method: method as 'GET' | 'HEAD', expect: isMain ? 'html' : 'bytes', ...(accept ? { headers: { accept } } : {}) };
+      let res: FetchResponse;
+      try {
+        if (!isMain) this.stats_.subrequests += 1;
+        res = await this.deps.http.fetch(sub, signal);
+      } catch (thrown) {
+        const err = asFreshetError(thrown);
+        if (isMain) main.err = err;
+        else inc(this.stats_.subrequestErrors, err.code);
+        await route.abort(isMain ? 'failed' : 'blockedbyclient').catch(() => undefined);
+        return;
+      }
+      if (isMain && url === req.url) {
+        main.res = res;
+        // Let the browser follow the redirect so relative URLs resolve against the final one.
+        if (res.url !== url) {
+          await route.fulfill({ status: 302, headers: { location: res.url } }).catch(() => undefined);
+          return;
+        }
+      }
+      await this.fulfill(route, res, isMain);
+    } finally {
+      net.inFlight -= 1;
+      net.lastChangeMs = Date.now();
+    }
+  }
+
+  private async fulfill(route: Route, res: FetchResponse, isMain: boolean): Promise<void> {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (!WIRE_HEADERS.has(k)) headers[k] = v;
+    // The document was decoded by the plain fetcher's charset detector (GBK without a declaration
+    // included): the browser gets UTF-8 and a header that says so, which wins over any meta tag.
+    if (isMain) headers['content-type'] = 'text/html; charset=utf-8';
+    const body = isMain ? Buffer.from(res.text, 'utf8') : Buffer.from(res.body.buffer, res.body.byteOffset, res.body.byteLength);
+    await route.fulfill({ status: res.status, headers, body }).catch(() => undefined);
+  }
+}
+
+function isPlaywrightTimeout(err: unknown): boolean {
+  return err instanceof Error && err.name === 'TimeoutError';
+}
+
+/** Resolves once no request of the page has been in flight for `quietMs`. */
+async function networkIdle(net: { inFlight: number; lastChangeMs: number }, quietMs: number, page: Page): Promise<void> {
+  for (;;) {
+    const idleFor = Date.now() - net.lastChangeMs;
+    if (net.inFlight === 0 && idleFor >= quietMs) return;
+    await page.waitForTimeout(net.inFlight === 0 ? Math.max(10, quietMs - idleFor) : 25);
+  }
+}
