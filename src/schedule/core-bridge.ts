@@ -6,11 +6,17 @@
  * map: the rate evidence and, with the time-of-day option, the three diurnal sums. On each ack the
  * runner calls `nextVisit(job.state, outcome, now)` and persists the state it returns: the
  * outcome's state with the visit folded into its `schedule` map, next to the due-ZSET score.
+ *
+ * The visit happened when the timeline was read (the outcome's lastVisitMs, the last fetch), not
+ * when the runner acknowledges it: the ack waits for the documents to settle in the index, and on
+ * an accelerated clock that wait is a sizeable share of a visit interval. Timing the window and the
+ * next visit from the ack would stretch every interval by it (and double-count it as exposure).
  */
 import type { SubjectState as FrontierState } from '../core/envelope';
 import type { VisitOutcome } from '../parsers/adapter';
 import type { NextVisit, NextVisitPolicy } from './fixed-interval';
-import { type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from './poisson';
+import { expectedPagesPerVisit } from './allocation';
+import { type PoissonScheduleConfig, type ScheduleModel, allocationRatePerHour, buildModel, nextVisitAtMs, observeOptions } from './poisson';
 import { type SubjectState, observe } from './subject-state';
 
 /** The scheduler's view of a frontier record. */
@@ -32,6 +38,38 @@ export function schedulerFields(s: SubjectState): Record<string, number> {
   return out;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** The interval the last ack wrote (due − visit), in hours; undefined before the first one. */
+export function scheduledIntervalHours(f: FrontierState): number | undefined {
+  const iv = f.schedule?.['iv'];
+  return typeof iv === 'number' && iv > 0 && Number.isFinite(iv) ? iv : undefined;
+}
+
+/**
+ * The pages per hour the due queue holds: Σ expected pages / written interval over the active
+ * subjects, each at the rate `model` estimates now. Compared with the plan's spend it shows what
+ * stale intervals (written by earlier models) and timing cost. Subjects without a written interval
+ * (never visited, or last seen through a failed visit) are left out, with their count.
+ */
+export function scheduledPagesPerHour(states: readonly FrontierState[], model: ScheduleModel): { pagesPerHour: number; counted: number; uncounted: number } {
+  let pagesPerHour = 0;
+  let counted = 0;
+  let uncounted = 0;
+  for (const f of states) {
+    if (f.status !== 'active') continue;
+    const iv = scheduledIntervalHours(f);
+    if (iv === undefined) {
+      uncounted += 1;
+      continue;
+    }
+    const rate = allocationRatePerHour(schedulerState(f), model);
+    pagesPerHour += expectedPagesPerVisit(rate * iv, model.config.pageSize) / iv;
+    counted += 1;
+  }
+  return { pagesPerHour, counted, uncounted };
+}
+
 /** Refit from the active subjects of the frontier (run every few minutes; O(N)). */
 export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1): ScheduleModel {
   return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace);
@@ -43,13 +81,17 @@ export function poissonNextVisitPolicy(model: () => ScheduleModel): NextVisitPol
     nextVisit(before: FrontierState, outcome: VisitOutcome, nowMs: number): NextVisit {
       if (outcome.state.status === 'gone' || outcome.state.status === 'dead') return { nextDueMs: -1, state: outcome.state };
       const m = model();
+      const fetched = outcome.state.lastVisitMs;
+      const atMs = fetched !== undefined && Number.isFinite(fetched) && fetched <= nowMs ? fetched : nowMs;
       // A first visit pages back through history older than the discovery time, so its window
       // starts at the oldest post it saw (observe's default), not at firstSeenMs.
       const after = observe(schedulerState(before), {
-        atMs: nowMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
+        atMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
       }, observeOptions(m.config));
-      const state = { ...outcome.state, schedule: { ...outcome.state.schedule, ...schedulerFields(after) } };
-      return { nextDueMs: nextVisitAtMs(after, m), state };
+      const nextDueMs = nextVisitAtMs(after, m);
+      const iv = Math.round(((nextDueMs - atMs) / HOUR_MS) * 1000) / 1000;
+      const state = { ...outcome.state, lastVisitMs: atMs, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv } };
+      return { nextDueMs, state };
     },
   };
 }

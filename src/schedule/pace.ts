@@ -45,3 +45,35 @@ export function updatePace(state: PaceState, latenessHours: number, elapsedHours
   const logPace = Math.min(limit, Math.max(floor, integral - opts.proportionalGain * error));
   return { integral, pace: Math.exp(logPace) };
 }
+
+/**
+ * The live crawler's pace. It has no per-tick budget to run late against: it visits whatever is
+ * due, so a plan that under-spends shows up as budget left unused, not as lateness. What it can
+ * see at every refit is the spend its due queue holds: Σ pages_i / interval_i over the intervals
+ * actually written (stale ones written by earlier models, visits timed from the fetch, caps). A PI
+ * controller on log(scheduled / planned spend) moves the pace until the queue holds the plan's
+ * spend. The response lags by about one visit interval (only rescheduled subjects pick the pace
+ * up), hence the slow integral.
+ */
+export interface SpendPaceOptions {
+  /** Proportional gain on log(planned / scheduled). */
+  proportionalGain: number;
+  /** Integral gain, per hour. */
+  integralGain: number;
+  minPace: number;
+  maxPace: number;
+}
+
+export const DEFAULT_SPEND_PACE: SpendPaceOptions = { proportionalGain: 0.5, integralGain: 0.04, minPace: 0.5, maxPace: 2 };
+
+export function updateSpendPace(
+  state: PaceState, scheduledPerHour: number, plannedPerHour: number, elapsedHours: number, opts: SpendPaceOptions = DEFAULT_SPEND_PACE,
+): PaceState {
+  if (!(scheduledPerHour > 0 && plannedPerHour > 0 && elapsedHours >= 0)) return state;
+  const error = Math.log(plannedPerHour / scheduledPerHour);
+  const limit = Math.log(opts.maxPace);
+  const floor = Math.log(opts.minPace);
+  const integral = Math.min(limit, Math.max(floor, state.integral + opts.integralGain * error * elapsedHours));
+  const logPace = Math.min(limit, Math.max(floor, integral + opts.proportionalGain * error));
+  return { integral, pace: Math.exp(logPace) };
+}

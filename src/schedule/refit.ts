@@ -1,7 +1,8 @@
 import type { SubjectState as FrontierState } from '../core/envelope';
 import type { Logger } from '../core/logger';
-import { buildModelFromFrontier, poissonNextVisitPolicy } from './core-bridge';
+import { buildModelFromFrontier, poissonNextVisitPolicy, scheduledPagesPerHour } from './core-bridge';
 import type { NextVisitPolicy } from './fixed-interval';
+import { INITIAL_PACE, type PaceState, updateSpendPace } from './pace';
 import { configFromStage, poissonStageSchema, type ScheduleModel } from './poisson';
 import { z } from 'zod';
 
@@ -16,24 +17,37 @@ export type PoissonScheduleStage = z.infer<typeof poissonScheduleSchema>;
 /** A population that grew or shrank by more than this share since the last fit is refitted at once. */
 const DRIFT_SHARE = 0.1;
 const DRIFT_CHECK_MS = 2000;
+/** The pace is held while more than this share of the active subjects has no written interval (a discovery sweep). */
+const SWEEP_SHARE = 0.05;
 
 /**
  * Keeps a fitted model current: fits at start and when a run starts (after its seeds are in),
  * every `refit_interval_secs`, and as soon as the number of subjects drifts by more than 10 % — the
  * allocation's constant depends on the whole population, so a model fitted on a much smaller one
  * schedules everybody far too late. A failed refit keeps the last model.
+ *
+ * Each refit also moves the pace (pace.ts, `updateSpendPace`) so that the due queue holds the
+ * plan's spend: intervals written by earlier models are not rewritten (the frontier keeps only
+ * the due score), so without it the crawl under-spends its budget for as long as they last.
  */
 export class ModelRefresher {
   private model: ScheduleModel | undefined;
   private fittedSubjects = 0;
   private timers: NodeJS.Timeout[] = [];
   private refitting: Promise<void> | undefined;
+  private paceState: PaceState = INITIAL_PACE;
+  private lastPaceMs: number | undefined;
 
   constructor(
     private readonly stage: PoissonScheduleStage,
     private readonly loadStates: () => Promise<FrontierState[]>,
     private readonly countSubjects: () => Promise<number>,
     private readonly logger: Logger,
+    /**
+     * The crawl's clock (simulated time on an accelerated one): the pace integrates over it. Without
+     * one, the newest visit time in the frontier stands in (crawl time, which stops while idle).
+     */
+    private readonly nowMs?: () => number,
   ) {}
 
   async start(): Promise<void> {
@@ -75,12 +89,31 @@ export class ModelRefresher {
     try {
       const { refit_interval_secs: _every, ...options } = this.stage;
       const states = await this.loadStates();
-      this.model = buildModelFromFrontier(states, configFromStage(options));
+      const base = buildModelFromFrontier(states, configFromStage(options));
+      const now = this.nowMs?.() ?? newestVisitMs(states);
+      const scheduled = scheduledPagesPerHour(states, base);
+      if (scheduled.uncounted > SWEEP_SHARE * (scheduled.counted + scheduled.uncounted)) {
+        this.lastPaceMs = undefined;
+      } else {
+        const elapsedHours = this.lastPaceMs === undefined || !Number.isFinite(now) ? 0 : Math.max(0, now - this.lastPaceMs) / 3_600_000;
+        this.paceState = updateSpendPace(this.paceState, scheduled.pagesPerHour, base.plan.spentPerHour, elapsedHours);
+        if (Number.isFinite(now)) this.lastPaceMs = now;
+      }
+      this.model = { ...base, pace: this.paceState.pace };
       this.fittedSubjects = states.length;
-      this.logger.debug({ subjects: states.length, prior: this.model.prior }, 'schedule model refitted');
+      this.logger.debug({
+        subjects: states.length, prior: this.model.prior, planned_per_hour: base.plan.spentPerHour,
+        scheduled_per_hour: scheduled.pagesPerHour, pace: this.model.pace,
+      }, 'schedule model refitted');
     } catch (err) {
       if (!this.model) throw err;
       this.logger.warn({ err: (err as Error).message }, 'schedule refit failed; keeping the previous model');
     }
   }
+}
+
+function newestVisitMs(states: readonly FrontierState[]): number {
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const s of states) if (s.lastVisitMs !== undefined && s.lastVisitMs > newest) newest = s.lastVisitMs;
+  return newest;
 }

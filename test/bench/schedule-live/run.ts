@@ -6,6 +6,9 @@ import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
+import { expectedPagesPerVisit, visitRatePerHour } from '../../../src/schedule/allocation';
+import { buildModelFromFrontier, schedulerState } from '../../../src/schedule/core-bridge';
+import { allocationRatePerHour, configFromStage } from '../../../src/schedule/poisson';
 import { createPolicy } from '../../../src/schedule/policies';
 import { DEFAULT_SIMULATION, simulate } from '../../../src/schedule/simulation/simulate';
 import type { World as SimWorld } from '../../../src/schedule/simulation/world';
@@ -135,6 +138,8 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
     }
   }
 
+  if (process.argv.includes('--debug')) await diagnose(world, built.frontier, config, site, t0, clock.nowMs());
+
   const simWorld = simWorldOf(world, t0, endMs);
   const sim = { ...DEFAULT_SIMULATION, budgetPerHour, pageSize: PAGE_SIZE, warmupMs: WARMUP_MS, measureMs: MEASURE_MS, tailMs: TAIL_MS, warmStart: false, historyPages: HISTORY_PAGES };
   const predicted = simulate(simWorld, createPolicy('freshet', { subjects: N, startMs: 0, budgetPerHour, pageSize: PAGE_SIZE }), sim);
@@ -169,6 +174,68 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
     goal('live mean delay / simulated (lower)', '>=', 0.85, ratio),
   ], { note: 'simsite and freshet share one accelerated clock in one process; the simulation replays the same users and post times' });
 }
+
+/** Where the live spend goes: plan vs due ZSET vs realised requests, estimates vs truth. */
+async function diagnose(world: World, frontier: Built['frontier'], config: ReturnType<typeof parsePipeline>, site: Site, t0: number, nowMs: number): Promise<void> {
+  if (config.schedule.type !== 'poisson') return;
+  const { refit_interval_secs: _r, ...stage } = config.schedule;
+  const cfg = configFromStage(stage);
+  const states = await frontier.allStates();
+  const model = buildModelFromFrontier(states, cfg);
+  let sumEst = 0, sumTrue = 0, planSpend = 0, planSpendTrue = 0, schedSpend = 0, schedSpendTrue = 0, active = 0;
+  const stretch: number[] = [];
+  const extraH: number[] = [];
+  for (const u of world.users) {
+    const subject = `weibo:user:${u.uid}`;
+    const f0 = await frontier.getState(subject);
+    const due = await frontier.nextDue(subject);
+    if (!f0 || f0.status !== 'active' || due === undefined || f0.lastVisitMs === undefined) continue;
+    active++;
+    const s = schedulerState(f0);
+    const est = allocationRatePerHour(s, model);
+    const truth = u.postsPerDay / 24;
+    sumEst += est; sumTrue += truth;
+    const f = visitRatePerHour(model.plan, est);
+    planSpend += f * expectedPagesPerVisit(est / f, cfg.pageSize);
+    planSpendTrue += f * expectedPagesPerVisit(truth / f, cfg.pageSize);
+    const schedH = (due - f0.lastVisitMs) / HOUR_MS;
+    if (schedH > 0) {
+      schedSpend += expectedPagesPerVisit(est * schedH, cfg.pageSize) / schedH;
+      schedSpendTrue += expectedPagesPerVisit(truth * schedH, cfg.pageSize) / schedH;
+      stretch.push(schedH * f);
+      extraH.push(schedH - 1 / f);
+    }
+  }
+  const q = (a: number[], p: number) => { const b = [...a].sort((x, y) => x - y); return b[Math.floor(p * (b.length - 1))]; };
+  console.error('diag model', JSON.stringify({ active, binding: model.plan.binding, plannedSpend: model.plan.spentPerHour, prior: model.prior, sumEstPerDay: sumEst * 24, sumTruePerDay: sumTrue * 24 }));
+  console.error('diag spend/h', JSON.stringify({ planSpend, planSpendTrue, schedSpend, schedSpendTrue }));
+  console.error('diag sched interval / planned', JSON.stringify({ p10: q(stretch, 0.1), p50: q(stretch, 0.5), p90: q(stretch, 0.9), extraHoursP50: q(extraH, 0.5), extraHoursP90: q(extraH, 0.9) }));
+  // Realised requests per 12 h and pages per visit (requests of one user within 30 sim-min are one visit).
+  const entries = site.requestLog.entries();
+  const buckets: number[] = [];
+  const lastAt = new Map<string, number>();
+  let visits = 0, pages = 0;
+  const windowVisits: Record<string, number> = {};
+  for (const e of entries) {
+    const b = Math.floor((e.simMs - t0) / (12 * HOUR_MS));
+    buckets[b] = (buckets[b] ?? 0) + 1;
+    const uid = /value=(\d+)/.exec(e.url)?.[1] ?? '';
+    const prev = lastAt.get(uid);
+    lastAt.set(uid, e.simMs);
+    const newVisit = prev === undefined || e.simMs - prev > HOUR_MS / 2;
+    if (e.simMs >= t0 + WARMUP_MS && e.simMs < t0 + WARMUP_MS + MEASURE_MS) {
+      pages++;
+      if (newVisit) visits++;
+    }
+    if (newVisit) windowVisits[b] = (windowVisits[b] ?? 0) + 1;
+  }
+  console.error('diag requests per hour by 12 h', JSON.stringify(buckets.map((x) => Math.round((x ?? 0) / 12))));
+  console.error('diag visits per hour by 12 h', JSON.stringify(Object.values(windowVisits).map((x) => Math.round(x / 12))));
+  console.error('diag measured window', JSON.stringify({ visits, pages, pagesPerVisit: pages / visits, endH: (nowMs - t0) / HOUR_MS }));
+}
+
+type Built = Awaited<ReturnType<typeof buildPipeline>>;
+type Site = Awaited<ReturnType<typeof startSimsite>>;
 
 void main().catch((e) => {
   console.error(e);

@@ -1,7 +1,10 @@
 import { newSubjectState } from '../../../src/core/envelope';
 import type { VisitOutcome } from '../../../src/parsers/adapter';
-import { buildModelFromFrontier, poissonNextVisitPolicy, schedulerFields, schedulerState } from '../../../src/schedule/core-bridge';
-import { DEFAULT_POISSON_CONFIG } from '../../../src/schedule/poisson';
+import { expectedPagesPerVisit } from '../../../src/schedule/allocation';
+import {
+  buildModelFromFrontier, poissonNextVisitPolicy, scheduledIntervalHours, scheduledPagesPerHour, schedulerFields, schedulerState,
+} from '../../../src/schedule/core-bridge';
+import { DEFAULT_POISSON_CONFIG, allocationRatePerHour } from '../../../src/schedule/poisson';
 
 const H = 3_600_000;
 
@@ -24,7 +27,23 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     expect(outcome.state.schedule).toEqual(before.schedule); // the outcome itself is not mutated
     const back = schedulerState(next.state);
     expect(back.evidencePosts).toBe(12);
-    expect(schedulerFields(back)).toEqual(next.state.schedule);
+    const { iv, ...fields } = next.state.schedule!;
+    expect(schedulerFields(back)).toEqual(fields);
+    expect(iv).toBeCloseTo((next.nextDueMs - 250 * H) / H, 3);
+    expect(scheduledIntervalHours(next.state)).toBe(iv);
+  });
+
+  it('times the visit from the timeline read, not from the later ack', () => {
+    const before = population[0]!;
+    const outcome: VisitOutcome = {
+      state: { ...before, lastVisitMs: 250 * H, visits: 4 }, newPostTimesMs: [245 * H], pageLimitHit: false, requests: 1,
+    };
+    const acked = policy.nextVisit(before, outcome, 253 * H);
+    const onTime = policy.nextVisit(before, outcome, 250 * H);
+    expect(acked.nextDueMs).toBe(onTime.nextDueMs);
+    expect(acked.state.schedule).toEqual(onTime.state.schedule); // exposure ends at the read: 10 h, not 13 h
+    expect(acked.state.schedule).toMatchObject({ eh: 250 });
+    expect(acked.state.lastVisitMs).toBe(250 * H);
   });
 
   it('visits a busier subject sooner and never schedules a gone one', () => {
@@ -34,6 +53,22 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     expect(policy.nextVisit(busy, out(busy), 250 * H).nextDueMs).toBeLessThan(policy.nextVisit(quiet, out(quiet), 250 * H).nextDueMs);
     const gone: VisitOutcome = { state: { ...quiet, status: 'gone' }, newPostTimesMs: [], pageLimitHit: false, requests: 1 };
     expect(policy.nextVisit(quiet, gone, 250 * H).nextDueMs).toBe(-1);
+  });
+
+  it('sums the spend the written intervals hold, at the rates estimated now', () => {
+    const written = population.map((s, i) => ({ ...s, schedule: { ...s.schedule, iv: 10 + i } }));
+    const got = scheduledPagesPerHour([...written, newSubjectState(0), { ...written[0]!, status: 'gone' as const }], model);
+    expect(got.counted).toBe(20);
+    expect(got.uncounted).toBe(1);
+    let want = 0;
+    written.forEach((s, i) => {
+      const rate = allocationRatePerHour(schedulerState(s), model);
+      want += expectedPagesPerVisit(rate * (10 + i), config.pageSize) / (10 + i);
+    });
+    expect(got.pagesPerHour).toBeCloseTo(want, 12);
+    // Intervals twice as long hold (about) half the spend.
+    const doubled = scheduledPagesPerHour(population.map((s, i) => ({ ...s, schedule: { ...s.schedule, iv: 2 * (10 + i) } })), model);
+    expect(doubled.pagesPerHour).toBeLessThan(0.6 * got.pagesPerHour);
   });
 
   it('reads records without scheduler fields as no evidence yet', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_PACE, INITIAL_PACE, updatePace } from '../../../src/schedule/pace';
+import { DEFAULT_PACE, DEFAULT_SPEND_PACE, INITIAL_PACE, updatePace, updateSpendPace } from '../../../src/schedule/pace';
 
 describe('updatePace', () => {
   it('slows visits while they run late and recovers when they are on time again', () => {
@@ -26,5 +26,34 @@ describe('updatePace', () => {
     expect(s.pace).toBeCloseTo(DEFAULT_PACE.minPace, 12);
     for (let h = 0; h < 1000; h++) s = updatePace(s, -100, 1);
     expect(s.pace).toBeCloseTo(DEFAULT_PACE.maxPace, 12);
+  });
+});
+
+describe('updateSpendPace', () => {
+  it('speeds visits up while the queue holds less than the plan and holds once it holds the plan', () => {
+    let s = INITIAL_PACE;
+    s = updateSpendPace(s, 60, 80, 1);
+    expect(s.pace).toBeGreaterThan(1);
+    // A queue that follows the pace (scheduled = 60 × pace) settles where it holds the plan.
+    for (let h = 0; h < 500; h++) s = updateSpendPace(s, 60 * s.pace, 80, 1);
+    expect(s.pace).toBeCloseTo(80 / 60, 3);
+    const held = updateSpendPace(s, 80, 80, 1);
+    expect(held.integral).toBe(s.integral);
+    expect(held.pace).toBeCloseTo(Math.exp(s.integral), 12);
+  });
+
+  it('slows down when the queue holds more than the plan', () => {
+    let s = INITIAL_PACE;
+    for (let h = 0; h < 10; h++) s = updateSpendPace(s, 100, 80, 1);
+    expect(s.pace).toBeLessThan(0.9);
+  });
+
+  it('stays within its bounds and ignores an empty queue', () => {
+    let s = INITIAL_PACE;
+    for (let h = 0; h < 1000; h++) s = updateSpendPace(s, 1, 80, 1);
+    expect(s.pace).toBeCloseTo(DEFAULT_SPEND_PACE.maxPace, 12);
+    for (let h = 0; h < 1000; h++) s = updateSpendPace(s, 1000, 1, 1);
+    expect(s.pace).toBeCloseTo(DEFAULT_SPEND_PACE.minPace, 12);
+    expect(updateSpendPace(s, 0, 80, 1)).toBe(s);
   });
 });
