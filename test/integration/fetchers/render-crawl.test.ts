@@ -149,4 +149,37 @@ describe('render fetch mode over script-loaded pages', () => {
       await r.cleanup();
     }
   });
+  it('survives the browser being killed mid-crawl: a new browser renders the rest and nothing is lost', async () => {
+    const r = await useRedis('render-kill');
+    const s = await useSearch('render-kill');
+    const site = await frozenSimsite(200, 12);
+    try {
+      const tids = threads(site, 10);
+      const want = truth(site, tids);
+      const seeds = tids.map((t) => `web:page:${site.url}${ajaxThreadUrl(t)}`);
+      const logs: LogRecord[] = [];
+      // A pause per page keeps pages open when the kill lands.
+      const render = RENDER.replace("wait: { selector: '#posts[data-state=loaded]' }", "wait: { selector: '#posts[data-state=loaded]', delay_ms: 300 }");
+      let killed: number[] = [];
+      const { summary, dead } = await crawl(site, r, s, 'kill', seeds, render, logs, async () => {
+        const apiCalls = () => site.requestLog.entries().filter((e) => e.url.startsWith('/ajax/api/')).length;
+        while (apiCalls() < 3) await sleep(20);
+        killed = ownBrowsers();
+        for (const pid of killed) process.kill(pid, 'SIGKILL');
+      });
+      expect(killed.length).toBeGreaterThan(0);
+      expect(summary.jobsFailed).toBe(0);
+      expect(dead).toBe(0);
+      const got = await indexed(s);
+      expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+      // The crash was seen and a second browser started.
+      expect(logs.filter((l) => l.msg === 'render: browser started').length).toBeGreaterThanOrEqual(2);
+      expect(logs.some((l) => l.msg.startsWith('render: the browser went away'))).toBe(true);
+      expect(ownBrowsers()).toHaveLength(0);
+    } finally {
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
 });
