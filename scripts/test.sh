@@ -6,6 +6,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 bash scripts/lib/ensure-deps.sh
+bash scripts/lib/ensure-chromium.sh
 # The Grafana test scrapes a crawl with Debian's prometheus; under npm test a missing one fails it.
 bash scripts/lib/ensure-prometheus.sh
 export FRESHET_REQUIRE_PROMETHEUS=1
