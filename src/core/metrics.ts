@@ -1,4 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Observable, type OperatorFunction } from 'rxjs';
+
+/** Per-item latencies of in-process stages are microseconds; fetches and bulk requests are not. */
+const STAGE_BUCKETS = [0.00001, 0.00005, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
  * Every metric freshet exports, on a registry the caller owns (never prom-client's global one).
@@ -13,7 +19,7 @@ export function createMetrics(registry: Registry = new Registry()) {
     fetches: new Counter({ name: 'freshet_fetch_requests_total', help: 'HTTP fetches, by status class', labelNames: ['status_class'], registers: [registry] }),
     fetchSeconds: new Histogram({
       name: 'freshet_fetch_duration_seconds', help: 'Fetch latency', registers: [registry],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: REQUEST_BUCKETS,
     }),
     docs: new Counter({ name: 'freshet_documents_total', help: 'Documents settled, by index and outcome', labelNames: ['index', 'outcome'], registers: [registry] }),
     drops: new Counter({ name: 'freshet_dropped_total', help: 'Items intentionally dropped, by stage and reason', labelNames: ['stage', 'reason'], registers: [registry] }),
@@ -22,8 +28,69 @@ export function createMetrics(registry: Registry = new Registry()) {
     bulkRequests: new Counter({ name: 'freshet_bulk_requests_total', help: 'Bulk requests to the search node, by outcome', labelNames: ['outcome'], registers: [registry] }),
     bulkBytes: new Counter({ name: 'freshet_bulk_bytes_total', help: 'Bytes sent in bulk requests', registers: [registry] }),
     discovered: new Counter({ name: 'freshet_subjects_discovered_total', help: 'Subjects offered to the frontier, by result', labelNames: ['result'], registers: [registry] }),
+    // Every stage between the frontier and the index: what went in, what came out, how long it took.
+    stageReceived: new Counter({ name: 'freshet_stage_received_total', help: 'Items a stage received (parser: visits; document stages and sink: documents)', labelNames: ['stage'], registers: [registry] }),
+    stageSent: new Counter({ name: 'freshet_stage_sent_total', help: 'Items a stage passed on (parser: documents; sink: documents settled)', labelNames: ['stage'], registers: [registry] }),
+    stageSeconds: new Histogram({
+      name: 'freshet_stage_duration_seconds', help: 'Time from an item entering a stage to its leaving (parser: one visit)', labelNames: ['stage'], registers: [registry],
+      buckets: STAGE_BUCKETS,
+    }),
+    bulkSeconds: new Histogram({ name: 'freshet_bulk_duration_seconds', help: 'Bulk request latency', registers: [registry], buckets: REQUEST_BUCKETS }),
+    leasesLost: new Counter({ name: 'freshet_leases_lost_total', help: 'Leases that expired and were reclaimed before this worker acknowledged', registers: [registry] }),
+    // Frontier gauges, polled from RedisFrontier.stats(): every worker reports the same crawl-wide values (aggregate with max).
+    frontierSubjects: new Gauge({ name: 'freshet_frontier_subjects', help: 'Subjects in the frontier', registers: [registry] }),
+    frontierScheduled: new Gauge({ name: 'freshet_frontier_scheduled', help: 'Subjects with a next visit scheduled (due ZSET size)', registers: [registry] }),
+    frontierDueNow: new Gauge({ name: 'freshet_frontier_due_now', help: 'Subjects due now and not claimed: the backlog', registers: [registry] }),
+    frontierLeased: new Gauge({ name: 'freshet_frontier_leased', help: 'Subjects leased by any worker', registers: [registry] }),
+    frontierDeadLetters: new Gauge({ name: 'freshet_frontier_dead_letters', help: 'Entries in the dead-letter stream', registers: [registry] }),
+    frontierVisitsPerMin: new Gauge({ name: 'freshet_frontier_visits_per_minute', help: 'Acknowledged visits per minute, all workers, last 5 complete minutes', registers: [registry] }),
+    frontierDocsPerMin: new Gauge({ name: 'freshet_frontier_documents_per_minute', help: 'Documents settled per minute, all workers, last 5 complete minutes', registers: [registry] }),
+    // The schedule's plan (poisson schedule only), set after each refit.
+    scheduleBudget: new Gauge({ name: 'freshet_schedule_budget_pages_per_hour', help: 'The schedule\'s page budget per hour', registers: [registry] }),
+    schedulePlanned: new Gauge({ name: 'freshet_schedule_planned_pages_per_hour', help: 'Pages per hour the current allocation spends (the budget unless caps bind)', registers: [registry] }),
+    schedulePredictedDelay: new Gauge({ name: 'freshet_schedule_predicted_delay_seconds', help: 'Predicted mean publication-to-index delay of the current allocation', registers: [registry] }),
   };
   return m;
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * Wraps a stage's operator with its received/sent counters and per-item duration. Duration needs
+ * the item to come out as the same object it went in as (`keyOf` maps an output back to it, e.g. a
+ * sink's settlement to its envelope); items dropped or replaced are counted but not timed.
+ */
+export function meteredStage<T extends object, R>(
+  metrics: Metrics, stage: string, op: OperatorFunction<T, R>,
+  keyOf: (out: R) => unknown = (out) => out, nowMs: () => number = () => performance.now(),
+): OperatorFunction<T, R> {
+  const received = metrics.stageReceived.labels(stage);
+  const sent = metrics.stageSent.labels(stage);
+  const seconds = metrics.stageSeconds.labels(stage);
+  return (source) => new Observable<R>((sub) => {
+    const entered = new WeakMap<object, number>();
+    const counted = new Observable<T>((inner) => source.subscribe({
+      next: (item) => {
+        received.inc();
+        entered.set(item, nowMs());
+        inner.next(item);
+      },
+      error: (err: unknown) => inner.error(err),
+      complete: () => inner.complete(),
+    }));
+    return op(counted).subscribe({
+      next: (out) => {
+        sent.inc();
+        const key = keyOf(out);
+        const t0 = typeof key === 'object' && key !== null ? entered.get(key) : undefined;
+        if (t0 !== undefined) {
+          seconds.observe((nowMs() - t0) / 1000);
+          entered.delete(key as object);
+        }
+        sub.next(out);
+      },
+      error: (err: unknown) => sub.error(err),
+      complete: () => sub.complete(),
+    });
+  });
+}

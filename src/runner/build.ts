@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Cluster, Redis } from 'ioredis';
 import type { Clock } from '../core/clock';
 import type { Logger } from '../core/logger';
-import type { Metrics } from '../core/metrics';
+import { meteredStage, type Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import { HttpFetcher } from '../fetchers/http-fetch';
 import { identityHeaders } from '../fetchers/identities-config';
@@ -17,6 +17,8 @@ import { WebPagesAdapter } from '../parsers/web-pages';
 import type { PipelineConfig } from '../pipeline/schema';
 import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
 import { ModelRefresher } from '../schedule/refit';
+import { schedulerState } from '../schedule/core-bridge';
+import { scheduleStatus } from '../schedule/poisson';
 import { applyTemplates, loadTemplates } from '../search/templates';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
@@ -24,6 +26,7 @@ import { RedisFrontier } from '../sources/frontier/frontier';
 import { TokenQuota } from '../sources/frontier/token-quota';
 import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner, type Fetcher } from './run';
+import { startGaugePoller, type ScheduleGaugeValues } from './gauges';
 
 export interface BuildDeps {
   redis: Redis | Cluster;
@@ -36,6 +39,8 @@ export interface BuildDeps {
   logger: Logger;
   metrics: Metrics;
   sleep(ms: number): Promise<void>;
+  /** How often the frontier and schedule gauges are polled (default 5 s). */
+  gaugeIntervalMs?: number;
   /** Key namespace; defaults to `freshet:<pipeline name>`. */
   namespace?: string;
   /** Replaces the HTTP fetcher (tests of the runner itself). */
@@ -63,14 +68,25 @@ function buildAdapter(config: PipelineConfig): Adapter {
   }
 }
 
-async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void }> {
+async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void; gauges?: () => ScheduleGaugeValues }> {
   switch (config.schedule.type) {
     case 'fixed_interval':
       return { policy: fixedInterval(config.schedule), stop: () => undefined };
     case 'poisson': {
-      const refresher = new ModelRefresher(config.schedule, () => frontier.allStates(), () => frontier.countSubjects(), logger);
+      // The gauges reuse the states of the last refit: the predicted delay costs O(N) once per refit, no extra Redis scan.
+      let fittedStates: Awaited<ReturnType<RedisFrontier['allStates']>> = [];
+      const refresher = new ModelRefresher(config.schedule, async () => (fittedStates = await frontier.allStates()), () => frontier.countSubjects(), logger);
       await refresher.start();
-      return { policy: refresher.policy(), stop: () => refresher.stop() };
+      let cached: { model: unknown; values: ScheduleGaugeValues } | undefined;
+      const gauges = (): ScheduleGaugeValues => {
+        const model = refresher.current();
+        if (cached?.model !== model) {
+          const st = scheduleStatus(fittedStates.map(schedulerState), model);
+          cached = { model, values: { budgetPagesPerHour: st.budgetPerHour, plannedPagesPerHour: st.plannedPagesPerHour, predictedMeanDelayHours: st.predictedMeanDelayHours } };
+        }
+        return cached.values;
+      };
+      return { policy: refresher.policy(), stop: () => refresher.stop(), gauges };
     }
   }
 }
@@ -128,24 +144,26 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
     const settings = config.sink.replicas === undefined ? {} : { number_of_replicas: config.sink.replicas };
     await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings });
-    sink = elasticsearchSink(config.sink, {
+    sink = meteredStage(deps.metrics, 'elasticsearch', elasticsearchSink(config.sink, {
       client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,
       metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e),
-    });
+    }), (settled) => settled.env);
   } else {
     sink = blackholeSink();
   }
   const schedule = await buildSchedule(config, frontier, deps.logger);
   const runner = new PipelineRunner(config, {
     frontier, fetcher, adapter: buildAdapter(config), sink, schedule: schedule.policy,
-    stages: (drop) => config.stages.map((stage) => stageDefinition(stage.type).build(stage, {
+    stages: (drop) => config.stages.map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
-    })),
+    }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
   });
+  const gauges = startGaugePoller({ frontier, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
   return {
     runner, frontier,
     close: async () => {
+      await gauges.stop();
       schedule.stop();
       await render?.close();
       await http?.close();

@@ -222,6 +222,10 @@ export class PipelineRunner {
       subjectCount: () => this.deps.frontier.countSubjects(),
     };
     const discovered: { subject: string; state: SubjectState }[] = [];
+    // The parser as a stage: a visit in, its documents out, timed per visit.
+    const parser = this.deps.adapter.type;
+    this.deps.metrics.stageReceived.inc({ stage: parser });
+    const endTimer = this.deps.metrics.stageSeconds.startTimer({ stage: parser });
     try {
       const gen = this.deps.adapter.visit(job, ctx);
       for (;;) {
@@ -234,6 +238,7 @@ export class PipelineRunner {
         if (e.kind === 'doc') {
           e.doc.body['pipeline'] = this.config.name;
           tracker.add();
+          this.deps.metrics.stageSent.inc({ stage: parser });
           yield { doc: e.doc, job: tracker };
         } else {
           discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
@@ -254,6 +259,7 @@ export class PipelineRunner {
     } catch (err) {
       result.error = asFreshetError(err);
     } finally {
+      endTimer();
       tracker.seal();
     }
   }
@@ -334,6 +340,7 @@ export class PipelineRunner {
     const owned = await this.acker.ack({ job, state, nextDueMs, docs });
     if (!owned) {
       this.summary.leasesLost += 1;
+      metrics.leasesLost.inc();
       logger.warn({ subject: job.subject }, 'lease lost before ack (expired and reclaimed); the new owner revisits');
     }
     this.summary.jobs += 1;

@@ -72,8 +72,10 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
   while (pending.length > 0) {
     const body = pending.map((p) => p.lines).join('');
     let items: BulkItem[];
+    const sentAtMs = deps.clock.nowMs();
     try {
       items = await sendBulk(deps.client, body, config.request_timeout_ms);
+      deps.metrics.bulkSeconds.observe((deps.clock.nowMs() - sentAtMs) / 1000);
       deps.metrics.bulkRequests.inc({ outcome: 'ok' });
       deps.metrics.bulkBytes.inc(Buffer.byteLength(body));
       if (outageAttempt > 0) deps.logger.info({ attempts: outageAttempt }, 'search node reachable again; resuming bulk indexing');
@@ -82,6 +84,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       // The whole request failed (node down, timeout, 5xx): nothing is lost, the sink pauses.
       outageAttempt += 1;
       deps.metrics.bulkRequests.inc({ outcome: 'error' });
+      deps.metrics.errors.inc({ stage: 'elasticsearch', code: ErrorCodes.searchUnreachable });
       if (outageAttempt === 1) {
         deps.logger.warn({ code: ErrorCodes.searchUnreachable, err: (err as Error).message, docs: pending.length }, 'bulk request failed; retrying until the search node answers');
       }
@@ -124,6 +127,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
 async function deadLetter(p: Pending, err: FreshetError, deps: SinkDeps): Promise<void> {
   deps.metrics.docs.inc({ index: p.env.doc.index, outcome: 'dead_lettered' });
   deps.metrics.deadLetters.inc({ code: err.code });
+  deps.metrics.errors.inc({ stage: 'elasticsearch', code: err.code });
   deps.logger.warn({ code: err.code, id: p.env.doc.id, index: p.env.doc.index, reason: err.message }, 'document rejected by the search node; dead-lettered');
   await deps.deadLetter({
     code: err.code, stage: 'elasticsearch', subject: p.env.job.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc,

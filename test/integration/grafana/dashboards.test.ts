@@ -10,6 +10,9 @@ import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { buildPipeline } from '../../../src/runner/build';
+import type { RunSummary } from '../../../src/runner/run';
+import { poissonScheduleSchema } from '../../../src/schedule/refit';
+import type { FrontierStats } from '../../../src/sources/frontier/frontier';
 import { serveMetrics } from '../../../src/cli/metrics-server';
 import { frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
@@ -54,6 +57,8 @@ describe('grafana/ dashboards', () => {
     let prom: ChildProcess;
     let promUrl: string;
     let dir: string;
+    let summary: RunSummary;
+    let frontierStats: FrontierStats;
 
     beforeAll(async () => {
       r = await useRedis('grafana');
@@ -71,12 +76,17 @@ describe('grafana/ dashboards', () => {
         if (await fetch(`${promUrl}/-/ready`).then((x) => x.ok, () => false)) break;
         await sleep(200);
       }
-      const config = pipelineFor(site, 'grafana', seedsOf(site), 'stages:\n  - { type: language }\n  - { type: sentiment }\n');
+      // The poisson schedule, so that the budget and predicted-delay panels have a plan to show.
+      const config = {
+        ...pipelineFor(site, 'grafana', seedsOf(site), 'stages:\n  - { type: language }\n  - { type: sentiment }\n'),
+        schedule: poissonScheduleSchema.parse({ type: 'poisson', budget_per_hour: 600, page_size: 10 }),
+      };
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(1),
-        logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${s.prefix}frontier`,
+        logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${s.prefix}frontier`, gaugeIntervalMs: 500,
       });
-      await built.runner.run({ untilIdle: true });
+      summary = await built.runner.run({ untilIdle: true });
+      frontierStats = await built.frontier.stats();
       await built.close();
       // Enough scrapes after the crawl for rate() windows to hold two samples.
       for (let i = 0; i < 100; i++) {
@@ -103,6 +113,30 @@ describe('grafana/ dashboards', () => {
           expect([p.title, expr, q.status, q.data.result.length > 0]).toEqual([p.title, expr, 'success', true]);
         }
       }
+    });
+
+    it('shows every stage of the pipeline, and frontier and schedule gauges that agree with the crawl', async () => {
+      const series = async (expr: string) => (await promQuery(promUrl, expr)).data.result as { metric: Record<string, string>; value: [number, string] }[];
+      const value = async (expr: string) => Number((await series(expr))[0]?.value[1]);
+      const stages = (await series('sum by (stage) (freshet_stage_received_total)')).map((x) => x.metric['stage']).sort();
+      expect(stages).toEqual(['elasticsearch', 'language', 'sentiment', 'weibo_api']);
+      // Nothing dropped: every stage passed on what it received, and the sink settled every document.
+      const docs = summary.documents.indexed;
+      expect(docs).toBeGreaterThan(0);
+      for (const stage of ['language', 'sentiment', 'elasticsearch']) {
+        expect([stage, await value(`sum(freshet_stage_received_total{stage="${stage}"})`), await value(`sum(freshet_stage_sent_total{stage="${stage}"})`)]).toEqual([stage, docs, docs]);
+      }
+      expect(await value('sum(freshet_stage_received_total{stage="weibo_api"})')).toBe(summary.jobs);
+      expect(await value('sum(freshet_stage_sent_total{stage="weibo_api"})')).toBe(docs);
+      expect(await value('sum(freshet_stage_duration_seconds_count{stage="sentiment"})')).toBe(docs);
+      expect(await value('max(freshet_frontier_subjects)')).toBe(frontierStats.subjects);
+      expect(await value('max(freshet_frontier_scheduled)')).toBe(frontierStats.due);
+      expect(await value('max(freshet_frontier_leased)')).toBe(0);
+      expect(await value('max(freshet_schedule_budget_pages_per_hour)')).toBe(600);
+      const delay = await value('max(freshet_schedule_predicted_delay_seconds)');
+      expect(delay).toBeGreaterThan(0);
+      expect(Number.isFinite(delay)).toBe(true);
+      expect(await value('sum(freshet_bulk_duration_seconds_count)')).toBe(await value('sum(freshet_bulk_requests_total{outcome="ok"})'));
     });
   });
 });
