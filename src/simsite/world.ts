@@ -125,6 +125,11 @@ export class World {
     return t;
   }
 
+  /** How many generated posts are held in memory (posts are generated lazily, on demand). */
+  get cachedPosts(): number {
+    return this.postCache.weight;
+  }
+
   post(u: number, k: number): SimPost {
     const key = u * 4_194_304 + k;
     const hit = this.postCache.get(key);
