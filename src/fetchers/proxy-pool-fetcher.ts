@@ -76,7 +76,8 @@ function metricsOn(registry: Registry | undefined) {
 export class ProxyPoolFetcher {
   private readonly health: ProxyHealth;
   private readonly labels: string[];
-  private readonly secrets: string[][];
+  /** Every credential string of the pool (errors are scrubbed of all of them, whichever proxy answered). */
+  private readonly secrets: string[];
   private readonly metrics: ReturnType<typeof metricsOn>;
 
   constructor(private readonly inner: ViaFetcher, private readonly opts: ProxyPoolOptions) {
@@ -84,7 +85,7 @@ export class ProxyPoolFetcher {
     if (opts.dispatchers.length !== opts.urls.length) throw new RangeError('one dispatcher per proxy URL');
     this.health = new ProxyHealth({ size: opts.urls.length, slowMs: opts.slowMs });
     this.labels = opts.urls.map(redactProxyUrl);
-    this.secrets = opts.urls.map(secretsOf);
+    this.secrets = [...new Set(opts.urls.flatMap(secretsOf))].sort((a, b) => b.length - a.length);
     this.metrics = metricsOn(opts.registry);
   }
 
@@ -120,7 +121,7 @@ export class ProxyPoolFetcher {
       this.observe(proxy, index, 'ok');
       return res;
     } catch (thrown) {
-      const err = this.scrub(thrown, index);
+      const err = this.scrub(thrown);
       const status = err.fields['status'];
       if ((typeof status === 'number' && REFUSAL_STATUSES.has(status)) || /\(407\)/.test(err.message)) {
         const strikes = this.health.refused(index);
@@ -160,12 +161,12 @@ export class ProxyPoolFetcher {
   }
 
   /**
-   * Errors from undici can quote what the proxy was asked with; one that carries a credential of
-   * the proxy anywhere (message, fields, cause) is replaced by a clean copy without the cause.
+   * Errors from undici can quote what a proxy was asked with; one that carries a credential of
+   * the pool anywhere (message, fields, cause) is replaced by a clean copy without the cause.
    */
-  private scrub(thrown: unknown, index: number): FreshetError {
+  private scrub(thrown: unknown): FreshetError {
     const err = thrown instanceof FreshetError ? thrown : new FreshetError(ErrorCodes.fetchConnection, 'retryable', 'proxy request failed', {}, thrown);
-    const secrets = this.secrets[index]!;
+    const secrets = this.secrets;
     if (secrets.length === 0) return err;
     const text = `${err.message} ${JSON.stringify(err.fields)} ${describe(err.cause)}`;
     if (!secrets.some((s) => text.includes(s))) return err;
