@@ -132,6 +132,49 @@ describe('comments', () => {
     expect(fake.requests.filter((r) => r.startsWith('/comments/hotflow')).length).toBeGreaterThan(0);
   });
 
+  it('reads the hot flow of the posts that are new on later visits too (gap-filling visits included), never again for known posts', async () => {
+    const fake = fakeWeibo('modern2022');
+    const u = busyUser(fake.world);
+    const uid = fake.world.users[u]!.uid;
+    const adapter = adapterWith({ comments: true, comments_page_limit: 5, page_limit: 2 });
+    const firstMids = (r: string[]) => r.filter((x) => x.startsWith('/comments/hotflow') && !x.includes('&max_id=')).map((x) => new URLSearchParams(x.split('?')[1]).get('mid')!);
+    const first = await drive(adapter, jobFor(uid), fake.ctx);
+    const known = new Set(docsOf(first.emitted, 'posts').map((d) => d.body['id'] as string));
+    expect(firstMids(fake.requests).length).toBeGreaterThan(0);
+    const t0 = fake.clock.nowMs();
+    fake.clock.advanceMs(25 * 86_400_000);
+    const now = fake.clock.nowMs();
+    fake.requests.length = 0;
+    // Several later visits: the first stops at its page limit, the next ones fill the gap.
+    let state = first.outcome.state;
+    const comments = new Map<string, Record<string, unknown>>();
+    let visits = 0;
+    for (let more = true; more && visits < 10; visits++) {
+      const { emitted, outcome } = await drive(adapter, { ...jobFor(uid), state }, fake.ctx);
+      for (const d of docsOf(emitted, 'comments')) comments.set(d.body['id'] as string, d.body);
+      state = outcome.state;
+      more = outcome.pageLimitHit;
+    }
+    expect(visits).toBeGreaterThan(1);
+    const fresh = [...truthPostsOf(fake.world, u, t0 + 1, now)];
+    const withComments = fresh.filter((t) => truthComments(fake.world, findPostByMid(fake.world, t.id)!, now).length > 0);
+    expect(withComments.length).toBeGreaterThan(5);
+    // One hot flow per new post with comments, none for a post the first visit had already read.
+    const asked = firstMids(fake.requests);
+    expect([...asked].sort()).toEqual(withComments.map((t) => t.id).sort());
+    expect(asked.some((m) => known.has(m))).toBe(false);
+    let expected = 0;
+    for (const t of withComments) {
+      const rows = truthComments(fake.world, findPostByMid(fake.world, t.id)!, now);
+      const roots = rows.filter((c) => c['id'] === c['rootId']).slice(0, 100).map((c) => c['id']);
+      for (const c of rows.filter((x) => roots.includes(x['rootId']))) {
+        expected += 1;
+        expect(comments.get(String(c['id']))).toMatchObject({ post_id: t.id, root_id: String(c['rootId']), text: String(c['text']).trim(), created_at: c['createdAt'] });
+      }
+    }
+    expect(comments.size).toBe(expected);
+  });
+
   it('keeps the post when the hot flow is refused without a login (403), and reads nothing more of it', async () => {
     const fake = fakeWeibo('modern2022');
     const u = busyUser(fake.world);
