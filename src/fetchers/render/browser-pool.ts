@@ -212,9 +212,13 @@ export class BrowserPool {
         if (!inst) return cur; // rethrows the launch error to this asker
         continue;
       }
-      this.current = this.start();
-      // Launch errors reach the asker; a later asker tries again.
-      return this.current;
+      const starting = this.start();
+      this.current = starting;
+      // Launch errors reach the askers waiting on this launch; a later asker tries again.
+      starting.catch(() => {
+        if (this.current === starting) this.current = undefined;
+      });
+      return starting;
     }
   }
 

@@ -1,0 +1,89 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../../../src/core/clock';
+import { ErrorCodes } from '../../../src/core/errors';
+import { silentLogger } from '../../../src/core/logger';
+import { seededRng } from '../../../src/core/rng';
+import { HttpFetcher } from '../../../src/fetchers/http-fetch';
+import { RenderErrorCodes } from '../../../src/fetchers/render/render-errors';
+import { RenderFetcher } from '../../../src/fetchers/render/render-fetch';
+import type { FreshetError } from '../../../src/core/errors';
+
+/** A tiny origin on 127.0.0.1: pages that reach for blocked addresses, robots-disallowed paths, heavy resources, or hang. */
+function origin(): Promise<{ url: string; seen: string[]; server: Server }> {
+  const seen: string[] = [];
+  const pages: Record<string, string> = {
+    '/robots.txt': 'User-agent: *\nDisallow: /private/\n',
+    '/guarded': `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div id="out">start</div>
+<img src="/img/big.png"><video src="/media/clip.mp4" autoplay muted></video>
+<script>
+var out = document.getElementById('out');
+function note(s) { out.textContent += ' ' + s; }
+Promise.all([
+  fetch('/public/data.json').then(function (r) { return r.json(); }).then(function (d) { note('public:' + d.v); }, function () { note('public:blocked'); }),
+  fetch('/private/data.json').then(function () { note('private:read'); }, function () { note('private:blocked'); }),
+  fetch('http://169.254.169.254/latest/meta-data/').then(function () { note('metadata:read'); }, function () { note('metadata:blocked'); }),
+  fetch('http://10.0.0.1/').then(function () { note('lan:read'); }, function () { note('lan:blocked'); }),
+]).then(function () { out.setAttribute('data-done', '1'); });
+</script></body></html>`,
+    '/public/data.json': '{"v":42}',
+    '/private/data.json': '{"secret":true}',
+    '/hang': '<!DOCTYPE html><html><body><p>about to hang</p><script>setTimeout(function () { for (;;) {} }, 0);</script></body></html>',
+    '/fine': '<!DOCTYPE html><html><body><div id="x"></div><script>document.getElementById("x").textContent = "rendered fine";</script></body></html>',
+  };
+  const server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    const body = pages[req.url ?? ''];
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = req.url!.endsWith('.json') ? 'application/json' : req.url === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8';
+    res.writeHead(200, { 'content-type': type }).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server })));
+}
+
+describe('render: the plain fetcher guards every browser request', () => {
+  it('applies robots.txt and the SSRF guard to script requests, blocks heavy resources, and recovers from a hung page', async () => {
+    const site = await origin();
+    // Only this loopback address is allowed: everything private or link-local is refused.
+    const retry = { max_attempts: 2, base_delay_ms: 10, max_delay_ms: 10, max_retry_after_secs: 60, jitter: 'none' as const };
+    const http = new HttpFetcher({ allowed_cidrs: ['127.0.0.1/32'], retry: { max_attempts: 1 } } as never, { clock: systemClock, rng: seededRng(1), logger: silentLogger });
+    const render = new RenderFetcher(
+      { url_patterns: ['^http://127\\.0\\.0\\.1:\\d+/(guarded|hang|fine)$'], max_pages: 1, page_timeout_ms: 15_000, wait: { selector: '[data-done]' } },
+      { http, retry, clock: systemClock, rng: seededRng(1), logger: silentLogger },
+    );
+    const quick = new RenderFetcher(
+      { url_patterns: ['^http://127\\.0\\.0\\.1:\\d+/(hang|fine)$'], max_pages: 1, page_timeout_ms: 1_500, wait: { network_idle: true, network_idle_ms: 100 } },
+      { http, retry, clock: systemClock, rng: seededRng(1), logger: silentLogger },
+    );
+    try {
+      const res = await render.fetch({ url: `${site.url}/guarded` });
+      expect(res.text).toContain('public:42');
+      expect(res.text).toContain('private:blocked');
+      expect(res.text).toContain('metadata:blocked');
+      expect(res.text).toContain('lan:blocked');
+      const st = render.stats();
+      expect(st.subrequestErrors[ErrorCodes.fetchRobotsDisallowed]).toBe(1);
+      expect(st.subrequestErrors[ErrorCodes.fetchBlockedAddress]).toBe(2);
+      expect(st.blocked['image']).toBeGreaterThanOrEqual(1);
+      expect(st.blocked['media']).toBeGreaterThanOrEqual(1);
+      expect(site.seen).not.toContain('/private/data.json');
+      expect(site.seen.filter((u) => u.startsWith('/img/') || u.startsWith('/media/'))).toEqual([]);
+
+      // A page stuck in a script: its budget runs out on every attempt, then the error goes back with its attempts.
+      const hung = (await quick.fetch({ url: `${site.url}/hang` }).catch((e: unknown) => e)) as FreshetError;
+      expect(hung.code).toBe(RenderErrorCodes.timeout);
+      expect(hung.fields['attempts']).toBe(2);
+      // ...and the same fetcher renders the next page (the page, or the whole browser, was replaced).
+      const fine = await quick.fetch({ url: `${site.url}/fine` });
+      expect(fine.text).toContain('rendered fine');
+    } finally {
+      await render.close();
+      await quick.close();
+      await http.close();
+      site.server.close();
+    }
+  });
+});
