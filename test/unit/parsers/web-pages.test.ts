@@ -1,0 +1,82 @@
+import { newSubjectState, type Job } from '../../../src/core/envelope';
+import { silentLogger } from '../../../src/core/logger';
+import type { Emitted, FetchedText, VisitContext, VisitOutcome } from '../../../src/parsers/adapter';
+import { WebPagesAdapter, webPagesConfigSchema, webPageSubject } from '../../../src/parsers/web-pages';
+
+const page = (posts: Array<[string, string]>, next?: string, links: string[] = []): string => `<html><body>
+${posts.map(([id, text]) => `<div class="post"><span class="pid" data-id="${id}"></span><b class="who">u${id}</b><time datetime="2026-01-0${id.slice(-1)}T00:00:00Z"></time><p class="text">${text}</p></div>`).join('')}
+${next ? `<a class="next" href="${next}">next</a>` : ''}${links.map((l) => `<a class="t" href="${l}">t</a>`).join('')}</body></html>`;
+
+const config = webPagesConfigSchema.parse({
+  type: 'web_pages',
+  max_pages_per_visit: 2,
+  rules: [{
+    name: 'forum', match: { prefix: ['https://f.example/'] },
+    list: { selector: '.post', required: ['text'], fields: { id: { selector: '.pid', type: 'attr', attr: 'data-id' }, author: { selector: '.who' }, text: { selector: '.text' }, created_at: { selector: 'time', type: 'attr', attr: 'datetime', date: true } } },
+    pagination: { selector: 'a.next' },
+    links: { selector: 'a.t' },
+  }],
+});
+
+async function visit(adapter: WebPagesAdapter, subject: string, pages: Record<string, string>) {
+  const fetched: string[] = [];
+  const ctx: VisitContext = {
+    fetchText: async (url): Promise<FetchedText> => {
+      fetched.push(url);
+      const text = pages[url];
+      if (text === undefined) throw new Error(`unexpected fetch ${url}`);
+      return { url, status: 200, text, fetchedAtMs: 1_000 };
+    },
+    nowMs: () => 1_000,
+    logger: silentLogger,
+  };
+  const job: Job = { subject, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' };
+  const gen = adapter.visit(job, ctx);
+  const emitted: Emitted[] = [];
+  let outcome: VisitOutcome;
+  for (;;) {
+    const step = await gen.next();
+    if (step.done) {
+      outcome = step.value;
+      break;
+    }
+    emitted.push(step.value);
+  }
+  return { emitted, outcome, fetched };
+}
+
+describe('web_pages adapter', () => {
+  it('turns list items into posts, follows pagination within the visit, discovers same-origin links, stops at its page limit', async () => {
+    const a = new WebPagesAdapter(config);
+    const first = 'https://f.example/t/1';
+    const { emitted, outcome, fetched } = await visit(a, webPageSubject(`${first}#top`), {
+      [first]: page([['1', 'hello'], ['2', 'world'], ['3', '']], '/t/1?p=2', ['/t/2', 'https://evil.example/x', '/t/1']),
+      'https://f.example/t/1?p=2': page([['4', 'more']], '/t/1?p=3'),
+    });
+    expect(fetched).toEqual([first, 'https://f.example/t/1?p=2']);
+    const docs = emitted.filter((e) => e.kind === 'doc').map((e) => (e as Extract<Emitted, { kind: 'doc' }>).doc);
+    expect(docs.map((d) => d.body['text'])).toEqual(['hello', 'world', 'more']); // the empty post is dropped by `required`
+    expect(docs.every((d) => d.index === 'posts' && d.body['platform'] === 'web')).toBe(true);
+    expect(docs[0]!.body['author']).toEqual({ name: 'u1' });
+    expect(docs[0]!.body['created_at']).toBe('2026-01-01T00:00:00.000Z');
+    // Ids are stable (page URL + item), so a revisit overwrites.
+    expect(new Set(docs.map((d) => d.id)).size).toBe(3);
+    const again = await visit(a, webPageSubject(first), { [first]: page([['1', 'hello']]) });
+    expect((again.emitted[0] as Extract<Emitted, { kind: 'doc' }>).doc.id).toBe(docs[0]!.id);
+    const discovered = emitted.filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject);
+    expect(discovered).toEqual(['web:page:https://f.example/t/2']);
+    expect(outcome.pageLimitHit).toBe(true);
+    expect(outcome.requests).toBe(2);
+    expect(outcome.state.visits).toBe(1);
+  });
+
+  it('rejects a subject that is not a URL as non-retryable, and ignores pages no rule set matches', async () => {
+    const a = new WebPagesAdapter(config);
+    await expect(visit(a, 'web:page:not-a-url', {})).rejects.toMatchObject({ kind: 'non_retryable' });
+    const other = await visit(a, webPageSubject('https://other.example/'), { 'https://other.example/': '<p>x</p>' });
+    expect(other.emitted).toEqual([]);
+    const withPages = await visit(new WebPagesAdapter({ ...config, page_documents: true }), webPageSubject('https://other.example/'), { 'https://other.example/': '<p>x</p>' });
+    expect(withPages.emitted).toHaveLength(1);
+    expect((withPages.emitted[0] as Extract<Emitted, { kind: 'doc' }>).doc).toMatchObject({ index: 'pages', body: { url: 'https://other.example/', html: '<p>x</p>' } });
+  });
+});
