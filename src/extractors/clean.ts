@@ -38,11 +38,15 @@ const NEGATIVE_RE = new RegExp([
   'login', 'outbrain', 'taboola', 'trending', 'most-?popular', 'more-?stories', 'read-?more', 'also-?read', 'disclaimer',
   'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
   'pagination', 'pager', 'print', 'skip', 'banner', 'hidden', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
+  'crumbs?(?:$|[-_\\s])', 'subpath', 'cur-?pos', '(?:^|[-_\\s])(?:sub|top|main|site)-?nav(?:$|[-_\\s])',
+  // Pinyin class names of Chinese sites: share, related, recommend, hot list, ranking, copyright, disclaimer, position (breadcrumb), editor, source.
+  // They start a class word ("remen" also hides in "requirements").
+  '(?:^|[-_\\s\\d])(?:fenxiang|xiangguan|tuijian|remen|paihang|banquan|mianze|weizhi|daohang|bianji|laiyuan)',
 ].join('|'), 'i');
 
-const POSITIVE_RE = /article|content|entry|post|story|text|body|main|detail|zoom|cont\b|news|blog|message|thread/i;
+const POSITIVE_RE = /article|content|entry|post|story|text|body|main|detail|zoom|cont\b|news|blog|message|thread|(?:^|[-_\s])(?:zhengwen|neirong|wenzhang)/i;
 
-const COMMENT_RE = /comment|disqus|respond|reactions|discussion/i;
+const COMMENT_RE = /comment|disqus|respond|reactions|discussion|pinglun/i;
 
 function classAndId(el: DomElement): string {
   return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;

@@ -1,5 +1,6 @@
 import { isBoilerplateLine, isDateline } from '../../../src/extractors/boilerplate-lines';
 import { toBlocks } from '../../../src/extractors/blocks';
+import { classWeight } from '../../../src/extractors/clean';
 import { parseHtml } from '../../../src/extractors/dom';
 import { DEFAULT_SCORING, lineValue } from '../../../src/extractors/scoring';
 
@@ -21,6 +22,16 @@ describe('DOM to lines', () => {
       + '<p>Officials said on Monday that the bridge would reopen in June, after repairs to the deck.</p>'));
     expect(lineValue(nav!, DEFAULT_SCORING)).toBeLessThan(0);
     expect(lineValue(para!, DEFAULT_SCORING)).toBeGreaterThan(0);
+  });
+});
+
+describe('class words', () => {
+  const el = (cls: string): Parameters<typeof classWeight>[0] => ({ type: 'tag', name: 'div', attribs: { class: cls }, children: [], parent: null });
+  it('reads pinyin furniture and content class names of Chinese sites, and breadcrumbs', () => {
+    for (const cls of ['fenxiang', 'xiangguan', 'remen-list', 'banquan', 'crumbs', 'subnav']) expect([cls, classWeight(el(cls))]).toEqual([cls, -1]);
+    for (const cls of ['zhengwen', 'neirong_box']) expect([cls, classWeight(el(cls))]).toEqual([cls, 1]);
+    // A pinyin word inside an English one is no signal.
+    expect(classWeight(el('h-requirements-and-market'))).toBe(0);
   });
 });
 
