@@ -1,92 +1,165 @@
-import { fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ManualClock } from '../../../src/core/clock';
 import { startSimsite } from '../../../src/simsite';
 import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
-import { bareLoop, freshetRun, type VariantResult } from './variants';
+
+export interface VariantResult {
+  requests: number;
+  elapsedMs: number;
+  cpuMs: number;
+  rssPeakMiB: number;
+}
 
 /**
- * Throughput of the full pipeline against simsite's microblog JSON timelines, side by side with a
- * bare undici loop doing the same paging, in one run. Each variant runs in its own child process
- * (simsite stays in the parent) so its CPU time and peak RSS are its own.
+ * Throughput of freshet's full pipeline against simsite's microblog JSON timelines, side by side
+ * with a bare undici loop, Crawlee's CheerioCrawler and Scrapy making the same requests and the
+ * same JSON parse, in one run. Each contender runs in its own child process (simsite stays in the
+ * parent) so its CPU time and peak RSS are its own. The machine is shared, so contenders run in
+ * BENCH_ROUNDS rounds, each round in a rotated order; figures are medians over rounds and every
+ * ratio is taken within a round before its median.
  */
 const USERS = Number(process.env['BENCH_USERS'] ?? 1500);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const CONCURRENCY = 64;
-const VARIANTS = ['bare', 'blackhole', 'elasticsearch'] as const;
+const VARIANTS = ['bare', 'crawlee', 'scrapy', 'blackhole', 'elasticsearch'] as const;
 type Variant = (typeof VARIANTS)[number];
+const LABEL: Record<Variant, { system: string; variant: string }> = {
+  bare: { system: 'bare-undici-loop', variant: '' },
+  crawlee: { system: 'crawlee-cheerio', variant: '' },
+  scrapy: { system: 'scrapy', variant: '' },
+  blackhole: { system: 'freshet', variant: 'null-sink' },
+  elasticsearch: { system: 'freshet', variant: 'search-sink' },
+};
 
-async function child(variant: Variant): Promise<void> {
+async function child(variant: Exclude<Variant, 'scrapy'>): Promise<void> {
   const base = process.env['SIMSITE_URL']!;
   const uids = JSON.parse(process.env['BENCH_UIDS']!) as string[];
-  let rssPeak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+  // Each child loads only its own contender's code, so no contender pays for another's modules.
+  const run: (base: string, uids: string[], concurrency: number) => Promise<number> = variant === 'bare' ? (await import('./bare.js')).bareLoop
+    : variant === 'crawlee' ? (await import('./crawlee.js')).crawleeRun
+      : await (async (sink) => {
+        const { freshetRun } = await import('./variants.js');
+        return (base: string, uids: string[], concurrency: number) => freshetRun(base, uids, sink, concurrency, {
+          redisUrl: process.env['FRESHET_REDIS_URL'] ?? 'redis://127.0.0.1:6390',
+          esUrl: process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250',
+          prefix: `bench-throughput-${process.pid}-`,
+          mappings: join(projectRoot(), 'mappings'),
+        });
+      })(variant);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const requests = variant === 'bare'
-    ? await bareLoop(base, uids, CONCURRENCY)
-    : await freshetRun(base, uids, variant, CONCURRENCY, {
-      redisUrl: process.env['FRESHET_REDIS_URL'] ?? 'redis://127.0.0.1:6390',
-      esUrl: process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250',
-      prefix: `bench-throughput-${process.pid}-`,
-      mappings: join(projectRoot(), 'mappings'),
-    });
+  const requests = await run(base, uids, CONCURRENCY);
   const elapsedMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  clearInterval(sampler);
-  const result: VariantResult = { requests, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: Math.max(rssPeak, process.memoryUsage().rss) / 2 ** 20 };
+  // maxRSS (KiB) is the kernel's high-water mark, the same figure Python's getrusage gives Scrapy.
+  const result: VariantResult = { requests, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: process.resourceUsage().maxRSS / 1024 };
   process.send!(result);
 }
 
-function runChild(variant: Variant, env: NodeJS.ProcessEnv): Promise<VariantResult> {
+function runNodeChild(variant: Variant, env: NodeJS.ProcessEnv): Promise<VariantResult> {
   return new Promise((resolve, reject) => {
     const c = fork(__filename, ['--child', variant], { env });
-    c.once('message', (m) => resolve(m as VariantResult));
-    c.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`${variant} exited with ${code}`))));
+    let result: VariantResult | undefined;
+    c.once('message', (m) => (result = m as VariantResult));
+    c.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${variant} exited with ${code}`))));
+  });
+}
+
+function runScrapy(python: string, env: NodeJS.ProcessEnv): Promise<VariantResult> {
+  return new Promise((resolve, reject) => {
+    const c = spawn(python, [join(projectRoot(), 'test', 'bench', 'throughput', 'scrapy_spider.py')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    c.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    c.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`scrapy exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()!) as VariantResult);
+      } catch (e) {
+        reject(e as Error);
+      }
+    });
   });
 }
 
 async function main(): Promise<void> {
+  const python = execFileSync('bash', [join(projectRoot(), 'scripts', 'bench-scrapy-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
   const probe = await startSimsite({ worldOptions: { seed: 3, users: USERS, historyDays: 20 }, port: 0 });
   const startMs = probe.world.startMs;
   await probe.close();
   const site = await startSimsite({ worldOptions: { seed: 3, users: USERS, historyDays: 20 }, clock: new ManualClock(startMs), port: 0, requestLogMaxEntries: 1000 });
   const uids = site.world.users.map((u) => String(u.uid));
-  const env = { ...process.env, SIMSITE_URL: site.url, BENCH_UIDS: JSON.stringify(uids) };
-  const results: ResultRow[] = [];
-  const by: Partial<Record<Variant, VariantResult>> = {};
+  const env = { ...process.env, SIMSITE_URL: site.url, BENCH_UIDS: JSON.stringify(uids), BENCH_CONCURRENCY: String(CONCURRENCY) };
+  const rounds: Record<Variant, VariantResult>[] = [];
   try {
-    for (const v of VARIANTS) {
-      const r = await runChild(v, env);
-      by[v] = r;
-      const system = v === 'bare' ? 'bare-undici-loop' : 'freshet';
-      const variant = v === 'bare' ? '' : v === 'blackhole' ? 'null-sink' : 'search-sink';
-      results.push(
-        { system, variant, metric: 'pages_per_sec', value: round(r.requests / (r.elapsedMs / 1000)) },
-        { system, variant, metric: 'cpu_sec_per_1000_pages', value: round(r.cpuMs / r.requests) },
-        { system, variant, metric: 'rss_mib_peak', value: round(r.rssPeakMiB) },
-        { system, variant, metric: 'pages', value: r.requests },
-      );
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = VARIANTS.map((_, i) => VARIANTS[(i + r) % VARIANTS.length]!);
+      const round: Partial<Record<Variant, VariantResult>> = {};
+      for (const v of order) {
+        round[v] = v === 'scrapy' ? await runScrapy(python, env) : await runNodeChild(v, env);
+        console.error(`[throughput] round ${r + 1}/${ROUNDS} ${v}: ${round[v]!.requests} pages, ${pps(round[v]!).toFixed(0)} pages/s, ${cpuPer1000(round[v]!).toFixed(3)} cpu s/1000, ${round[v]!.rssPeakMiB.toFixed(0)} MiB`);
+      }
+      rounds.push(round as Record<Variant, VariantResult>);
     }
   } finally {
     await site.close();
   }
-  const pps = (v: Variant) => by[v]!.requests / (by[v]!.elapsedMs / 1000);
-  results.push(
-    { system: 'freshet', variant: 'null-sink', metric: 'ratio_pages_per_sec_vs_bare', value: round(pps('blackhole') / pps('bare')) },
-    { system: 'freshet', variant: 'search-sink', metric: 'ratio_pages_per_sec_vs_bare', value: round(pps('elasticsearch') / pps('bare')) },
-  );
-  writeReport('throughput', { users: USERS, concurrency: CONCURRENCY, pages: 'microblog JSON timelines (profile + pages + long text), simsite on loopback, frozen clock' }, results, [
-    // Issue 4 sets no target; these are issue 10's, reported now so progress is visible.
-    goal('freshet null-sink / bare pages_per_sec', '>=', 0.6, pps('blackhole') / pps('bare')),
-    goal('freshet search-sink / bare pages_per_sec', '>=', 0.35, pps('elasticsearch') / pps('bare')),
-    goal('freshet null-sink / crawlee pages_per_sec', '>=', 5, null),
-    goal('freshet null-sink rss_mib_peak', '<=', 400, by.blackhole!.rssPeakMiB),
-  ], { note: 'simsite runs in the parent process on the same 2 cores; each variant in its own child process' });
+  for (const round of rounds) {
+    for (const v of VARIANTS) {
+      if (round[v].requests !== round.bare.requests) throw new Error(`${v} made ${round[v].requests} requests, the bare loop ${round.bare.requests}: not the same work`);
+    }
+  }
+  const results: ResultRow[] = [];
+  for (const v of VARIANTS) {
+    const { system, variant } = LABEL[v];
+    results.push(
+      { system, variant, metric: 'pages_per_sec', value: round3(median(rounds.map((r) => pps(r[v])))) },
+      { system, variant, metric: 'cpu_sec_per_1000_pages', value: round3(median(rounds.map((r) => cpuPer1000(r[v])))) },
+      { system, variant, metric: 'rss_mib_peak', value: round3(Math.max(...rounds.map((r) => r[v].rssPeakMiB))) },
+      { system, variant, metric: 'pages', value: rounds[0]!.bare.requests },
+    );
+  }
+  // Ratios within each round (contenders ran minutes apart at most), then the median over rounds.
+  const ratio = (a: Variant, b: Variant, f: (x: VariantResult) => number) => median(rounds.map((r) => f(r[a]) / f(r[b])));
+  const perCore = (x: VariantResult) => 1 / cpuPer1000(x);
+  const ratios: [Variant, Variant, string][] = [['blackhole', 'bare', 'bare'], ['blackhole', 'crawlee', 'crawlee'], ['blackhole', 'scrapy', 'scrapy'],
+    ['elasticsearch', 'bare', 'bare'], ['elasticsearch', 'crawlee', 'crawlee'], ['elasticsearch', 'scrapy', 'scrapy']];
+  for (const [a, b, name] of ratios) {
+    results.push(
+      { system: 'freshet', variant: LABEL[a].variant, metric: `ratio_pages_per_sec_vs_${name}`, value: round3(ratio(a, b, pps)) },
+      { system: 'freshet', variant: LABEL[a].variant, metric: `ratio_pages_per_cpu_sec_vs_${name}`, value: round3(ratio(a, b, perCore)) },
+    );
+  }
+  const rssMax = Math.max(...rounds.flatMap((r) => [r.blackhole.rssPeakMiB, r.elasticsearch.rssPeakMiB]));
+  writeReport('throughput', {
+    users: USERS, rounds: ROUNDS, concurrency: CONCURRENCY,
+    pages: 'microblog JSON timelines (profile + timeline pages + long text), simsite on loopback, frozen clock',
+    contenders: 'bare: undici Agent(64) + JSON.parse; crawlee: @crawlee/cheerio 3.18.1 CheerioCrawler, in-memory storage, maxConcurrency 64, JSON mime type; scrapy: 2.19.0 from PyPI, CONCURRENT_REQUESTS 64, no throttle/retry/robots; freshet: Redis frontier, http_fetch, weibo_api parse, blackhole or elasticsearch sink',
+  }, results, [
+    goal('freshet null-sink / crawlee pages_per_sec', '>=', 5, ratio('blackhole', 'crawlee', pps)),
+    goal('freshet null-sink / bare pages_per_sec', '>=', 0.6, ratio('blackhole', 'bare', pps)),
+    goal('freshet search-sink / bare pages_per_sec', '>=', 0.35, ratio('elasticsearch', 'bare', pps)),
+    goal('freshet rss_mib_peak (null and search sink)', '<', 400, rssMax),
+  ], { note: `2 cores shared with other work (noisy wall clock; cpu_sec_per_1000_pages is the steadier figure); simsite in the parent process on the same cores; each contender in its own child process; medians over ${ROUNDS} rounds in rotated order; CPU counts the contender's process only (not Redis or the search node)` });
 }
 
-function round(x: number): number {
+function pps(x: VariantResult): number {
+  return x.requests / (x.elapsedMs / 1000);
+}
+
+function cpuPer1000(x: VariantResult): number {
+  return x.cpuMs / x.requests;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-if (process.argv[2] === '--child') void child(process.argv[3] as Variant).catch((e) => { console.error(e); process.exit(1); });
+if (process.argv[2] === '--child') void child(process.argv[3] as Exclude<Variant, 'scrapy'>).catch((e) => { console.error(e); process.exit(1); });
 else void main().catch((e) => { console.error(e); process.exit(1); });

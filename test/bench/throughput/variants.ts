@@ -1,61 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
 import { systemClock } from '../../../src/core/clock';
 import { silentLogger } from '../../../src/core/logger';
-import { createMetrics } from '../../../src/core/metrics';
+import { createMetrics, type Metrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { connectSearch } from '../../../src/search/client';
 import { Redis } from 'ioredis';
 
-export interface VariantResult {
-  requests: number;
-  elapsedMs: number;
-  cpuMs: number;
-  rssPeakMiB: number;
-}
-
-/** The bare loop: undici with 64 connections, JSON.parse, the same paging rules; no frontier, no sink. */
-export async function bareLoop(base: string, uids: string[], concurrency: number): Promise<number> {
-  const agent = new Agent({ connections: concurrency, pipelining: 1 });
-  let requests = 0;
-  const get = async (url: string): Promise<Record<string, unknown>> => {
-    requests += 1;
-    const res = await request(url, { dispatcher: agent });
-    return JSON.parse(await res.body.text()) as Record<string, unknown>;
-  };
-  let next = 0;
-  const worker = async () => {
-    while (next < uids.length) {
-      const uid = uids[next++]!;
-      const profile = await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`) as {
-        data?: { tabsInfo?: { tabs?: { tabKey?: string; containerid?: string }[] } };
-      };
-      const containerId = profile.data?.tabsInfo?.tabs?.find((t) => t.tabKey === 'weibo')?.containerid ?? `107603${uid}`;
-      // The adapter's paging rules: since_id when given, else page=, stop at ok:0 / no cards / no cursor.
-      let cursor: string | undefined = '';
-      for (let page = 1; cursor !== undefined && page <= 1000; page++) {
-        const body = await get(`${base}/api/container/getIndex?type=uid&value=${uid}&containerid=${containerId}${cursor}`) as {
-          ok?: number; data?: { cards?: { mblog?: { id?: string; isLongText?: boolean } }[]; cardlistInfo?: { page?: number | null; since_id?: number | string | null } };
-        };
-        if (body.ok !== 1 || !body.data?.cards?.length) break;
-        for (const c of body.data.cards) if (c.mblog?.isLongText) await get(`${base}/statuses/extend?id=${c.mblog.id}`);
-        const info = body.data.cardlistInfo;
-        const since = info?.since_id;
-        cursor = !info ? `&page=${page + 1}`
-          : (typeof since === 'number' && since > 0) || (typeof since === 'string' && /^\d+$/.test(since)) ? `&since_id=${since}`
-            : typeof info.page === 'number' && info.page > page ? `&page=${info.page}` : undefined;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  await agent.close();
-  return requests;
-}
-
 /** freshet's full pipeline: Redis frontier, fetch, parse/normalise, sink (blackhole or the search node). */
-export async function freshetRun(base: string, uids: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: { redisUrl: string; esUrl: string; prefix: string; mappings: string }): Promise<number> {
+export async function freshetRun(base: string, uids: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: { redisUrl: string; esUrl: string; prefix: string; mappings: string; metrics?: Metrics }): Promise<number> {
   const name = `bench-${sink}-${process.pid}`;
   const config = parsePipeline(`name: ${name}
 source: { type: redis_frontier, max_in_flight: ${concurrency}, claim_batch: 64, poll_interval_ms: 20 }
@@ -69,10 +23,12 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
   const namespace = `freshet-bench:${name}`;
   const built = await buildPipeline(config, {
     redis, ...(search ? { search } : {}), indexPrefix: env.prefix, mappingsDir: env.mappings, clock: systemClock, rng: seededRng(1),
-    logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace,
+    logger: silentLogger, metrics: env.metrics ?? createMetrics(), sleep: (ms) => sleep(ms), namespace,
   });
   const now = Date.now();
-  await built.frontier.offer(uids.map((uid) => ({ subject: `weibo:user:${uid}`, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const } })));
+  for (let i = 0; i < uids.length; i += 10_000) {
+    await built.frontier.offer(uids.slice(i, i + 10_000).map((uid) => ({ subject: `weibo:user:${uid}`, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const } })));
+  }
   const summary = await built.runner.run({ untilIdle: true });
   await built.close();
   for (let cursor = '0'; ;) {
