@@ -23,6 +23,8 @@ export interface WatchOptions {
   /** Redis key prefix for the checkpoint and the sent-once markers. */
   keyPrefix: string;
   notify(n: AlertNotification): Promise<void>;
+  /** Only posts matching this too (a pipeline's alerts watch that pipeline's posts). */
+  filter?: estypes.QueryDslQueryContainer;
   batchSize?: number;
   /** How long a sent-once marker is kept (a post is re-crawled within this time at most once per alert). */
   sentTtlSecs?: number;
@@ -47,7 +49,7 @@ export async function pollAlertsOnce(o: WatchOptions): Promise<{ scanned: number
   for (;;) {
     const res = await o.client.search<Record<string, unknown>>({
       index: o.postsIndex, size, ignore_unavailable: true, allow_no_indices: true,
-      query: { range: { crawled_at: { gte: from } } },
+      query: { bool: { filter: [{ range: { crawled_at: { gte: from } } }, ...(o.filter ? [o.filter] : [])] } },
       sort: [{ crawled_at: 'asc' }, { id: 'asc' }],
       ...(after ? { search_after: after } : {}),
     });
@@ -59,12 +61,19 @@ export async function pollAlertsOnce(o: WatchOptions): Promise<{ scanned: number
       const doc = h._source!;
       maxSeenMs = Math.max(maxSeenMs, Date.parse(String(doc['crawled_at'])) || 0);
       for (const alert of matches[i]!) {
-        const first = await o.redis.set(`${o.keyPrefix}alerts:sent:${alert}:${h._id}`, '1', 'EX', o.sentTtlSecs ?? 30 * 86_400, 'NX');
+        const marker = `${o.keyPrefix}alerts:sent:${alert}:${h._id}`;
+        const first = await o.redis.set(marker, '1', 'EX', o.sentTtlSecs ?? 30 * 86_400, 'NX');
         if (first !== 'OK') continue;
-        await o.notify({
-          alert, post_id: String(doc['id'] ?? h._id), index: h._index, platform: doc['platform'], author: doc['author'],
-          text: doc['text'], sentiment: doc['sentiment'], created_at: doc['created_at'], crawled_at: doc['crawled_at'],
-        });
+        try {
+          await o.notify({
+            alert, post_id: String(doc['id'] ?? h._id), index: h._index, platform: doc['platform'], author: doc['author'],
+            text: doc['text'], sentiment: doc['sentiment'], created_at: doc['created_at'], crawled_at: doc['crawled_at'],
+          });
+        } catch (err) {
+          // Not delivered: the next pass (checkpoint not advanced) tries this post again.
+          await o.redis.del(marker);
+          throw err;
+        }
         notified++;
       }
     }

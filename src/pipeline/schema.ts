@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pipelineAlertsSchema } from '../alerts/monitor';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { identitiesConfigSchema } from '../fetchers/identities-config';
 import { renderConfigSchema } from '../fetchers/render/render-config';
@@ -47,6 +48,8 @@ export const pipelineSchema = z.strictObject({
   stages: z.array(documentStageSchema).default([]),
   sink: z.discriminatedUnion('type', [elasticsearchSinkConfigSchema, blackholeSinkConfigSchema]),
   schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema, poissonScheduleSchema]).prefault({ type: 'fixed_interval' }),
+  /** Saved queries and sentiment spikes checked while the pipeline runs, notified once (elasticsearch sink only). */
+  alerts: pipelineAlertsSchema.optional(),
 });
 
 export type PipelineConfig = z.infer<typeof pipelineSchema>;

@@ -19,7 +19,9 @@ import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval'
 import { ModelRefresher } from '../schedule/refit';
 import { schedulerState } from '../schedule/core-bridge';
 import { scheduleStatus } from '../schedule/poisson';
-import { applyTemplates, loadTemplates } from '../search/templates';
+import { applyTemplates, indexName, loadTemplates } from '../search/templates';
+import { AlertMonitor } from '../alerts/monitor';
+import { notifier } from '../alerts/notify';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
 import { RedisFrontier } from '../sources/frontier/frontier';
@@ -54,6 +56,8 @@ export interface BuildDeps {
 export interface BuiltPipeline {
   runner: PipelineRunner;
   frontier: RedisFrontier;
+  /** The pipeline file's `alerts:`; the caller starts it with the run and stops it after. */
+  alerts?: AlertMonitor;
   close(): Promise<void>;
 }
 
@@ -159,9 +163,20 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
   });
+  let alerts: AlertMonitor | undefined;
+  if (config.alerts) {
+    if (config.sink.type !== 'elasticsearch' || !deps.search) throw new FreshetError(ErrorCodes.configInvalid, 'critical', `pipeline ${config.name}: alerts need the elasticsearch sink`);
+    const namespace = deps.namespace ?? `freshet:${config.name}`;
+    alerts = new AlertMonitor(config.alerts, {
+      client: deps.search, redis: deps.redis, postsIndex: indexName(deps.indexPrefix, 'posts'), alertsIndex: indexName(deps.indexPrefix, `alerts-${config.name}`),
+      mappingsDir: deps.mappingsDir, keyPrefix: `${namespace}:`, pipeline: config.name,
+      notify: notifier({ ...(config.alerts.ndjson ? { ndjson: config.alerts.ndjson } : {}), ...(config.alerts.webhook ? { webhook: config.alerts.webhook } : {}) }),
+      clock: deps.clock, logger: deps.logger,
+    });
+  }
   const gauges = startGaugePoller({ frontier, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
   return {
-    runner, frontier,
+    runner, frontier, ...(alerts ? { alerts } : {}),
     close: async () => {
       await gauges.stop();
       schedule.stop();

@@ -1,29 +1,14 @@
-import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
 import type { RegisterCommand } from '../context';
 import { createRedis, createSearch } from '../clients';
 import { positiveNumber } from '../options';
 import { indexName } from '../../search/templates';
 import { registerSavedQueries } from '../../alerts/percolator';
 import { loadAlertsFile } from '../../alerts/saved-queries';
-import { checkSpikes, type SpikeNotification } from '../../alerts/spikes';
-import { pollAlertsOnce, type AlertNotification } from '../../alerts/watcher';
-
-/** Where notifications go: NDJSON lines on stdout or appended to a file, and/or a webhook POST. */
-function notifier(opts: { ndjson?: string; webhook?: string }): (n: AlertNotification | SpikeNotification) => Promise<void> {
-  return async (n) => {
-    const line = `${JSON.stringify(n)}\n`;
-    if (opts.ndjson) await appendFile(opts.ndjson, line);
-    else if (!opts.webhook) process.stdout.write(line);
-    if (opts.webhook) {
-      const res = await request(opts.webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(n) });
-      await res.body.dump();
-      if (res.statusCode >= 300) throw new Error(`webhook answered ${res.statusCode}`);
-    }
-  };
-}
+import { notifier } from '../../alerts/notify';
+import { checkSpikes } from '../../alerts/spikes';
+import { pollAlertsOnce } from '../../alerts/watcher';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('alerts')
@@ -36,6 +21,7 @@ export const register: RegisterCommand = (program, ctx) => {
     .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string }) => {
       const s = ctx.settings();
       const { alerts: queries, spikes } = loadAlertsFile(file);
+      const notify = notifier({ ...opts, fallback: (line) => process.stdout.write(line) });
       const conn = await createSearch(s);
       const redis = createRedis(s);
       let stop = false;
@@ -47,10 +33,10 @@ export const register: RegisterCommand = (program, ctx) => {
         do {
           const r = await pollAlertsOnce({
             client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), alertsIndex,
-            keyPrefix: `${s.indexPrefix}`, notify: notifier(opts),
+            keyPrefix: `${s.indexPrefix}`, notify,
           });
           const spiked = await checkSpikes({
-            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, spikes, nowMs: Date.now(), notify: notifier(opts),
+            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, spikes, nowMs: Date.now(), notify,
           });
           process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications, ${spiked} spikes\n`);
           if (opts.follow && !stop) await sleep(opts.intervalSecs * 1000);

@@ -23,6 +23,8 @@ export const register: RegisterCommand = (program, ctx) => {
     .action(async (file: string, opts: RunOptions) => {
       const p = await openPipeline(ctx, file, pipelineVars(opts.var));
       const server = opts.metricsPort === undefined ? undefined : await serveMetrics(p.metrics.registry, opts.metricsPort);
+      // The pipeline's `alerts:` run alongside the crawl, with a last pass once it has drained.
+      await p.built.alerts?.start();
       let signals = 0;
       const onSignal = (sig: NodeJS.Signals) => {
         signals += 1;
@@ -47,6 +49,7 @@ export const register: RegisterCommand = (program, ctx) => {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
         server?.close();
+        await p.built.alerts?.stop();
         await p.close();
       }
     });
