@@ -3,7 +3,9 @@
  * simsite thread pages, side by side in one run: pages/s, CPU per page (node and browser
  * processes), peak memory (node and browser RSS) and posts found against the ground truth.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ManualClock, systemClock } from '../../../src/core/clock';
 import { silentLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
@@ -15,7 +17,7 @@ import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-ty
 import { startSimsite } from '../../../src/simsite';
 import { AjaxSite, ajaxPostTruth, ajaxThreadUrl } from '../../../src/simsite/pages/ajax';
 import { ForumWorld } from '../../../src/simsite/pages/forum-world';
-import { goal, writeReport, type ResultRow } from '../lib/results';
+import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
 
 const PAGES = 60;
 const CONCURRENCY = [2, 4];
@@ -83,6 +85,8 @@ async function runPool(urls: string[], concurrency: number, fetch: (req: FetchRe
 }
 
 async function main(): Promise<void> {
+  // The project installs its own browser (Debian's chromium), as npm test does.
+  execFileSync('bash', [join(projectRoot(), 'scripts', 'lib', 'ensure-chromium.sh')], { stdio: 'inherit' });
   const probe = await startSimsite({ worldOptions: { seed: 5, users: 500, historyDays: 20 }, port: 0 });
   const startMs = probe.world.startMs;
   await probe.close();
