@@ -8,6 +8,7 @@ import { loadSentimentModel, readModelFile, defaultModelDir } from '../../../src
 import { decodeModel, encodeModel, type LinearModel } from '../../../src/enrichers/sentiment/model-file';
 import { classifyLines } from '../../../src/cli/commands/sentiment';
 import { scoreSentiment } from '../../../src/eval/sentiment-metrics';
+import { splitDev } from '../../../scripts/sentiment/data';
 import { stageContext } from '../../helpers/stage-context';
 
 const model = loadSentimentModel();
@@ -150,6 +151,16 @@ describe('English valence scan (VADER-style)', () => {
     expect(scan('nothing here').hits).toBe(0);
   });
 
+  it('reads camel-case hashtags and elongated words through the lexicon', () => {
+    const fx = new FeatureExtractor();
+    const lexicon = new Map([[wordHash('dump', false), -2], [wordHash('yes', false), 1.7]]);
+    const strongVals = (text: string): number[] => { fx.extract(text, 'en', { lexicon }); return Array.from(fx.vals.subarray(0, fx.strong)); };
+    // The real-valued compound is the first real feature below 1 in magnitude; it carries the sign.
+    expect(strongVals('#DumpTrump').some((v) => v < 0)).toBe(true);
+    expect(strongVals('#dumptrump').some((v) => v < 0)).toBe(false);
+    expect(strongVals('YESSSSS').some((v) => v > 0 && v < 1)).toBe(true);
+  });
+
   it('tokenises ASCII emoticons as words, not punctuation', () => {
     const fx = new FeatureExtractor();
     const lexicon = new Map([[wordHash(':)', false), 2]]);
@@ -158,5 +169,18 @@ describe('English valence scan (VADER-style)', () => {
     fx.extract('ok', 'en', { lexicon });
     expect(withSmiley.length).toBeGreaterThan(fx.strong);
     expect(withSmiley.some((v) => v > 0 && v < 1)).toBe(true); // real-valued compound of a positive tweet
+  });
+});
+
+describe('splitDev', () => {
+  it('cuts posts into disjoint, stable tune and check slices of about half each', () => {
+    const posts = Array.from({ length: 1000 }, (_, i) => ({ id: `tweeteval-test-${i}` }));
+    const { tune, check } = splitDev(posts);
+    expect(tune.length + check.length).toBe(1000);
+    expect(tune.length).toBeGreaterThan(430);
+    expect(check.length).toBeGreaterThan(430);
+    expect(new Set(tune.map((p) => p.id)).size).toBe(tune.length);
+    expect(tune.some((p) => check.includes(p))).toBe(false);
+    expect(splitDev(posts).tune.map((p) => p.id)).toEqual(tune.map((p) => p.id));
   });
 });
