@@ -24,7 +24,8 @@ describe('services script and CLI against the running services', () => {
     const server = net.createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as { port: number }).port;
-    const env = { ...process.env, FRESHET_REDIS_URL: `redis://127.0.0.1:${port}`, FRESHET_STATE_DIR: join(ROOT, '.state', 'refuse-test') };
+    // Managed mode whatever the caller runs under: with FRESHET_SERVICES=external the script would wait for the port instead.
+    const env = { ...process.env, FRESHET_SERVICES: '', FRESHET_REDIS_URL: `redis://127.0.0.1:${port}`, FRESHET_STATE_DIR: join(ROOT, '.state', 'refuse-test') };
     const err = await run('bash', [join(ROOT, 'scripts', 'services.sh'), 'up'], { env }).catch((e: { code: number; stderr: string }) => e);
     server.close();
     expect((err as { code: number }).code).toBe(1);
