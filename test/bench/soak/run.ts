@@ -23,7 +23,8 @@ interface SoakResult { requests: number; elapsedMs: number; cpuMs: number; rssPe
 async function child(): Promise<void> {
   const { freshetRun } = await import('../throughput/variants.js');
   const base = process.env['SIMSITE_URL']!;
-  const uids = JSON.parse(process.env['SOAK_UIDS']!) as string[];
+  // 140k uids overflow an environment variable (E2BIG): they come as the first IPC message.
+  const uids = await new Promise<string[]>((resolve) => process.once('message', (m) => resolve(m as string[])));
   const metrics = createMetrics();
   const samples: Sample[] = [];
   const t0 = performance.now();
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
   let r: SoakResult;
   try {
     r = await new Promise<SoakResult>((resolve, reject) => {
-      const c = fork(__filename, ['--child'], { execArgv: [...process.execArgv, '--expose-gc'], env: { ...process.env, SIMSITE_URL: site.url, SOAK_UIDS: JSON.stringify(uids) } });
+      const c = fork(__filename, ['--child'], { execArgv: [...process.execArgv, '--expose-gc'], env: { ...process.env, SIMSITE_URL: site.url } });
+      c.send(uids);
       let result: SoakResult | undefined;
       c.on('message', (m) => (result = m as SoakResult));
       c.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`soak child exited with ${code}`))));
