@@ -4,9 +4,9 @@ import type { Clock } from '../../core/clock';
 import type { Job, SubjectState } from '../../core/envelope';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import { bloomSize, type BloomSize } from './bloom';
-import { deadLetterKey, originHoldersKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
-import { recordScript } from './record-script';
-import { ackScript, claimScript, extendScript, offerScript, politeScript, reapScript, releaseScript } from './scripts';
+import { bucketOf, bucketsPerShard, deadLetterKey, originHoldersKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
+import { packSubject, packedDue, unpackSubject } from './packed-state';
+import { ackScript, claimScript, countDueScript, extendScript, offerScript, politeScript, reapScript, releaseScript, rescheduleScript } from './scripts';
 
 export interface FrontierOptions {
   /** Key namespace; one per crawl (pipeline name, or a per-test prefix). */
@@ -59,15 +59,18 @@ const COMMANDS = {
   freshetClaim: { lua: claimScript, numberOfKeys: 4 },
   freshetAck: { lua: ackScript, numberOfKeys: 4 },
   freshetExtend: { lua: extendScript, numberOfKeys: 2 },
-  freshetReap: { lua: reapScript, numberOfKeys: 3 },
+  freshetReap: { lua: reapScript, numberOfKeys: 4 },
   freshetOffer: { lua: offerScript, numberOfKeys: 3 },
+  freshetReschedule: { lua: rescheduleScript, numberOfKeys: 3 },
+  freshetCountDue: { lua: countDueScript, numberOfKeys: 1 },
   freshetPolite: { lua: politeScript, numberOfKeys: 2 },
   freshetRelease: { lua: releaseScript, numberOfKeys: 1 },
 } as const;
 
 /**
- * The Redis frontier: subjects with compact state, a due ZSET, leases with expiry, a Bloom filter
- * for discovery dedup and cross-worker politeness. All writes are Lua scripts on one shard's keys.
+ * The Redis frontier: subjects with packed state in small listpack buckets, an index of bucket due
+ * times, leases with expiry, a Bloom filter for discovery dedup and cross-worker politeness. All
+ * writes are Lua scripts on one shard's keys (layout: scripts.ts).
  */
 export class RedisFrontier {
   readonly opts: FrontierOptions;
@@ -75,6 +78,8 @@ export class RedisFrontier {
   private readonly clock: Clock;
   private readonly keys: ShardKeys[];
   private readonly bloom: BloomSize;
+  /** Buckets per shard, from the expected size (bloom capacity): fixed for the frontier's life. */
+  private readonly buckets: number;
   private readonly token: string;
   private nextShard = 0;
 
@@ -85,28 +90,41 @@ export class RedisFrontier {
     this.keys = Array.from({ length: opts.shards }, (_, i) => shardKeys(opts.namespace, i));
     // The Bloom filter is per shard: size each for its share of the capacity.
     this.bloom = bloomSize(Math.max(1, Math.ceil(opts.bloomCapacity / opts.shards)), opts.bloomFalsePositiveRate);
+    this.buckets = bucketsPerShard(opts.bloomCapacity, opts.shards);
     this.token = randomBytes(8).toString('hex');
     for (const [name, def] of Object.entries(COMMANDS)) redis.defineCommand(name, def);
   }
 
-  private run(name: keyof typeof COMMANDS): Runner {
+  private run(name: keyof typeof COMMANDS | `${keyof typeof COMMANDS}Buffer`): Runner {
     return (this.redis as unknown as Record<string, Runner>)[name]!.bind(this.redis);
   }
 
-  /** Adds subjects not yet known; known ones are left as they are. Returns how many were new. */
-  async offer(items: { subject: string; state: SubjectState }[], dueMs = this.clock.nowMs()): Promise<number> {
-    const byShard = new Map<number, (string | number)[]>();
+  private bucketKey(subject: string): string {
+    return `${this.keys[shardOf(subject, this.opts.shards)]!.bucketPrefix}${bucketOf(subject, this.buckets)}`;
+  }
+
+  private async put(items: { subject: string; state: SubjectState }[], dueMs: number): Promise<number> {
+    const byShard = new Map<number, (string | Buffer)[]>();
     for (const { subject, state } of items) {
       const s = shardOf(subject, this.opts.shards);
       const args = byShard.get(s) ?? [];
-      args.push(subject, JSON.stringify(state));
+      args.push(subject, packSubject(state, dueMs));
       byShard.set(s, args);
     }
     const added = await Promise.all([...byShard].map(([shard, pairs]) => {
       const k = this.keys[shard]!;
-      return this.run('freshetOffer')(k.bloom, k.state, k.due, this.bloom.bits, this.bloom.hashes, dueMs, ...pairs);
-    }));
+      return this.run('freshetOffer')(k.bloom, k.bdue, k.counts, this.bloom.bits, this.bloom.hashes, this.buckets, k.bucketPrefix, ...(pairs as string[]));
+    })).catch((err: Error) => {
+      // A worker configured unlike the frontier it joins must not start (it would miss subjects).
+      if (err.message.includes('FRESHET_FRONTIER_LAYOUT')) throw new FreshetError(ErrorCodes.configInvalid, 'critical', err.message, { namespace: this.opts.namespace }, err);
+      throw err;
+    });
     return added.reduce<number>((sum, n) => sum + Number(n), 0);
+  }
+
+  /** Adds subjects not yet known; known ones are left as they are. Returns how many were new. */
+  async offer(items: { subject: string; state: SubjectState }[], dueMs = this.clock.nowMs()): Promise<number> {
+    return this.put(items, Math.max(0, dueMs));
   }
 
   /**
@@ -114,16 +132,7 @@ export class RedisFrontier {
    * subjects are left as they are. Returns how many were new.
    */
   async record(items: { subject: string; state: SubjectState }[]): Promise<number> {
-    const byShard = new Map<number, string[]>();
-    for (const { subject, state } of items) {
-      const s = shardOf(subject, this.opts.shards);
-      byShard.set(s, [...(byShard.get(s) ?? []), subject, JSON.stringify(state)]);
-    }
-    const added = await Promise.all([...byShard].map(([shard, pairs]) => {
-      const k = this.keys[shard]!;
-      return this.redis.eval(recordScript, 2, k.bloom, k.state, this.bloom.bits, this.bloom.hashes, ...pairs);
-    }));
-    return added.reduce<number>((sum, n) => sum + Number(n), 0);
+    return this.put(items, -1);
   }
 
   /** Claims up to n due subjects, visiting shards round-robin so none starves. */
@@ -133,9 +142,9 @@ export class RedisFrontier {
     for (let tried = 0; tried < this.opts.shards && jobs.length < n; tried++) {
       const k = this.keys[this.nextShard]!;
       this.nextShard = (this.nextShard + 1) % this.opts.shards;
-      const out = (await this.run('freshetClaim')(k.due, k.lease, k.owner, k.state, now, n - jobs.length, now + this.opts.leaseMs, this.token)) as string[];
+      const out = (await this.run('freshetClaimBuffer')(k.bdue, k.lease, k.owner, k.counts, now, n - jobs.length, now + this.opts.leaseMs, this.token, k.bucketPrefix)) as Buffer[];
       for (let i = 0; i < out.length; i += 2) {
-        jobs.push({ subject: out[i]!, state: parseState(out[i + 1]!, now), claimedAtMs: now, leaseToken: this.token });
+        jobs.push({ subject: out[i]!.toString('utf8'), state: unpackSubject(out[i + 1]!), claimedAtMs: now, leaseToken: this.token });
       }
     }
     return jobs;
@@ -159,7 +168,7 @@ export class RedisFrontier {
       for (const i of indices) {
         const { job, state, nextDueMs } = items[i]!;
         const k = this.keys[shardOf(job.subject, this.opts.shards)]!;
-        pipe['freshetAck']!(k.due, k.lease, k.owner, k.state, job.subject, job.leaseToken, JSON.stringify(state), Math.round(nextDueMs));
+        pipe['freshetAck']!(k.bdue, k.lease, k.owner, k.counts, this.buckets, k.bucketPrefix, job.subject, job.leaseToken, packSubject(state, nextDueMs) as unknown as string);
       }
       const res = (await pipe.exec()) ?? [];
       res.forEach(([err, v], j) => {
@@ -196,7 +205,42 @@ export class RedisFrontier {
   async reap(max = 1000): Promise<number> {
     const now = this.clock.nowMs();
     let n = 0;
-    for (const k of this.keys) n += Number(await this.run('freshetReap')(k.due, k.lease, k.owner, now, max));
+    for (const k of this.keys) n += Number(await this.run('freshetReap')(k.bdue, k.lease, k.owner, k.counts, now, max, this.buckets, k.bucketPrefix));
+    return n;
+  }
+
+  /**
+   * Makes known subjects due at `dueMs` (default now), unless leased: "visit these again now", for
+   * operators and tests. Returns how many were rescheduled.
+   */
+  async reschedule(subjects: string[], dueMs = this.clock.nowMs()): Promise<number> {
+    const byShard = new Map<number, string[]>();
+    for (const subject of subjects) {
+      const s = shardOf(subject, this.opts.shards);
+      byShard.set(s, [...(byShard.get(s) ?? []), subject]);
+    }
+    let n = 0;
+    for (const [shard, list] of byShard) {
+      const k = this.keys[shard]!;
+      n += Number(await this.run('freshetReschedule')(k.bdue, k.owner, k.counts, Math.max(0, Math.round(dueMs)), this.buckets, k.bucketPrefix, ...list));
+    }
+    return n;
+  }
+
+  /**
+   * Subjects due at or before `untilMs` (not leased). Scans only buckets that may hold some,
+   * 200 buckets (about 13,000 subjects) per script call so Redis never blocks for long.
+   */
+  async countDue(untilMs = this.clock.nowMs()): Promise<number> {
+    const PAGE = 200;
+    let n = 0;
+    for (const k of this.keys) {
+      for (let offset = 0; ; offset += PAGE) {
+        const [due, scanned] = (await this.run('freshetCountDue')(k.bdue, untilMs, offset, PAGE, k.bucketPrefix)) as [number, number];
+        n += Number(due);
+        if (Number(scanned) < PAGE) break;
+      }
+    }
     return n;
   }
 
@@ -237,48 +281,48 @@ export class RedisFrontier {
   }
 
   async countSubjects(): Promise<number> {
-    const counts = await Promise.all(this.keys.map((k) => this.redis.hlen(k.state)));
-    return counts.reduce((a, b) => a + b, 0);
+    const counts = await Promise.all(this.keys.map((k) => this.redis.hget(k.counts, 'subjects')));
+    return counts.reduce((a, b) => a + Number(b ?? 0), 0);
   }
 
-  /** Every subject's state (HSCAN per shard): for refitting the schedule model. */
+  /** Every subject's state (every bucket, pipelined): for refitting the schedule model. O(N). */
   async allStates(): Promise<SubjectState[]> {
+    const PAGE = 500;
     const out: SubjectState[] = [];
     for (const k of this.keys) {
-      let cursor = '0';
-      do {
-        const [next, kv] = await this.redis.hscan(k.state, cursor, 'COUNT', 1000);
-        for (let i = 1; i < kv.length; i += 2) out.push(parseState(kv[i]!, 0));
-        cursor = next;
-      } while (cursor !== '0');
+      for (let from = 0; from < this.buckets; from += PAGE) {
+        const pipe = this.redis.pipeline();
+        for (let b = from; b < Math.min(this.buckets, from + PAGE); b++) pipe.hvalsBuffer(`${k.bucketPrefix}${b}`);
+        for (const [err, vals] of (await pipe.exec()) ?? []) {
+          if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `reading states failed: ${err.message}`, {}, err);
+          for (const v of vals as Buffer[]) out.push(unpackSubject(v));
+        }
+      }
     }
     return out;
   }
 
   async getState(subject: string): Promise<SubjectState | undefined> {
-    const k = this.keys[shardOf(subject, this.opts.shards)]!;
-    const raw = await this.redis.hget(k.state, subject);
-    return raw ? parseState(raw, 0) : undefined;
+    const raw = await this.redis.hgetBuffer(this.bucketKey(subject), subject);
+    return raw ? unpackSubject(raw) : undefined;
   }
 
+  /** When the subject is due next; undefined when it is unknown, leased or not scheduled. */
   async nextDue(subject: string): Promise<number | undefined> {
-    const k = this.keys[shardOf(subject, this.opts.shards)]!;
-    const score = await this.redis.zscore(k.due, subject);
-    return score === null ? undefined : Number(score);
+    const raw = await this.redis.hgetBuffer(this.bucketKey(subject), subject);
+    return raw ? packedDue(raw) : undefined;
   }
 
   async stats(): Promise<FrontierStats> {
     const now = this.clock.nowMs();
     const s: FrontierStats = { subjects: 0, due: 0, dueNow: 0, leased: 0, deadLetters: 0, visitsPerMin: 0, docsPerMin: 0 };
     for (const k of this.keys) {
-      const [subjects, due, dueNow, leased] = await Promise.all([
-        this.redis.hlen(k.state), this.redis.zcard(k.due), this.redis.zcount(k.due, '-inf', now), this.redis.zcard(k.lease),
-      ]);
-      s.subjects += subjects;
-      s.due += due;
-      s.dueNow += dueNow;
+      const [[subjects, due], leased] = await Promise.all([this.redis.hmget(k.counts, 'subjects', 'due'), this.redis.zcard(k.lease)]);
+      s.subjects += Number(subjects ?? 0);
+      s.due += Number(due ?? 0);
       s.leased += leased;
     }
+    s.dueNow = await this.countDue(now);
     s.deadLetters = await this.redis.xlen(deadLetterKey(this.opts.namespace));
     // The last complete minutes, not the current partial one.
     const minute = Math.floor(now / 60_000);
@@ -289,9 +333,4 @@ export class RedisFrontier {
     }
     return s;
   }
-}
-
-function parseState(raw: string, nowMs: number): SubjectState {
-  if (raw === '') return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active' };
-  return JSON.parse(raw) as SubjectState;
 }

@@ -6,8 +6,10 @@ import type { SubjectState } from '../../core/envelope';
  * into about 40 (its JSON is about 250). Lossless for every SubjectState: anything that does not
  * fit the compact fields falls back to JSON inside the same frame, which only costs memory.
  *
- * Stored value = 6-byte big-endian due time (ms; NEVER_DUE when not scheduled) + packed state, so
- * a Lua script reads and rewrites the due time with string.sub and never decodes the state.
+ * Stored value = 7-byte big-endian due time in microseconds (all 0xFF when not scheduled) + packed
+ * state, so a Lua script reads and rewrites the due time with string.sub and never decodes the
+ * state. Microseconds, not milliseconds: the runner orders discovery levels by thousandths of a
+ * millisecond (breadth-first), and claims go by due time.
  *
  * Packed state: flags A (bits 0–1 status, 2 lastVisitMs, 3 lastPostMs, 4 watermark, 5 followers,
  * 6 depth, 7 flags B follows), flags B (0 via, 1 meta, 2 schedule, 3 other keys as JSON, 7 whole
@@ -15,9 +17,11 @@ import type { SubjectState } from '../../core/envelope';
  * flag order (times as zigzag deltas from firstSeenMs), values as `packValue`.
  */
 
-export const DUE_BYTES = 6;
-/** The due time of a subject that is not scheduled (recorded, leased, or never to be visited). */
-export const NEVER_DUE = 2 ** 48 - 1;
+export const DUE_BYTES = 7;
+/** First byte of the due time of a subject that is not scheduled (recorded, leased, never again). */
+export const NEVER_DUE_BYTE = 0xff;
+/** Latest representable due time (µs below 2^53, exact in a Lua double): year 2255. */
+const MAX_DUE_US = 2 ** 53 - 1;
 
 const STATUSES = ['active', 'zombie', 'gone', 'dead'] as const;
 const KNOWN = new Set(['firstSeenMs', 'lastVisitMs', 'lastPostMs', 'watermark', 'postsSeen', 'visits', 'failures', 'status', 'followers', 'schedule', 'meta', 'via', 'depth']);
@@ -189,8 +193,15 @@ function compactable(s: SubjectState): boolean {
 }
 
 function encodeDue(buf: Buffer, dueMs: number): void {
-  const d = dueMs < 0 || !Number.isFinite(dueMs) ? NEVER_DUE : Math.min(Math.round(dueMs), NEVER_DUE - 1);
-  buf.writeUIntBE(d, 0, DUE_BYTES);
+  if (dueMs < 0 || Number.isNaN(dueMs)) {
+    buf.fill(NEVER_DUE_BYTE, 0, DUE_BYTES);
+    return;
+  }
+  let us = Math.min(Math.round(dueMs * 1000), MAX_DUE_US);
+  for (let i = DUE_BYTES - 1; i >= 0; i--) {
+    buf[i] = us % 256;
+    us = Math.floor(us / 256);
+  }
 }
 
 /** Packs a state behind its due time (negative dueMs: not scheduled). */
@@ -227,10 +238,12 @@ export function packSubject(s: SubjectState, dueMs: number): Buffer {
   return out;
 }
 
-/** The due time stored in front of a packed state (undefined: not scheduled). */
+/** The due time (ms, to the microsecond) stored in front of a packed state; undefined: not scheduled. */
 export function packedDue(value: Buffer): number | undefined {
-  const d = value.readUIntBE(0, DUE_BYTES);
-  return d === NEVER_DUE ? undefined : d;
+  if (value[0] === NEVER_DUE_BYTE) return undefined;
+  let us = 0;
+  for (let i = 0; i < DUE_BYTES; i++) us = us * 256 + value[i]!;
+  return us / 1000;
 }
 
 export function unpackSubject(value: Buffer): SubjectState {

@@ -1,18 +1,21 @@
 import { Redis } from 'ioredis';
-import { systemClock } from '../../../src/core/clock';
+import { ManualClock, systemClock } from '../../../src/core/clock';
 import type { SubjectState } from '../../../src/core/envelope';
 import { bloomFalsePositiveRate, bloomMayContain, bloomSize } from '../../../src/sources/frontier/bloom';
 import { RedisFrontier } from '../../../src/sources/frontier/frontier';
-import { shardKeys, shardOf } from '../../../src/sources/frontier/keys';
+import { bucketsPerShard, shardKeys, shardOf } from '../../../src/sources/frontier/keys';
+import { packSubject } from '../../../src/sources/frontier/packed-state';
 import { ownRedis } from '../../helpers/redis-server';
 import { goal, writeReport, type ResultRow } from '../lib/results';
 import { measureWorkers, workerChild } from './workers';
 
 /**
- * Memory layout of the frontier (issue 9): Redis bytes per subject, state + due entry + Bloom,
- * with SUBJECTS loaded through RedisFrontier.offer into a private redis-server, extrapolated to
- * 10 M; and the Bloom filter's size and false-positive rate measured on PROBES unseen keys,
- * probing the bits Redis holds with the same double hashing as the Lua script (bloomPositions).
+ * Memory layout of the frontier (issue 9): Redis bytes per subject, packed state in listpack
+ * buckets + their due index + Bloom, with SUBJECTS loaded through RedisFrontier.offer into a
+ * private redis-server (default config), extrapolated to 10 M; the Redis CPU of a claim with
+ * SUBJECTS and with SMALL subjects loaded (O(log n): about the same); and the Bloom filter's size
+ * and false-positive rate measured on PROBES unseen keys, probing the bits Redis holds with the
+ * same double hashing as the Lua script (bloomPositions).
  */
 const SUBJECTS = Number(process.env['BENCH_SUBJECTS'] ?? 1_000_000);
 const PROBES = Number(process.env['BENCH_PROBES'] ?? 10_000_000);
@@ -22,7 +25,11 @@ const PORT = 6493;
 const BATCH = 5000;
 const NS = 'bench-scale';
 const USERS = Number(process.env['BENCH_USERS'] ?? 1500);
-const WORKERS = [1, 2, 4];
+const SMALL = 10_000;
+const CLAIMS = 200;
+const CLAIM_BATCH = 32;
+/** BENCH_WORKERS= (empty) measures memory, claims and Bloom only: a quick run. */
+const WORKERS = (process.env['BENCH_WORKERS'] ?? '1,2,4').split(',').filter((w) => w !== '').map(Number);
 
 /** A subject's state as the runner stores it after a few visits (watermark, rate evidence, schedule). */
 const visitedState: SubjectState = {
@@ -32,6 +39,22 @@ const visitedState: SubjectState = {
 } as SubjectState;
 
 const uid = (i: number): string => `weibo:user:${String(1_000_000_000 + i * 7919)}`;
+
+/** Redis CPU microseconds per script call of `claim` batches, from INFO commandstats (evalsha). */
+async function claimUsecPerCall(redis: Redis, frontier: RedisFrontier): Promise<number> {
+  await redis.config('RESETSTAT');
+  for (let i = 0; i < CLAIMS; i++) if ((await frontier.claim(CLAIM_BATCH)).length < CLAIM_BATCH) throw new Error('ran out of due subjects');
+  const stats = await redis.info('commandstats');
+  const m = /cmdstat_evalsha:calls=(\d+),usec=(\d+)/.exec(stats)!;
+  return Number(m[2]) / Number(m[1]);
+}
+
+async function load(frontier: RedisFrontier, n: number, dueMs: number): Promise<void> {
+  for (let i = 0; i < n; i += BATCH) {
+    const items = Array.from({ length: Math.min(BATCH, n - i) }, (_, j) => ({ subject: uid(i + j), state: visitedState }));
+    await frontier.offer(items, dueMs + (i % 86_400_000));
+  }
+}
 
 async function usedMemory(redis: Redis): Promise<number> {
   const info = await redis.info('memory');
@@ -49,33 +72,64 @@ async function main(): Promise<void> {
     const frontier = new RedisFrontier(redis, { namespace: NS, shards: SHARDS, leaseMs: 60_000, bloomCapacity: SUBJECTS, bloomFalsePositiveRate: FP_RATE, deadLetterMaxLen: 1000 }, systemClock);
     const before = await usedMemory(redis);
     const t0 = performance.now();
-    for (let i = 0; i < SUBJECTS; i += BATCH) {
-      const items = Array.from({ length: Math.min(BATCH, SUBJECTS - i) }, (_, j) => ({ subject: uid(i + j), state: visitedState }));
-      await frontier.offer(items, 1_795_245_528_873 + (i % 86_400_000));
-    }
+    await load(frontier, SUBJECTS, 1_795_245_528_873);
     const loadSec = (performance.now() - t0) / 1000;
     const after = await usedMemory(redis);
     const perSubject = (after - before) / SUBJECTS;
-    let stateBytes = 0;
-    let dueBytes = 0;
+    const buckets = bucketsPerShard(SUBJECTS, SHARDS);
+    let bucketBytes = 0;
+    let indexBytes = 0;
     let bloomBytes = 0;
-    const encodings = new Set<string>();
+    const encodings = new Map<string, number>();
+    let fullest = 0;
     for (let s = 0; s < SHARDS; s++) {
       const k = shardKeys(NS, s);
-      stateBytes += Number(await redis.memory('USAGE', k.state, 'SAMPLES', 0));
-      dueBytes += Number(await redis.memory('USAGE', k.due, 'SAMPLES', 0));
+      indexBytes += Number(await redis.memory('USAGE', k.bdue, 'SAMPLES', 0)) + Number(await redis.memory('USAGE', k.counts, 'SAMPLES', 0));
       bloomBytes += Number(await redis.memory('USAGE', k.bloom, 'SAMPLES', 0));
-      encodings.add(`${String(await redis.object('ENCODING', k.state))}/${String(await redis.object('ENCODING', k.due))}`);
+      for (let from = 0; from < buckets; from += 1000) {
+        const pipe = redis.pipeline();
+        for (let b = from; b < Math.min(buckets, from + 1000); b++) {
+          const key = `${k.bucketPrefix}${b}`;
+          pipe.memory('USAGE', key, 'SAMPLES', 0).object('ENCODING', key).hlen(key);
+        }
+        const res = ((await pipe.exec()) ?? []).map(([, v]) => v);
+        for (let i = 0; i < res.length; i += 3) {
+          bucketBytes += Number(res[i]);
+          encodings.set(String(res[i + 1]), (encodings.get(String(res[i + 1])) ?? 0) + 1);
+          fullest = Math.max(fullest, Number(res[i + 2]));
+        }
+      }
     }
     const jsonBytes = Buffer.byteLength(JSON.stringify(visitedState));
-    row('current layout', 'subjects', SUBJECTS);
-    row('current layout', 'offer_subjects_per_sec', SUBJECTS / loadSec);
-    row('current layout', 'redis_bytes_per_subject', perSubject);
-    row('current layout', 'state_hash_bytes_per_subject', stateBytes / SUBJECTS);
-    row('current layout', 'due_zset_bytes_per_subject', dueBytes / SUBJECTS);
-    row('current layout', 'bloom_bytes_per_subject', bloomBytes / SUBJECTS);
-    row('current layout', 'state_json_bytes', jsonBytes);
-    row('current layout', 'redis_gib_at_10M_subjects', (perSubject * 10_000_000) / 2 ** 30);
+    const v = 'packed listpack buckets';
+    row(v, 'subjects', SUBJECTS);
+    row(v, 'offer_subjects_per_sec', SUBJECTS / loadSec);
+    row(v, 'redis_bytes_per_subject', perSubject);
+    row(v, 'bucket_hash_bytes_per_subject', bucketBytes / SUBJECTS);
+    row(v, 'due_index_bytes_per_subject', indexBytes / SUBJECTS);
+    row(v, 'bloom_bytes_per_subject', bloomBytes / SUBJECTS);
+    row(v, 'state_json_bytes', jsonBytes);
+    row(v, 'packed_value_bytes', packSubject(visitedState, 0).length);
+    row(v, 'subject_bytes', Buffer.byteLength(uid(0)));
+    row(v, 'buckets', buckets * SHARDS);
+    row(v, 'listpack_buckets', encodings.get('listpack') ?? 0);
+    row(v, 'fullest_bucket_subjects', fullest);
+    row(v, 'redis_gib_at_10M_subjects', (perSubject * 10_000_000) / 2 ** 30);
+
+    // Claims stay O(log n): Redis CPU per claim script call with SUBJECTS loaded and with SMALL.
+    const late = new ManualClock(1_795_245_528_873 + 2 * 86_400_000);
+    const big = new RedisFrontier(redis, { ...frontier.opts }, late);
+    const small = new RedisFrontier(redis, { ...frontier.opts, namespace: `${NS}-small`, bloomCapacity: SMALL }, late);
+    await load(small, SMALL, 1_795_245_528_873);
+    const bigUsec = await claimUsecPerCall(redis, big);
+    const smallUsec = await claimUsecPerCall(redis, small);
+    row(v, `claim_${CLAIM_BATCH}_redis_usec_at_${SUBJECTS}`, bigUsec);
+    row(v, `claim_${CLAIM_BATCH}_redis_usec_at_${SMALL}`, smallUsec);
+    // stats().dueNow scans the buckets that hold due subjects: what a backlog of all of them costs.
+    const t2 = performance.now();
+    const dueNow = (await big.stats()).dueNow;
+    row(v, 'stats_ms_with_all_subjects_due', performance.now() - t2);
+    row(v, 'stats_due_now', dueNow);
 
     // Bloom filter: the bits Redis holds, probed with keys never offered.
     const perShard = bloomSize(Math.ceil(SUBJECTS / SHARDS), FP_RATE);
@@ -109,7 +163,7 @@ async function main(): Promise<void> {
     // Throughput with 1, 2 and 4 worker processes sharing one frontier (blackhole sink).
     await redis.flushall();
     // The first run warms simsite up (its posts are generated lazily, then cached) and is not reported.
-    const runs = (await measureWorkers(__filename, server.url, USERS, [1, ...WORKERS])).slice(1);
+    const runs = WORKERS.length === 0 ? [] : (await measureWorkers(__filename, server.url, USERS, [1, ...WORKERS])).slice(1);
     const pps = (w: number): number => {
       const r = runs.find((x) => x.workers === w)!;
       return r.requests / (r.elapsedMs / 1000);
@@ -128,16 +182,18 @@ async function main(): Promise<void> {
 
     writeReport('scale', {
       subjects: SUBJECTS, shards: SHARDS, probes: PROBES, users_crawled: USERS, workers: WORKERS, bloom_false_positive_rate: FP_RATE, redis: (await redis.info('server')).match(/redis_version:(\S+)/)?.[1],
-      encodings: [...encodings].join(', '), state: 'JSON of a subject after a few visits, one hash field per subject; due ZSET entry; Bloom bits',
+      encodings: [...encodings].map(([e, n]) => `${n} ${e}`).join(', '), redis_config: 'default (hash-max-listpack-entries 128, hash-max-listpack-value 64)',
+      state: 'a subject after a few visits (JSON 247 B), packed with its due time into one field of a bucket hash; bucket due index; Bloom bits',
     }, results, [
       goal('redis bytes per subject incl. due entry', '<=', 120, perSubject),
       goal('redis GiB at 10 M subjects', '<=', 1.2 * 1e9 / 2 ** 30, (perSubject * 10_000_000) / 2 ** 30),
+      goal(`claim Redis CPU at ${SUBJECTS} / at ${SMALL} subjects (O(log n))`, '<=', 1.5, bigUsec / smallUsec),
       goal('bloom bits per entry / theoretical', '<=', 1.1, bitsPerEntry / theoreticalBitsPerEntry),
       goal('bloom bytes held by Redis / theoretical', '<=', 1.1, bloomBytes / SUBJECTS / (theoreticalBitsPerEntry / 8)),
       goal('bloom MiB for 50 M keys at 1 %', '<=', 64 * 1e6 / 2 ** 20, at50M.bits / 8 / 2 ** 20),
       goal('bloom measured false-positive rate', '<=', FP_RATE * 1.1, fp),
       goal('bloom false negatives', '==', 0, falseNegatives),
-      goal('throughput speed-up with 2 workers', '>=', 1.5, pps(2) / pps(1)),
+      ...(WORKERS.includes(1) && WORKERS.includes(2) ? [goal('throughput speed-up with 2 workers', '>=', 1.5, pps(2) / pps(1))] : []),
     ], { note: `private redis-server on ${PORT} without persistence; memory is used_memory before/after loading, divided by subjects; worker runs share the 2 cores with simsite (parent process), Redis and other users of the machine` });
   } finally {
     redis.disconnect();

@@ -1,7 +1,6 @@
 import { recordingLogger, type LogRecord } from '../../../src/core/logger';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { indexName } from '../../../src/search/templates';
-import { shardKeys, shardOf } from '../../../src/sources/frontier/keys';
 import { truthAllPosts } from '../../../src/simsite';
 import { build, frozenSimsite, indexedPosts } from '../../helpers/crawl';
 import { hostileServer, loadHostileCases, type HostileCase } from '../../helpers/hostile-server';
@@ -74,12 +73,11 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
       await built.close();
 
       // The retried ones fail again and, at max_failures, are dead-lettered with their code.
+      const again = await build(config, r.redis, s.client, s.prefix, recordingLogger(records));
       for (const [i, c] of cases.entries()) {
         if (!c.retryable) continue;
-        const subject = `weibo:user:${users[i]}`;
-        await r.redis.zadd(shardKeys(`${s.prefix}frontier`, shardOf(subject, 4)).due, 0, subject);
+        expect(await again.frontier.reschedule([`weibo:user:${users[i]}`], 0)).toBe(1);
       }
-      const again = await build(config, r.redis, s.client, s.prefix, recordingLogger(records));
       const second = await again.runner.run({ untilIdle: true });
       await again.close();
       expect(second.jobs).toBe(cases.filter((c) => c.retryable).length);

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { recordingLogger, type LogRecord } from '../../../src/core/logger';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { indexName } from '../../../src/search/templates';
-import { deadLetterKey, shardKeys } from '../../../src/sources/frontier/keys';
+import { deadLetterKey } from '../../../src/sources/frontier/keys';
 import { build, frozenSimsite, indexedPosts, seedsOf, truthIds } from '../../helpers/crawl';
 import { useRedis, useSearch } from '../../helpers/services';
 
@@ -47,9 +47,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
         const summary = await built.runner.run({ untilIdle: true });
         await built.close();
         jobs += summary.jobs;
-        let pending = 0;
-        for (let i = 0; i < SHARDS; i++) pending += await r.redis.zcount(shardKeys(namespace, i).due, '-inf', Date.now() + 60_000);
-        if (pending === 0) break;
+        if ((await built.frontier.countDue(Date.now() + 60_000)) === 0) break;
         await sleep(500);
       }
 

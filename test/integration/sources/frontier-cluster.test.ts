@@ -43,7 +43,7 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
     expect(await f.offer(subjects(900))).toBe(100);
     const perNode = await Promise.all(cluster.nodes('master').map(async (node) => {
       let n = 0;
-      for (let s = 0; s < opts.shards; s++) if ((await node.exists(shardKeys(opts.namespace, s).state).catch(() => 0)) === 1) n++;
+      for (let s = 0; s < opts.shards; s++) if ((await node.exists(shardKeys(opts.namespace, s).counts).catch(() => 0)) === 1) n++;
       return n;
     }));
     expect(perNode).toHaveLength(3);

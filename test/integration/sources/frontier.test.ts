@@ -1,5 +1,6 @@
 import { ManualClock } from '../../../src/core/clock';
 import { newSubjectState } from '../../../src/core/envelope';
+import { ErrorCodes } from '../../../src/core/errors';
 import { RedisFrontier, type FrontierOptions } from '../../../src/sources/frontier/frontier';
 import { useRedis, type TestRedis } from '../../helpers/services';
 
@@ -59,6 +60,65 @@ describe('RedisFrontier (real Redis)', () => {
     expect((await f.getState(mine.subject))!.visits).toBe(1);
     expect(await f.nextDue(mine.subject)).toBe(clock.nowMs() + 5000);
     expect((await f.getState(j1!.subject))!.watermark).toBeUndefined();
+  });
+
+  it('keeps subjects in small listpack buckets, counts them through claim, ack and reap', async () => {
+    const f = frontier();
+    const visited = { ...newSubjectState(0), visits: 4, postsSeen: 37, watermark: '5012345678901234567', meta: { containerid: '1076031990539025' }, via: 'seed' };
+    expect(await f.offer(subjects(2000).map((x) => ({ ...x, state: visited })))).toBe(2000);
+    expect(await f.record([{ subject: 'weibo:user:zombie', state: { ...visited, status: 'zombie' } }])).toBe(1);
+    // 10,000 expected over 4 shards: 40 buckets of ~64 each, all compact with Redis's default limits.
+    const buckets = await t.redis.keys(`${opts.namespace}:*:b:*`);
+    expect(buckets).toHaveLength(160);
+    for (const key of buckets) expect(await t.redis.object('ENCODING', key)).toBe('listpack');
+    expect(await f.stats()).toMatchObject({ subjects: 2001, due: 2000, dueNow: 2000, leased: 0 });
+    const jobs = await f.claim(50);
+    expect(jobs[0]!.state).toEqual(visited);
+    expect(await f.nextDue(jobs[0]!.subject)).toBeUndefined(); // leased
+    expect(await f.stats()).toMatchObject({ subjects: 2001, due: 1950, dueNow: 1950, leased: 50 });
+    await f.ack(jobs.slice(0, 20).map((job) => ({ job, state: { ...job.state, visits: 5 }, nextDueMs: clock.nowMs() + 60_000 })));
+    await f.ack(jobs.slice(20, 30).map((job) => ({ job, state: job.state, nextDueMs: -1 })));
+    clock.advanceMs(20_000);
+    expect(await f.reap()).toBe(20);
+    expect(await f.stats()).toMatchObject({ subjects: 2001, due: 1990, dueNow: 1970, leased: 0 });
+    expect(await f.countDue(clock.nowMs() + 60_000)).toBe(1990);
+    expect(await f.getState(jobs[0]!.subject)).toEqual({ ...visited, visits: 5 });
+    expect(await f.nextDue('weibo:user:zombie')).toBeUndefined();
+    expect(await f.offer([{ subject: 'weibo:user:zombie', state: visited }])).toBe(0);
+    expect((await f.allStates()).length).toBe(2001);
+    expect(await f.countSubjects()).toBe(2001);
+  });
+
+  it('claims the earliest due buckets first and reschedules known, unleased subjects', async () => {
+    const f = frontier();
+    await f.offer(subjects(300), clock.nowMs() + 10_000);
+    await f.offer(subjects(5, 5000), clock.nowMs() - 1);
+    expect((await f.claim(100)).map((j) => j.subject).sort()).toEqual(subjects(5, 5000).map((x) => x.subject).sort());
+    const later = subjects(3).map((x) => x.subject);
+    expect(await f.reschedule([...later, 'weibo:user:unknown', 'weibo:user:5000'])).toBe(3); // unknown and leased are left
+    expect((await f.claim(100)).map((j) => j.subject).sort()).toEqual([...later].sort());
+    clock.advanceMs(10_000);
+    expect(await f.claim(1000)).toHaveLength(297);
+    expect(await f.claim(1000)).toHaveLength(0);
+  });
+
+  it('claims strictly by due time within a shard across buckets, to the microsecond (breadth-first levels)', async () => {
+    const f = new RedisFrontier(t.redis, { ...opts, shards: 1, bloomCapacity: 1000 }, clock);
+    const now = clock.nowMs();
+    // 400 subjects over 16 buckets; due times interleave buckets, some a thousandth of a ms apart.
+    const items = Array.from({ length: 400 }, (_, i) => ({ subject: `weibo:user:${i}`, due: now - 1 - ((i * 7919) % 400) / 1000 - (i % 3) }));
+    for (const { subject, due } of items) await f.offer([{ subject, state: newSubjectState(0) }], due);
+    const claimed: string[] = [];
+    for (let batch; (batch = await f.claim(7)).length > 0;) claimed.push(...batch.map((j) => j.subject));
+    const dueOf = new Map(items.map((x) => [x.subject, x.due]));
+    expect(claimed).toHaveLength(400);
+    expect(claimed.map((x) => dueOf.get(x))).toEqual([...items].map((x) => x.due).sort((a, b) => a - b));
+  });
+
+  it('refuses a worker whose bucket layout differs from the stored one instead of losing subjects', async () => {
+    await frontier().offer(subjects(10));
+    const other = new RedisFrontier(t.redis, { ...opts, bloomCapacity: opts.bloomCapacity * 4 }, clock);
+    await expect(other.offer(subjects(1, 77))).rejects.toMatchObject({ code: ErrorCodes.configInvalid, message: expect.stringMatching(/FRESHET_FRONTIER_LAYOUT.*40 buckets/) });
   });
 
   it('extends leases so a long job is not reaped', async () => {

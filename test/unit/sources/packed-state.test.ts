@@ -1,5 +1,5 @@
 import type { SubjectState } from '../../../src/core/envelope';
-import { DUE_BYTES, NEVER_DUE, packSubject, packedDue, unpackSubject } from '../../../src/sources/frontier/packed-state';
+import { DUE_BYTES, packSubject, packedDue, unpackSubject } from '../../../src/sources/frontier/packed-state';
 
 /** A weibo user after a few visits, as the runner stores it (the scale benchmark's state). */
 const visited: SubjectState = {
@@ -39,14 +39,18 @@ describe('packed subject state', () => {
     for (const s of odd) expect(unpackSubject(packSubject(s, 5))).toEqual(s);
   });
 
-  it('stores the due time in a fixed 6-byte prefix; negative means not scheduled', () => {
+  it('stores the due time in a fixed 7-byte prefix of microseconds; negative means not scheduled', () => {
     const never = packSubject(visited, -1);
-    expect(never.readUIntBE(0, DUE_BYTES)).toBe(NEVER_DUE);
+    expect([...never.subarray(0, DUE_BYTES)]).toEqual([255, 255, 255, 255, 255, 255, 255]);
     expect(packedDue(never)).toBeUndefined();
     expect(packedDue(packSubject(visited, 0))).toBe(0);
+    // Discovery levels a thousandth of a millisecond apart keep their order (breadth-first claims).
+    const level = (d: number) => packSubject(visited, 1_795_245_528_873 - 1 + d / 1000);
+    expect(packedDue(level(2))).toBe(1_795_245_528_872.002);
+    expect(Buffer.compare(level(1).subarray(0, DUE_BYTES), level(2).subarray(0, DUE_BYTES))).toBe(-1);
     // Rewriting the prefix (as the Lua scripts do) leaves the state untouched.
-    const moved = Buffer.concat([Buffer.from([0, 0, 0, 0, 1, 0]), never.subarray(DUE_BYTES)]);
-    expect(packedDue(moved)).toBe(256);
+    const moved = Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 1, 0]), never.subarray(DUE_BYTES)]);
+    expect(packedDue(moved)).toBe(0.256);
     expect(unpackSubject(moved)).toEqual(visited);
   });
 
