@@ -54,7 +54,7 @@ const CAMEL_RE = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
  * On the dev tune slice (macro recall, 2,000 train tweets) none of these moved it by more than the
  * noise (±0.5): in-word char 3-grams, tweet-shape features (length, digits, mentions, first
  * person), joint pos×neg bins, AFINN scanned as a second list on its own (tune +1, check −0.5),
- * weights averaged over 5 shuffling seeds, Pattern's subjectivity lexicon (textblob 0.20.1; tune +1,
+ * weights averaged over 5 shuffling seeds, counts of strong (|valence| ≥ 2) words, Pattern's subjectivity lexicon (textblob 0.20.1; tune +1,
  * check −0.5); dropping the n-grams altogether costs little: the lexicon sums carry the model.
  */
 export const EN = { compound: true, real: true, char3: false, ngrams: true, tagSplit: true };
