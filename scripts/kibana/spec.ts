@@ -72,6 +72,13 @@ export const visualisations: VisSpec[] = [
     id: 'freshet-crawl-author-freshness', title: 'Freshness by author (newest post, last crawl)', type: 'table', dataView: 'freshet-posts',
     aggs: [{ type: 'max', schema: 'metric', field: 'created_at' }, { type: 'max', schema: 'metric', field: 'crawled_at' }, count, { type: 'terms', schema: 'bucket', field: 'author.name', size: 25, orderBy: '2' }],
   },
+  // The schedule of each watched user, written onto its profile after every visit.
+  { id: 'freshet-crawl-users-status', title: 'Users by crawl status (active, gone, zombie, dead)', type: 'pie', dataView: 'freshet-users', aggs: [count, { type: 'terms', schema: 'segment', field: 'status', size: 5 }] },
+  { id: 'freshet-crawl-next-visits', title: 'Next visits scheduled', type: 'histogram', dataView: 'freshet-users', query: 'next_visit : *', aggs: [count, overTime('next_visit')] },
+  {
+    id: 'freshet-crawl-user-schedule', title: 'Users: estimated posts per hour, last and next visit', type: 'table', dataView: 'freshet-users', query: 'next_visit : *',
+    aggs: [{ type: 'max', schema: 'metric', field: 'rate_per_hour' }, { type: 'max', schema: 'metric', field: 'last_visit' }, { type: 'min', schema: 'metric', field: 'next_visit' }, { type: 'max', schema: 'metric', field: 'last_post_at' }, { type: 'terms', schema: 'bucket', field: 'screen_name', size: 50, orderBy: '1' }],
+  },
 ];
 
 export const searches: SearchSpec[] = [
@@ -92,8 +99,9 @@ export const dashboards: DashboardSpec[] = [
     ],
   },
   {
-    id: 'freshet-crawl', title: 'freshet: Crawl', description: 'Users being watched, profile crawls, posts indexed over crawl time and freshness by author.',
+    id: 'freshet-crawl', title: 'freshet: Crawl', description: 'Users being watched: crawl status, estimated post rate, last and next visit; profile crawls, posts indexed over crawl time and freshness by author.',
     panels: [
+      panel('freshet-crawl-user-schedule', 48), panel('freshet-crawl-users-status', 12), panel('freshet-crawl-next-visits', 36),
       panel('freshet-crawl-posts-indexed'), panel('freshet-crawl-users-crawled'), panel('freshet-crawl-users-verified'), panel('freshet-crawl-followers-histogram'),
       panel('freshet-crawl-users-table'), panel('freshet-crawl-author-freshness'),
     ],

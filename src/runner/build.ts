@@ -29,6 +29,9 @@ import { TokenQuota } from '../sources/frontier/token-quota';
 import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner, type Fetcher } from './run';
 import { startGaugePoller, type ScheduleGaugeValues } from './gauges';
+import { SubjectStatusWriter } from './subject-status';
+import { estimatedRatePerHour } from '../schedule/subject-state';
+import type { SubjectState } from '../core/envelope';
 
 export interface BuildDeps {
   redis: Redis | Cluster;
@@ -72,7 +75,7 @@ function buildAdapter(config: PipelineConfig): Adapter {
   }
 }
 
-async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void; gauges?: () => ScheduleGaugeValues }> {
+async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void; gauges?: () => ScheduleGaugeValues; rateOf?: (state: SubjectState) => number }> {
   switch (config.schedule.type) {
     case 'fixed_interval':
       return { policy: fixedInterval(config.schedule), stop: () => undefined };
@@ -90,7 +93,8 @@ async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, lo
         }
         return cached.values;
       };
-      return { policy: refresher.policy(), stop: () => refresher.stop(), gauges };
+      const rateOf = (state: SubjectState): number => estimatedRatePerHour(schedulerState(state), refresher.current().prior);
+      return { policy: refresher.policy(), stop: () => refresher.stop(), gauges, rateOf };
     }
   }
 }
@@ -156,12 +160,16 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     sink = blackholeSink();
   }
   const schedule = await buildSchedule(config, frontier, deps.logger);
+  // Profiles carry their subject's schedule (status, next visit, rate) for the Crawl dashboard.
+  const subjectStatus = config.sink.type === 'elasticsearch' && deps.search
+    ? new SubjectStatusWriter({ client: deps.search, indexPrefix: deps.indexPrefix, logger: deps.logger, metrics: deps.metrics, ...(schedule.rateOf ? { rateOf: schedule.rateOf } : {}) })
+    : undefined;
   const runner = new PipelineRunner(config, {
     frontier, fetcher, adapter: buildAdapter(config), sink, schedule: schedule.policy,
     stages: (drop) => config.stages.map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
-    clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
+    clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
   });
   let alerts: AlertMonitor | undefined;
   if (config.alerts) {
@@ -179,6 +187,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     runner, frontier, ...(alerts ? { alerts } : {}),
     close: async () => {
       await gauges.stop();
+      await subjectStatus?.close();
       schedule.stop();
       await render?.close();
       await http?.close();

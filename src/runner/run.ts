@@ -15,6 +15,7 @@ import type { RedisFrontier } from '../sources/frontier/frontier';
 import { Acker } from './acker';
 import { Credits } from './credits';
 import { failedVisit } from './job-outcome';
+import type { SubjectDocRef } from './subject-status';
 
 export interface Fetcher {
   fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
@@ -34,6 +35,8 @@ export interface RunDeps {
   logger: Logger;
   metrics: Metrics;
   sleep(ms: number): Promise<void>;
+  /** Told each visited subject's schedule, with the profile document its visit emitted. */
+  subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
 }
 
 export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;
@@ -64,6 +67,8 @@ const POLITE_POLL_MS = 25;
 interface VisitResult {
   outcome?: VisitOutcome;
   error?: FreshetError;
+  /** The subject's profile document, when the visit emitted one. */
+  profile?: SubjectDocRef;
 }
 
 /**
@@ -238,6 +243,7 @@ export class PipelineRunner {
         if (e.kind === 'doc') {
           e.doc.body['pipeline'] = this.config.name;
           tracker.add();
+          if (e.doc.index === 'users') result.profile = { index: e.doc.index, id: e.doc.id };
           this.deps.metrics.stageSent.inc({ stage: parser });
           yield { doc: e.doc, job: tracker };
         } else {
@@ -342,6 +348,8 @@ export class PipelineRunner {
       this.summary.leasesLost += 1;
       metrics.leasesLost.inc();
       logger.warn({ subject: job.subject }, 'lease lost before ack (expired and reclaimed); the new owner revisits');
+    } else if (result.profile) {
+      this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
     }
     this.summary.jobs += 1;
     metrics.jobsAcked.inc({ outcome });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { estypes } from '@elastic/elasticsearch';
 import { indexName } from '../../../src/search/templates';
 import { build, frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
+import { poissonScheduleSchema } from '../../../src/schedule/refit';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
 interface Obj { type: string; id: string; attributes: Record<string, unknown>; references: { name: string; type: string; id: string }[] }
@@ -125,7 +126,11 @@ describe('kibana/freshet.ndjson', () => {
       r = await useRedis('kibana');
       s = await useSearch('kibana');
       site = await frozenSimsite(40, 11);
-      const config = pipelineFor(site, 'kibana', seedsOf(site), 'stages:\n  - { type: language }\n  - { type: sentiment }\n  - { type: keywords }\n  - { type: simhash }\n');
+      // The poisson schedule: profiles then carry an estimated post rate next to status and visits.
+      const config = {
+        ...pipelineFor(site, 'kibana', seedsOf(site), 'stages:\n  - { type: language }\n  - { type: sentiment }\n  - { type: keywords }\n  - { type: simhash }\n'),
+        schedule: poissonScheduleSchema.parse({ type: 'poisson', budget_per_hour: 600, page_size: 10 }),
+      };
       const built = await build(config, r.redis, s.client, s.prefix);
       await built.runner.run({ untilIdle: true });
       await built.close();
@@ -156,6 +161,16 @@ describe('kibana/freshet.ndjson', () => {
           const value = (level?.[a.id] as { value: number | null } | undefined)?.value;
           expect([v.id, a.id, typeof value === 'number']).toEqual([v.id, a.id, true]);
         }
+      }
+    });
+
+    it('the Crawl view\'s profiles carry each watched user\'s status, estimated rate, last and next visit', async () => {
+      const res = await s.client.search<Record<string, unknown>>({ index: indexName(s.prefix, 'users'), size: 1000, query: { terms: { subject: seedsOf(site) } } });
+      expect(res.hits.hits.length).toBe(seedsOf(site).length);
+      for (const h of res.hits.hits) {
+        const u = h._source!;
+        expect([u['subject'], u['status'], typeof u['rate_per_hour'], Date.parse(String(u['next_visit'])) > Date.parse(String(u['last_visit']))])
+          .toEqual([u['subject'], 'active', 'number', true]);
       }
     });
 
