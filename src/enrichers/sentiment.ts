@@ -19,7 +19,7 @@ export const sentimentConfigSchema = z.strictObject({
    * band can be fitted to them, and every band costs measured polar accuracy because the hand-labelled
    * posts near 0 are still mostly right (|score| < 0.1: 72 %). Default 0 (never neutral for zh); the
    * enrichment benchmark reports the cost: 0.1 → weibo2018 dev 86.0 → 81.6 % (6 % neutral), 0.2 →
-   * 76.9 % (13 %); on simsite's 3-class posts 0.2 raises accuracy 56.7 → 65.2 %.
+   * 76.9 % (13 %). Turn it on where neutral posts are common and a polar call on them is worse than none.
    */
   neutral_band: z.number().min(0).max(1).default(0),
 });
