@@ -52,6 +52,37 @@ export function lineValue(b: Block, p: ScoringParams): number {
   return v - p.threshold - p.linkPenalty * b.linkChars;
 }
 
+/**
+ * Line values where the consecutive link-free lines of one element (a paragraph cut by <br>:
+ * schedules, poems, addresses, old forum posts) are scored as one node: length and punctuation
+ * together, the threshold paid once, the value shared out by length. Other lines are scored alone.
+ */
+export function nodeValues(blocks: Block[], p: ScoringParams): number[] {
+  const out = new Array<number>(blocks.length);
+  for (let i = 0; i < blocks.length;) {
+    let j = i;
+    // Link-free lines only: a line with a link is scored alone, so link lists never pool.
+    const joins = (b: Block): boolean => b.owner === blocks[i]!.owner && b.linkChars === 0;
+    if (blocks[i]!.linkChars === 0) while (j + 1 < blocks.length && joins(blocks[j + 1]!)) j++;
+    if (j === i) {
+      out[i] = lineValue(blocks[i]!, p);
+    } else {
+      const run = blocks.slice(i, j + 1);
+      const node: Block = { ...blocks[i]!, chars: 0, linkChars: 0, cjkChars: 0, punct: 0 };
+      for (const b of run) {
+        node.chars += b.chars;
+        node.linkChars += b.linkChars;
+        node.cjkChars += b.cjkChars;
+        node.punct += b.punct;
+      }
+      const v = lineValue(node, p);
+      for (const b of run) out[b.index] = node.chars === 0 ? 0 : (v * b.chars) / node.chars;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
 /** Gaussian smoothing over neighbouring lines (kernel cut at 3 sigma, renormalised at the ends). */
 export function gaussianSmooth(values: number[], sigma: number): number[] {
   if (sigma <= 0) return values.slice();

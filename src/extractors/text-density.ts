@@ -4,7 +4,7 @@ import { findFirst, parseHtml, type DomParent } from './dom';
 import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { looksLikeForum } from './page-kind';
-import { DEFAULT_SCORING, FORUM_SCORING, lineValue, type ScoringParams } from './scoring';
+import { DEFAULT_SCORING, FORUM_SCORING, nodeValues, type ScoringParams } from './scoring';
 import { DEFAULT_SELECTION, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -43,7 +43,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const body: DomParent = findFirst(root, (el) => el.name === 'body') ?? root;
   const blocks = toBlocks(body);
-  const values = blocks.map((b) => lineValue(b, scoring));
+  const values = nodeValues(blocks, scoring);
   const meta = metaMap(root);
   const title = findTitle(root, meta);
   const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index;

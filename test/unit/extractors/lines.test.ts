@@ -2,7 +2,7 @@ import { isBoilerplateLine, isDateline } from '../../../src/extractors/boilerpla
 import { toBlocks } from '../../../src/extractors/blocks';
 import { classWeight } from '../../../src/extractors/clean';
 import { parseHtml } from '../../../src/extractors/dom';
-import { DEFAULT_SCORING, lineValue } from '../../../src/extractors/scoring';
+import { DEFAULT_SCORING, lineValue, nodeValues } from '../../../src/extractors/scoring';
 
 describe('DOM to lines', () => {
   it('cuts lines at block elements and <br>, counts link text and drops scripts', () => {
@@ -22,6 +22,23 @@ describe('DOM to lines', () => {
       + '<p>Officials said on Monday that the bridge would reopen in June, after repairs to the deck.</p>'));
     expect(lineValue(nav!, DEFAULT_SCORING)).toBeLessThan(0);
     expect(lineValue(para!, DEFAULT_SCORING)).toBeGreaterThan(0);
+  });
+});
+
+describe('node values', () => {
+  it('scores the <br> lines of one paragraph together (a schedule), each line alone being too short', () => {
+    const blocks = toBlocks(parseHtml('<div><p>12月10日 代表注册<br>地点：南开大学校内明珠园<br>时间：晚上七点<br>主持人：海闻教授<br>会议室：办公楼一楼</p></div>'));
+    expect(blocks).toHaveLength(5);
+    for (const b of blocks) expect(lineValue(b, DEFAULT_SCORING)).toBeLessThan(0);
+    const values = nodeValues(blocks, DEFAULT_SCORING);
+    for (const v of values) expect(v).toBeGreaterThan(0);
+  });
+
+  it('never pools lines with links (a <br> menu stays negative), nor lines of different elements', () => {
+    const menu = toBlocks(parseHtml('<td><a href="/1">国内新闻</a><br><a href="/2">国际新闻</a><br><a href="/3">财经频道</a><br><a href="/4">体育频道</a></td>'));
+    expect(nodeValues(menu, DEFAULT_SCORING)).toEqual(menu.map((b) => lineValue(b, DEFAULT_SCORING)));
+    const separate = toBlocks(parseHtml('<div><p>地点：南开大学</p><p>时间：7:00－9:30</p></div>'));
+    expect(nodeValues(separate, DEFAULT_SCORING)).toEqual(separate.map((b) => lineValue(b, DEFAULT_SCORING)));
   });
 });
 
