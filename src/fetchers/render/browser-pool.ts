@@ -55,6 +55,8 @@ export interface BrowserPoolStats {
   launches: number;
   restarts: Record<string, number>;
   pagesOpen: number;
+  /** Requests no page route served (a worker's, a WebSocket), refused. */
+  refused: number;
 }
 
 export type LaunchContext = (userDataDir: string, config: RenderConfig) => Promise<BrowserContext>;
@@ -129,7 +131,7 @@ export class BrowserPool {
   private generation = 0;
   private closing = false;
   private readonly instances = new Set<BrowserInstance>();
-  private readonly stats_: BrowserPoolStats = { launches: 0, restarts: {}, pagesOpen: 0 };
+  private readonly stats_: BrowserPoolStats = { launches: 0, restarts: {}, pagesOpen: 0, refused: 0 };
 
   constructor(
     private readonly config: RenderConfig,
@@ -229,9 +231,23 @@ export class BrowserPool {
     const userDataDir = mkdtempSync(join(tmpdir(), 'freshet-chromium-'));
     const generation = ++this.generation;
     let context: BrowserContext;
+    let started: BrowserContext | undefined;
     try {
       context = await this.launch(userDataDir, this.config);
+      started = context;
+      // Page routes serve every request through the plain fetcher; whatever they do not see
+      // (a worker's request, a WebSocket) is refused here rather than left unguarded.
+      await context.route('**/*', (route) => {
+        this.stats_.refused += 1;
+        return route.abort('blockedbyclient').catch(() => undefined);
+      });
+      await context.routeWebSocket(/.*/, (ws) => {
+        this.stats_.refused += 1;
+        return ws.close({ code: 1008, reason: 'blocked by the renderer' }).catch(() => undefined);
+      });
     } catch (err) {
+      // A browser that started but could not be set up is not kept.
+      await started?.close().catch(() => undefined);
       rmSync(userDataDir, { recursive: true, force: true });
       throw new FreshetError(RenderErrorCodes.launch, 'retryable', `cannot start the browser: ${(err as Error).message.split('\n')[0]}`, {}, err);
     }

@@ -10,8 +10,9 @@ import { RenderFetcher } from '../../../src/fetchers/render/render-fetch';
 import type { FreshetError } from '../../../src/core/errors';
 
 /** A tiny origin on 127.0.0.1: pages that reach for blocked addresses, robots-disallowed paths, heavy resources, or hang. */
-function origin(): Promise<{ url: string; seen: string[]; server: Server }> {
+function origin(): Promise<{ url: string; seen: string[]; agents: string[]; server: Server }> {
   const seen: string[] = [];
+  const agents: string[] = [];
   const pages: Record<string, string> = {
     '/robots.txt': 'User-agent: *\nDisallow: /private/\n',
     '/guarded': `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div id="out">start</div>
@@ -24,15 +25,27 @@ Promise.all([
   fetch('/private/data.json').then(function () { note('private:read'); }, function () { note('private:blocked'); }),
   fetch('http://169.254.169.254/latest/meta-data/').then(function () { note('metadata:read'); }, function () { note('metadata:blocked'); }),
   fetch('http://10.0.0.1/').then(function () { note('lan:read'); }, function () { note('lan:blocked'); }),
+  new Promise(function (done) {
+    var w = new Worker(URL.createObjectURL(new Blob(["fetch(self.location.origin + '/public/worker.json').then(function () { postMessage('read'); }, function () { postMessage('blocked'); });"], { type: 'text/javascript' })));
+    w.onmessage = function (e) { note('worker:' + e.data); done(); };
+    w.onerror = function () { note('worker:error'); done(); };
+    setTimeout(function () { note('worker:silent'); done(); }, 3000);
+  }),
+  new Promise(function (done) {
+    var ws = new WebSocket('ws://' + location.host + '/ws');
+    ws.onclose = function () { note('ws:closed'); done(); };
+  }),
 ]).then(function () { out.setAttribute('data-done', '1'); });
 </script></body></html>`,
     '/public/data.json': '{"v":42}',
+    '/public/worker.json': '{}',
     '/private/data.json': '{"secret":true}',
     '/hang': '<!DOCTYPE html><html><body><p>about to hang</p><script>setTimeout(function () { for (;;) {} }, 0);</script></body></html>',
     '/fine': '<!DOCTYPE html><html><body><div id="x"></div><script>document.getElementById("x").textContent = "rendered fine";</script></body></html>',
   };
   const server = createServer((req, res) => {
     seen.push(req.url ?? '');
+    agents.push(req.headers['user-agent'] ?? '');
     const body = pages[req.url ?? ''];
     if (body === undefined) {
       res.writeHead(404).end();
@@ -41,7 +54,11 @@ Promise.all([
     const type = req.url!.endsWith('.json') ? 'application/json' : req.url === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8';
     res.writeHead(200, { 'content-type': type }).end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server })));
+  server.on('upgrade', (req, socket) => {
+    seen.push(`upgrade ${req.url ?? ''}`);
+    socket.destroy();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, agents, server })));
 }
 
 describe('render: the plain fetcher guards every browser request', () => {
@@ -71,6 +88,12 @@ describe('render: the plain fetcher guards every browser request', () => {
       expect(st.blocked['media']).toBeGreaterThanOrEqual(1);
       expect(site.seen).not.toContain('/private/data.json');
       expect(site.seen.filter((u) => u.startsWith('/img/') || u.startsWith('/media/'))).toEqual([]);
+      // Nothing reached the origin except through the plain fetcher: no browser User-Agent, no WebSocket.
+      expect(res.text).toContain('ws:closed');
+      expect(res.text).toContain('worker:read'); // a worker's request goes through the plain fetcher too
+      expect(site.seen.filter((u) => u.startsWith('upgrade'))).toEqual([]);
+      expect(site.agents.filter((a) => !a.startsWith('freshet/'))).toEqual([]);
+      expect(render.stats().browser.refused).toBeGreaterThanOrEqual(1); // the WebSocket
 
       // A page stuck in a script: its budget runs out on every attempt, then the error goes back with its attempts.
       const hung = (await quick.fetch({ url: `${site.url}/hang` }).catch((e: unknown) => e)) as FreshetError;
