@@ -122,7 +122,10 @@ export class RedisFrontier {
     return added.reduce<number>((sum, n) => sum + Number(n), 0);
   }
 
-  /** Adds subjects not yet known; known ones are left as they are. Returns how many were new. */
+  /**
+   * Adds subjects not yet known; known ones are left as they are, except recorded zombies, which are
+   * promoted (take the offered state and due time). Returns how many were new.
+   */
   async offer(items: { subject: string; state: SubjectState }[], dueMs = this.clock.nowMs()): Promise<number> {
     return this.put(items, Math.max(0, dueMs));
   }

@@ -176,7 +176,10 @@ return #expired`;
  * a "maybe seen" pays the HEXISTS. Bit positions by double hashing over the third and fourth
  * 32-bit words of redis.sha1hex: the first picks the shard (shardOf) and the second the bucket,
  * so within one shard they are constant modulo those counts and would crowd the bits.
- * `bloomPositions` (bloom.ts) is the same function in TypeScript. Returns the number added.
+ * `bloomPositions` (bloom.ts) is the same function in TypeScript. A known zombie (not scheduled,
+ * status bits 01 in the first state byte) offered with a due time is promoted: it takes the
+ * offered value (a later fans list showed it above min_followers). Other known subjects are left
+ * as they are. Returns the number added (promotions are not new subjects).
  */
 export const offerScript = `${lib}
 local err = checkLayout(KEYS[3], ARGV[3])
@@ -210,6 +213,10 @@ for i = 5, #ARGV, 2 do
       account(b, false, ARGV[i + 1])
       added = added + 1
     end
+  elseif not isNever(ARGV[i + 1]) then
+    -- Leased subjects are NEVER too, but never zombies: only a recorded zombie is promoted.
+    local old = redis.call('HGET', bk, s)
+    if old and isNever(old) and string.byte(old, 8) % 4 == 1 then put(bk, b, s, old, ARGV[i + 1]) end
   end
 end
 flush(KEYS[2], KEYS[3])

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ManualClock } from '../../../src/core/clock';
+import { newSubjectState } from '../../../src/core/envelope';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline } from '../../../src/runner/build';
-import type { RedisFrontier } from '../../../src/sources/frontier/frontier';
+import { RedisFrontier } from '../../../src/sources/frontier/frontier';
 import { frozenSimsite, MAPPINGS, pipelineFor } from '../../helpers/crawl';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
@@ -83,14 +85,42 @@ describe('zombie users re-listed above min_followers', () => {
     expect(secondRun.fansPages).toBe(1);
   });
 
-  // KNOWN GAP (issue 5): the frontier's offer leaves a known subject as it is, so a zombie offered
-  // again as active stays unscheduled. The fix belongs in the frontier's offer script (a known
-  // subject with no due time offered with one takes the offered state and due time); flip this to
-  // `it` when it lands.
-  it.failing('are promoted when a later fans list shows them at or above the threshold: active, visited once', async () => {
+  // The frontier's offer promotes a recorded zombie offered again with a due time.
+  it('are promoted when a later fans list shows them at or above the threshold: active, visited once', async () => {
     for (const uid of zombieUids) {
       expect(await secondRun.frontier.getState(`weibo:user:${uid}`)).toMatchObject({ status: 'active', visits: 1 });
       expect(secondRun.profiles.has(uid)).toBe(true);
+    }
+  });
+});
+
+describe('the frontier offer and zombies', () => {
+  it('promotes only a recorded zombie offered with a due time; leaves leased and scheduled subjects as they are', async () => {
+    const t = await useRedis('zombie-offer');
+    try {
+      const clock = new ManualClock(1_000_000);
+      const f = new RedisFrontier(t.redis, { namespace: `${t.prefix}f`, shards: 2, leaseMs: 10_000, bloomCapacity: 1000, bloomFalsePositiveRate: 0.01, deadLetterMaxLen: 10 }, clock);
+      const zombie = { ...newSubjectState(1000, { status: 'zombie', followers: 3, depth: 2 }) };
+      const active = { ...newSubjectState(2000, { followers: 30, depth: 1, via: 'weibo:user:1' }) };
+      expect(await f.record([{ subject: 'weibo:user:z', state: zombie }])).toBe(1);
+      expect(await f.offer([{ subject: 'weibo:user:s', state: { ...active, visits: 2 } }], 5_000_000)).toBe(1);
+      expect(await f.offer([{ subject: 'weibo:user:l', state: { ...active, visits: 7 } }], 0)).toBe(1);
+      const [leased] = await f.claim(1);
+      expect(leased!.subject).toBe('weibo:user:l');
+      // Recording the zombie again changes nothing; offering it to visit promotes it (not a new subject).
+      expect(await f.record([{ subject: 'weibo:user:z', state: zombie }])).toBe(0);
+      expect(await f.nextDue('weibo:user:z')).toBeUndefined();
+      expect(await f.offer(['z', 's', 'l'].map((x) => ({ subject: `weibo:user:${x}`, state: active })), 1_200_000)).toBe(0);
+      expect(await f.getState('weibo:user:z')).toEqual(active);
+      expect(await f.nextDue('weibo:user:z')).toBe(1_200_000);
+      // A scheduled subject keeps its state and due time; a leased one stays leased and unchanged.
+      expect(await f.getState('weibo:user:s')).toEqual({ ...active, visits: 2 });
+      expect(await f.nextDue('weibo:user:s')).toBe(5_000_000);
+      expect(await f.nextDue('weibo:user:l')).toBeUndefined();
+      expect(await f.getState('weibo:user:l')).toEqual({ ...active, visits: 7 });
+      expect(await f.stats()).toMatchObject({ subjects: 3, due: 2, leased: 1 });
+    } finally {
+      await t.cleanup();
     }
   });
 });
