@@ -9,7 +9,7 @@ import type { Rng } from '../core/rng';
 import type { FetchRequest, FetchResponse } from '../fetchers/fetch-types';
 import type { Adapter, FetchedText, VisitOutcome } from '../parsers/adapter';
 import type { PipelineConfig } from '../pipeline/schema';
-import type { NextVisitPolicy } from '../schedule/fixed-interval';
+import type { NextVisit, NextVisitPolicy } from '../schedule/fixed-interval';
 import type { Settled } from '../sinks/elasticsearch';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import { Acker } from './acker';
@@ -200,8 +200,21 @@ export class PipelineRunner {
       this.credits.take(jobs.length);
       metrics.jobsClaimed.inc(jobs.length);
       metrics.jobsInFlight.set(this.credits.used);
-      for (const job of jobs) sub.next(new JobTracker(job));
+      for (const job of jobs) {
+        // A schedule whose model moved since it wrote this due time may defer the visit, unfetched.
+        const later = this.deps.schedule.recheck?.(job.state, this.deps.clock.nowMs());
+        if (later) void this.defer(job, later);
+        else sub.next(new JobTracker(job));
+      }
     }
+  }
+
+  private async defer(job: Job, later: NextVisit): Promise<void> {
+    const owned = await this.acker.ack({ job, state: later.state, nextDueMs: later.nextDueMs, docs: 0 });
+    if (!owned) this.summary.leasesLost += 1;
+    this.deps.metrics.jobsAcked.inc({ outcome: 'deferred' });
+    this.credits.release(1);
+    this.deps.metrics.jobsInFlight.set(this.credits.used);
   }
 
   private pause(ms: number): Promise<void> {

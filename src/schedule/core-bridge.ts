@@ -11,6 +11,14 @@
  * when the runner acknowledges it: the ack waits for the documents to settle in the index, and on
  * an accelerated clock that wait is a sizeable share of a visit interval. Timing the window and the
  * next visit from the ack would stretch every interval by it (and double-count it as exposure).
+ *
+ * Due times written by an older model go stale (the prior and the allocation's constant move as
+ * the crawl learns; early in a crawl, by several times). The simulation rewrites every due time
+ * when the model moves; the due ZSET cannot be rewritten wholesale without a scan, so the live
+ * crawler does it lazily: a written due time is never more than RECHECK_HOURS out, and when a
+ * subject comes due the runner asks `recheck` first, which re-derives the due time from the current
+ * model and, if the visit is not yet due, stores the new due time without fetching anything.
+ * `iv` keeps the interval the model planned (not the capped one), for the spend the queue holds.
  */
 import type { SubjectState as FrontierState } from '../core/envelope';
 import type { VisitOutcome } from '../parsers/adapter';
@@ -39,6 +47,10 @@ export function schedulerFields(s: SubjectState): Record<string, number> {
 }
 
 const HOUR_MS = 3_600_000;
+/** A written due time is at most this far out, so that a stale one is re-derived within it. */
+export const RECHECK_HOURS = 24;
+/** A claimed subject is visited unless the current model puts its visit more than this share of its interval later. */
+const RECHECK_SLACK = 0.1;
 
 /** The interval the last ack wrote (due − visit), in hours; undefined before the first one. */
 export function scheduledIntervalHours(f: FrontierState): number | undefined {
@@ -88,10 +100,25 @@ export function poissonNextVisitPolicy(model: () => ScheduleModel): NextVisitPol
       const after = observe(schedulerState(before), {
         atMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
       }, observeOptions(m.config));
-      const nextDueMs = nextVisitAtMs(after, m);
-      const iv = Math.round(((nextDueMs - atMs) / HOUR_MS) * 1000) / 1000;
-      const state = { ...outcome.state, lastVisitMs: atMs, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv } };
-      return { nextDueMs, state };
+      const plannedMs = nextVisitAtMs(after, m);
+      const state = { ...outcome.state, lastVisitMs: atMs, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv: intervalHours(plannedMs, atMs) } };
+      return { nextDueMs: Math.min(plannedMs, atMs + RECHECK_HOURS * HOUR_MS), state };
+    },
+    recheck(f: FrontierState, nowMs: number): NextVisit | undefined {
+      // Never visited, or last seen through a failed visit (a retry is due): visit.
+      const iv = scheduledIntervalHours(f);
+      if (f.status !== 'active' || f.lastVisitMs === undefined || f.failures > 0 || iv === undefined) return undefined;
+      // Claimed sooner than any due time this schedule wrote: the runner rescheduled it (a throttled
+      // attempt moves lastVisitMs and retries soon), so the retry goes ahead.
+      if (nowMs - f.lastVisitMs < (1 - RECHECK_SLACK) * Math.min(iv, RECHECK_HOURS) * HOUR_MS) return undefined;
+      const plannedMs = nextVisitAtMs(schedulerState(f), model());
+      if (plannedMs - nowMs <= RECHECK_SLACK * (plannedMs - f.lastVisitMs)) return undefined;
+      const state = { ...f, schedule: { ...f.schedule, iv: intervalHours(plannedMs, f.lastVisitMs) } };
+      return { nextDueMs: Math.min(plannedMs, nowMs + RECHECK_HOURS * HOUR_MS), state };
     },
   };
+}
+
+function intervalHours(dueMs: number, fromMs: number): number {
+  return Math.round(((dueMs - fromMs) / HOUR_MS) * 1000) / 1000;
 }

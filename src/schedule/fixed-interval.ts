@@ -22,6 +22,12 @@ export interface NextVisitPolicy {
   nextVisit(before: SubjectState, outcome: VisitOutcome, nowMs: number): NextVisit;
   /** Called when a run starts, after its seeds are in the frontier (a model fits the population). */
   prepare?(): Promise<void>;
+  /**
+   * Asked when a subject is claimed, before any fetch: a schedule whose model has moved since the
+   * due time was written returns the due time (and state) to store instead of a visit; undefined
+   * means visit now. This is how due times written by an older model are rewritten without a scan.
+   */
+  recheck?(state: SubjectState, nowMs: number): NextVisit | undefined;
 }
 
 export function fixedInterval(config: FixedIntervalConfig): NextVisitPolicy {

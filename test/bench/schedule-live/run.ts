@@ -7,7 +7,7 @@ import { seededRng } from '../../../src/core/rng';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { expectedPagesPerVisit, visitRatePerHour } from '../../../src/schedule/allocation';
-import { buildModelFromFrontier, schedulerState } from '../../../src/schedule/core-bridge';
+import { buildModelFromFrontier, scheduledIntervalHours, schedulerState } from '../../../src/schedule/core-bridge';
 import { allocationRatePerHour, configFromStage } from '../../../src/schedule/poisson';
 import { createPolicy } from '../../../src/schedule/policies';
 import { DEFAULT_SIMULATION, simulate } from '../../../src/schedule/simulation/simulate';
@@ -38,6 +38,8 @@ const MEASURE_MS = arg('measure-days', 3) * DAY_MS;
 const TAIL_MS = arg('tail-days', 1) * DAY_MS;
 const PAGE_SIZE = 10; // simsite's timeline pages, as the real API's
 const HISTORY_PAGES = 5;
+/** simsite's posting history before the crawl starts; the simulation replays the same posts. */
+const HISTORY_DAYS = 3;
 
 /** The simulation's world built from simsite's ground truth: same rates, same post times. */
 function simWorldOf(world: World, t0: number, endMs: number): SimWorld {
@@ -45,7 +47,7 @@ function simWorldOf(world: World, t0: number, endMs: number): SimWorld {
   const ratePerHour = new Float64Array(n);
   const offsets = new Int32Array(n + 1);
   const times: number[] = [];
-  const historyStartMs = -2 * DAY_MS;
+  const historyStartMs = -HISTORY_DAYS * DAY_MS;
   for (let u = 0; u < n; u++) {
     ratePerHour[u] = world.users[u]!.postsPerDay / 24;
     offsets[u] = times.length;
@@ -54,7 +56,7 @@ function simWorldOf(world: World, t0: number, endMs: number): SimWorld {
   }
   offsets[n] = times.length;
   return {
-    options: { subjects: n, medianPerDay: 1, sigma: 1.5, inactiveShare: 0.2, inactivePerDay: 0, diurnalAmplitude: 0, historyDays: 2, endMs, seed: SEED },
+    options: { subjects: n, medianPerDay: 1, sigma: 1.5, inactiveShare: 0.2, inactivePerDay: 0, diurnalAmplitude: 0, historyDays: HISTORY_DAYS, endMs, seed: SEED },
     subjects: n, ratePerHour, phaseMs: new Float64Array(n), historyStartMs, offsets, postTimesMs: Float64Array.from(times),
   };
 }
@@ -68,7 +70,7 @@ function benchLogger(): Logger {
 
 async function main(): Promise<void> {
   const budgetPerHour = (BUDGET_X * N) / 24;
-  const world = createWorld({ seed: SEED, users: N, medianPostsPerDay: 1, postsPerDaySigma: 1.5, zombieShare: 0.2, historyDays: 3 });
+  const world = createWorld({ seed: SEED, users: N, medianPostsPerDay: 1, postsPerDaySigma: 1.5, zombieShare: 0.2, historyDays: HISTORY_DAYS });
   const site = await startSimsite({ world, speed: SPEED, port: 0, requestLogMaxEntries: 3_000_000 });
   const clock = site.clock;
   const t0 = clock.nowMs();
@@ -164,6 +166,7 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
     { system: 'freshet', variant: 'live-crawl', metric: 'requests_per_hour', value: requestsPerSimHour },
     { system: 'freshet', variant: 'live-crawl', metric: 'requests_total', value: summary.requests },
     { system: 'freshet', variant: 'simulation', metric: 'mean_delay_hours', value: predicted.meanDelayHours },
+    { system: 'freshet', variant: 'simulation', metric: 'posts_uncaptured', value: predicted.uncaptured },
     { system: 'freshet', variant: 'simulation', metric: 'pages_per_hour', value: predicted.pagesPerHour },
     { system: 'oracle', variant: 'simulation', metric: 'mean_delay_hours', value: oracle.meanDelayHours },
   ];
@@ -198,7 +201,8 @@ async function diagnose(world: World, frontier: Built['frontier'], config: Retur
     const f = visitRatePerHour(model.plan, est);
     planSpend += f * expectedPagesPerVisit(est / f, cfg.pageSize);
     planSpendTrue += f * expectedPagesPerVisit(truth / f, cfg.pageSize);
-    const schedH = (due - f0.lastVisitMs) / HOUR_MS;
+    // The interval the model planned (written due times are capped for rechecks).
+    const schedH = scheduledIntervalHours(f0) ?? (due - f0.lastVisitMs) / HOUR_MS;
     if (schedH > 0) {
       schedSpend += expectedPagesPerVisit(est * schedH, cfg.pageSize) / schedH;
       schedSpendTrue += expectedPagesPerVisit(truth * schedH, cfg.pageSize) / schedH;

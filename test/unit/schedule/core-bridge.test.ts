@@ -2,7 +2,7 @@ import { newSubjectState } from '../../../src/core/envelope';
 import type { VisitOutcome } from '../../../src/parsers/adapter';
 import { expectedPagesPerVisit } from '../../../src/schedule/allocation';
 import {
-  buildModelFromFrontier, poissonNextVisitPolicy, scheduledIntervalHours, scheduledPagesPerHour, schedulerFields, schedulerState,
+  RECHECK_HOURS, buildModelFromFrontier, poissonNextVisitPolicy, scheduledIntervalHours, scheduledPagesPerHour, schedulerFields, schedulerState,
 } from '../../../src/schedule/core-bridge';
 import { DEFAULT_POISSON_CONFIG, allocationRatePerHour } from '../../../src/schedule/poisson';
 
@@ -69,6 +69,50 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     // Intervals twice as long hold (about) half the spend.
     const doubled = scheduledPagesPerHour(population.map((s, i) => ({ ...s, schedule: { ...s.schedule, iv: 2 * (10 + i) } })), model);
     expect(doubled.pagesPerHour).toBeLessThan(0.6 * got.pagesPerHour);
+  });
+
+  describe('recheck (due times written by an older model)', () => {
+    // A lean budget: some 50 h between visits, beyond the cap on written due times.
+    const leanModel = buildModelFromFrontier(population, { ...config, budgetPerHour: 0.4 });
+    const policy = poissonNextVisitPolicy(() => leanModel);
+    const quiet = { ...population[0]!, schedule: { ...population[0]!.schedule } };
+    const out: VisitOutcome = { state: { ...quiet, lastVisitMs: 250 * H, visits: 4 }, newPostTimesMs: [], pageLimitHit: false, requests: 1 };
+    const written = policy.nextVisit(quiet, out, 250 * H);
+    const plannedH = written.state.schedule!['iv'] as number;
+
+    it('writes due times at most RECHECK_HOURS out and keeps the planned interval', () => {
+      expect(plannedH).toBeGreaterThan(RECHECK_HOURS); // a quiet subject: the cap applies
+      expect(written.nextDueMs).toBe(250 * H + RECHECK_HOURS * H);
+    });
+
+    it('defers a capped visit until the planned time, unfetched, and visits once it is due', () => {
+      const atCap = policy.recheck!(written.state, written.nextDueMs)!;
+      expect(atCap).toBeDefined();
+      expect(atCap.nextDueMs).toBe(Math.min(250 * H + plannedH * H, written.nextDueMs + RECHECK_HOURS * H));
+      expect(atCap.state.lastVisitMs).toBe(250 * H); // no visit happened
+      expect(atCap.state.visits).toBe(written.state.visits);
+      expect(policy.recheck!(written.state, 250 * H + plannedH * H)).toBeUndefined();
+    });
+
+    it('re-derives the due time from the current model, sooner or later than written', () => {
+      const busierModel = buildModelFromFrontier(population, { ...config, budgetPerHour: 1.6 });
+      const busier = poissonNextVisitPolicy(() => busierModel);
+      const atCap = written.nextDueMs;
+      const rewritten = busier.recheck!(written.state, atCap);
+      // Four times the budget: the planned interval halves, below the cap already passed, so visit now.
+      expect(rewritten).toBeUndefined();
+      const leanerModel = buildModelFromFrontier(population, { ...config, budgetPerHour: 0.1 });
+      const leaner = poissonNextVisitPolicy(() => leanerModel).recheck!(written.state, atCap)!;
+      expect(leaner.state.schedule!['iv']).toBeGreaterThan(1.5 * plannedH);
+    });
+
+    it('lets retries and first visits through', () => {
+      expect(policy.recheck!({ ...written.state, failures: 1 }, written.nextDueMs)).toBeUndefined();
+      // A throttled attempt moved lastVisitMs and is retried a minute later.
+      expect(policy.recheck!({ ...written.state, lastVisitMs: 300 * H }, 300 * H + 60_000)).toBeUndefined();
+      expect(policy.recheck!(newSubjectState(0), 5 * H)).toBeUndefined();
+      expect(policy.recheck!(quiet, 300 * H)).toBeUndefined(); // written before intervals were stored
+    });
   });
 
   it('reads records without scheduler fields as no evidence yet', () => {
