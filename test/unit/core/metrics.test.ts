@@ -13,7 +13,7 @@ describe('meteredStage', () => {
     let t = 0;
     const clock = () => (t += 2);
     const items = [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }];
-    const op = meteredStage(m, 'odd', filter((x: { n: number }) => x.n % 2 === 1), undefined, clock);
+    const op = meteredStage(m, 'odd', filter((x: { n: number }) => x.n % 2 === 1), undefined, clock, 1);
     const out = await lastValueFrom(from(items).pipe(op, toArray()));
     expect(out.map((x) => x.n)).toEqual([1, 3]);
     expect(await value(m, 'freshet_stage_received_total', { stage: 'odd' })).toBe(4);
@@ -26,10 +26,22 @@ describe('meteredStage', () => {
   it('maps outputs back to their inputs with keyOf (a sink settles envelopes)', async () => {
     const m = createMetrics();
     const envs = [{ id: 'a' }, { id: 'b' }];
-    const op = meteredStage(m, 'sink', map((env: { id: string }) => ({ env, how: 'indexed' })), (s) => s.env);
+    const op = meteredStage(m, 'sink', map((env: { id: string }) => ({ env, how: 'indexed' })), (s) => s.env, undefined, 1);
     const out = await lastValueFrom(from(envs).pipe(op, toArray()));
     expect(out).toHaveLength(2);
     expect(await value(m, 'freshet_stage_duration_seconds_count', { stage: 'sink' })).toBe(2);
+  });
+
+  it('times every 8th item by default and still counts every one, across scrapes', async () => {
+    const m = createMetrics();
+    const op = meteredStage(m, 'sampled', map((x: { n: number }) => x));
+    const run = () => lastValueFrom(from(Array.from({ length: 20 }, (_, n) => ({ n }))).pipe(op, toArray()));
+    await run();
+    expect(await value(m, 'freshet_stage_received_total', { stage: 'sampled' })).toBe(20);
+    expect(await value(m, 'freshet_stage_duration_seconds_count', { stage: 'sampled' })).toBe(3);
+    await run();
+    expect(await value(m, 'freshet_stage_sent_total', { stage: 'sampled' })).toBe(40);
+    expect(await value(m, 'freshet_stage_duration_seconds_count', { stage: 'sampled' })).toBe(6);
   });
 
   it('counts replaced items but does not time them, and passes errors through', async () => {
