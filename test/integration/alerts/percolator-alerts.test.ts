@@ -89,6 +89,26 @@ describe('saved-query alerts through the percolator (real search node)', () => {
     expect(await run(3, now + 5 * 3_600_000)).toBe(0); // the posts are outside a later window
   });
 
+  it('delivers again on the next pass a notification whose delivery failed', async () => {
+    const alertsIndex = indexName(s.prefix, 'alerts-retry');
+    await registerSavedQueries(s.client, alertsIndex, MAPPINGS, [{ name: 'author-77', authors: ['77'] }]);
+    await index([post('20', '一条新帖', 'positive', '77', '2026-04-10T11:00:00Z'), post('21', '又一条', 'positive', '77', '2026-04-10T11:00:01Z')]);
+    const delivered: string[] = [];
+    let failures = 1;
+    const pass = () => pollAlertsOnce({
+      client: s.client, redis: r.redis, postsIndex: posts, alertsIndex, keyPrefix: `${r.prefix}retry:`, overlapMs: 60_000,
+      notify: async (n) => {
+        if (failures-- > 0) throw new Error('webhook answered 503');
+        delivered.push(n.post_id);
+      },
+    });
+    await expect(pass()).rejects.toThrow('503');
+    expect(delivered).toEqual([]);
+    expect((await pass()).notified).toBe(2);
+    expect(delivered.sort()).toEqual(['20', '21']);
+    expect((await pass()).notified).toBe(0);
+  });
+
   it('parses the example alerts file', () => {
     const f = loadAlertsFile(join(__dirname, '..', '..', '..', 'alerts', 'example.yaml'));
     expect(f.alerts.map((a) => a.name)).toContain('subway-complaints');
