@@ -49,6 +49,8 @@ export interface BrowserInstance {
   alive: boolean;
   pagesServed: number;
   open: number;
+  /** Pages parked on about:blank, ready for the next render. */
+  idle: Page[];
 }
 
 export interface BrowserPoolStats {
@@ -151,28 +153,35 @@ export class BrowserPool {
     return inst?.alive ? inst : undefined;
   }
 
-  /** Runs `fn` on a new page of a live browser, within a page credit; the page is closed after. */
-  async withPage<T>(fn: (page: Page, inst: BrowserInstance) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` on a page of a live browser, within a page credit. Pages are kept and reused (a new
+   * tab costs a renderer process): `setup` runs once on each new page; after a success the page
+   * is parked on about:blank for the next render, after a failure it is closed.
+   */
+  async withPage<T>(fn: (page: Page, inst: BrowserInstance) => Promise<T>, setup?: (page: Page) => Promise<void>): Promise<T> {
     await this.credits.acquire();
     try {
       const inst = await this.instance();
       inst.open += 1;
       inst.pagesServed += 1;
       try {
-        let page: Page;
-        try {
-          page = await inst.context.newPage();
-        } catch (err) {
-          if (!inst.alive) throw new FreshetError(RenderErrorCodes.crashed, 'retryable', 'browser gone before the page opened', {}, err);
-          throw err;
-        }
-        try {
-          return await fn(page, inst);
-        } finally {
-          // A renderer stuck in a script may never answer close: then the whole browser goes.
-          if (inst.alive && (await withTimeout(page.close({ runBeforeUnload: false }).catch(() => undefined), 3_000)) === 'timeout') {
-            void this.restart(inst, 'page_close_hung');
+        let page = inst.idle.pop();
+        if (!page || page.isClosed()) {
+          try {
+            page = await inst.context.newPage();
+            await setup?.(page);
+          } catch (err) {
+            if (!inst.alive) throw new FreshetError(RenderErrorCodes.crashed, 'retryable', 'browser gone before the page opened', {}, err);
+            throw err;
           }
+        }
+        let ok = false;
+        try {
+          const out = await fn(page, inst);
+          ok = true;
+          return out;
+        } finally {
+          await this.putBack(inst, page, ok);
         }
       } finally {
         inst.open -= 1;
@@ -180,6 +189,18 @@ export class BrowserPool {
       }
     } finally {
       this.credits.release();
+    }
+  }
+
+  /** Parks a page that rendered well; closes one that failed (a renderer stuck in a script that will not close takes the browser with it). */
+  private async putBack(inst: BrowserInstance, page: Page, ok: boolean): Promise<void> {
+    if (!inst.alive) return;
+    if (ok && (await withTimeout(page.goto('about:blank').then(() => true, () => false), 3_000)) === true) {
+      inst.idle.push(page);
+      return;
+    }
+    if ((await withTimeout(page.close({ runBeforeUnload: false }).catch(() => undefined), 3_000)) === 'timeout') {
+      void this.restart(inst, 'page_close_hung');
     }
   }
 
@@ -254,7 +275,7 @@ export class BrowserPool {
     this.stats_.launches += 1;
     let markClosed!: () => void;
     const closed = new Promise<void>((r) => (markClosed = r));
-    const inst: BrowserInstance = { generation, context, userDataDir, closed, alive: true, pagesServed: 0, open: 0 };
+    const inst: BrowserInstance = { generation, context, userDataDir, closed, alive: true, pagesServed: 0, open: 0, idle: [] };
     this.instances.add(inst);
     context.on('close', () => {
       const unexpected = inst.alive && this.instances.has(inst);

@@ -42,6 +42,13 @@ export interface RenderStats {
   subrequests: number;
 }
 
+interface RenderState {
+  req: FetchRequest;
+  main: { res?: FetchResponse; err?: FreshetError };
+  net: { inFlight: number; lastChangeMs: number };
+  signal: AbortSignal;
+}
+
 /** Response headers that describe the wire encoding, not the body handed to the browser. */
 const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
@@ -71,6 +78,8 @@ export class RenderFetcher {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly blocked: Set<string>;
   private closing: Promise<void> | undefined;
+  /** What each page is rendering now: its route handler (set once per page) serves that. */
+  private readonly rendering = new WeakMap<Page, RenderState>();
   private readonly stats_: RenderStats = { rendered: 0, plain: 0, failed: {}, retries: {}, blocked: {}, subrequestErrors: {}, subrequests: 0 };
 
   constructor(config: RenderConfigInput | RenderConfig, private readonly deps: RenderFetcherDeps) {
@@ -155,19 +164,24 @@ export class RenderFetcher {
       const main: { res?: FetchResponse; err?: FreshetError } = {};
       let timer: NodeJS.Timeout | undefined;
       let crashed: 'page' | 'browser' | undefined;
+      let onCrash = (): void => undefined;
+      let onClose = (): void => undefined;
       const failure = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(renderTimedOut(req.url, budgetMs)), budgetMs);
-        page.once('crash', () => {
+        onCrash = () => {
           crashed = 'page';
           reject(renderCrashed(req.url, 'the page renderer'));
-        });
-        void inst.closed.then(() => {
+        };
+        onClose = () => {
           crashed ??= 'browser';
           reject(renderCrashed(req.url, 'the browser'));
-        });
+        };
+        page.once('crash', onCrash);
+        inst.context.once('close', onClose);
+        if (!inst.alive) onClose();
       });
       failure.catch(() => undefined);
-      await page.route('**/*', (route) => this.serve(route, req, main, net, requests.signal));
+      this.rendering.set(page, { req, main, net, signal: requests.signal });
       const work = async (): Promise<string> => {
         try {
           await page.goto(req.url, { waitUntil: this.config.wait.until, timeout: remaining() });
@@ -202,10 +216,19 @@ export class RenderFetcher {
         throw renderFailed(req.url, err);
       } finally {
         clearTimeout(timer);
+        page.off('crash', onCrash);
+        inst.context.off('close', onClose);
+        this.rendering.delete(page);
         signal?.removeEventListener('abort', onAbort);
         requests.abort();
       }
-    });
+    }, async (page) => void await page.route('**/*', (route) => {
+      const st = this.rendering.get(page);
+      if (st) return this.serve(route, st.req, st.main, st.net, st.signal);
+      // A parked page (its last render over) asks for nothing.
+      inc(this.stats_.blocked, 'idle_page');
+      return route.abort('blockedbyclient').catch(() => undefined);
+    }));
   }
 
   /** Answers one browser request through the plain fetcher, or refuses it (counted). */
