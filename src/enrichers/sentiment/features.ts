@@ -216,7 +216,11 @@ export class FeatureExtractor {
       if (EN.tagSplit && c0 === 0x23) {
         // #DumpTrump, #ThankYouObama: the camel-case parts are words the lexicon may know.
         const parts = raw.slice(1).match(CAMEL_RE);
-        if (parts && parts.length > 1) for (const part of parts) { const lp = part.toLowerCase(); add(lp, part, wordHash(lp, false)); }
+        if (parts && parts.length > 1) {
+          for (const part of parts) { const lp = part.toLowerCase(); add(lp, part, wordHash(lp, false)); }
+          // A break after the parts: the `not` of #NotMyPresident negates inside the tag, not the words after it.
+          add('.', '.', 0);
+        }
       }
     }
     let negated = false;

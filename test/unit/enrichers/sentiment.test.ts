@@ -158,6 +158,10 @@ describe('English valence scan (VADER-style)', () => {
     // The real-valued compound is the first real feature below 1 in magnitude; it carries the sign.
     expect(strongVals('#DumpTrump').some((v) => v < 0)).toBe(true);
     expect(strongVals('#dumptrump').some((v) => v < 0)).toBe(false);
+    // The tag's own negator does not flip the words after the tag.
+    const worst = new Map([[wordHash('worst', false), -3.1]]);
+    fx.extract('#NotMyPresident worst day', 'en', { lexicon: worst });
+    expect(Array.from(fx.vals.subarray(0, fx.strong)).some((v) => v < 0)).toBe(true);
     expect(strongVals('YESSSSS').some((v) => v > 0 && v < 1)).toBe(true);
   });
 
