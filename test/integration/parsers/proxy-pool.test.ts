@@ -136,6 +136,45 @@ describe('a pool of forward proxies with hourly quotas in Redis', () => {
     }
   });
 
+  it('a proxy that rejects its credentials (407) is benched like a refusal, the wrong password never logged', async () => {
+    const r = await useRedis('proxy-407');
+    const s = await useSearch('proxy-407');
+    const site = await frozenSimsite(6, 41);
+    const now = (): number => site.frozen.nowMs();
+    const good = await httpForwardProxy({ nowMs: now, auth: CREDS[0]! });
+    const bad = await httpForwardProxy({ nowMs: now, auth: CREDS[1]! });
+    const records = recordingLogger();
+    try {
+      const seeds = site.world.users.map((u) => `weibo:user:${u.uid}`);
+      const base = pipelineFor(site, 'proxy-407', seeds);
+      const wrong = bad.authUrl.replace(encodeURIComponent(CREDS[1]!.pass), 'wr0ng-pa55word');
+      const built = await buildPipeline({
+        ...base, source: { ...base.source, max_in_flight: 4 },
+        proxies: { pool: 'auth', urls: [], requests_per_window: 10_000, window_secs: 3600, bench_secs: 3600, max_bench_secs: 3600, max_consecutive_failures: 3, failure_bench_secs: 60, slow_ms: 2000, max_wait_ms: 0 },
+      }, {
+        redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(7),
+        logger: records, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`, proxyUrls: [good.authUrl, wrong],
+      });
+      await built.runner.run({ untilIdle: true });
+      await built.close();
+      // The proxy said 407 to everything it got; it got at most the requests in flight when first refused.
+      expect(bad.log.length).toBeGreaterThan(0);
+      expect(bad.log.every((e) => e.outcome === 'auth_failed')).toBe(true);
+      expect(bad.log.length).toBeLessThanOrEqual(4);
+      expect(good.log.filter((e) => e.outcome === 'forwarded').length).toBe(site.requestLog.entries().length);
+      expect(records.records.some((x) => x.msg === 'proxy refused; benched' && (x.fields as Record<string, unknown>)['status'] === 407)).toBe(true);
+      const logged = JSON.stringify(records.records);
+      expect(logged).not.toContain('wr0ng-pa55word');
+      expect(logged).not.toContain(Buffer.from(`${CREDS[1]!.user}:wr0ng-pa55word`).toString('base64'));
+    } finally {
+      await good.close();
+      await bad.close();
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  });
+
   it('the quota script takes the first identity of a given order that has quota left and is not benched', async () => {
     const r = await useRedis('proxy-order');
     try {
