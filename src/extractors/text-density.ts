@@ -30,6 +30,11 @@ export interface ExtractedPage {
   lang: string;
 }
 
+/** A headline without spaces and punctuation, for comparing. */
+function headlineKey(s: string): string {
+  return s.replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
 /**
  * The `text_density` extractor: lines of visible text scored by length, link share and
  * punctuation, smoothed with a Gaussian, the maximum-sum segment(s) taken as the main content
@@ -46,10 +51,14 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const values = nodeValues(blocks, scoring);
   const meta = metaMap(root);
   const title = findTitle(root, meta);
-  const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index;
+  const titleKey = headlineKey(title);
+  // The headline line: a heading with the title's words, else (sites that style a <div> as the
+  // headline) any short line with exactly the title's characters.
+  const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index
+    ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey)?.index : undefined);
   const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content });
   // The headline is the title field; text is the body (as the Scrapinghub/WCXB truths define it).
-  const paragraphs = chosen.filter((b) => !(opts.keepTitle !== true && b.heading > 0 && b.text === title)).map((b) => b.text);
+  const paragraphs = chosen.filter((b) => !(opts.keepTitle !== true && (b.heading > 0 && b.text === title))).map((b) => b.text);
   const text = paragraphs.join('\n');
   const ld = jsonLd(root);
   const author = findAuthor(root, meta, ld);

@@ -48,6 +48,16 @@ describe('text_density extract() on a Chinese page', () => {
     for (const noise of ['责任编辑', '分享到', '春运首日火车站客流平稳', '版权所有', '首页']) expect(page.text).not.toContain(noise);
     expect(page.published_at).toBe('2012-01-12T16:30:00');
   });
+
+  it('finds a headline styled as a <div> (not a heading) and reads the date under it, below a long menu', () => {
+    const menu = Array.from({ length: 20 }, (_, i) => `<li><a href="/c${i}">频道${i}</a></li>`).join('');
+    const body = '<p>本报讯 昨日，市交通部门宣布，长江大桥将于下月起每晚实施交通管制，以便进行桥面维修，预计工期三个月。</p>'.repeat(4);
+    const page = extract(`<html><head><title>长江大桥夜间实施交通管制_新闻中心</title></head><body><ul>${menu}</ul>`
+      + `<div class="bt">长江大桥夜间实施交通管制</div><div class="sj">2012年01月12日 16:30</div><div class="zw">${body}</div></body></html>`);
+    expect(page.title).toBe('长江大桥夜间实施交通管制');
+    expect(page.paragraphs).toHaveLength(4);
+    expect(page.published_at).toBe('2012-01-12T16:30:00');
+  });
 });
 
 describe('text_density extract() on a forum thread', () => {
