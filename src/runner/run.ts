@@ -242,7 +242,8 @@ export class PipelineRunner {
     const discovered: { subject: string; state: SubjectState }[] = [];
     // The parser as a stage: a visit in, its documents out, timed per visit.
     const parser = this.deps.adapter.type;
-    this.deps.metrics.stageReceived.inc({ stage: parser });
+    const tally = this.deps.metrics.stageTally(parser);
+    tally.received += 1;
     const endTimer = this.deps.metrics.stageSeconds.startTimer({ stage: parser });
     try {
       const gen = this.deps.adapter.visit(job, ctx);
@@ -257,7 +258,7 @@ export class PipelineRunner {
           e.doc.body['pipeline'] = this.config.name;
           tracker.add();
           if (e.doc.index === 'users') result.profile = { index: e.doc.index, id: e.doc.id };
-          this.deps.metrics.stageSent.inc({ stage: parser });
+          tally.sent += 1;
           yield { doc: e.doc, job: tracker };
         } else {
           discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
