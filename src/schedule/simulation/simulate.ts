@@ -27,6 +27,12 @@ export interface SimulationOptions {
   pageSize: number;
   maxPagesPerVisit: number;
   historyPages: number;
+  /**
+   * A first visit learns where the subject's history starts (the world's history start), so its
+   * observed window begins there. False models a platform that does not say: the window then
+   * begins at the oldest post seen (subject-state.ts), as for the live weibo adapter. Default true.
+   */
+  historyStartKnown?: boolean;
   /** Warm: every subject had a (free) first visit within `warmSpreadMs` before time 0. Cold: nothing is known at time 0. */
   warmStart: boolean;
   warmSpreadMs: number;
@@ -70,7 +76,7 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
     const pages = pageLimitHit ? limitPages : Math.max(1, Math.ceil(count / pageSize));
     if (charged) rec.visit(start, seenStart, p, nowMs, pages);
     const result: VisitResult = { atMs: nowMs, postTimesMs: times.subarray(seenStart, p), pageLimitHit };
-    if (!visited[id]) result.historyStartMs = world.historyStartMs;
+    if (!visited[id] && opts.historyStartKnown !== false) result.historyStartMs = world.historyStartMs;
     cursor[id] = p;
     visited[id] = 1;
     policy.observe(id, result);

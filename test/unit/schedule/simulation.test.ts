@@ -1,4 +1,4 @@
-import { createPolicy, type PolicyName } from '../../../src/schedule/policies';
+import { createPolicy, type PolicyName, type SchedulingPolicy } from '../../../src/schedule/policies';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { DEFAULT_WORLD, type World, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';
 
@@ -34,6 +34,29 @@ describe('scheduling simulation', () => {
     const active = perDay.filter((r) => r !== DEFAULT_WORLD.inactivePerDay).sort((a, b) => a - b);
     expect(active[Math.floor(active.length / 2)]!).toBeGreaterThan(0.9);
     expect(active[Math.floor(active.length / 2)]!).toBeLessThan(1.1);
+  });
+
+  it('tells first visits where the history starts only when the platform would', () => {
+    const small = generateWorld({ ...DEFAULT_WORLD, subjects: 20, historyDays: 2, endMs: simulationEndMs(sim), seed: 3 });
+    const starts = (known: boolean | undefined): (number | undefined)[] => {
+      const first = new Map<number, number | undefined>();
+      let next = 0;
+      const policy: SchedulingPolicy = {
+        name: 'probe', replan: () => undefined,
+        pick: (_now, max, out) => {
+          out.length = 0;
+          while (out.length < Math.min(max, small.subjects)) out.push(next++ % small.subjects);
+        },
+        observe: (id, v) => {
+          if (!first.has(id)) first.set(id, v.historyStartMs);
+        },
+      };
+      simulate(small, policy, { ...sim, warmStart: false, historyStartKnown: known });
+      expect(first.size).toBe(small.subjects);
+      return Array.from({ length: small.subjects }, (_, id) => first.get(id));
+    };
+    expect(starts(undefined)).toEqual(new Array(20).fill(small.historyStartMs));
+    expect(starts(false)).toEqual(new Array(20).fill(undefined));
   });
 
   it('spends the budget and no more', () => {
