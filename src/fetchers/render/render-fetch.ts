@@ -250,11 +250,6 @@ export class RenderFetcher {
     net.inFlight += 1;
     net.lastChangeMs = Date.now();
     try {
-      if (isMain && main.res && url === main.res.url) {
-        // The redirect target of the document, fetched already.
-        await this.fulfill(route, main.res, true);
-        return;
-      }
       const accept = request.headers()['accept'];
       const sub: FetchRequest = { url, method: method as 'GET' | 'HEAD', expect: isMain ? 'html' : 'bytes', ...(accept ? { headers: { accept } } : {}) };
       let res: FetchResponse;
@@ -268,14 +263,7 @@ export class RenderFetcher {
         await route.abort(isMain ? 'failed' : 'blockedbyclient').catch(() => undefined);
         return;
       }
-      if (isMain && url === req.url) {
-        main.res = res;
-        // Let the browser follow the redirect so relative URLs resolve against the final one.
-        if (res.url !== url) {
-          await route.fulfill({ status: 302, headers: { location: res.url } }).catch(() => undefined);
-          return;
-        }
-      }
+      if (isMain && url === req.url) main.res = res;
       await this.fulfill(route, res, isMain);
     } finally {
       net.inFlight -= 1;
@@ -289,9 +277,21 @@ export class RenderFetcher {
     // The document was decoded by the plain fetcher's charset detector (GBK without a declaration
     // included): the browser gets UTF-8 and a header that says so, which wins over any meta tag.
     if (isMain) headers['content-type'] = 'text/html; charset=utf-8';
-    const body = isMain ? Buffer.from(res.text, 'utf8') : Buffer.from(res.body.buffer, res.body.byteOffset, res.body.byteLength);
+    // Never a 3xx: the browser would follow it outside every route (playwright routes only the
+    // first request of a redirect chain). The plain fetcher followed the redirects; a base URL
+    // makes relative links and script requests resolve against the final document URL.
+    const html = isMain && res.url !== res.requestUrl ? withBase(res.text, res.url) : res.text;
+    const body = isMain ? Buffer.from(html, 'utf8') : Buffer.from(res.body.buffer, res.body.byteOffset, res.body.byteLength);
     await route.fulfill({ status: res.status, headers, body }).catch(() => undefined);
   }
+}
+
+/** The document with `<base href>` first in its head (a base it declares itself comes later and loses). */
+export function withBase(html: string, url: string): string {
+  const tag = `<base href="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length);
+  return tag + html;
 }
 
 function isPlaywrightTimeout(err: unknown): boolean {

@@ -46,6 +46,10 @@ Promise.all([
   const server = createServer((req, res) => {
     seen.push(req.url ?? '');
     agents.push(req.headers['user-agent'] ?? '');
+    if (req.url === '/moved') {
+      res.writeHead(301, { location: '/fine' }).end();
+      return;
+    }
     const body = pages[req.url ?? ''];
     if (body === undefined) {
       res.writeHead(404).end();
@@ -72,7 +76,7 @@ describe('render: the plain fetcher guards every browser request', () => {
       { http, retry, clock: systemClock, rng: seededRng(1), logger: silentLogger },
     );
     const quick = new RenderFetcher(
-      { url_patterns: ['^http://127\\.0\\.0\\.1:\\d+/(hang|fine)$'], max_pages: 1, page_timeout_ms: 1_500, wait: { network_idle: true, network_idle_ms: 100 } },
+      { url_patterns: ['^http://127\\.0\\.0\\.1:\\d+/(hang|fine|moved)$'], max_pages: 1, page_timeout_ms: 1_500, wait: { network_idle: true, network_idle_ms: 100 } },
       { http, retry, clock: systemClock, rng: seededRng(1), logger: silentLogger },
     );
     try {
@@ -102,6 +106,15 @@ describe('render: the plain fetcher guards every browser request', () => {
       // ...and the same fetcher renders the next page (the page, or the whole browser, was replaced).
       const fine = await quick.fetch({ url: `${site.url}/fine` });
       expect(fine.text).toContain('rendered fine');
+
+      // A redirected document: fetched once by the plain fetcher, rendered at its final URL.
+      const before = site.seen.filter((u) => u === '/fine').length;
+      const moved = await quick.fetch({ url: `${site.url}/moved` });
+      expect(moved.url).toBe(`${site.url}/fine`);
+      expect(moved.redirects).toEqual([`${site.url}/fine`]);
+      expect(moved.text).toContain('rendered fine');
+      expect(site.seen.filter((u) => u === '/fine').length).toBe(before + 1);
+      expect(site.agents.filter((a) => !a.startsWith('freshet/'))).toEqual([]); // the browser followed no redirect itself
     } finally {
       await render.close();
       await quick.close();

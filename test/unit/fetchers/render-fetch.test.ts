@@ -5,7 +5,7 @@ import { seededRng } from '../../../src/core/rng';
 import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-types';
 import { renderConfigSchema } from '../../../src/fetchers/render/render-config';
 import { RenderErrorCodes } from '../../../src/fetchers/render/render-errors';
-import { RenderFetcher } from '../../../src/fetchers/render/render-fetch';
+import { RenderFetcher, withBase } from '../../../src/fetchers/render/render-fetch';
 import { pipelineSchema } from '../../../src/pipeline/schema';
 
 const ok = (url: string): FetchResponse => ({
@@ -83,5 +83,14 @@ describe('RenderFetcher routing and failures (no browser started)', () => {
     await f.close();
     const err = (await f.fetch({ url: 'https://spa.example/t/1' }).catch((e: unknown) => e)) as FreshetError;
     expect(err.code).toBe(ErrorCodes.fetchAborted);
+  });
+});
+
+describe('withBase', () => {
+  it('puts the final URL first in the head (escaped), or first in the document when there is no head', () => {
+    expect(withBase('<html><head lang="x"><title>t</title></head></html>', 'https://a.example/p?x=1&y="2"'))
+      .toBe('<html><head lang="x"><base href="https://a.example/p?x=1&amp;y=&quot;2&quot;"><title>t</title></head></html>');
+    expect(withBase('<p>x</p>', 'https://a.example/')).toBe('<base href="https://a.example/"><p>x</p>');
+    expect(withBase('<header>no</header><HEAD></HEAD>', 'https://a.example/')).toBe('<header>no</header><HEAD><base href="https://a.example/"></HEAD>');
   });
 });
