@@ -13,6 +13,13 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ] as const;
 
+/**
+ * Every request is answered through a route, in the browser; anything that would still open a
+ * connection of its own (a preconnect, a DNS prefetch, a request no route saw) goes to a proxy
+ * that does not exist, loopback included (`<-loopback>`), and fails.
+ */
+export const NO_NETWORK_FLAGS = ['--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>', '--dns-prefetch-disable'] as const;
+
 /** A page slot: credits bound the pages open at once; waiters are served first come, first served. */
 class Semaphore {
   private used = 0;
@@ -66,7 +73,7 @@ export type LaunchContext = (userDataDir: string, config: RenderConfig) => Promi
 export const launchChromium: LaunchContext = (userDataDir, config) => chromium.launchPersistentContext(userDataDir, {
   executablePath: config.executable_path,
   headless: true,
-  args: [...CHROMIUM_FLAGS, ...config.extra_args],
+  args: [...CHROMIUM_FLAGS, ...NO_NETWORK_FLAGS, ...config.extra_args],
   timeout: config.launch_timeout_ms,
   // A service worker could answer requests without passing through the route (and its guards).
   serviceWorkers: 'block',

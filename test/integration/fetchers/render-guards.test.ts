@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { systemClock } from '../../../src/core/clock';
 import { ErrorCodes } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
@@ -10,13 +10,14 @@ import { RenderFetcher } from '../../../src/fetchers/render/render-fetch';
 import type { FreshetError } from '../../../src/core/errors';
 
 /** A tiny origin on 127.0.0.1: pages that reach for blocked addresses, robots-disallowed paths, heavy resources, or hang. */
-function origin(): Promise<{ url: string; seen: string[]; agents: string[]; server: Server }> {
+function origin(otherPort: number): Promise<{ url: string; seen: string[]; agents: string[]; server: Server }> {
   const seen: string[] = [];
   const agents: string[] = [];
   const pages: Record<string, string> = {
     '/robots.txt': 'User-agent: *\nDisallow: /private/\n',
     '/guarded': `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><div id="out">start</div>
 <img src="/img/big.png"><video src="/media/clip.mp4" autoplay muted></video>
+<link rel="preconnect" href="http://127.0.0.1:${otherPort}"><link rel="dns-prefetch" href="http://127.0.0.1:${otherPort}">
 <script>
 var out = document.getElementById('out');
 function note(s) { out.textContent += ' ' + s; }
@@ -67,7 +68,14 @@ Promise.all([
 
 describe('render: the plain fetcher guards every browser request', () => {
   it('applies robots.txt and the SSRF guard to script requests, blocks heavy resources, and recovers from a hung page', async () => {
-    const site = await origin();
+    // A second listener that no request is meant for: any connection to it came from the browser itself.
+    let stray = 0;
+    const other = createNetServer((sock) => {
+      stray += 1;
+      sock.destroy();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const site = await origin((other.address() as AddressInfo).port);
     // Only this loopback address is allowed: everything private or link-local is refused.
     const retry = { max_attempts: 2, base_delay_ms: 10, max_delay_ms: 10, max_retry_after_secs: 60, jitter: 'none' as const };
     const http = new HttpFetcher({ allowed_cidrs: ['127.0.0.1/32'], retry: { max_attempts: 1 } } as never, { clock: systemClock, rng: seededRng(1), logger: silentLogger });
@@ -115,11 +123,13 @@ describe('render: the plain fetcher guards every browser request', () => {
       expect(moved.text).toContain('rendered fine');
       expect(site.seen.filter((u) => u === '/fine').length).toBe(before + 1);
       expect(site.agents.filter((a) => !a.startsWith('freshet/'))).toEqual([]); // the browser followed no redirect itself
+      expect(stray).toBe(0); // no preconnect of its own either
     } finally {
       await render.close();
       await quick.close();
       await http.close();
       site.server.close();
+      other.close();
     }
   });
 });
