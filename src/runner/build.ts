@@ -144,7 +144,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const proxied = http ? withProxies(config, deps, http) : undefined;
   // Rendering is opt-in per URL pattern; every request of a rendered page goes through the plain fetcher.
   const render = http && renderConfig
-    ? new RenderFetcher(renderConfig, { http: proxied ?? http, retry: fetchConfig.retry, clock: deps.clock, rng: deps.rng, logger: deps.logger })
+    ? new RenderFetcher(renderConfig, { http: proxied ?? http, retry: fetchConfig.retry, clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.metrics.registry })
     : undefined;
   const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? render ?? proxied ?? http!);
   let sink;

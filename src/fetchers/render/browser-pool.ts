@@ -68,6 +68,13 @@ export interface BrowserPoolStats {
   refused: number;
 }
 
+/** What the pool tells its owner (metrics). */
+export interface PoolEvents {
+  launched(): void;
+  restarted(reason: string): void;
+  refused(): void;
+}
+
 export type LaunchContext = (userDataDir: string, config: RenderConfig) => Promise<BrowserContext>;
 
 export const launchChromium: LaunchContext = (userDataDir, config) => chromium.launchPersistentContext(userDataDir, {
@@ -146,6 +153,7 @@ export class BrowserPool {
     private readonly config: RenderConfig,
     private readonly logger: Logger | undefined,
     private readonly launch: LaunchContext = launchChromium,
+    private readonly events?: PoolEvents,
   ) {
     this.credits = new Semaphore(config.max_pages);
   }
@@ -215,6 +223,7 @@ export class BrowserPool {
   async restart(inst: BrowserInstance, reason: string): Promise<void> {
     if (!this.instances.has(inst)) return;
     this.stats_.restarts[reason] = (this.stats_.restarts[reason] ?? 0) + 1;
+    this.events?.restarted(reason);
     this.logger?.warn({ reason, generation: inst.generation, pages_served: inst.pagesServed }, 'render: restarting the browser');
     if (this.current && (await this.current.catch(() => undefined)) === inst) this.current = undefined;
     await this.dispose(inst);
@@ -267,10 +276,12 @@ export class BrowserPool {
       // (a worker's request, a WebSocket) is refused here rather than left unguarded.
       await context.route('**/*', (route) => {
         this.stats_.refused += 1;
+        this.events?.refused();
         return route.abort('blockedbyclient').catch(() => undefined);
       });
       await context.routeWebSocket(/.*/, (ws) => {
         this.stats_.refused += 1;
+        this.events?.refused();
         return ws.close({ code: 1008, reason: 'blocked by the renderer' }).catch(() => undefined);
       });
     } catch (err) {
@@ -280,6 +291,7 @@ export class BrowserPool {
       throw new FreshetError(RenderErrorCodes.launch, 'retryable', `cannot start the browser: ${(err as Error).message.split('\n')[0]}`, {}, err);
     }
     this.stats_.launches += 1;
+    this.events?.launched();
     let markClosed!: () => void;
     const closed = new Promise<void>((r) => (markClosed = r));
     const inst: BrowserInstance = { generation, context, userDataDir, closed, alive: true, pagesServed: 0, open: 0, idle: [] };
@@ -290,6 +302,7 @@ export class BrowserPool {
       markClosed();
       if (unexpected) {
         this.stats_.restarts['crashed'] = (this.stats_.restarts['crashed'] ?? 0) + 1;
+        this.events?.restarted('crashed');
         this.logger?.warn({ generation, pages_served: inst.pagesServed }, 'render: the browser went away; a new one starts with the next page');
         void this.dispose(inst);
       }

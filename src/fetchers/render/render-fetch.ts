@@ -1,5 +1,6 @@
 import { setTimeout as sleepMs } from 'node:timers/promises';
 import type { Page, Route } from 'playwright-core';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../core/clock';
 import { FreshetError, asFreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
@@ -28,6 +29,23 @@ export interface RenderFetcherDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Starts the browser (tests may wrap it). */
   launch?: LaunchContext;
+  /** Where the render metrics go (the pipeline's registry); none: not exported. */
+  registry?: Registry;
+}
+
+/** Label values are bounded: outcomes are `ok` or stable error codes, reasons a fixed set. */
+function renderMetrics(registry: Registry, pagesOpen: () => number) {
+  const counter = <L extends string>(name: string, help: string, labelNames: L[]): Counter<L> =>
+    (registry.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter({ name, help, labelNames, registers: [registry] });
+  const open = registry.getSingleMetric('freshet_render_pages_open') as Gauge | undefined;
+  if (!open) new Gauge({ name: 'freshet_render_pages_open', help: 'Pages rendering now', registers: [registry], collect() { this.set(pagesOpen()); } });
+  return {
+    pages: counter('freshet_render_pages_total', 'Rendered fetches, by outcome (ok or error code)', ['outcome']),
+    retries: counter('freshet_render_retries_total', 'Render attempts retried, by error code', ['code']),
+    blocked: counter('freshet_render_blocked_total', 'Requests of rendered pages refused, by reason (resource type, method, scheme, unrouted)', ['reason']),
+    subrequests: counter('freshet_render_subrequests_total', 'Requests of rendered pages served by the plain fetcher, by outcome (ok or error code)', ['outcome']),
+    browsers: counter('freshet_render_browser_events_total', 'Browser launches and restarts (by reason)', ['event']),
+  };
 }
 
 export interface RenderStats {
@@ -80,6 +98,7 @@ export class RenderFetcher {
   private closing: Promise<void> | undefined;
   /** What each page is rendering now: its route handler (set once per page) serves that. */
   private readonly rendering = new WeakMap<Page, RenderState>();
+  private readonly metrics: ReturnType<typeof renderMetrics> | undefined;
   private readonly stats_: RenderStats = { rendered: 0, plain: 0, failed: {}, retries: {}, blocked: {}, subrequestErrors: {}, subrequests: 0 };
 
   constructor(config: RenderConfigInput | RenderConfig, private readonly deps: RenderFetcherDeps) {
@@ -87,7 +106,13 @@ export class RenderFetcher {
     this.patterns = this.config.url_patterns.map((p) => new RegExp(p, 'u'));
     this.blocked = new Set(this.config.block_resources);
     this.sleep = deps.sleep ?? ((ms) => sleepMs(ms));
-    this.pool = new BrowserPool(this.config, deps.logger, deps.launch);
+    const m = deps.registry ? renderMetrics(deps.registry, () => this.pool.stats().pagesOpen) : undefined;
+    this.metrics = m;
+    this.pool = new BrowserPool(this.config, deps.logger, deps.launch, m && {
+      launched: () => m.browsers.inc({ event: 'launch' }),
+      restarted: (reason) => m.browsers.inc({ event: `restart_${reason}` }),
+      refused: () => m.blocked.inc({ reason: 'unrouted' }),
+    });
   }
 
   /** Whether `req` is rendered: its URL matches a pattern and it does not ask for JSON. */
@@ -109,11 +134,13 @@ export class RenderFetcher {
         res.attempts = attempt;
         res.elapsedMs = this.deps.clock.nowMs() - startedMs;
         this.stats_.rendered += 1;
+        this.metrics?.pages.inc({ outcome: 'ok' });
         return res;
       } catch (thrown) {
         // The plain fetcher already retried the document itself as its policy says.
         if (thrown instanceof MainDocumentError) {
           inc(this.stats_.failed, thrown.err.code);
+          this.metrics?.pages.inc({ outcome: thrown.err.code });
           throw thrown.err;
         }
         err = asFreshetError(thrown);
@@ -122,11 +149,13 @@ export class RenderFetcher {
       const decision = decideRetry(err, attempt, this.deps.retry, this.deps.rng);
       if (decision.action === 'retry') {
         inc(this.stats_.retries, err.code);
+        this.metrics?.retries.inc({ code: err.code });
         this.deps.logger?.debug({ url: redactUrl(req.url), code: err.code, attempt, delay_ms: decision.delayMs }, 'render retry');
         await this.sleep(decision.delayMs);
         continue;
       }
       inc(this.stats_.failed, err.code);
+      this.metrics?.pages.inc({ outcome: err.code });
       if (decision.action === 'reschedule') throw withAttempts(err, attempt, decision.delayMs, 'throttled');
       throw withAttempts(err, attempt);
     }
@@ -227,6 +256,7 @@ export class RenderFetcher {
       if (st) return this.serve(route, st.req, st.main, st.net, st.signal);
       // A parked page (its last render over) asks for nothing.
       inc(this.stats_.blocked, 'idle_page');
+      this.metrics?.blocked.inc({ reason: 'idle_page' });
       return route.abort('blockedbyclient').catch(() => undefined);
     }));
   }
@@ -244,6 +274,7 @@ export class RenderFetcher {
     else if (!/^https?:/i.test(url)) refusal = 'scheme';
     if (refusal) {
       inc(this.stats_.blocked, refusal);
+      this.metrics?.blocked.inc({ reason: refusal });
       await route.abort('blockedbyclient').catch(() => undefined);
       return;
     }
@@ -256,10 +287,14 @@ export class RenderFetcher {
       try {
         if (!isMain) this.stats_.subrequests += 1;
         res = await this.deps.http.fetch(sub, signal);
+        if (!isMain) this.metrics?.subrequests.inc({ outcome: 'ok' });
       } catch (thrown) {
         const err = asFreshetError(thrown);
         if (isMain) main.err = err;
-        else inc(this.stats_.subrequestErrors, err.code);
+        else {
+          inc(this.stats_.subrequestErrors, err.code);
+          this.metrics?.subrequests.inc({ outcome: err.code });
+        }
         await route.abort(isMain ? 'failed' : 'blockedbyclient').catch(() => undefined);
         return;
       }

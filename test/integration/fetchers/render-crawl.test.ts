@@ -67,16 +67,17 @@ function truth(site: Site, tids: number[]): Map<string, { author: string; text: 
 }
 
 async function crawl(site: Site, r: TestRedis, s: TestSearch, name: string, seeds: string[], render: string, logs: LogRecord[], during?: () => Promise<void>) {
+  const metrics = createMetrics();
   const built = await buildPipeline(pipeline(site, name, seeds, render), {
     redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
-    logger: recordingLogger(logs), metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${name}`,
+    logger: recordingLogger(logs), metrics, sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${name}`,
   });
   try {
     const running = built.runner.run({ untilIdle: true });
     if (during) await during();
     const summary = await running;
     const dead = await r.redis.xlen(deadLetterKey(`${r.prefix}:${name}`));
-    return { summary, dead, built };
+    return { summary, dead, built, metrics: await metrics.registry.metrics() };
   } finally {
     await built.close();
   }
@@ -143,6 +144,10 @@ describe('render fetch mode over script-loaded pages', () => {
       expect(urls.filter((u) => u.startsWith('/ajax/api/'))).toHaveLength(tids.length);
       expect(urls.filter((u) => u.startsWith('/ajax/static/'))).toHaveLength(0);
       expect(ownBrowsers()).toHaveLength(0); // closed with the pipeline
+      // Exported on the pipeline's registry.
+      expect(rendered.metrics).toContain(`freshet_render_pages_total{outcome="ok"} ${tids.length}`);
+      expect(rendered.metrics).toContain(`freshet_render_blocked_total{reason="image"} ${tids.length}`);
+      expect(rendered.metrics).toContain('freshet_render_browser_events_total{event="launch"} 1');
     } finally {
       await site.close();
       await s.cleanup();
@@ -161,7 +166,7 @@ describe('render fetch mode over script-loaded pages', () => {
       // A pause per page keeps pages open when the kill lands.
       const render = RENDER.replace("wait: { selector: '#posts[data-state=loaded]' }", "wait: { selector: '#posts[data-state=loaded]', delay_ms: 300 }");
       let killed: number[] = [];
-      const { summary, dead } = await crawl(site, r, s, 'kill', seeds, render, logs, async () => {
+      const { summary, dead, metrics } = await crawl(site, r, s, 'kill', seeds, render, logs, async () => {
         const apiCalls = () => site.requestLog.entries().filter((e) => e.url.startsWith('/ajax/api/')).length;
         while (apiCalls() < 3) await sleep(20);
         killed = ownBrowsers();
@@ -175,6 +180,7 @@ describe('render fetch mode over script-loaded pages', () => {
       // The crash was seen and a second browser started.
       expect(logs.filter((l) => l.msg === 'render: browser started').length).toBeGreaterThanOrEqual(2);
       expect(logs.some((l) => l.msg.startsWith('render: the browser went away'))).toBe(true);
+      expect(metrics).toContain('freshet_render_browser_events_total{event="restart_crashed"} 1');
       expect(ownBrowsers()).toHaveLength(0);
     } finally {
       await site.close();

@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { ManualClock } from '../../../src/core/clock';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { retryPolicySchema } from '../../../src/core/retry';
@@ -13,7 +14,7 @@ const ok = (url: string): FetchResponse => ({
   charset: 'utf-8', redirects: [], attempts: 1, fetchedAtMs: 0, elapsedMs: 0,
 });
 
-function fetcher(config: Record<string, unknown>, launch?: () => Promise<never>) {
+function fetcher(config: Record<string, unknown>, launch?: () => Promise<never>, registry?: Registry) {
   const plain: FetchRequest[] = [];
   const sleeps: number[] = [];
   const f = new RenderFetcher({ url_patterns: ['^https://spa\\.example/'], ...config }, {
@@ -21,6 +22,7 @@ function fetcher(config: Record<string, unknown>, launch?: () => Promise<never>)
     retry: retryPolicySchema.parse({ max_attempts: 3, base_delay_ms: 10, jitter: 'none' }),
     clock: new ManualClock(0), rng: seededRng(1), sleep: async (ms) => void sleeps.push(ms),
     ...(launch ? { launch } : {}),
+    ...(registry ? { registry } : {}),
   });
   return { f, plain, sleeps };
 }
@@ -64,10 +66,11 @@ describe('RenderFetcher routing and failures (no browser started)', () => {
 
   it('retries a failed launch as the retry policy decides, then gives the item back with its attempts', async () => {
     let launches = 0;
+    const registry = new Registry();
     const { f, sleeps } = fetcher({ executable_path: process.execPath }, async () => {
       launches += 1;
       throw new Error('Failed to launch: boom');
-    });
+    }, registry);
     const err = (await f.fetch({ url: 'https://spa.example/t/1' }).catch((e: unknown) => e)) as FreshetError;
     expect(err.code).toBe(RenderErrorCodes.launch);
     expect(err.kind).toBe('retryable');
@@ -75,6 +78,10 @@ describe('RenderFetcher routing and failures (no browser started)', () => {
     expect(launches).toBe(3);
     expect(sleeps).toEqual([10, 20]);
     expect(f.stats().retries).toEqual({ [RenderErrorCodes.launch]: 2 });
+    const text = await registry.metrics();
+    expect(text).toContain(`freshet_render_retries_total{code="${RenderErrorCodes.launch}"} 2`);
+    expect(text).toContain(`freshet_render_pages_total{outcome="${RenderErrorCodes.launch}"} 1`);
+    expect(text).toContain('freshet_render_pages_open 0');
     await f.close();
   });
 
