@@ -58,6 +58,8 @@ interface Reading {
 }
 
 const SINCE = '&since_id=';
+/** `gap_until` of a first visit cut short: no known post below the gap, read to the end of the list. */
+const BOTTOM = '0';
 
 /** The microblog JSON API (shapes: shared/specs/social-api-shapes.md §1): profiles, timelines, fans. */
 export class WeiboApiAdapter implements Adapter {
@@ -98,7 +100,8 @@ export class WeiboApiAdapter implements Adapter {
       yield* this.discoverFans(uid, job, ctx, tally);
     }
 
-    const budget = state.watermark ? this.config.page_limit : this.config.first_visit_page_limit;
+    // A first visit cut short by the quota goes on reading history on later visits with its own budget.
+    const budget = state.watermark && state.meta?.['gap_until'] !== BOTTOM ? this.config.page_limit : this.config.first_visit_page_limit;
     const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs() };
     const page = { uid, containerId, subject: job.subject };
     const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
@@ -109,8 +112,9 @@ export class WeiboApiAdapter implements Adapter {
       pageLimitHit = true;
       // More new posts than the page limit: remember where reading stopped and where the known
       // posts begin, and fill that gap on later visits (an older gap is folded into the new one).
-      if (state.watermark && head.stoppedAt?.startsWith(SINCE)) {
-        gapUntil = gapSince ? gapUntil : state.watermark;
+      // A first visit paused by the quota has no known posts: its gap runs to the end of the list.
+      if ((state.watermark || head.paused) && head.stoppedAt?.startsWith(SINCE)) {
+        gapUntil = gapSince ? gapUntil : (state.watermark ?? BOTTOM);
         gapSince = head.stoppedAt.slice(SINCE.length);
       }
     } else if (gapSince && gapUntil && head.pages < budget) {
@@ -151,9 +155,23 @@ export class WeiboApiAdapter implements Adapter {
   private async *readPages(
     page: { uid: string; containerId: string; subject: string }, ctx: VisitContext, tally: Tally, r: Reading,
     cursor: string, knownAtOrBelow: string | undefined, maxPages: number,
-  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string }, void> {
+  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string; paused?: boolean }, void> {
+    // Out of quota (or an identity benched) after some posts were read: stop here and resume at
+    // this page on a later visit, instead of failing the visit and reading it all again (a visit
+    // larger than what is left of a quota window would otherwise never complete).
+    const pausedAt = (err: unknown, n: number) => {
+      // Only a since_id cursor can be resumed as a gap; page 1 and `page=` cursors fail as before.
+      if (r.seen.size === 0 || !cursor.startsWith(SINCE) || !(err instanceof FreshetError) || err.kind !== 'throttled') throw err;
+      ctx.logger.info({ subject: page.subject, code: err.code, posts_read: r.seen.size }, 'visit paused (throttled); the rest is read as a gap later');
+      return { done: false, pages: n - 1, stoppedAt: cursor, paused: true };
+    };
     for (let n = 1; n <= maxPages; n++) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
+      let res;
+      try {
+        res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
+      } catch (err) {
+        return pausedAt(err, n);
+      }
       tally.requests += 1;
       r.lastFetchMs = res.fetchedAtMs;
       const env = parseEnvelope(res.text, res.url);
@@ -173,7 +191,14 @@ export class WeiboApiAdapter implements Adapter {
         }
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
-          const long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
+          let long;
+          try {
+            long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
+          } catch (err) {
+            // This page is read again from its start (documents are idempotent by id).
+            r.seen.delete(id);
+            return pausedAt(err, n);
+          }
           tally.requests += 1;
           const content = parseEnvelope(long.text, long.url).data?.longTextContent;
           if (content) text = content;
@@ -183,7 +208,13 @@ export class WeiboApiAdapter implements Adapter {
         if (Number.isFinite(at)) r.newTimes.push(at);
         if (!r.top || compareIds(id, r.top) > 0) r.top = id;
         yield { kind: 'doc', doc };
-        if (this.config.comments && (parseCount(m.comments_count) ?? 0) > 0) yield* this.readComments(id, page.subject, ctx, tally);
+        if (this.config.comments && (parseCount(m.comments_count) ?? 0) > 0) {
+          try {
+            yield* this.readComments(id, page.subject, ctx, tally);
+          } catch (err) {
+            return pausedAt(err, n);
+          }
+        }
       }
       const next = nextCursor(env, n);
       if (reachedKnown || next === undefined) return { done: true, pages: n };

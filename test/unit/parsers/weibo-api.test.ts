@@ -2,6 +2,7 @@ import type { Doc } from '../../../src/core/envelope';
 import { weiboApiConfigSchema, WeiboApiAdapter } from '../../../src/parsers/weibo-api';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { ERAS, findPostByMid, truthComments, truthPostsOf, type Era, type World } from '../../../src/simsite';
+import type { VisitContext } from '../../../src/parsers/adapter';
 import { drive, fakeWeibo, jobFor } from '../../helpers/weibo-fake';
 import { expectedPost, pickPost } from '../../helpers/weibo-truth';
 
@@ -101,6 +102,56 @@ describe('the page-limit gap', () => {
     expect(visits[visits.length - 1]).toMatchObject({ limitHit: false, gap: false });
     expect([...got].sort()).toEqual([...fresh].sort());
     expect(state.watermark).toBe(fresh.sort((a, b) => a.length - b.length || a.localeCompare(b)).pop());
+  });
+});
+
+describe('a visit paused by the quota', () => {
+  /** The fake site, until `left` more requests (matching `what`) have gone: then every request is refused for quota. */
+  const quotaAfter = (ctx: VisitContext, left: number, what = /./) => ({
+    ...ctx,
+    fetchText: async (url: string, expect: 'json' | 'html') => {
+      if (what.test(url) && left-- <= 0) throw new FreshetError(ErrorCodes.quotaExhausted, 'throttled', 'every identity is at its quota or benched', {}, undefined, 60_000);
+      return ctx.fetchText(url, expect);
+    },
+  });
+
+  it.each([['a timeline page', /containerid=(107603|230413)/, 1], ['a long text', /statuses\/extend/, 1]])(
+    'keeps what it read when refused on %s, and later visits read the rest as a gap: every post once, as the truth says',
+    async (_what, match, pagesBefore) => {
+      const fake = fakeWeibo('modern2022');
+      const u = busyUser(fake.world);
+      const uid = fake.world.users[u]!.uid;
+      const adapter = adapterWith({ page_limit: 2 });
+      const truth = [...truthPostsOf(fake.world, u, fake.world.historyStartMs, fake.clock.nowMs())].map((t) => t.id);
+      expect(truth.length).toBeGreaterThan(25);
+      const first = await drive(adapter, jobFor(uid), quotaAfter(fake.ctx, pagesBefore, match));
+      expect(first.outcome.pageLimitHit).toBe(true);
+      const got = new Map<string, number>();
+      const count = (emitted: { kind: string; doc?: Doc }[]) => { for (const d of docsOf(emitted, 'posts')) got.set(d.body['id'] as string, (got.get(d.body['id'] as string) ?? 0) + 1); };
+      count(first.emitted);
+      expect(got.size).toBeGreaterThan(0);
+      expect(got.size).toBeLessThan(truth.length);
+      expect(first.outcome.state.meta).toMatchObject({ gap_until: '0', gap_since: expect.stringMatching(/^\d+$/) });
+      let state = first.outcome.state;
+      let visits = 1;
+      for (let more = true; more && visits < 20; visits++) {
+        const next = await drive(adapter, { ...jobFor(uid), state }, fake.ctx);
+        count(next.emitted);
+        state = next.outcome.state;
+        more = next.outcome.pageLimitHit;
+      }
+      expect(visits).toBe(2);
+      expect([...got.keys()].sort()).toEqual([...truth].sort());
+      expect(state.meta?.['gap_since']).toBeUndefined();
+      // Only the page the pause interrupted is read twice.
+      expect([...got.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(10);
+    },
+  );
+
+  it('with nothing read yet, fails the visit as before (deferred by the runner)', async () => {
+    const fake = fakeWeibo('modern2022');
+    const u = busyUser(fake.world);
+    await expect(drive(adapterWith(), jobFor(fake.world.users[u]!.uid), quotaAfter(fake.ctx, 1))).rejects.toMatchObject({ code: ErrorCodes.quotaExhausted });
   });
 });
 
