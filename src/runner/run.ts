@@ -257,7 +257,8 @@ export class PipelineRunner {
         if (e.kind === 'doc') {
           e.doc.body['pipeline'] = this.config.name;
           tracker.add();
-          if (e.doc.index === 'users') result.profile = { index: e.doc.index, id: e.doc.id };
+          // The visited subject's own profile, not the users documents of fans it discovered (zombies).
+          if (e.doc.index === 'users' && e.doc.body['subject'] === job.subject) result.profile = { index: e.doc.index, id: e.doc.id };
           tally.sent += 1;
           yield { doc: e.doc, job: tracker };
         } else {
