@@ -1,6 +1,6 @@
 import { decodeHtml } from '../core/charset';
-import { toBlocks } from './blocks';
-import { findFirst, parseHtml, type DomParent } from './dom';
+import { toBlocks, type Block } from './blocks';
+import { findFirst, isElement, parseHtml, type DomParent } from './dom';
 import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { looksLikeForum } from './page-kind';
@@ -15,7 +15,7 @@ export interface TextDensityOptions {
   scoring?: Partial<ScoringParams>;
   selection?: Partial<SelectionParams>;
   content?: Partial<ContentParams>;
-  /** Keep the headline line in `text` when it lies inside the content (default: it is only `title`). */
+  /** Keep the headline line in `text` whenever it lies inside the content (default: only when it is part of the article block). */
   keepTitle?: boolean;
 }
 
@@ -33,6 +33,24 @@ export interface ExtractedPage {
 /** A headline without spaces and punctuation, for comparing. */
 function headlineKey(s: string): string {
   return s.replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+/**
+ * Whether a headline the chosen content holds is part of the article block: a plain heading
+ * with no class or id of its own and no <header> around it sits in the article's own flow, as
+ * in hand-written and older CMS article HTML, and belongs to the text (DAnIEL's references keep
+ * it). A headline the template styles as a component of its own (h1.headline, h1#artibodyTitle,
+ * <header>) is page furniture above the body: only the title (the Scrapinghub and WCXB bodies
+ * leave it out).
+ */
+function inArticleFlow(head: Block, body: DomParent): boolean {
+  // A headline styled as a <div> or <p> is a line of the content like any other.
+  if (head.heading === 0) return true;
+  if (!isElement(head.owner) || head.owner.attribs.class || head.owner.attribs.id) return false;
+  for (let p: DomParent | null = head.owner; p && p !== body; p = p.parent) {
+    if (isElement(p) && p.name === 'header') return false;
+  }
+  return true;
 }
 
 /**
@@ -57,8 +75,13 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index
     ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey)?.index : undefined);
   const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content });
-  // The headline is the title field; text is the body (as the Scrapinghub/WCXB truths define it).
-  const paragraphs = chosen.filter((b) => !(opts.keepTitle !== true && (b.heading > 0 && b.text === title))).map((b) => b.text);
+  // The headline is the title field; text is the body, and begins with the headline only when
+  // the headline is a plain part of the article block (see inArticleFlow).
+  const head = titleIndex === undefined ? undefined : blocks[titleIndex];
+  const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
+  const paragraphs = chosen
+    .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
+    .map((b) => b.text);
   const text = paragraphs.join('\n');
   const ld = jsonLd(root);
   const author = findAuthor(root, meta, ld);

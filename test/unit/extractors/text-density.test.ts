@@ -60,6 +60,43 @@ describe('text_density extract() on a Chinese page', () => {
   });
 });
 
+describe('text_density extract(): the headline in text only when it is part of the article block', () => {
+  // Shaped like a 2011 Chinese news page (xinmin.cn): the headline and its dateline sit in the
+  // article block, right above the body, with no markup of their own.
+  const nav = Array.from({ length: 12 }, (_, i) => `<li><a href="/c${i}">频道${i}</a></li>`).join('');
+  const body = [
+    '“科斯塔-康科迪亚”号大型游轮于当地时间13日晚在意大利附近海域触礁搁浅，造成船体渗水，并出现倾斜，多人死亡，数十人失踪。',
+    '意大利海岸警卫队16日公布了游轮触礁后水下部分的景象，船体左侧有一道长约70米的裂口，岩石仍嵌在船体之中。',
+    '救援人员表示，搜救工作仍在继续，但由于船体不断移动，潜水员进入船舱的难度越来越大，救援一度被迫暂停。',
+  ].map((t) => `<p>${t}</p>`).join('');
+  const page = (headline: string): string => '<html><head><title>实拍意大利触礁油轮裂口水下景象-新民网</title></head><body>'
+    + `<ul class="nav">${nav}</ul><div class="content"><div class="contentLeft"><div class="newsContent" id="about">`
+    + `<div class="title" id="title">${headline}<div>2012-01-17 18:10 来源：中国新闻网</div></div>`
+    + `<div id="article_info">${body}</div></div></div></div><div class="footer">版权所有 新民网</div></body></html>`;
+
+  it('begins the text with a plain <h1> that the article block holds', () => {
+    const out = extract(page('<h1>实拍意大利触礁油轮裂口水下景象</h1>'));
+    expect(out.title).toBe('实拍意大利触礁油轮裂口水下景象');
+    expect(out.paragraphs[0]).toBe('实拍意大利触礁油轮裂口水下景象');
+    expect(out.paragraphs).toHaveLength(4);
+  });
+
+  it('leaves out a headline the template styles as its own component (class, id or <header>)', () => {
+    for (const headline of ['<h1 class="headline">实拍意大利触礁油轮裂口水下景象</h1>', '<h1 id="artibodyTitle">实拍意大利触礁油轮裂口水下景象</h1>',
+      '<header><h1>实拍意大利触礁油轮裂口水下景象</h1></header>']) {
+      const out = extract(page(headline));
+      expect(out.title).toBe('实拍意大利触礁油轮裂口水下景象');
+      expect(out.text).not.toContain('实拍意大利触礁油轮裂口水下景象');
+      expect(out.paragraphs).toHaveLength(3);
+    }
+  });
+
+  it('keepTitle keeps any headline the content holds', () => {
+    const out = extract(page('<h1 class="headline">实拍意大利触礁油轮裂口水下景象</h1>'), { keepTitle: true });
+    expect(out.paragraphs[0]).toBe('实拍意大利触礁油轮裂口水下景象');
+  });
+});
+
 describe('text_density extract() on a forum thread', () => {
   const page = extract(fixture('forum-phpbb.html'));
 
