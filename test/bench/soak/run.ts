@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../../../src/core/clock';
 import { createMetrics } from '../../../src/core/metrics';
 import { startSimsite } from '../../../src/simsite';
+import { peakRssMiB } from '../throughput/peak-rss';
 import { goal, projectRoot, writeReport } from '../lib/results';
 
 /**
@@ -53,7 +54,7 @@ async function child(): Promise<void> {
   clearInterval(timer);
   await sample(true);
   const cpu = process.cpuUsage(cpu0);
-  const result: SoakResult = { requests, elapsedMs: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: process.resourceUsage().maxRSS / 1024, samples };
+  const result: SoakResult = { requests, elapsedMs: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: peakRssMiB(), samples };
   process.send!(result);
 }
 

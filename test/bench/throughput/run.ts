@@ -2,6 +2,7 @@ import { execFileSync, fork, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ManualClock } from '../../../src/core/clock';
 import { startSimsite } from '../../../src/simsite';
+import { peakRssMiB } from './peak-rss';
 import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
 
 export interface VariantResult {
@@ -52,8 +53,7 @@ async function child(variant: Exclude<Variant, 'scrapy'>): Promise<void> {
   const requests = await run(base, uids, CONCURRENCY);
   const elapsedMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  // maxRSS (KiB) is the kernel's high-water mark, the same figure Python's getrusage gives Scrapy.
-  const result: VariantResult = { requests, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: process.resourceUsage().maxRSS / 1024 };
+  const result: VariantResult = { requests, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: peakRssMiB() };
   process.send!(result);
 }
 

@@ -7,7 +7,6 @@ The paging rules are those of paging.ts (the weibo adapter's).
 import json
 import os
 import re
-import resource
 import sys
 import time
 
@@ -98,7 +97,9 @@ def main():
     process.start()
     elapsed_ms = (time.perf_counter() - t0) * 1000
     cpu_ms = (time.process_time() - c0) * 1000
-    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # VmHWM, as for the Node contenders: getrusage's maxrss carries the parent's size over fork+exec.
+    with open("/proc/self/status") as f:
+        rss_kib = int(re.search(r"VmHWM:\s+(\d+) kB", f.read()).group(1))
     if counter["failed"]:
         print(f"scrapy: {counter['failed']} requests failed", file=sys.stderr)
         sys.exit(1)
