@@ -88,11 +88,16 @@ describe('grafana/ dashboards', () => {
       summary = await built.runner.run({ untilIdle: true });
       frontierStats = await built.frontier.stats();
       await built.close();
-      // Enough scrapes after the crawl for rate() windows to hold two samples.
-      for (let i = 0; i < 100; i++) {
-        const q = await promQuery(promUrl, 'count_over_time(freshet_jobs_claimed_total[1m])');
-        const v = (q.data.result[0] as { value?: [number, string] } | undefined)?.value?.[1];
-        if (Number(v) >= 4) break;
+      // Wait for a scrape taken after the crawl ended (the instant queries below read the latest
+      // sample; one scraped mid-crawl holds partial counts), and enough samples for rate() windows.
+      const endedSec = Date.now() / 1000;
+      const latest = async (expr: string): Promise<number> => {
+        const q = await promQuery(promUrl, expr);
+        return Number((q.data.result[0] as { value?: [number, string] } | undefined)?.value?.[1] ?? NaN);
+      };
+      for (let i = 0; i < 200; i++) {
+        const scrapedAfter = (await latest('min(timestamp(freshet_jobs_claimed_total))')) > endedSec + 1;
+        if (scrapedAfter && (await latest('count_over_time(freshet_jobs_claimed_total[1m])')) >= 4) break;
         await sleep(300);
       }
     }, 120_000);
