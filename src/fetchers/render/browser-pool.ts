@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { RenderConfig } from './render-config';
@@ -77,7 +77,9 @@ export interface PoolEvents {
 
 export type LaunchContext = (userDataDir: string, config: RenderConfig) => Promise<BrowserContext>;
 
-export const launchChromium: LaunchContext = (userDataDir, config) => chromium.launchPersistentContext(userDataDir, {
+// Loaded on the first launch, not at startup: every worker imports this module through the runner,
+// and playwright-core costs ~67 MiB RSS and startup CPU in the many pipelines that never render.
+export const launchChromium: LaunchContext = async (userDataDir, config) => (await import('playwright-core')).chromium.launchPersistentContext(userDataDir, {
   executablePath: config.executable_path,
   headless: true,
   args: [...CHROMIUM_FLAGS, ...NO_NETWORK_FLAGS, ...config.extra_args],
