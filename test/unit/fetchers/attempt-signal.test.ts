@@ -1,0 +1,75 @@
+import { startAttempt } from '../../../src/fetchers/attempt-signal';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('startAttempt', () => {
+  it('shares one signal between attempts started together, and ends none before its cap', () => {
+    jest.useFakeTimers();
+    try {
+      const a = startAttempt(undefined, 300); // window: 3 ms
+      jest.advanceTimersByTime(2);
+      const b = startAttempt(undefined, 300);
+      expect(b.signal).toBe(a.signal);
+      // b's own cap ends at 302: the shared deadline may not come earlier.
+      jest.advanceTimersByTime(300);
+      expect(b.signal.aborted).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(b.signal.aborted).toBe(true);
+      expect(a.timedOut()).toBe(true);
+      expect(b.timedOut()).toBe(true);
+      a.done();
+      b.done();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not let a new attempt join a window that has timed out', async () => {
+    const a = startAttempt(undefined, 50);
+    await sleep(80);
+    expect(a.signal.aborted).toBe(true);
+    const b = startAttempt(undefined, 50);
+    expect(b.signal.aborted).toBe(false);
+    expect(b.timedOut()).toBe(false);
+    a.done();
+    b.done();
+  });
+
+  it('frees the deadline once every attempt is done: a settled attempt is never aborted later', async () => {
+    const a = startAttempt(undefined, 60);
+    a.done();
+    a.done(); // idempotent: must not release another attempt's hold
+    const b = startAttempt(undefined, 60);
+    expect(b.signal).not.toBe(a.signal);
+    b.done();
+    await sleep(100);
+    expect(a.signal.aborted).toBe(false);
+    expect(a.timedOut()).toBe(false);
+  });
+
+  it('keeps attempts with different caller signals or caps apart', () => {
+    const outer = new AbortController();
+    const a = startAttempt(undefined, 1000);
+    const b = startAttempt(outer.signal, 1000);
+    const c = startAttempt(outer.signal, 2000);
+    expect(new Set([a.signal, b.signal, c.signal]).size).toBe(3);
+    for (const x of [a, b, c]) x.done();
+  });
+
+  it("passes the caller's abort on with its reason, not as a timeout", () => {
+    const outer = new AbortController();
+    const a = startAttempt(outer.signal, 1000);
+    const b = startAttempt(outer.signal, 1000);
+    outer.abort(new Error('shutdown'));
+    expect(a.signal.aborted).toBe(true);
+    expect((a.signal.reason as Error).message).toBe('shutdown');
+    expect(a.timedOut()).toBe(false);
+    expect(b.signal.aborted).toBe(true);
+    a.done();
+    b.done();
+    const late = startAttempt(outer.signal, 1000);
+    expect(late.signal.aborted).toBe(true);
+    expect(late.timedOut()).toBe(false);
+    late.done();
+  });
+});
