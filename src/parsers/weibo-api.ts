@@ -4,6 +4,7 @@ import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';
 import { parseCount } from './weibo/counts';
+import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { fansContainerId, parseFansPage } from './weibo/fans';
 import { mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
@@ -203,9 +204,10 @@ export class WeiboApiAdapter implements Adapter {
           const content = parseEnvelope(long.text, long.url).data?.longTextContent;
           if (content) text = content;
         }
-        const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject);
-        const at = Date.parse(String(doc.body['created_at']));
-        if (Number.isFinite(at)) r.newTimes.push(at);
+        const createdMs = parseWeiboDateMs(m.created_at, res.fetchedAtMs);
+        const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs);
+        // What Date.parse would read back from the document's created_at (ms, truncated), unparsed.
+        if (createdMs !== undefined) r.newTimes.push(Math.trunc(createdMs) + 0);
         if (!r.top || compareIds(id, r.top) > 0) r.top = id;
         yield { kind: 'doc', doc };
         if (this.config.comments && (parseCount(m.comments_count) ?? 0) > 0) {

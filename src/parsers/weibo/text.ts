@@ -8,6 +8,7 @@ export interface CleanText {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
@@ -25,26 +26,33 @@ function decodeEntities(s: string): string {
  */
 export function postHtmlToText(html: string): CleanText {
   const links: string[] = [];
-  const withAlt = html
+  // Each pass runs only when the character it needs is there: most posts are plain text or carry
+  // one or two tags, and a regex scan per pass costs more than the test that skips it.
+  const stripped = html.includes('<') ? stripTags(html, links) : html;
+  let text = decodeEntities(stripped);
+  if (text.includes('\u200b')) text = text.replace(/\u200b/g, '');
+  if (text.includes('\n')) text = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n');
+  text = text.trim();
+  const hashtags = text.includes('#') ? unique([...text.matchAll(/#([^#\n]{1,64}?)#/g)].map((m) => m[1]!.trim()).filter(Boolean)) : [];
+  const mentions = text.includes('@') ? unique([...text.matchAll(/@([\p{L}\p{N}_-]{1,30})/gu)].map((m) => m[1]!)) : [];
+  return { text, hashtags, mentions, links: unique(links) };
+}
+
+/** `<br>` to a newline, emoji images to their alt text, links collected, every tag dropped. */
+function stripTags(html: string, links: string[]): string {
+  return html
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<img\b[^>]*?\balt=(?:"([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>/gi, (_m, a?: string, b?: string, c?: string) => a ?? b ?? c ?? '')
     .replace(/<a\b[^>]*?\bhref=(?:"([^"]*)"|'([^']*)')[^>]*>/gi, (_m, a?: string, b?: string) => {
       const href = decodeEntities(a ?? b ?? '');
       if (/^https?:\/\//i.test(href) && !/\/(search|n)\b|weibo\.cn\/(search|p)\b/.test(href)) links.push(href);
       return '';
-    });
-  const text = decodeEntities(withAlt.replace(/<[^>]*>/g, ''))
-    .replace(/\u200b/g, '')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  const hashtags = unique([...text.matchAll(/#([^#\n]{1,64}?)#/g)].map((m) => m[1]!.trim()).filter(Boolean));
-  const mentions = unique([...text.matchAll(/@([\p{L}\p{N}_-]{1,30})/gu)].map((m) => m[1]!));
-  return { text, hashtags, mentions, links: unique(links) };
+    })
+    .replace(/<[^>]*>/g, '');
 }
 
 function unique(xs: string[]): string[] {
-  return [...new Set(xs)];
+  return xs.length < 2 ? xs : [...new Set(xs)];
 }
 
 /** `发布于 浙江` → `浙江`. */

@@ -1,5 +1,6 @@
 import { parseCount } from '../../../../src/parsers/weibo/counts';
 import { parseWeiboDateMs } from '../../../../src/parsers/weibo/dates';
+import { postDoc } from '../../../../src/parsers/weibo/docs';
 import { compareIds, parseRegion, postHtmlToText } from '../../../../src/parsers/weibo/text';
 
 describe('parseCount', () => {
@@ -50,6 +51,25 @@ describe('postHtmlToText', () => {
     expect(out.hashtags).toEqual(['话题']);
     expect(out.mentions).toEqual(['张三']);
     expect(out.links).toEqual(['http://t.cn/A6abc']);
+  });
+});
+
+describe('postHtmlToText without markup', () => {
+  it('passes plain text through, and decodes entities or collapses blank lines when there are some', () => {
+    expect(postHtmlToText('  今天 #话题# 和 @李四 说好了  ')).toEqual({ text: '今天 #话题# 和 @李四 说好了', hashtags: ['话题'], mentions: ['李四'], links: [] });
+    expect(postHtmlToText('a &lt;b&gt; &amp;amp; &#x41;\u200b').text).toBe('a <b> &amp; A');
+    expect(postHtmlToText('x \t\n\n\n\ny').text).toBe('x\n\ny');
+    expect(postHtmlToText('no tags, no tokens').hashtags).toEqual([]);
+  });
+});
+
+describe('postDoc', () => {
+  it('stamps each post with its own crawl time', () => {
+    const m = { id: 1, created_at: '刚刚' };
+    const a = postDoc('1', m, 'x', '9', Date.UTC(2024, 0, 1), 'http://b', 's');
+    const b = postDoc('2', m, 'y', '9', Date.UTC(2024, 0, 2), 'http://b', 's');
+    expect([a.body['crawled_at'], b.body['crawled_at']]).toEqual(['2024-01-01T00:00:00.000Z', '2024-01-02T00:00:00.000Z']);
+    expect(b.body['created_at']).toBe('2024-01-02T00:00:00.000Z');
   });
 });
 
