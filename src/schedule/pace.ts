@@ -38,11 +38,16 @@ export const DEFAULT_PACE: PaceOptions = {
 export const INITIAL_PACE: PaceState = { integral: 0, pace: 1 };
 
 export function updatePace(state: PaceState, latenessHours: number, elapsedHours: number, opts: PaceOptions = DEFAULT_PACE): PaceState {
-  const error = latenessHours - opts.targetLatenessHours;
+  // Late visits (positive error) must slow the pace: the controller acts on the negated error.
+  return piStep(state, -(latenessHours - opts.targetLatenessHours), elapsedHours, opts);
+}
+
+/** One PI step on log(pace), the integral and the result both clamped to [minPace, maxPace]. */
+function piStep(state: PaceState, error: number, elapsedHours: number, opts: SpendPaceOptions): PaceState {
   const limit = Math.log(opts.maxPace);
   const floor = Math.log(opts.minPace);
-  const integral = Math.min(limit, Math.max(floor, state.integral - opts.integralGain * error * elapsedHours));
-  const logPace = Math.min(limit, Math.max(floor, integral - opts.proportionalGain * error));
+  const integral = Math.min(limit, Math.max(floor, state.integral + opts.integralGain * error * elapsedHours));
+  const logPace = Math.min(limit, Math.max(floor, integral + opts.proportionalGain * error));
   return { integral, pace: Math.exp(logPace) };
 }
 
@@ -70,10 +75,5 @@ export function updateSpendPace(
   state: PaceState, scheduledPerHour: number, plannedPerHour: number, elapsedHours: number, opts: SpendPaceOptions = DEFAULT_SPEND_PACE,
 ): PaceState {
   if (!(scheduledPerHour > 0 && plannedPerHour > 0 && elapsedHours >= 0)) return state;
-  const error = Math.log(plannedPerHour / scheduledPerHour);
-  const limit = Math.log(opts.maxPace);
-  const floor = Math.log(opts.minPace);
-  const integral = Math.min(limit, Math.max(floor, state.integral + opts.integralGain * error * elapsedHours));
-  const logPace = Math.min(limit, Math.max(floor, integral + opts.proportionalGain * error));
-  return { integral, pace: Math.exp(logPace) };
+  return piStep(state, Math.log(plannedPerHour / scheduledPerHour), elapsedHours, opts);
 }
