@@ -64,3 +64,15 @@ export const httpFetchConfigSchema = z.strictObject({
 });
 
 export type HttpFetchConfig = z.infer<typeof httpFetchConfigSchema>;
+
+/** The connection limits every undici dispatcher of a fetcher shares (the direct agent and each proxy's). */
+export function dispatcherLimits(c: HttpFetchConfig) {
+  return {
+    connections: c.connections_per_origin,
+    pipelining: 1,
+    keepAliveTimeout: c.keep_alive_timeout_ms,
+    headersTimeout: c.headers_timeout_ms,
+    bodyTimeout: c.body_timeout_ms,
+    maxHeaderSize: c.max_header_bytes,
+  };
+}

@@ -7,7 +7,7 @@ import { ACCEPT_ENCODING, readBody } from './body-reader';
 import { decodeBody, inferExpect, type Expect } from './decode-body';
 import { aborted, bodyTooLarge, decodeFailed, errorFromStatus, errorFromThrown, redactUrl, statusClass, timedOut, withAttempts } from './fetch-errors';
 import { HostResolver } from './host-resolver';
-import { httpFetchConfigSchema, type HttpFetchConfig } from './http-fetch-config';
+import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from './http-fetch-config';
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt } from './attempt-signal';
@@ -54,12 +54,7 @@ export class HttpFetcher {
       lookupAll: deps.lookupAll,
     });
     this.agent = new Agent({
-      connections: c.connections_per_origin,
-      pipelining: 1,
-      keepAliveTimeout: c.keep_alive_timeout_ms,
-      headersTimeout: c.headers_timeout_ms,
-      bodyTimeout: c.body_timeout_ms,
-      maxHeaderSize: c.max_header_bytes,
+      ...dispatcherLimits(c),
       connect: { timeout: c.connect_timeout_ms, lookup: this.resolver.netLookup },
     });
     const common: Record<string, string> = { 'user-agent': c.user_agent, 'accept-encoding': c.compression ? ACCEPT_ENCODING : 'identity' };

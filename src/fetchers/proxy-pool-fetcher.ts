@@ -6,7 +6,7 @@ import type { Logger } from '../core/logger';
 import type { Rng } from '../core/rng';
 import type { TokenQuota } from '../sources/frontier/token-quota';
 import type { FetchRequest, FetchResponse } from './fetch-types';
-import type { HttpFetchConfig } from './http-fetch-config';
+import { dispatcherLimits, type HttpFetchConfig } from './http-fetch-config';
 import { redactProxyUrl } from './proxy-config';
 import { benchBackoffMs, ProxyHealth } from './proxy-health';
 
@@ -46,12 +46,7 @@ export function proxyAgents(urls: readonly string[], c: HttpFetchConfig): ProxyA
   return urls.map((uri) => new ProxyAgent({
     uri,
     proxyTunnel: false,
-    connections: c.connections_per_origin,
-    pipelining: 1,
-    keepAliveTimeout: c.keep_alive_timeout_ms,
-    headersTimeout: c.headers_timeout_ms,
-    bodyTimeout: c.body_timeout_ms,
-    maxHeaderSize: c.max_header_bytes,
+    ...dispatcherLimits(c),
     proxyTls: { timeout: c.connect_timeout_ms },
     connect: { timeout: c.connect_timeout_ms },
   }));
