@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { EN, FeatureExtractor, wordHash } from '../src/enrichers/sentiment/features';
+import { FeatureExtractor, wordHash } from '../src/enrichers/sentiment/features';
 import { encodeModel, type LinearModel, type SentimentLabel } from '../src/enrichers/sentiment/model-file';
 import { createSentimentModel, logits } from '../src/enrichers/sentiment/model';
 import { EmbeddingSoftmax, type Embeddings } from '../src/enrichers/sentiment/word-vectors';
@@ -220,11 +220,6 @@ function trainEn(): LinearModel {
   for (const p of train) counts.set(p.label, (counts.get(p.label) ?? 0) + 1);
   // Balanced class weights: the goal is macro recall, and the dev/test mix differs from train's.
   const examples: Example[] = train.map((p) => ({ text: p.text, label: p.label, weight: train.length / (3 * counts.get(p.label)!) }));
-  EN.compound = !argv.includes('--no-compound');
-  EN.real = !argv.includes('--no-real');
-  EN.char3 = argv.includes('--char3');
-  EN.ngrams = !argv.includes('--no-ngrams');
-  EN.tagSplit = !argv.includes('--no-tag-split');
   const lexicon = argv.includes('--no-lexicon') ? undefined : enLexicon(!argv.includes('--no-afinn'));
   const feats = featurize('en', examples, undefined, lexicon);
   const embTop = Number(argValue(argv, 'en-emb-words', '20000'));
@@ -289,7 +284,7 @@ function round4(x: number): number {
 
 function main(): void {
   if (argv.includes('--help')) {
-    process.stdout.write('npm run train:sentiment -- [--train DIR] [--dev DIR] [--out DIR] [--seed N] [--lang zh|en|both] [--no-jieba] [--no-hmm] [--zh-w18 1,2] [--zh-l2 1e-6] [--zh-epochs 3,4] [--zh-norm 0.5] [--zh-nb 0] [--en-prior 1,2] [--en-l2 1e-4,1e-3] [--en-epochs 5] [--en-norm 0.5,0.75] [--en-emb-words 20000 (0: no vectors)] [--en-emb-l2 1e-4,3e-4,1e-3] [--en-emb-mix 1,1.5,2,3] [--en-emb-iterations 600] [--no-lexicon] [--no-afinn] [--no-compound] [--no-real] [--char3] [--no-ngrams] [--no-tag-split]\n');
+    process.stdout.write('npm run train:sentiment -- [--train DIR] [--dev DIR] [--out DIR] [--seed N] [--lang zh|en|both] [--no-jieba] [--no-hmm] [--zh-w18 1,2] [--zh-l2 1e-6] [--zh-epochs 3,4] [--zh-norm 0.5] [--zh-nb 0] [--en-prior 1,2] [--en-l2 1e-4,1e-3] [--en-epochs 5] [--en-norm 0.5,0.75] [--en-emb-words 20000 (0: no vectors)] [--en-emb-l2 1e-4,3e-4,1e-3] [--en-emb-mix 1,1.5,2,3] [--en-emb-iterations 600] [--no-lexicon] [--no-afinn]\n');
     return;
   }
   mkdirSync(outDir, { recursive: true });

@@ -13,7 +13,7 @@ const NS = {
   char1: 0x1001, char2: 0x1002, char3: 0x1003,
   zhWord: 0x1004,
   emoticon: 0x2001, lexicon: 0x2005, emoji: 0x2002, url: 0x2003, bias: 0x2004,
-  word: 0x3001, negWord: 0x3002, bigram: 0x3003, wordChar3: 0x3004, punct: 0x3005, hashtag: 0x3006,
+  word: 0x3001, negWord: 0x3002, bigram: 0x3003, punct: 0x3005, hashtag: 0x3006,
 } as const;
 
 const FNV_PRIME = 0x01000193;
@@ -49,15 +49,19 @@ const ELONGATED_G = /([a-z])\1{2,}/g;
 const CAMEL_RE = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g;
 
 /**
- * en feature switches for training ablations; the committed model was trained with these values.
- * Splitting camel-case hashtags (#DumpTrump) gained tune +0.6, check ±0.
- * On the dev tune slice (macro recall, 2,000 train tweets) none of these moved it by more than the
- * noise (±0.5): in-word char 3-grams, tweet-shape features (length, digits, mentions, first
- * person), joint pos×neg bins, AFINN scanned as a second list on its own (tune +1, check −0.5),
- * weights averaged over 5 shuffling seeds, counts of strong (|valence| ≥ 2) words, Pattern's subjectivity lexicon (textblob 0.20.1; tune +1,
- * check −0.5); dropping the n-grams altogether costs little: the lexicon sums carry the model.
+ * The en features are fixed (the model file records no switches, so training and inference must
+ * agree by construction). Splitting camel-case hashtags (#DumpTrump) gained tune +0.6, check ±0.
+ * Tried and dropped, on the dev tune slice (macro recall, 2,000 train tweets), none moving it by
+ * more than the noise (±0.5): in-word char 3-grams, tweet-shape features (length, digits, mentions,
+ * first person), joint pos×neg bins, AFINN scanned as a second list on its own (tune +1, check
+ * −0.5), weights averaged over 5 shuffling seeds, counts of strong (|valence| ≥ 2) words, Pattern's
+ * subjectivity lexicon (textblob 0.20.1; tune +1, check −0.5); dropping the n-grams altogether
+ * costs little: the lexicon sums carry the model.
  */
-export const EN = { compound: true, real: true, char3: false, ngrams: true, tagSplit: true };
+const ELONG_HASH = hashString(NS.punct, 'elong');
+const REAL_COMPOUND_HASH = hashString(NS.lexicon, 'rc');
+const REAL_POS_HASH = hashString(NS.lexicon, 'rp');
+const REAL_NEG_HASH = hashString(NS.lexicon, 'rn');
 
 function isHan(cp: number): boolean {
   return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf);
@@ -207,13 +211,13 @@ export class FeatureExtractor {
       if (ELONGATED_RE.test(tok)) {
         const once = tok.replace(ELONGATED_G, '$1');
         tok = tok.replace(ELONGATED_G, '$1$1');
-        this.push(hashString(NS.punct, 'elong'));
+        this.push(ELONG_HASH);
         // `goooood` is `good`, `yessss` is `yes`: the lexicon knows one of the two foldings, if any.
         key = wordHash(tok, false);
         if (lexicon && !lexicon.has(key)) key = wordHash(once, false);
       }
       add(tok, raw, key);
-      if (EN.tagSplit && c0 === 0x23) {
+      if (c0 === 0x23) {
         // #DumpTrump, #ThankYouObama: the camel-case parts are words the lexicon may know.
         const parts = raw.slice(1).match(CAMEL_RE);
         if (parts && parts.length > 1) {
@@ -236,12 +240,9 @@ export class FeatureExtractor {
         continue;
       }
       const w = wordHash(tok, negated);
-      if (EN.ngrams) this.push(w);
+      this.push(w);
       if (tok.charCodeAt(0) === 0x23 && tok.length > 1) this.push(wordHash(tok.slice(1), negated));
-      if (hasPrev && EN.ngrams) this.push(mix(step(step(step(0x811c9dc5, NS.bigram), prev), w)));
-      if (EN.char3 && tok.length >= 4 && tok.length <= 20) {
-        for (let j = 0; j + 3 <= tok.length; j++) this.push(hashString(NS.wordChar3, tok, j, j + 3));
-      }
+      if (hasPrev) this.push(mix(step(step(step(0x811c9dc5, NS.bigram), prev), w)));
       if (isNegator(tok)) negated = true;
       prev = w;
       hasPrev = true;
@@ -253,16 +254,12 @@ export class FeatureExtractor {
     if (pos > 0) this.pushStrong(hashString(NS.lexicon, `p${Math.min(8, Math.round(pos * 2))}`));
     if (neg > 0) this.pushStrong(hashString(NS.lexicon, `n${Math.min(8, Math.round(neg * 2))}`));
     this.pushStrong(hashString(NS.lexicon, `d${Math.max(-8, Math.min(8, Math.round(pos - neg)))}`));
-    if (EN.compound) {
-      this.pushStrong(hashString(NS.lexicon, `c${Math.round(v.compound * 5)}`));
-      this.pushStrong(hashString(NS.lexicon, `h${Math.min(v.hits, 4)}`));
-      this.pushStrong(hashString(NS.lexicon, `l${v.last}`));
-    }
-    if (EN.real) {
-      this.pushStrong(hashString(NS.lexicon, 'rc'), v.compound);
-      this.pushStrong(hashString(NS.lexicon, 'rp'), pos / (1 + pos));
-      this.pushStrong(hashString(NS.lexicon, 'rn'), neg / (1 + neg));
-    }
+    this.pushStrong(hashString(NS.lexicon, `c${Math.round(v.compound * 5)}`));
+    this.pushStrong(hashString(NS.lexicon, `h${Math.min(v.hits, 4)}`));
+    this.pushStrong(hashString(NS.lexicon, `l${v.last}`));
+    this.pushStrong(REAL_COMPOUND_HASH, v.compound);
+    this.pushStrong(REAL_POS_HASH, pos / (1 + pos));
+    this.pushStrong(REAL_NEG_HASH, neg / (1 + neg));
   }
 }
 
