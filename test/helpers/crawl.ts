@@ -8,8 +8,10 @@ import { createMetrics } from '../../src/core/metrics';
 import { seededRng } from '../../src/core/rng';
 import { parsePipeline } from '../../src/pipeline/load';
 import type { PipelineConfig } from '../../src/pipeline/schema';
-import { buildPipeline, type BuiltPipeline } from '../../src/runner/build';
-import { startSimsite, truthAllPosts, type SimsiteHandle } from '../../src/simsite';
+import { buildPipeline, type BuildDeps, type BuiltPipeline } from '../../src/runner/build';
+import type { RunSummary } from '../../src/runner/run';
+import { startSimsite, truthAllPosts, truthPostsOf, type SimsiteHandle } from '../../src/simsite';
+import type { RedisFrontier } from '../../src/sources/frontier/frontier';
 
 export const MAPPINGS = join(__dirname, '..', '..', 'mappings');
 
@@ -79,4 +81,43 @@ export async function indexedPosts(search: Client, index: string): Promise<Map<s
     res = await search.scroll<{ id: string; created_at: string }>({ scroll_id: res._scroll_id!, scroll: '1m' });
   }
   return out;
+}
+
+/**
+ * Crawls `seeds` in rounds on the frozen clock until every one was visited and no visit paused by a
+ * quota left a gap to read (`gap_since`); between rounds the clock jumps to the next open subject's
+ * due time. Seeds are offered in the first round only.
+ */
+export async function crawlUntilVisited(
+  site: SimsiteHandle & { frozen: ManualClock }, config: PipelineConfig, seeds: string[], depsOf: (round: number) => BuildDeps,
+  afterRound: (summary: RunSummary) => void = () => undefined, maxRounds = 24,
+): Promise<{ visitedAll: boolean; frontier: RedisFrontier | undefined }> {
+  let visitedAll = false;
+  let frontier: RedisFrontier | undefined;
+  for (let round = 0; round < maxRounds && !visitedAll; round++) {
+    const built = await buildPipeline({ ...config, seeds: round === 0 ? seeds : [] }, depsOf(round));
+    const summary = await built.runner.run({ untilIdle: true });
+    await built.close();
+    frontier = built.frontier;
+    afterRound(summary);
+    const states = await Promise.all(seeds.map((x) => built.frontier.getState(x)));
+    const open = states.map((st) => st!.visits === 0 || st!.meta?.['gap_since'] !== undefined);
+    visitedAll = !open.includes(true);
+    if (!visitedAll) {
+      const due = await Promise.all(seeds.map((x) => built.frontier.nextDue(x)));
+      const pending = due.filter((d, i) => open[i] && d !== undefined) as number[];
+      site.frozen.advanceMs(Math.max(1, Math.min(...pending) - site.frozen.nowMs()));
+    }
+  }
+  return { visitedAll, frontier };
+}
+
+/** Ids of the posts each simsite user published before its last visit: what a complete crawl indexed. */
+export async function postsBeforeLastVisit(site: SimsiteHandle, frontier: RedisFrontier): Promise<string[]> {
+  const ids: string[] = [];
+  for (const u of site.world.users) {
+    const st = await frontier.getState(`weibo:user:${u.uid}`);
+    for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st!.lastVisitMs!)) ids.push(t.id);
+  }
+  return ids;
 }

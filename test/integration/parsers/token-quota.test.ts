@@ -6,10 +6,8 @@ import { seededRng } from '../../../src/core/rng';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
-import { truthPostsOf } from '../../../src/simsite';
-import type { RedisFrontier } from '../../../src/sources/frontier/frontier';
 import { TokenQuota } from '../../../src/sources/frontier/token-quota';
-import { frozenSimsite, indexedPosts, MAPPINGS, pipelineFor } from '../../helpers/crawl';
+import { crawlUntilVisited, frozenSimsite, indexedPosts, MAPPINGS, pipelineFor, postsBeforeLastVisit } from '../../helpers/crawl';
 import { useRedis, useSearch } from '../../helpers/services';
 
 const TOKENS = ['tok-a', 'tok-b', 'tok-c'];
@@ -29,27 +27,12 @@ describe('identities with hourly quotas in Redis', () => {
         ...base, source: { ...base.source, max_in_flight: 8 },
         identities: { pool: 'weibo', send_as: 'cookie_sub', requests_per_window: QUOTA_PER_HOUR, window_secs: HOUR_MS / 1000, bench_secs: 30 * 24 * 3600, max_wait_ms: 0 },
       };
-      let visitedAll = false;
-      let lastFrontier: RedisFrontier | undefined;
-      for (let round = 0; round < 24 && !visitedAll; round++) {
-        const built = await buildPipeline({ ...config, seeds: round === 0 ? seeds : [] }, {
-          redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
-          logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`, identityTokens: TOKENS,
-        });
-        const summary = await built.runner.run({ untilIdle: true });
-        await built.close();
-        lastFrontier = built.frontier;
+      const { visitedAll, frontier: lastFrontier } = await crawlUntilVisited(site, config, seeds, () => ({
+        redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:frontier`, identityTokens: TOKENS,
+      }), (summary) => {
         expect(summary.jobsFailed).toBe(0);
-        const states = await Promise.all(seeds.map((x) => built.frontier.getState(x)));
-        // Done when every user was visited and no visit paused by the quota left a gap to read.
-        const open = states.map((st) => st!.visits === 0 || st!.meta?.['gap_since'] !== undefined);
-        visitedAll = !open.includes(true);
-        if (!visitedAll) {
-          const due = await Promise.all(seeds.map((x) => built.frontier.nextDue(x)));
-          const pending = due.filter((d, i) => open[i] && d !== undefined) as number[];
-          site.frozen.advanceMs(Math.max(1, Math.min(...pending) - site.frozen.nowMs()));
-        }
-      }
+      });
       expect(visitedAll).toBe(true);
 
       const log = site.requestLog.entries();
@@ -71,15 +54,9 @@ describe('identities with hourly quotas in Redis', () => {
 
       // And the crawl is complete: every post published before each user's visit is indexed.
       const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
-      let expected = 0;
-      for (const u of site.world.users) {
-        const st = await lastFrontier!.getState(`weibo:user:${u.uid}`);
-        for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st!.lastVisitMs!)) {
-          expected += 1;
-          expect(got.has(t.id)).toBe(true);
-        }
-      }
-      expect(got.size).toBe(expected);
+      const expected = await postsBeforeLastVisit(site, lastFrontier!);
+      for (const id of expected) expect(got.has(id)).toBe(true);
+      expect(got.size).toBe(expected.length);
     } finally {
       await site.close();
       await s.cleanup();
