@@ -9,8 +9,10 @@ stamp="$VENV/.freshet-scrapy-version"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$SCRAPY_VERSION" ]; then
   command -v python3 >/dev/null || { echo "[scrapy] python3 is needed for the Scrapy contender" >&2; exit 1; }
   if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
-    echo "[scrapy] installing python3-venv" >&2
-    apt-get update -qq >&2 && apt-get install -y -qq python3-venv >&2
+    log() { echo "[scrapy] $*" >&2; }
+    . "$ROOT/scripts/lib/apt.sh"
+    log "installing python3-venv"
+    apt_install python3-venv
   fi
   echo "[scrapy] creating $VENV with scrapy==$SCRAPY_VERSION" >&2
   rm -rf "$VENV"

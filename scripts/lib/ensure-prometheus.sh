@@ -6,7 +6,7 @@
 set -euo pipefail
 log() { echo "[prometheus] $*" >&2; }
 command -v prometheus >/dev/null && exit 0
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else log "need root to run: $*"; exit 1; fi; }
+. "$(dirname "${BASH_SOURCE[0]}")/apt.sh"
 command -v apt-get >/dev/null || { log "apt-get is not available; install Prometheus by hand (the Grafana test needs the 'prometheus' binary)"; exit 1; }
 
 # policy-rc.d answering 101 tells invoke-rc.d and deb-systemd-invoke not to start services during
@@ -21,8 +21,7 @@ cleanup() { if [ "$made_policy" = 1 ]; then as_root rm -f "$policy"; fi; }
 trap cleanup EXIT
 
 log "installing Debian's prometheus (apt-get)"
-as_root apt-get update -qq -o DPkg::Lock::Timeout=300 >&2
-DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 prometheus >&2
+apt_install prometheus
 
 # Not at boot either, and stopped if anything started it anyway (only the package's service).
 if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
