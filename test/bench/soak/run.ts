@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../../../src/core/clock';
 import { createMetrics } from '../../../src/core/metrics';
 import { startSimsite } from '../../../src/simsite';
-import { peakRssMiB } from '../throughput/peak-rss';
+import { median, peakRssMiB, round3 } from '../lib/measure';
 import { goal, projectRoot, writeReport } from '../lib/results';
 
 /**
@@ -116,16 +116,6 @@ async function main(): Promise<void> {
     goal('freshet null-sink live heap growth % after GC (last fifth vs second fifth)', '<=', 10, ((liveLate - liveEarly) / liveEarly) * 100),
     goal('soak pages (1 M target; SOAK_PAGES shortens it)', '>=', 1_000_000, r.requests),
   ], { note: '2 cores shared with other work; simsite in the parent process; freshet alone in a child process' });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length === 0 ? NaN : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 if (process.argv[2] === '--child') void child().catch((e) => { console.error(e); process.exit(1); });

@@ -2,7 +2,7 @@ import { execFileSync, fork, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ManualClock } from '../../../src/core/clock';
 import { startSimsite } from '../../../src/simsite';
-import { peakRssMiB } from './peak-rss';
+import { median, peakRssMiB, round3 } from '../lib/measure';
 import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
 
 export interface VariantResult {
@@ -149,16 +149,6 @@ function pps(x: VariantResult): number {
 
 function cpuPer1000(x: VariantResult): number {
   return x.cpuMs / x.requests;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 if (process.argv[2] === '--child') void child(process.argv[3] as Exclude<Variant, 'scrapy'>).catch((e) => { console.error(e); process.exit(1); });
