@@ -7,6 +7,7 @@ import type { Rng } from '../core/rng';
 import type { TokenQuota } from '../sources/frontier/token-quota';
 import type { FetchRequest, FetchResponse } from './fetch-types';
 import { dispatcherLimits, type HttpFetchConfig } from './http-fetch-config';
+import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
 import { redactProxyUrl } from './proxy-config';
 import { benchBackoffMs, ProxyHealth } from './proxy-health';
 
@@ -74,6 +75,7 @@ export class ProxyPoolFetcher {
   /** Every credential string of the pool (errors are scrubbed of all of them, whichever proxy answered). */
   private readonly secrets: string[];
   private readonly metrics: ReturnType<typeof metricsOn>;
+  private readonly slot: PoolSlotOptions;
 
   constructor(private readonly inner: ViaFetcher, private readonly opts: ProxyPoolOptions) {
     if (opts.urls.length === 0) throw new FreshetError(ErrorCodes.configInvalid, 'critical', 'the proxy pool is empty');
@@ -82,6 +84,13 @@ export class ProxyPoolFetcher {
     this.labels = opts.urls.map(redactProxyUrl);
     this.secrets = [...new Set(opts.urls.flatMap(secretsOf))].sort((a, b) => b.length - a.length);
     this.metrics = metricsOn(opts.registry);
+    this.slot = {
+      quota: opts.quota,
+      maxWaitMs: opts.maxWaitMs,
+      sleep: (ms) => opts.sleep(ms),
+      order: () => this.health.order(opts.rng),
+      exhausted: { message: 'every proxy is at its quota or benched', fields: { proxies: opts.urls.length } },
+    };
   }
 
   robotsCrawlDelayMs(origin: string): number | undefined {
@@ -95,19 +104,7 @@ export class ProxyPoolFetcher {
 
   async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
     const o = this.opts;
-    let index: number;
-    for (let waitedMs = 0; ;) {
-      const slot = await o.quota.take(this.health.order(o.rng));
-      if (slot.kind === 'taken') {
-        index = slot.index;
-        break;
-      }
-      if (waitedMs + slot.waitMs > o.maxWaitMs) {
-        throw new FreshetError(ErrorCodes.quotaExhausted, 'throttled', 'every proxy is at its quota or benched', { proxies: o.urls.length }, undefined, slot.waitMs);
-      }
-      await o.sleep(slot.waitMs);
-      waitedMs += slot.waitMs;
-    }
+    const index = await takePoolSlot(this.slot);
     const proxy = String(index);
     const startedMs = o.clock.nowMs();
     try {

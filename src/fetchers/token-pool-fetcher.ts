@@ -2,6 +2,7 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Fetcher } from '../runner/run';
 import type { TokenQuota } from '../sources/frontier/token-quota';
 import type { FetchRequest, FetchResponse } from './fetch-types';
+import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
 
 export interface TokenPoolOptions {
   /** The secrets (tokens or cookies), from the environment or files: only `src/cli` reads them. */
@@ -26,8 +27,16 @@ const BENCH_STATUSES = new Set([403, 418, 429]);
  * that no retry it makes on its own goes uncounted (the runner reschedules instead).
  */
 export class TokenPoolFetcher implements Fetcher {
+  private readonly slot: PoolSlotOptions;
+
   constructor(private readonly inner: Fetcher, private readonly opts: TokenPoolOptions) {
     if (opts.tokens.length === 0) throw new FreshetError(ErrorCodes.configInvalid, 'critical', 'the token pool is empty');
+    this.slot = {
+      quota: opts.quota,
+      maxWaitMs: opts.maxWaitMs,
+      sleep: (ms) => opts.sleep(ms),
+      exhausted: { message: 'every identity is at its quota or benched', fields: { pool: opts.tokens.length } },
+    };
   }
 
   robotsCrawlDelayMs(origin: string): number | undefined {
@@ -35,19 +44,7 @@ export class TokenPoolFetcher implements Fetcher {
   }
 
   async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
-    let index: number;
-    for (let waitedMs = 0; ;) {
-      const slot = await this.opts.quota.take();
-      if (slot.kind === 'taken') {
-        index = slot.index;
-        break;
-      }
-      if (waitedMs + slot.waitMs > this.opts.maxWaitMs) {
-        throw new FreshetError(ErrorCodes.quotaExhausted, 'throttled', 'every identity is at its quota or benched', { pool: this.opts.tokens.length }, undefined, slot.waitMs);
-      }
-      await this.opts.sleep(slot.waitMs);
-      waitedMs += slot.waitMs;
-    }
+    const index = await takePoolSlot(this.slot);
     const token = this.opts.tokens[index % this.opts.tokens.length]!;
     try {
       return await this.inner.fetch({ ...req, headers: { ...req.headers, ...this.opts.headersFor(token) } }, signal);
