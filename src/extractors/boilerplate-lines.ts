@@ -49,12 +49,13 @@ const ANYWHERE_RE = new RegExp([
 
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|maret|oktober';
 const DATE_WORDS_RE = new RegExp(`\\b(?:${MONTHS}|am|pm|a\\.m|p\\.m|est|edt|cst|cdt|pst|pdt|gmt|utc|ist|et|updated|published|posted|on|at|today|yesterday|min|read)\\b|[\\d\\s.,:;/|•·()\\-–—年月日时分秒号]`, 'giu');
+const MONTH_WORD_RE = new RegExp(`\\b(?:${MONTHS})\\b`, 'i');
 
 /** A line that is nothing but a date/time stamp (with "Updated", "Published" and the like). */
 export function isDateline(text: string): boolean {
   if (text.length > 70 || !/\d/.test(text)) return false;
   // A bare number or percentage is a table cell, not a date.
-  const dateish = /\d{1,2}:\d{2}|(?:19|20)\d{2}|年|月/.test(text) || new RegExp(`\\b(?:${MONTHS})\\b`, 'i').test(text);
+  const dateish = /\d{1,2}:\d{2}|(?:19|20)\d{2}|年|月/.test(text) || MONTH_WORD_RE.test(text);
   if (!dateish) return false;
   return text.replace(DATE_WORDS_RE, '').length <= 3;
 }
