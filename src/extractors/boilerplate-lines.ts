@@ -16,8 +16,8 @@ const EXACT_RE = new RegExp(`^(?:${[
   'forum jump', 'thread tools', 'display modes', 'quick reply', 'go to top', 'top', 'like', 'likes', 'thanks',
   'original poster', 'thread starter', 'op', '\\d+ (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?) ago',
   '\\[\\s*\\d+\\s*\\] thanks?', '\\{\\{.*\\}\\}',
-  '相关新闻', '相關新聞', '相关阅读', '相关文章', '我要评论', '发表评论', '新聞討論', '發表文章', '最新', '调查', '延伸阅读',
-  // Related-link, recommendation, comment and page-tool headers of Chinese sites (simplified and traditional).
+  '我要评论', '发表评论', '新聞討論', '發表文章', '最新', '调查', '延伸阅读',
+  // Related-link (相关新闻, 相關新聞, 相关阅读 ...), recommendation, comment and page-tool headers of Chinese sites (simplified and traditional).
   '相[关關](?:资讯|資訊|报道|報導|連結|链接|专题|專題|推荐|推薦|文章|阅读|閱讀|新闻|新聞)', '延伸閱讀', '(?:推荐|推薦)(?:阅读|閱讀)',
   '(?:热点|熱點|热门|熱門|精彩)(?:推荐|推薦|文章|新闻|新聞|图片|圖片)', '猜你喜欢', '更多(?:精彩|新闻|新聞|内容|內容)',
   '(?:网友|網友)(?:评论|評論|留言)', '我来说两句', '查看(?:评论|評論)', '(?:打印|列印)本[页頁文]', '关闭(?:窗口|本页)', '收藏本[文页]',
