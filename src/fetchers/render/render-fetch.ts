@@ -6,21 +6,19 @@ import { FreshetError, asFreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { decideRetry, type RetryPolicy } from '../../core/retry';
 import type { Rng } from '../../core/rng';
+import type { Fetcher } from '../../runner/run';
 import { aborted, redactUrl, withAttempts } from '../fetch-errors';
 import type { FetchRequest, FetchResponse } from '../fetch-types';
 import { BrowserPool, type BrowserInstance, type LaunchContext } from './browser-pool';
 import { renderConfigSchema, type RenderConfig, type RenderConfigInput } from './render-config';
 import { RenderErrorCodes, renderCrashed, renderFailed, renderTimedOut } from './render-errors';
 
-/** The plain fetcher every browser request goes through (its robots, SSRF guard, proxies, retries). */
-export interface PlainFetcher {
-  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
-  robotsCrawlDelayMs?(origin: string): number | undefined;
-}
-
 export interface RenderFetcherDeps {
-  /** Serves the plain URLs and every request of a rendered page. */
-  http: PlainFetcher;
+  /**
+   * The plain fetcher: serves the plain URLs and every request of a rendered page (its robots,
+   * SSRF guard, proxies, retries).
+   */
+  http: Fetcher;
   /** The plain fetcher's retry policy: render failures are decided the same way. */
   retry: RetryPolicy;
   clock: Clock;
