@@ -30,10 +30,6 @@ export function isNegator(tok: string): boolean {
   return n > 3 && tok.charCodeAt(n - 1) === 0x74 && tok.charCodeAt(n - 3) === 0x6e && (tok.charCodeAt(n - 2) === 0x27 || tok.charCodeAt(n - 2) === 0x2019);
 }
 
-export function boosterOf(tok: string): number {
-  return BOOSTERS.get(tok) ?? 0;
-}
-
 const C_INCR = 0.733;
 const N_SCALAR = -0.74;
 
