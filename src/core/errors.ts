@@ -68,6 +68,14 @@ export const ErrorCodes = {
   quotaExhausted: 'E_QUOTA_EXHAUSTED',
   identityBenched: 'E_IDENTITY_BENCHED',
   rateLimitedBody: 'E_RATE_LIMITED_BODY',
+  /** The browser process or the page's renderer died. */
+  renderCrashed: 'E_RENDER_CRASHED',
+  /** The page used up its time budget (hung script, wait condition never met). */
+  renderTimeout: 'E_RENDER_TIMEOUT',
+  /** The browser could not be started. */
+  renderLaunch: 'E_RENDER_LAUNCH',
+  /** Anything else the browser reported while rendering. */
+  renderFailed: 'E_RENDER_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

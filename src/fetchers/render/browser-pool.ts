@@ -5,7 +5,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import type { RenderConfig } from './render-config';
-import { RenderErrorCodes } from './render-errors';
 
 /** What this machine needs (no GPU, no sandbox as root, no background traffic); --headless is added by playwright. */
 export const CHROMIUM_FLAGS = [
@@ -188,7 +187,7 @@ export class BrowserPool {
             page = await inst.context.newPage();
             await setup?.(page);
           } catch (err) {
-            if (!inst.alive) throw new FreshetError(RenderErrorCodes.crashed, 'retryable', 'browser gone before the page opened', {}, err);
+            if (!inst.alive) throw new FreshetError(ErrorCodes.renderCrashed, 'retryable', 'browser gone before the page opened', {}, err);
             throw err;
           }
         }
@@ -290,7 +289,7 @@ export class BrowserPool {
       // A browser that started but could not be set up is not kept.
       await started?.close().catch(() => undefined);
       rmSync(userDataDir, { recursive: true, force: true });
-      throw new FreshetError(RenderErrorCodes.launch, 'retryable', `cannot start the browser: ${(err as Error).message.split('\n')[0]}`, {}, err);
+      throw new FreshetError(ErrorCodes.renderLaunch, 'retryable', `cannot start the browser: ${(err as Error).message.split('\n')[0]}`, {}, err);
     }
     this.stats_.launches += 1;
     this.events?.launched();

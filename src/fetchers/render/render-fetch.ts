@@ -2,7 +2,7 @@ import { setTimeout as sleepMs } from 'node:timers/promises';
 import type { Page, Route } from 'playwright-core';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../core/clock';
-import { FreshetError, asFreshetError } from '../../core/errors';
+import { ErrorCodes, FreshetError, asFreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { decideRetry, type RetryPolicy } from '../../core/retry';
 import type { Rng } from '../../core/rng';
@@ -11,7 +11,7 @@ import { aborted, redactUrl, withAttempts } from '../fetch-errors';
 import type { FetchRequest, FetchResponse } from '../fetch-types';
 import { BrowserPool, type BrowserInstance, type LaunchContext } from './browser-pool';
 import { renderConfigSchema, type RenderConfig, type RenderConfigInput } from './render-config';
-import { RenderErrorCodes, renderCrashed, renderFailed, renderTimedOut } from './render-errors';
+import { renderCrashed, renderFailed, renderTimedOut } from './render-errors';
 
 export interface RenderFetcherDeps {
   /**
@@ -231,7 +231,7 @@ export class RenderFetcher {
         return { requestUrl: req.url, url: res.url, status: res.status, headers, body, text: html, charset: 'utf-8', redirects: res.redirects, attempts: 1, fetchedAtMs: this.deps.clock.nowMs(), elapsedMs: 0 };
       } catch (err) {
         if (err instanceof MainDocumentError || err instanceof FreshetError) {
-          if (err instanceof FreshetError && err.code === RenderErrorCodes.timeout) {
+          if (err instanceof FreshetError && err.code === ErrorCodes.renderTimeout) {
             // A page past its budget may be stuck in a script: a renderer that will not close is
             // replaced with the whole browser by the pool; one that closes costs nothing more.
             this.deps.logger?.warn({ url: redactUrl(req.url), budget_ms: budgetMs }, 'render: page over its time budget');

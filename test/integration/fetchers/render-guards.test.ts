@@ -5,7 +5,6 @@ import { ErrorCodes } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
 import { HttpFetcher } from '../../../src/fetchers/http-fetch';
-import { RenderErrorCodes } from '../../../src/fetchers/render/render-errors';
 import { RenderFetcher } from '../../../src/fetchers/render/render-fetch';
 import type { FreshetError } from '../../../src/core/errors';
 
@@ -109,7 +108,7 @@ describe('render: the plain fetcher guards every browser request', () => {
 
       // A page stuck in a script: its budget runs out on every attempt, then the error goes back with its attempts.
       const hung = (await quick.fetch({ url: `${site.url}/hang` }).catch((e: unknown) => e)) as FreshetError;
-      expect(hung.code).toBe(RenderErrorCodes.timeout);
+      expect(hung.code).toBe(ErrorCodes.renderTimeout);
       expect(hung.fields['attempts']).toBe(2);
       // ...and the same fetcher renders the next page (the page, or the whole browser, was replaced).
       const fine = await quick.fetch({ url: `${site.url}/fine` });

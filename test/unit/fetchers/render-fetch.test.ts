@@ -5,7 +5,6 @@ import { retryPolicySchema } from '../../../src/core/retry';
 import { seededRng } from '../../../src/core/rng';
 import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-types';
 import { renderConfigSchema } from '../../../src/fetchers/render/render-config';
-import { RenderErrorCodes } from '../../../src/fetchers/render/render-errors';
 import { RenderFetcher, withBase } from '../../../src/fetchers/render/render-fetch';
 import { pipelineSchema } from '../../../src/pipeline/schema';
 
@@ -72,15 +71,15 @@ describe('RenderFetcher routing and failures (no browser started)', () => {
       throw new Error('Failed to launch: boom');
     }, registry);
     const err = (await f.fetch({ url: 'https://spa.example/t/1' }).catch((e: unknown) => e)) as FreshetError;
-    expect(err.code).toBe(RenderErrorCodes.launch);
+    expect(err.code).toBe(ErrorCodes.renderLaunch);
     expect(err.kind).toBe('retryable');
     expect(err.fields['attempts']).toBe(3);
     expect(launches).toBe(3);
     expect(sleeps).toEqual([10, 20]);
-    expect(f.stats().retries).toEqual({ [RenderErrorCodes.launch]: 2 });
+    expect(f.stats().retries).toEqual({ [ErrorCodes.renderLaunch]: 2 });
     const text = await registry.metrics();
-    expect(text).toContain(`freshet_render_retries_total{code="${RenderErrorCodes.launch}"} 2`);
-    expect(text).toContain(`freshet_render_pages_total{outcome="${RenderErrorCodes.launch}"} 1`);
+    expect(text).toContain(`freshet_render_retries_total{code="${ErrorCodes.renderLaunch}"} 2`);
+    expect(text).toContain(`freshet_render_pages_total{outcome="${ErrorCodes.renderLaunch}"} 1`);
     expect(text).toContain('freshet_render_pages_open 0');
     await f.close();
   });
