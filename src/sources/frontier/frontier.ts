@@ -220,7 +220,9 @@ export class RedisFrontier {
     const byShard = new Map<number, string[]>();
     for (const subject of subjects) {
       const s = shardOf(subject, this.opts.shards);
-      byShard.set(s, [...(byShard.get(s) ?? []), subject]);
+      const list = byShard.get(s) ?? [];
+      list.push(subject);
+      byShard.set(s, list);
     }
     let n = 0;
     for (const [shard, list] of byShard) {

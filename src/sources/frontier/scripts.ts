@@ -31,6 +31,8 @@ local function duePrefix(us)
   return string.char(t[1], t[2], t[3], t[4], t[5], t[6], t[7])
 end
 local function us(ms) return math.floor(tonumber(ms) * 1000 + 0.5) end
+-- The packed state behind the due prefix (what every rewrite of the due time keeps).
+local function stateOf(v) return string.sub(v, 8) end
 local function bucketOf(s, buckets)
   return tonumber(string.sub(redis.sha1hex(s), 9, 16), 16) % buckets
 end
@@ -98,7 +100,7 @@ while taken < want do
   table.sort(ready, function(x, y) if x[1] ~= y[1] then return x[1] < y[1] end return x[2] < y[2] end)
   for _, r in ipairs(ready) do
     if taken < want then
-      local leased = NEVER .. string.sub(r[3], 8)
+      local leased = NEVER .. stateOf(r[3])
       redis.call('HSET', bk, r[2], leased)
       redis.call('ZADD', KEYS[2], ARGV[3], r[2])
       redis.call('HSET', KEYS[3], r[2], ARGV[4])
@@ -129,7 +131,7 @@ local bk = ARGV[2] .. b
 local owner = redis.call('HGET', KEYS[3], s)
 local old = redis.call('HGET', bk, s)
 if owner ~= ARGV[4] then
-  if not owner and old and string.sub(old, 8) == string.sub(ARGV[5], 8) then return 1 end
+  if not owner and old and stateOf(old) == stateOf(ARGV[5]) then return 1 end
   return 0
 end
 redis.call('ZREM', KEYS[2], s)
@@ -164,7 +166,7 @@ for _, s in ipairs(expired) do
   local b = bucketOf(s, tonumber(ARGV[3]))
   local bk = ARGV[4] .. b
   local old = redis.call('HGET', bk, s)
-  if old and isNever(old) then put(bk, b, s, old, now .. string.sub(old, 8)) end
+  if old and isNever(old) then put(bk, b, s, old, now .. stateOf(old)) end
 end
 flush(KEYS[1], KEYS[4])
 return #expired`;
@@ -229,6 +231,7 @@ return added`;
 export const rescheduleScript = `${lib}
 local err = checkLayout(KEYS[3], ARGV[2])
 if err then return err end
+local due = duePrefix(us(ARGV[1]))
 local n = 0
 for i = 4, #ARGV do
   local s = ARGV[i]
@@ -236,7 +239,7 @@ for i = 4, #ARGV do
   local bk = ARGV[3] .. b
   local old = redis.call('HGET', bk, s)
   if old and redis.call('HEXISTS', KEYS[2], s) == 0 then
-    put(bk, b, s, old, duePrefix(us(ARGV[1])) .. string.sub(old, 8))
+    put(bk, b, s, old, due .. stateOf(old))
     n = n + 1
   end
 end
