@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { classifyAddress, isAddressAllowed, type Cidr } from './address-class';
 import { errorFromThrown, redactUrl } from './fetch-errors';
+import { setNewest } from './bounded-map';
 
 export type LookupAllFn = (hostname: string) => Promise<LookupAddress[]>;
 
@@ -123,12 +124,7 @@ export class HostResolver {
       }
     }
     const entry: Entry = { addresses, expiresAtMs, blocked };
-    if (this.entries.size >= this.opts.maxHosts && !this.entries.has(key)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    setNewest(this.entries, key, entry, this.opts.maxHosts);
     return entry;
   }
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { redactUrl } from './fetch-errors';
 import { groupFor, isPathAllowed, parseRobots, type RobotsGroup } from './robots-parser';
+import { setNewest } from './bounded-map';
 
 /** What fetching `/robots.txt` gave: a status and body, or no answer at all. */
 export type RobotsFetchResult = { status: number; text: string } | { unreachable: unknown };
@@ -96,12 +97,7 @@ export class RobotsCache {
     } else {
       entry = { group: undefined, unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
     }
-    if (this.entries.size >= this.opts.maxOrigins && !this.entries.has(origin)) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.delete(origin);
-    this.entries.set(origin, entry);
+    setNewest(this.entries, origin, entry, this.opts.maxOrigins);
     return entry;
   }
 }
