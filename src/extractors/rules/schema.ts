@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-/** A regular expression given as a string; rejected at validation time when it does not compile. */
-const regexString = z.string().min(1).superRefine((s, ctx) => {
-  try {
-    new RegExp(s, 'u');
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(err as Error).message}` });
-  }
-});
+import { regexString } from '../../core/regex-string';
 
 /** One way to read a value out of an element: CSS selector, then what to take, then clean-up. */
 export const fieldRuleSchema = z.strictObject({

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-const regexString = z.string().min(1).superRefine((s, ctx) => {
-  try {
-    new RegExp(s, 'u');
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(err as Error).message}` });
-  }
-});
+import { regexString } from '../../core/regex-string';
 
 /** Resource types a renderer can skip without changing the page's text. */
 export const BLOCKABLE_RESOURCES = ['image', 'font', 'media', 'stylesheet'] as const;
