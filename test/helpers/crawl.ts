@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@elastic/elasticsearch';
@@ -14,6 +17,8 @@ import { startSimsite, truthAllPosts, truthPostsOf, type SimsiteHandle } from '.
 import type { RedisFrontier } from '../../src/sources/frontier/frontier';
 
 export const MAPPINGS = join(__dirname, '..', '..', 'mappings');
+/** The built CLI. */
+export const FRESHET_BIN = join(__dirname, '..', '..', 'bin', 'freshet.js');
 
 /** simsite on a frozen clock: the ground truth is exactly the posts published before "now". */
 export async function frozenSimsite(users: number, seed = 7, extra: Parameters<typeof startSimsite>[0] = {}): Promise<SimsiteHandle & { frozen: ManualClock }> {
@@ -120,4 +125,38 @@ export async function postsBeforeLastVisit(site: SimsiteHandle, frontier: RedisF
     for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st!.lastVisitMs!)) ids.push(t.id);
   }
   return ids;
+}
+
+/**
+ * A pipeline file for the built CLI, in the temp folder: `source` (the redis_frontier flow-map
+ * entries), a plain fetch and weibo_api parse of simsite at `${SIMSITE_URL}`, the elasticsearch
+ * sink, then `extra` YAML lines.
+ */
+export function writeCliPipeline(name: string, seeds: string[], source: string, extra = ''): string {
+  const file = join(tmpdir(), `${name}.yaml`);
+  writeFileSync(file, `name: ${name}
+seeds: ${JSON.stringify(seeds)}
+source: { type: redis_frontier, ${source} }
+fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
+parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1000 }
+sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+${extra}`);
+  return file;
+}
+
+export interface CliWorker {
+  child: ChildProcess;
+  /** The exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  /** The last stdout line, parsed: `freshet run` ends with its JSON summary. */
+  summary<T>(): T;
+}
+
+/** `freshet run FILE ...args` (the built CLI) as a separate worker process, its stdout collected. */
+export function spawnRun(file: string, args: string[], env: NodeJS.ProcessEnv): CliWorker {
+  const child = spawn('node', [FRESHET_BIN, 'run', file, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+  return { child, exited, summary: <T>() => JSON.parse(out.trim().split('\n').pop()!) as T };
 }

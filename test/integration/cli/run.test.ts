@@ -1,16 +1,15 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { indexName } from '../../../src/search/templates';
-import { frozenSimsite, seedsOf } from '../../helpers/crawl';
+import { FRESHET_BIN, frozenSimsite, seedsOf, spawnRun, writeCliPipeline } from '../../helpers/crawl';
 import { deleteKeys, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 import { freePort } from '../../helpers/ports';
 
-const ROOT = join(__dirname, '..', '..', '..');
-const BIN = join(ROOT, 'bin', 'freshet.js');
+const BIN = FRESHET_BIN;
 const run = promisify(execFile);
 
 
@@ -29,21 +28,11 @@ describe('freshet run / status (built CLI, real services)', () => {
   it('drains on SIGTERM: exits 0 with a summary, leaves no lease, serves /metrics meanwhile', async () => {
     const site = await frozenSimsite(400, 31);
     const name = `sigterm-${s.prefix.slice(2, -1)}`;
-    const file = join(tmpdir(), `${name}.yaml`);
-    writeFileSync(file, `name: ${name}
-seeds: ${JSON.stringify(seedsOf(site))}
-source: { type: redis_frontier, max_in_flight: 4, lease_secs: 60, poll_interval_ms: 100 }
-fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
-parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1000 }
-sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
-`);
+    const file = writeCliPipeline(name, seedsOf(site), 'max_in_flight: 4, lease_secs: 60, poll_interval_ms: 100');
     const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_LOG_LEVEL: 'warn', SIMSITE_URL: site.url };
     const port = await freePort();
     try {
-      const child = spawn('node', [BIN, 'run', file, '--metrics-port', String(port)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-      const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+      const { child, exited, summary: summaryOf } = spawnRun(file, ['--metrics-port', String(port)], env);
       let metrics = '';
       for (let i = 0; i < 200; i++) {
         await sleep(100);
@@ -57,7 +46,7 @@ sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
       expect(metrics).not.toMatch(/127\.0\.0\.1|http:\/\//); // no URL or host labels
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      const summary = JSON.parse(out.trim().split('\n').pop()!) as { stoppedBy: string; jobs: number };
+      const summary = summaryOf<{ stoppedBy: string; jobs: number }>();
       expect(summary.stoppedBy).toBe('signal');
       expect(summary.jobs).toBeGreaterThan(0);
       expect(summary.jobs).toBeLessThan(400);

@@ -1,14 +1,8 @@
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Cluster } from 'ioredis';
 import { indexName } from '../../../src/search/templates';
-import { frozenSimsite, indexedPosts, seedsOf, truthIds } from '../../helpers/crawl';
+import { frozenSimsite, indexedPosts, seedsOf, spawnRun, truthIds, writeCliPipeline } from '../../helpers/crawl';
 import { deleteClusterKeys, startRedisCluster, type RedisClusterHandle } from '../../helpers/redis-cluster';
 import { useSearch, type TestSearch } from '../../helpers/services';
-
-const ROOT = join(__dirname, '..', '..', '..');
 
 interface WorkerSummary {
   jobs: number;
@@ -18,11 +12,10 @@ interface WorkerSummary {
 }
 
 /** Runs `freshet run` (the built CLI) as a separate worker process; resolves with its JSON summary. */
-function runWorker(file: string, env: NodeJS.ProcessEnv, simsiteUrl: string): Promise<{ code: number | null; summary: WorkerSummary }> {
-  const child = spawn('node', [join(ROOT, 'bin', 'freshet.js'), 'run', file, '--until-idle', '--var', `SIMSITE_URL=${simsiteUrl}`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, summary: JSON.parse(out.trim().split('\n').pop() ?? '{}') as WorkerSummary })));
+async function runWorker(file: string, env: NodeJS.ProcessEnv, simsiteUrl: string): Promise<{ code: number | null; summary: WorkerSummary }> {
+  const w = spawnRun(file, ['--until-idle', '--var', `SIMSITE_URL=${simsiteUrl}`], env);
+  const code = await w.exited;
+  return { code, summary: w.summary<WorkerSummary>() };
 }
 
 describe('two workers sharing one frontier on a real Redis Cluster', () => {
@@ -44,14 +37,7 @@ describe('two workers sharing one frontier on a real Redis Cluster', () => {
   it('split the subjects between them and index every post exactly once', async () => {
     const site = await frozenSimsite(100, 31);
     const name = `cluster-${s.prefix.slice(2, -1)}`;
-    const file = join(tmpdir(), `${name}.yaml`);
-    writeFileSync(file, `name: ${name}
-seeds: ${JSON.stringify(seedsOf(site))}
-source: { type: redis_frontier, shards: 12, max_in_flight: 6, claim_batch: 2, lease_secs: 30, poll_interval_ms: 50 }
-fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
-politeness: { min_delay_ms: 0, max_wait_ms: 2000, max_concurrency_per_origin: 8 }
-parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1000 }
-sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+    const file = writeCliPipeline(name, seedsOf(site), 'shards: 12, max_in_flight: 6, claim_batch: 2, lease_secs: 30, poll_interval_ms: 50', `politeness: { min_delay_ms: 0, max_wait_ms: 2000, max_concurrency_per_origin: 8 }
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `);
     // FRESHET_REDIS_URL points nowhere: the workers must use the cluster seeds.

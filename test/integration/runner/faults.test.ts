@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectSearch } from '../../../src/search/client';
 import { indexName } from '../../../src/search/templates';
-import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, truthIds } from '../../helpers/crawl';
+import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, spawnRun, truthIds, writeCliPipeline, type CliWorker } from '../../helpers/crawl';
 import { deleteKeys, testSettings, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 import { tcpProxy } from '../../helpers/tcp-proxy';
-
-const ROOT = join(__dirname, '..', '..', '..');
 
 /**
  * Posts indexed so far. A worker killed mid-crawl can leave an index whose primary is still
@@ -46,35 +40,24 @@ describe('faults survived with nothing lost', () => {
   it('a worker killed with SIGKILL mid-crawl and restarted loses and duplicates nothing', async () => {
     const site = await frozenSimsite(150, 11);
     const name = `kill-${s.prefix.slice(2, -1)}`;
-    const file = join(tmpdir(), `${name}.yaml`);
-    writeFileSync(file, `name: ${name}
-seeds: ${JSON.stringify(seedsOf(site))}
-source: { type: redis_frontier, max_in_flight: 4, lease_secs: 5, reap_interval_secs: 1, poll_interval_ms: 100 }
-fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
-parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1000 }
-sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
-schedule: { type: fixed_interval, interval_secs: 86400 }
-`);
+    const file = writeCliPipeline(name, seedsOf(site), 'max_in_flight: 4, lease_secs: 5, reap_interval_secs: 1, poll_interval_ms: 100', 'schedule: { type: fixed_interval, interval_secs: 86400 }\n');
     const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_LOG_LEVEL: 'warn' };
-    const runWorker = (): ChildProcess => spawn('node', [join(ROOT, 'bin', 'freshet.js'), 'run', file, '--until-idle', '--var', `SIMSITE_URL=${site.url}`], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const runWorker = (): CliWorker => spawnRun(file, ['--until-idle', '--var', `SIMSITE_URL=${site.url}`], env);
     try {
       const truth = truthIds(site);
       const first = runWorker();
-      const firstExit = new Promise((res) => first.on('exit', res));
       // Kill once a good part, but not all, is indexed.
       const killBy = Date.now() + 90_000;
       while (Date.now() < killBy && (await postCount(s)) < truth.size * 0.3) await sleep(50);
-      first.kill('SIGKILL');
-      await firstExit;
+      first.child.kill('SIGKILL');
+      await first.exited;
       const before = await postCount(s);
       expect(before).toBeLessThan(truth.size);
 
       const second = runWorker();
-      let out = '';
-      second.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-      const code = await new Promise((res) => second.on('exit', res));
+      const code = await second.exited;
       expect(code).toBe(0);
-      const summary = JSON.parse(out.trim().split('\n').pop()!) as { stoppedBy: string };
+      const summary = second.summary<{ stoppedBy: string }>();
       expect(summary.stoppedBy).toBe('idle');
 
       const got = await indexedPosts(s.client, indexName(s.prefix, 'posts'));
