@@ -32,6 +32,14 @@ export const webPageSubject = (url: string): string => `${WEB_PAGE_PREFIX}${url.
 
 const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
 
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
 const str = (v: FieldValue | undefined): string | undefined => {
   const s = Array.isArray(v) ? v.join('\n') : v;
   return s === null || s === undefined || s.trim() === '' ? undefined : s.trim();
@@ -78,10 +86,13 @@ export class WebPagesAdapter implements Adapter {
       requests += 1;
       lastMs = page.fetchedAtMs;
       const crawledAt = new Date(page.fetchedAtMs).toISOString();
+      // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
+      const pageKey = sha1(page.url);
+      const from = originOf(page.url);
       const result = applyRules(page.text, page.url, c.rules);
       if (!result) {
         if (c.page_documents) {
-          yield { kind: 'doc', doc: { index: 'pages', id: sha1(page.url), body: { url: page.url, site: new URL(page.url).host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } } };
+          yield { kind: 'doc', doc: { index: 'pages', id: pageKey, body: { url: page.url, site: new URL(page.url).host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } } };
         }
         break;
       }
@@ -96,7 +107,7 @@ export class WebPagesAdapter implements Adapter {
           kind: 'doc',
           doc: {
             index: 'posts',
-            id: `web:${sha1(page.url)}:${postId}`,
+            id: `web:${pageKey}:${postId}`,
             body: {
               platform: 'web', id: postId, url: page.url, subject: job.subject,
               ...(author ? { author: { name: author } } : {}),
@@ -109,11 +120,11 @@ export class WebPagesAdapter implements Adapter {
       }
       if (depth <= c.max_depth) {
         for (const link of result.links) {
-          if (seen.has(link) || !this.allowed(link, page.url)) continue;
+          if (seen.has(link) || !this.allowed(link, from)) continue;
           yield { kind: 'discovered', subject: webPageSubject(link), state: { depth } };
         }
       }
-      url = result.next && !seen.has(result.next) && this.allowed(result.next, page.url) ? result.next : undefined;
+      url = result.next && !seen.has(result.next) && this.allowed(result.next, from) ? result.next : undefined;
     }
     return {
       state: { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: lastMs, postsSeen: job.state.postsSeen + posts },
@@ -123,12 +134,10 @@ export class WebPagesAdapter implements Adapter {
     };
   }
 
-  private allowed(url: string, from: string): boolean {
+  /** `fromOrigin`: the linking page's origin (undefined when its URL does not parse). */
+  private allowed(url: string, fromOrigin: string | undefined): boolean {
     if (this.config.allow_prefixes.length > 0) return this.config.allow_prefixes.some((p) => url.startsWith(p));
-    try {
-      return new URL(url).origin === new URL(from).origin;
-    } catch {
-      return false;
-    }
+    const origin = originOf(url);
+    return origin !== undefined && origin === fromOrigin;
   }
 }
