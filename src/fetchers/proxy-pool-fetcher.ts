@@ -1,4 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { ProxyAgent, type Dispatcher } from 'undici';
 import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
@@ -7,6 +7,7 @@ import type { Rng } from '../core/rng';
 import type { TokenQuota } from '../sources/frontier/token-quota';
 import type { FetchRequest, FetchResponse } from './fetch-types';
 import { dispatcherLimits, type HttpFetchConfig } from './http-fetch-config';
+import { counterOn, gaugeOn } from './registry-metric';
 import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
 import { redactProxyUrl } from './proxy-config';
 import { benchBackoffMs, ProxyHealth } from './proxy-health';
@@ -55,10 +56,8 @@ export function proxyAgents(urls: readonly string[], c: HttpFetchConfig): ProxyA
 
 function metricsOn(registry: Registry | undefined) {
   if (!registry) return undefined;
-  const requests = (registry.getSingleMetric('freshet_proxy_requests_total') as Counter<'proxy' | 'outcome'> | undefined)
-    ?? new Counter({ name: 'freshet_proxy_requests_total', help: 'Requests sent through each proxy, by outcome', labelNames: ['proxy', 'outcome'], registers: [registry] });
-  const health = (registry.getSingleMetric('freshet_proxy_health') as Gauge<'proxy'> | undefined)
-    ?? new Gauge({ name: 'freshet_proxy_health', help: 'Health score of each proxy (0..1: success rate and latency)', labelNames: ['proxy'], registers: [registry] });
+  const requests = counterOn(registry, 'freshet_proxy_requests_total', 'Requests sent through each proxy, by outcome', ['proxy', 'outcome']);
+  const health = gaugeOn(registry, 'freshet_proxy_health', 'Health score of each proxy (0..1: success rate and latency)', ['proxy']);
   return { requests, health };
 }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleepMs } from 'node:timers/promises';
 import type { Page, Route } from 'playwright-core';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../core/clock';
 import { ErrorCodes, FreshetError, asFreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
@@ -9,6 +9,7 @@ import type { Rng } from '../../core/rng';
 import type { Fetcher } from '../../runner/run';
 import { aborted, redactUrl, withAttempts } from '../fetch-errors';
 import type { FetchRequest, FetchResponse } from '../fetch-types';
+import { counterOn } from '../registry-metric';
 import { BrowserPool, type BrowserInstance, type LaunchContext } from './browser-pool';
 import { renderConfigSchema, type RenderConfig, type RenderConfigInput } from './render-config';
 import { renderCrashed, renderFailed, renderTimedOut } from './render-errors';
@@ -33,16 +34,14 @@ export interface RenderFetcherDeps {
 
 /** Label values are bounded: outcomes are `ok` or stable error codes, reasons a fixed set. */
 function renderMetrics(registry: Registry, pagesOpen: () => number) {
-  const counter = <L extends string>(name: string, help: string, labelNames: L[]): Counter<L> =>
-    (registry.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter({ name, help, labelNames, registers: [registry] });
   const open = registry.getSingleMetric('freshet_render_pages_open') as Gauge | undefined;
   if (!open) new Gauge({ name: 'freshet_render_pages_open', help: 'Pages rendering now', registers: [registry], collect() { this.set(pagesOpen()); } });
   return {
-    pages: counter('freshet_render_pages_total', 'Rendered fetches, by outcome (ok or error code)', ['outcome']),
-    retries: counter('freshet_render_retries_total', 'Render attempts retried, by error code', ['code']),
-    blocked: counter('freshet_render_blocked_total', 'Requests of rendered pages refused, by reason (resource type, method, scheme, unrouted)', ['reason']),
-    subrequests: counter('freshet_render_subrequests_total', 'Requests of rendered pages served by the plain fetcher, by outcome (ok or error code)', ['outcome']),
-    browsers: counter('freshet_render_browser_events_total', 'Browser launches and restarts (by reason)', ['event']),
+    pages: counterOn(registry, 'freshet_render_pages_total', 'Rendered fetches, by outcome (ok or error code)', ['outcome']),
+    retries: counterOn(registry, 'freshet_render_retries_total', 'Render attempts retried, by error code', ['code']),
+    blocked: counterOn(registry, 'freshet_render_blocked_total', 'Requests of rendered pages refused, by reason (resource type, method, scheme, unrouted)', ['reason']),
+    subrequests: counterOn(registry, 'freshet_render_subrequests_total', 'Requests of rendered pages served by the plain fetcher, by outcome (ok or error code)', ['outcome']),
+    browsers: counterOn(registry, 'freshet_render_browser_events_total', 'Browser launches and restarts (by reason)', ['event']),
   };
 }
 
