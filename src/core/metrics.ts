@@ -14,6 +14,15 @@ export function createMetrics(registry: Registry = new Registry()) {
   // Hot-path stage counts are plain numbers, added to the counters when Prometheus scrapes:
   // a labelled prom-client inc costs ~300 ns, about as much as a whole enricher step.
   const tallies = new Map<string, StageTally>();
+  /** Moves the tallies' `field` counts into `counter` (on scrape). */
+  const drain = (counter: Counter<'stage'>, field: keyof StageTally): void => {
+    for (const [stage, t] of tallies) {
+      if (t[field] > 0) {
+        counter.inc({ stage }, t[field]);
+        t[field] = 0;
+      }
+    }
+  };
   const m = {
     registry,
     jobsClaimed: new Counter({ name: 'freshet_jobs_claimed_total', help: 'Subjects claimed from the frontier', registers: [registry] }),
@@ -35,13 +44,13 @@ export function createMetrics(registry: Registry = new Registry()) {
     stageReceived: new Counter({
       name: 'freshet_stage_received_total', help: 'Items a stage received (parser: visits; document stages and sink: documents)', labelNames: ['stage'], registers: [registry],
       collect() {
-        for (const [stage, t] of tallies) if (t.received > 0) { this.inc({ stage }, t.received); t.received = 0; }
+        drain(this, 'received');
       },
     }),
     stageSent: new Counter({
       name: 'freshet_stage_sent_total', help: 'Items a stage passed on (parser: documents; sink: documents settled)', labelNames: ['stage'], registers: [registry],
       collect() {
-        for (const [stage, t] of tallies) if (t.sent > 0) { this.inc({ stage }, t.sent); t.sent = 0; }
+        drain(this, 'sent');
       },
     }),
     stageSeconds: new Histogram({
