@@ -79,6 +79,9 @@ interface VisitResult {
 export class PipelineRunner {
   private readonly credits: Credits;
   private readonly acker: Acker;
+  /** The parser as a stage (a visit in, its documents out): its tally and timer, resolved once, not per visit. */
+  private readonly parserTally: ReturnType<Metrics['stageTally']>;
+  private readonly parserSeconds: ReturnType<Metrics['stageSeconds']['labels']>;
   private stopping: StopReason | undefined;
   private wakeStop!: () => void;
   private readonly stopped = new Promise<void>((r) => {
@@ -95,6 +98,8 @@ export class PipelineRunner {
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
     this.acker = new Acker(deps.frontier, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
+    this.parserTally = deps.metrics.stageTally(deps.adapter.type);
+    this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
   }
 
   /** A stage dropped a document on purpose: settle it so its job can be acknowledged, and count why. */
@@ -240,11 +245,9 @@ export class PipelineRunner {
       subjectCount: () => this.deps.frontier.countSubjects(),
     };
     const discovered: { subject: string; state: SubjectState }[] = [];
-    // The parser as a stage: a visit in, its documents out, timed per visit.
-    const parser = this.deps.adapter.type;
-    const tally = this.deps.metrics.stageTally(parser);
+    const tally = this.parserTally;
     tally.received += 1;
-    const endTimer = this.deps.metrics.stageSeconds.startTimer({ stage: parser });
+    const endTimer = this.parserSeconds.startTimer();
     try {
       const gen = this.deps.adapter.visit(job, ctx);
       for (;;) {
