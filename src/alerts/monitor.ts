@@ -49,12 +49,6 @@ export interface AlertMonitorDeps {
   logger: Logger;
 }
 
-export interface AlertPass {
-  scanned: number;
-  notified: number;
-  spikes: number;
-}
-
 /**
  * Runs a pipeline's alerts: registers its saved queries as percolator queries in its own index
  * (so pipelines and alerts files never remove each other's), then one pass every `interval_secs`
@@ -63,7 +57,7 @@ export interface AlertPass {
  */
 export class AlertMonitor {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<AlertPass | undefined> | undefined;
+  private running: Promise<void> | undefined;
 
   constructor(readonly config: PipelineAlertsConfig, private readonly deps: AlertMonitorDeps) {}
 
@@ -74,7 +68,7 @@ export class AlertMonitor {
   }
 
   /** One pass (or the one already under way): saved queries over new posts, then spikes. */
-  pass(): Promise<AlertPass | undefined> {
+  private pass(): Promise<void> {
     this.running ??= this.passOnce().finally(() => {
       this.running = undefined;
     });
@@ -82,16 +76,16 @@ export class AlertMonitor {
   }
 
   /** Stops the timer and makes a last pass over everything indexed so far. */
-  async stop(): Promise<AlertPass | undefined> {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
     // Posts indexed in the last second are not searchable before a refresh.
     await this.deps.client.indices.refresh({ index: this.deps.postsIndex, ignore_unavailable: true, allow_no_indices: true }).catch(() => undefined);
-    return this.pass();
+    await this.pass();
   }
 
-  private async passOnce(): Promise<AlertPass | undefined> {
+  private async passOnce(): Promise<void> {
     const d = this.deps;
     try {
       const r = this.config.queries.length === 0 ? { scanned: 0, notified: 0 } : await pollAlertsOnce({
@@ -102,10 +96,8 @@ export class AlertMonitor {
         client: d.client, redis: d.redis, postsIndex: d.postsIndex, keyPrefix: d.keyPrefix, spikes: this.config.spikes, nowMs: d.clock.nowMs(), notify: d.notify,
       });
       if (r.notified + spikes > 0) d.logger.info({ scanned: r.scanned, notified: r.notified, spikes }, 'alerts notified');
-      return { ...r, spikes };
     } catch (err) {
       d.logger.warn({ err: (err as Error).message }, 'alerts pass failed; retrying at the next one');
-      return undefined;
     }
   }
 }
