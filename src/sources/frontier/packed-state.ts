@@ -54,8 +54,11 @@ class Writer {
   raw(b: Buffer): void {
     for (const x of b) this.bytes.push(x);
   }
+  /** The bytes behind `prefix` zero bytes, in one allocation (packed on every ack and offer). */
   buffer(prefix: number): Buffer {
-    return Buffer.from([...Array<number>(prefix).fill(0), ...this.bytes]);
+    const out = Buffer.alloc(prefix + this.bytes.length);
+    out.set(this.bytes, prefix);
+    return out;
   }
 }
 
