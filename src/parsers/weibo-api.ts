@@ -178,6 +178,7 @@ export class WeiboApiAdapter implements Adapter {
       const env = parseEnvelope(res.text, res.url);
       const posts = env.ok === 1 ? mblogsOf(env) : []; // `ok:0`: past the last page
       if (posts.length === 0) return { done: true, pages: n };
+      const crawledAt = new Date(res.fetchedAtMs).toISOString();
       let reachedKnown = false;
       for (const m of posts) {
         const id = String(m.id ?? m.mid ?? '');
@@ -205,7 +206,7 @@ export class WeiboApiAdapter implements Adapter {
           if (content) text = content;
         }
         const createdMs = parseWeiboDateMs(m.created_at, res.fetchedAtMs);
-        const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs);
+        const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs, crawledAt);
         // What Date.parse would read back from the document's created_at (ms, truncated), unparsed.
         if (createdMs !== undefined) r.newTimes.push(Math.trunc(createdMs) + 0);
         if (!r.top || compareIds(id, r.top) > 0) r.top = id;

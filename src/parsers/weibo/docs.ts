@@ -22,19 +22,11 @@ export function userDoc(uid: string, u: WeiboUser, atMs: number, subject: string
   };
 }
 
-/** The ISO form of the last crawl time asked for: every post of a page shares it. */
-let lastAtMs = NaN;
-let lastAtIso = '';
-function isoAt(atMs: number): string {
-  if (atMs !== lastAtMs) {
-    lastAtIso = new Date(atMs).toISOString();
-    lastAtMs = atMs;
-  }
-  return lastAtIso;
-}
-
-/** `createdMs`: parseWeiboDateMs of `m.created_at`, which the caller also needs (not read back from the ISO string). */
-export function postDoc(id: string, m: Mblog, html: string, uid: string, atMs: number, base: string, subject: string, createdMs = parseWeiboDateMs(m.created_at, atMs)): Doc {
+/**
+ * `createdMs`: parseWeiboDateMs of `m.created_at`, which the caller also needs (not read back from the ISO string);
+ * `crawledAt`: the ISO form of `atMs`, formatted once per page by the caller (every post of a page shares it).
+ */
+export function postDoc(id: string, m: Mblog, html: string, uid: string, atMs: number, base: string, subject: string, createdMs = parseWeiboDateMs(m.created_at, atMs), crawledAt = new Date(atMs).toISOString()): Doc {
   const clean = postHtmlToText(html);
   const u = m.user ?? undefined;
   const repostOf = m.retweeted_status ? String(m.retweeted_status.id ?? m.retweeted_status.mid ?? '') : '';
@@ -49,7 +41,7 @@ export function postDoc(id: string, m: Mblog, html: string, uid: string, atMs: n
       },
       text: clean.text, hashtags: clean.hashtags, mentions: clean.mentions, links: clean.links,
       created_at: createdMs === undefined ? undefined : new Date(createdMs).toISOString(),
-      crawled_at: isoAt(atMs),
+      crawled_at: crawledAt,
       source: m.source || undefined, region: parseRegion(m.region_name),
       counts: { reposts: parseCount(m.reposts_count), comments: parseCount(m.comments_count), likes: parseCount(m.attitudes_count) },
       repost_of: repostOf || undefined,
