@@ -52,7 +52,7 @@ export function bucketOf(subject: string, buckets: number): number {
  * past about twice the expected size buckets start turning into hashtables: memory grows, nothing
  * else changes.
  */
-export const SUBJECTS_PER_BUCKET = 64;
+const SUBJECTS_PER_BUCKET = 64;
 
 export function bucketsPerShard(expectedSubjects: number, shards: number): number {
   return Math.max(1, Math.ceil(expectedSubjects / shards / SUBJECTS_PER_BUCKET));

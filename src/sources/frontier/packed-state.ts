@@ -19,7 +19,7 @@ import type { SubjectState } from '../../core/envelope';
 
 export const DUE_BYTES = 7;
 /** First byte of the due time of a subject that is not scheduled (recorded, leased, never again). */
-export const NEVER_DUE_BYTE = 0xff;
+const NEVER_DUE_BYTE = 0xff;
 /** Latest representable due time (µs below 2^53, exact in a Lua double): year 2255. */
 const MAX_DUE_US = 2 ** 53 - 1;
 
