@@ -1,6 +1,7 @@
 import { concatMap, EMPTY, of } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
+import { takeParsedHtml } from './parsed-html';
 import { extract } from './text-density';
 
 export const textDensityConfigSchema = z.strictObject({
@@ -36,9 +37,10 @@ export const textDensityStage = defineStage({
     const contentType = typeof body[config.content_type_field] === 'string' ? (body[config.content_type_field] as string) : undefined;
     delete body[config.html_field];
     delete body[config.content_type_field];
+    const parsed = takeParsedHtml(env.doc, html);
     let page: ReturnType<typeof extract>;
     try {
-      page = extract(html, { url, contentType });
+      page = extract(html, { url, contentType, ...(parsed ? { parsed } : {}) });
     } catch {
       ctx.drop(env, 'text_density', 'extract_error');
       return EMPTY;

@@ -1,6 +1,6 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
-import { findFirst, isElement, parseHtml, type DomParent } from './dom';
+import { findFirst, isElement, parseHtml, type DomParent, type DomRoot } from './dom';
 import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { looksLikeForum } from './page-kind';
@@ -17,6 +17,8 @@ export interface TextDensityOptions {
   content?: Partial<ContentParams>;
   /** Keep the headline line in `text` whenever it lies inside the content (default: only when it is part of the article block). */
   keepTitle?: boolean;
+  /** `parseHtml` of this very HTML, when the caller already has it (the page is then not parsed again). */
+  parsed?: DomRoot;
 }
 
 export interface ExtractedPage {
@@ -60,7 +62,7 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
  */
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
-  const root = parseHtml(source);
+  const root = opts.parsed ?? parseHtml(source);
   const forum = looksLikeForum(source, opts.url);
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Job } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
-import { applyRules, type FieldValue } from '../extractors/html-rules';
+import { parseHtml } from '../extractors/dom';
+import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
+import { attachParsedHtml } from '../extractors/parsed-html';
 import { ruleSetsSchema } from '../extractors/rules/schema';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 
@@ -19,7 +21,11 @@ export const webPagesConfigSchema = z.strictObject({
   max_depth: z.number().int().min(0).default(3),
   /** Discovered URLs must start with one of these; empty: the origin of the page that links to them. */
   allow_prefixes: z.array(z.string().min(1)).default([]),
-  /** Pages no rule set matches become `pages` documents with their HTML (for text_density); off: ignored. */
+  /**
+   * Pages that no rule set matches, or whose rule set has no `list`, become `pages` documents with
+   * their HTML for the text_density stage (the page is parsed once for both); off: only list items
+   * are documents. A rule set with just `links` (and `pagination`) then crawls a site of articles.
+   */
   page_documents: z.boolean().default(false),
 });
 
@@ -89,13 +95,16 @@ export class WebPagesAdapter implements Adapter {
       // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
       const pageKey = sha1(page.url);
       const from = originOf(page.url);
-      const result = applyRules(page.text, page.url, c.rules);
-      if (!result) {
-        if (c.page_documents) {
-          yield { kind: 'doc', doc: { index: 'pages', id: pageKey, body: { url: page.url, site: new URL(page.url).host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } } };
-        }
-        break;
+      const ruleSet = selectRuleSet(page.url, c.rules);
+      const pageDocument = c.page_documents && !ruleSet?.list;
+      if (!ruleSet && !pageDocument) break;
+      const root = parseHtml(page.text);
+      if (pageDocument) {
+        const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: new URL(page.url).host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } };
+        yield { kind: 'doc', doc: attachParsedHtml(doc, page.text, root) };
       }
+      if (!ruleSet) break;
+      const result = applyRuleSet(root, page.url, ruleSet);
       for (const [i, item] of result.items.entries()) {
         const postId = str(item['id']) ?? String(i + 1);
         const createdAt = str(item['created_at']);

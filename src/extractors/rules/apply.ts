@@ -2,7 +2,7 @@ import { load, type CheerioAPI } from 'cheerio/slim';
 // domhandler is cheerio's own DOM package; only its node type is needed here.
 import type { AnyNode } from 'domhandler';
 import { toBlocks } from '../blocks';
-import type { DomParent } from '../dom';
+import type { DomParent, DomRoot } from '../dom';
 import { normalizeDate } from '../metadata';
 import type { Field, FieldRule, RuleSet } from './schema';
 
@@ -92,9 +92,9 @@ function readFields($: CheerioAPI, scope: AnyNode | undefined, fields: Record<st
   return out;
 }
 
-/** Applies one rule set to a page. */
-export function applyRuleSet(html: string, url: string, rs: RuleSet): RulesResult {
-  const $ = load(html, { xml: false }, true);
+/** Applies one rule set to a page (its HTML, or the `parseHtml` of it, which is then not parsed again). */
+export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): RulesResult {
+  const $ = load(typeof html === 'string' ? html : (html as unknown as AnyNode), { xml: false }, true);
   const fields = readFields($, undefined, rs.fields, url);
   const items: RulesResult['items'] = [];
   if (rs.list) {

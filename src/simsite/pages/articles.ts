@@ -96,14 +96,49 @@ const chinaTime = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOStri
 
 function sidebar(site: ArticleSite, a: Article, nowMs: number): string {
   const related: string[] = [];
-  for (let i = 1; i <= 8; i++) {
+  for (let i = 1; i <= 12; i++) {
     const other = site.article(Math.max(1, a.id - i * 3), nowMs);
     if (other && other.id !== a.id) related.push(`<li><a href="/news/${other.id}.html">${escapeHtml(other.title)}</a></li>`);
   }
   return `<ul class="hot-list">${related.join('')}</ul>`;
 }
 
-/** Nav, breadcrumbs, two sidebars, share bar, comments and footer around the main text: boilerplate for the extractor. */
+/** Inline style and analytics script, as news portals carry in their head: bytes the parser reads and the extractor must skip. */
+const HEAD_ASSETS = `<style>
+body{margin:0;font:14px/1.6 "PingFang SC","Microsoft YaHei",sans-serif;color:#222;background:#f5f5f5}
+.site-header{background:#c00;color:#fff;height:60px}.site-header .logo a{color:#fff;font-size:24px;text-decoration:none}
+.top-nav ul{list-style:none;margin:0;padding:0}.top-nav li{display:inline-block;margin-right:18px}
+.container{width:1200px;margin:0 auto;display:flex}.left-sidebar{width:200px}.right-sidebar{width:300px}
+.main-column,main{flex:1;background:#fff;padding:20px 30px}.article-title,.entry-title{font-size:28px;line-height:1.3}
+.article-meta span{margin-right:12px;color:#888}.article-content p,.entry-content p{text-indent:2em;margin:0 0 1em}
+.recommend li{display:flex;border-bottom:1px solid #eee;padding:10px 0}.recommend .summary{color:#666;font-size:13px}
+.hot-list li,.rank li{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.comments{width:1200px;margin:20px auto}
+.site-footer{background:#333;color:#aaa;text-align:center;padding:20px 0}.site-footer a{color:#ccc;margin:0 6px}
+</style>
+<script>
+window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config','SIM-000000');
+(function(){var s=document.createElement('script');s.async=true;s.src='/static/stat.js?v=20260101';var f=document.getElementsByTagName('script')[0];f.parentNode.insertBefore(s,f);})();
+</script>`;
+
+const FOOTER_LINKS = ['关于我们', '联系我们', '招聘信息', '广告服务', '网站地图', '隐私政策', '用户协议', '意见反馈', '违法和不良信息举报', '友情链接', '新闻中心', '产品答疑']
+  .map((t, i) => `<a href="/about.html?s=${i}">${t}</a>`).join(' | ');
+
+/** Recommended articles with the opening of their text: link-rich boilerplate that looks like content. */
+function recommended(site: ArticleSite, a: Article, nowMs: number): string {
+  const items: string[] = [];
+  for (let i = 1; items.length < 24 && i <= 60; i++) {
+    const other = site.article(a.id - i * 7 > 0 ? a.id - i * 7 : a.id + i, nowMs);
+    if (!other || other.id === a.id) continue;
+    items.push(`<li><a class="thumb" href="/news/${other.id}.html"><img src="/static/thumb/${other.id}.jpg" alt=""></a><div><a class="headline" href="/news/${other.id}.html">${escapeHtml(other.title)}</a><p class="summary">${escapeHtml(other.paragraphs[0]!.slice(0, 56))}…</p><span class="time">${chinaTime(other.publishedMs)}</span></div></li>`);
+  }
+  return `<section class="recommend"><h3>猜你喜欢</h3><ul>${items.join('\n')}</ul></section>`;
+}
+
+/**
+ * Nav, breadcrumbs, two sidebars, share bar, recommended articles, comments, styles, scripts and
+ * footer around the main text: boilerplate for the extractor, about 17 KB a page as news pages
+ * carry (the throughput benchmark's HTML pages).
+ */
 export function articlePage(site: ArticleSite, a: Article, nowMs: number): string {
   const title = escapeHtml(a.title);
   const body = a.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
@@ -134,7 +169,8 @@ ${body}
 <head><meta charset="utf-8"><title>${title}_模拟日报</title>
 <meta name="description" content="${escapeHtml(a.paragraphs[0]!.slice(0, 60))}">
 <meta property="og:title" content="${title}"><meta property="article:published_time" content="${isoDate(a.publishedMs)}">
-<link rel="canonical" href="/news/${a.id}.html"></head>
+<link rel="canonical" href="/news/${a.id}.html">
+${HEAD_ASSETS}</head>
 <body class="${a.layout}">
 <header class="site-header"><div class="logo"><a href="/news/">模拟日报</a></div>${nav}<form class="search" action="/news/search"><input name="q" placeholder="搜索"></form></header>
 <div class="container">
@@ -142,8 +178,9 @@ ${body}
 ${main}
 <aside class="right-sidebar"><h3>相关阅读</h3>${sidebar(site, a, nowMs)}<h3>热门排行</h3><ol class="rank"><li><a href="/news/1.html">本周热门话题盘点</a></li><li><a href="/news/2.html">专家解读最新政策</a></li></ol></aside>
 </div>
+${recommended(site, a, nowMs)}
 <section class="comments" id="comments"><h3>网友评论（${a.comments.length}）</h3><ul>${comments}</ul><form class="comment-form"><textarea name="content" placeholder="说点什么吧"></textarea><button>发表评论</button></form></section>
-<footer class="site-footer"><p><a href="/about.html">关于我们</a> | <a href="/contact.html">联系我们</a> | <a href="/jobs.html">招聘信息</a></p><p>Copyright &copy; 2026 模拟日报 版权所有 京ICP备00000000号</p></footer>
+<footer class="site-footer"><p>${FOOTER_LINKS}</p><p>Copyright &copy; 2026 模拟日报 版权所有 京ICP备00000000号</p></footer>
 </body></html>`;
 }
 

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { lastValueFrom, of, toArray } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope } from '../../../src/core/envelope';
+import { parseHtml } from '../../../src/extractors/dom';
+import { attachParsedHtml, takeParsedHtml } from '../../../src/extractors/parsed-html';
 import { textDensityStage } from '../../../src/extractors/text-density-stage';
 import { stageContext } from '../../helpers/stage-context';
 
@@ -41,6 +43,19 @@ describe('text_density stage', () => {
     expect(out[0]!.doc.body.author).toBe('Dana Whitfield');
     expect(out[1]!.doc.body.html).toBe('<p>not a page</p>');
     expect(dropped).toEqual([{ id: 'c', stage: 'text_density', reason: 'no_content' }]);
+  });
+
+  it('extracts from the DOM the adapter attached (no second parse), never from a DOM of other HTML', async () => {
+    const html = '<html><body><article><p>Text of the HTML itself, long enough to be the content.</p></article></body></html>';
+    const attached = parseHtml('<html><body><article><p>Text of the attached DOM, long enough to be the content.</p></article></body></html>');
+    const doc = attachParsedHtml({ index: 'pages', id: 'd', body: { html } }, html, attached);
+    // Never serialised: a dead letter or bulk body of the document holds no DOM.
+    expect(JSON.stringify(doc)).not.toContain('attached');
+    const { out } = await run([{ job, doc }]);
+    expect(out[0]!.doc.body.text).toContain('attached DOM');
+    const stale = attachParsedHtml({ index: 'pages', id: 'e', body: { html } }, `${html} `, attached);
+    expect((await run([{ job, doc: stale }])).out[0]!.doc.body.text).toContain('HTML itself');
+    expect(takeParsedHtml(doc, html)).toBeUndefined(); // taken once, then released
   });
 
   it('rejects unknown config keys', () => {

@@ -1,6 +1,7 @@
 import { newSubjectState, type Job } from '../../../src/core/envelope';
 import { silentLogger } from '../../../src/core/logger';
 import type { Emitted, FetchedText, VisitContext, VisitOutcome } from '../../../src/parsers/adapter';
+import { takeParsedHtml } from '../../../src/extractors/parsed-html';
 import { WebPagesAdapter, webPagesConfigSchema, webPageSubject } from '../../../src/parsers/web-pages';
 
 const page = (posts: Array<[string, string]>, next?: string, links: string[] = []): string => `<html><body>
@@ -78,5 +79,22 @@ describe('web_pages adapter', () => {
     const withPages = await visit(new WebPagesAdapter({ ...config, page_documents: true }), webPageSubject('https://other.example/'), { 'https://other.example/': '<p>x</p>' });
     expect(withPages.emitted).toHaveLength(1);
     expect((withPages.emitted[0] as Extract<Emitted, { kind: 'doc' }>).doc).toMatchObject({ index: 'pages', body: { url: 'https://other.example/', html: '<p>x</p>' } });
+  });
+
+  it('with page_documents, a rule set without a list gives the page as a document (its DOM attached) and still discovers links', async () => {
+    const links = webPagesConfigSchema.parse({
+      type: 'web_pages', page_documents: true,
+      rules: [{ name: 'news', match: { prefix: ['https://n.example/'] }, links: { selector: 'a[href]', regex: '/news/\\d+\\.html$' } }],
+    });
+    const html = '<html><body><p>story</p><a href="/news/2.html">2</a><a href="/about.html">about</a></body></html>';
+    const { emitted } = await visit(new WebPagesAdapter(links), webPageSubject('https://n.example/news/1.html'), { 'https://n.example/news/1.html': html });
+    const docs = emitted.filter((e) => e.kind === 'doc').map((e) => (e as Extract<Emitted, { kind: 'doc' }>).doc);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ index: 'pages', body: { html } });
+    expect(takeParsedHtml(docs[0]!, html)).toBeDefined();
+    expect(emitted.filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject)).toEqual(['web:page:https://n.example/news/2.html']);
+    // A rule set with a list keeps giving posts only.
+    const forum = await visit(new WebPagesAdapter({ ...config, page_documents: true }), webPageSubject('https://f.example/t/9'), { 'https://f.example/t/9': page([['1', 'hi']]) });
+    expect(forum.emitted.filter((e) => e.kind === 'doc').map((e) => (e as Extract<Emitted, { kind: 'doc' }>).doc.index)).toEqual(['posts']);
   });
 });
