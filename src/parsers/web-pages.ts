@@ -22,9 +22,9 @@ export const webPagesConfigSchema = z.strictObject({
   /** Discovered URLs must start with one of these; empty: the origin of the page that links to them. */
   allow_prefixes: z.array(z.string().min(1)).default([]),
   /**
-   * Pages that no rule set matches, or whose rule set has no `list`, become `pages` documents with
-   * their HTML for the text_density stage (the page is parsed once for both); off: only list items
-   * are documents. A rule set with just `links` (and `pagination`) then crawls a site of articles.
+   * Pages that no rule set matches become `pages` documents with their HTML for the text_density
+   * stage; off: they are ignored. (Matched pages are documents when their rule set says
+   * `page_document: true`.)
    */
   page_documents: z.boolean().default(false),
 });
@@ -96,10 +96,11 @@ export class WebPagesAdapter implements Adapter {
       const pageKey = sha1(page.url);
       const from = originOf(page.url);
       const ruleSet = selectRuleSet(page.url, c.rules);
-      const pageDocument = c.page_documents && !ruleSet?.list;
+      const pageDocument = ruleSet ? ruleSet.page_document : c.page_documents;
       if (!ruleSet && !pageDocument) break;
       const root = parseHtml(page.text);
       if (pageDocument) {
+        // text_density reads this very DOM: one parse per page for rules and extraction.
         const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: new URL(page.url).host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } };
         yield { kind: 'doc', doc: attachParsedHtml(doc, page.text, root) };
       }

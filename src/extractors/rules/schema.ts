@@ -52,6 +52,11 @@ export const ruleSetSchema = z.strictObject({
   }).optional(),
   /** Link to the next page of the same listing or thread. */
   pagination: z.strictObject({ selector: z.string().min(1), attr: z.string().default('href') }).optional(),
+  /**
+   * The page itself is one `pages` document for the text_density stage (an article page), read
+   * by the web_pages adapter; its links and pagination are still followed.
+   */
+  page_document: z.boolean().default(false),
   /** Links to follow (threads of a board page, for example). */
   links: z.strictObject({
     selector: z.string().min(1),

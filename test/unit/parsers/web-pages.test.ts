@@ -81,10 +81,10 @@ describe('web_pages adapter', () => {
     expect((withPages.emitted[0] as Extract<Emitted, { kind: 'doc' }>).doc).toMatchObject({ index: 'pages', body: { url: 'https://other.example/', html: '<p>x</p>' } });
   });
 
-  it('with page_documents, a rule set without a list gives the page as a document (its DOM attached) and still discovers links', async () => {
+  it('gives a page whose rule set says page_document as one document (its DOM attached) and still discovers its links', async () => {
     const links = webPagesConfigSchema.parse({
-      type: 'web_pages', page_documents: true,
-      rules: [{ name: 'news', match: { prefix: ['https://n.example/'] }, links: { selector: 'a[href]', regex: '/news/\\d+\\.html$' } }],
+      type: 'web_pages',
+      rules: [{ name: 'news', match: { prefix: ['https://n.example/'] }, page_document: true, links: { selector: 'a[href]', regex: '/news/\\d+\\.html$' } }],
     });
     const html = '<html><body><p>story</p><a href="/news/2.html">2</a><a href="/about.html">about</a></body></html>';
     const { emitted } = await visit(new WebPagesAdapter(links), webPageSubject('https://n.example/news/1.html'), { 'https://n.example/news/1.html': html });
@@ -93,7 +93,7 @@ describe('web_pages adapter', () => {
     expect(docs[0]).toMatchObject({ index: 'pages', body: { html } });
     expect(takeParsedHtml(docs[0]!, html)).toBeDefined();
     expect(emitted.filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject)).toEqual(['web:page:https://n.example/news/2.html']);
-    // A rule set with a list keeps giving posts only.
+    // Rule sets without page_document give their list items only, with page_documents on or off.
     const forum = await visit(new WebPagesAdapter({ ...config, page_documents: true }), webPageSubject('https://f.example/t/9'), { 'https://f.example/t/9': page([['1', 'hi']]) });
     expect(forum.emitted.filter((e) => e.kind === 'doc').map((e) => (e as Extract<Emitted, { kind: 'doc' }>).doc.index)).toEqual(['posts']);
   });
