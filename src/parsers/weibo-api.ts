@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Job, SubjectState } from '../core/envelope';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
+import { isoTime } from '../core/iso-time';
 import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';
 import { parseCount } from './weibo/counts';
 import { parseWeiboDateMs } from './weibo/dates';
@@ -178,7 +179,7 @@ export class WeiboApiAdapter implements Adapter {
       const env = parseEnvelope(res.text, res.url);
       const posts = env.ok === 1 ? mblogsOf(env) : []; // `ok:0`: past the last page
       if (posts.length === 0) return { done: true, pages: n };
-      const crawledAt = new Date(res.fetchedAtMs).toISOString();
+      const crawledAt = isoTime(res.fetchedAtMs);
       let reachedKnown = false;
       for (const m of posts) {
         const id = String(m.id ?? m.mid ?? '');

@@ -39,6 +39,37 @@ describe('parseWeiboDateMs', () => {
     expect(parseWeiboDateMs('someday', now)).toBeUndefined();
     expect(parseWeiboDateMs(12, now)).toBeUndefined();
   });
+
+  it('reads the absolute form by position exactly as its regex does, near misses included', () => {
+    // The regex reading of the absolute form, as it was before the positional fast path.
+    const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
+    const byRegex = (v: string): number | undefined | 'other' => {
+      const m = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{1,2}) (\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2}) (\d{4})$/.exec(v.trim());
+      if (!m) return 'other';
+      const month = MONTHS[m[1]!];
+      if (month === undefined) return undefined;
+      const offsetMs = (m[6] === '-' ? -1 : 1) * (Number(m[7]) * 60 + Number(m[8])) * 60_000;
+      return Date.UTC(Number(m[9]), month, Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])) - offsetMs;
+    };
+    const base = 'Wed Aug 24 22:03:13 +0800 2022';
+    const swaps = ['A', 'z', 'Z', '0', '9', ' ', ':', '+', '-', '/', '\u0660', 'x'];
+    let compared = 0;
+    for (const v of [base, ` ${base} `, 'Wed Xyz 24 22:03:13 +0800 2022', 'Sat Feb 30 25:61:61 -1259 9999', 'Mon Jan 01 00:00:00 +0000 1970']) {
+      expect([v, parseWeiboDateMs(v, now)]).toEqual([v, byRegex(v)]);
+      compared += 1;
+    }
+    for (let i = 0; i < base.length; i++) {
+      for (const c of swaps) {
+        const v = base.slice(0, i) + c + base.slice(i + 1);
+        const expected = byRegex(v);
+        // Strings the absolute regex refuses go on to the other forms, none of which they are.
+        if (expected !== 'other') expect([v, parseWeiboDateMs(v, now)]).toEqual([v, expected]);
+        else expect([v, parseWeiboDateMs(v, now)]).toEqual([v, undefined]);
+        compared += 1;
+      }
+    }
+    expect(compared).toBe(5 + base.length * swaps.length);
+  });
 });
 
 describe('postHtmlToText', () => {
