@@ -1,3 +1,4 @@
+import { Subject } from 'rxjs';
 import type { Client } from '@elastic/elasticsearch';
 import type { Cluster, Redis } from 'ioredis';
 import type { Clock } from '../core/clock';
@@ -148,13 +149,15 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     : undefined;
   const fetcher: Fetcher = withIdentities(config, deps, deps.fetcher ?? render ?? proxied ?? http!);
   let sink;
+  // The runner asks the sink to flush when the jobs in flight all wait on it.
+  const flushRequests = new Subject<void>();
   if (config.sink.type === 'elasticsearch') {
     if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
     const settings = config.sink.replicas === undefined ? {} : { number_of_replicas: config.sink.replicas };
     await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings });
     sink = meteredStage(deps.metrics, 'elasticsearch', elasticsearchSink(config.sink, {
       client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,
-      metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e),
+      metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e), flushRequests,
     }), (settled) => settled.env);
   } else {
     sink = blackholeSink();
@@ -170,6 +173,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
+    flushSink: () => flushRequests.next(),
   });
   let alerts: AlertMonitor | undefined;
   if (config.alerts) {

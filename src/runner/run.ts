@@ -36,6 +36,13 @@ export interface RunDeps {
   logger: Logger;
   metrics: Metrics;
   sleep(ms: number): Promise<void>;
+  /**
+   * Asks the sink to send what it holds now. Called when the jobs in flight wait on the sink: half
+   * the credits' jobs finished since the last call, or every job in flight finished its visit (no
+   * document can come until the sink settles some). Without it a crawl of one document per job
+   * would wait for the sink's flush interval with all its credits spent.
+   */
+  flushSink?(): void;
   /** Told each visited subject's schedule, with the profile document its visit emitted. */
   subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
 }
@@ -96,6 +103,10 @@ export class PipelineRunner {
   private readonly summary: RunSummary = {
     jobs: 0, jobsFailed: 0, leasesLost: 0, requests: 0, documents: { indexed: 0, dropped: 0, dead_lettered: 0 }, stoppedBy: 'idle', elapsedMs: 0,
   };
+
+  /** Jobs whose visit ended and whose documents are not all settled yet; and those sealed since the last flush request. */
+  private sealedWaiting = 0;
+  private sealedSinceFlush = 0;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
@@ -252,7 +263,10 @@ export class PipelineRunner {
     const job = tracker.job;
     const result: VisitResult = {};
     this.inFlight.add(job);
-    void tracker.done.then(() => this.finish(tracker, result));
+    void tracker.done.then(() => {
+      this.sealedWaiting -= 1;
+      return this.finish(tracker, result);
+    });
     const ctx = {
       fetchText: (url: string, expect: 'json' | 'html') => this.fetchText(url, expect),
       nowMs: () => this.deps.clock.nowMs(),
@@ -301,6 +315,7 @@ export class PipelineRunner {
     } finally {
       endTimer();
       tracker.seal();
+      this.sealed();
     }
   }
 
@@ -345,6 +360,18 @@ export class PipelineRunner {
       const pauseMs = slot.kind === 'wait' ? slot.waitMs : POLITE_POLL_MS;
       await this.deps.sleep(pauseMs);
       waitedMs += pauseMs;
+    }
+  }
+
+  private sealed(): void {
+    this.sealedWaiting += 1;
+    this.sealedSinceFlush += 1;
+    const flush = this.deps.flushSink;
+    if (!flush) return;
+    if (this.sealedSinceFlush >= Math.ceil(this.credits.limit / 2) || this.sealedWaiting >= this.credits.used) {
+      this.sealedSinceFlush = 0;
+      // After the documents the stages may still hand on in this turn of the event loop.
+      setImmediate(flush);
     }
   }
 

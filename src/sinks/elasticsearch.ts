@@ -1,5 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
-import { concatMap, from, map, mergeMap, type OperatorFunction } from 'rxjs';
+import { concatMap, from, map, mergeMap, type Observable, type OperatorFunction } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
 import type { DocEnvelope, Settlement } from '../core/envelope';
@@ -37,6 +37,8 @@ export interface SinkDeps {
   metrics: Metrics;
   deadLetter(entry: DeadLetter): Promise<void>;
   sleep(ms: number): Promise<void>;
+  /** The runner's requests to send what the sink holds now (see RunDeps.flushSink). */
+  flushRequests?: Observable<unknown>;
 }
 
 export interface Settled {
@@ -59,7 +61,10 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
   };
   return (source) => source.pipe(
     map(serialise),
-    batchBy<Pending>({ maxCount: config.flush_docs, maxBytes: config.flush_bytes, maxWaitMs: config.flush_interval_ms, sizeOf: (p) => p.lines.length }),
+    batchBy<Pending>({
+      maxCount: config.flush_docs, maxBytes: config.flush_bytes, maxWaitMs: config.flush_interval_ms, sizeOf: (p) => p.lines.length,
+      ...(deps.flushRequests ? { flushRequests: deps.flushRequests } : {}),
+    }),
     mergeMap((batch) => from(flushBatch(batch, config, deps)), config.concurrency),
     concatMap((settled) => settled),
   );

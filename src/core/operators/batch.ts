@@ -5,6 +5,8 @@ export interface BatchOptions<T> {
   maxBytes: number;
   maxWaitMs: number;
   sizeOf(item: T): number;
+  /** Closes the open batch whenever this emits (the upstream waits on it). */
+  flushRequests?: Observable<unknown>;
 }
 
 /**
@@ -26,6 +28,7 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
       bytes = 0;
       subscriber.next(out);
     };
+    const requests = opts.flushRequests?.subscribe(() => flush());
     const sub = source.subscribe({
       next(item) {
         const size = opts.sizeOf(item);
@@ -46,6 +49,7 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
     });
     return () => {
       if (timer) clearTimeout(timer);
+      requests?.unsubscribe();
       sub.unsubscribe();
     };
   });

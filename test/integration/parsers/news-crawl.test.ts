@@ -41,7 +41,9 @@ stages:
   - { type: text_density, min_chars: 20 }
   - { type: language }
   - { type: sentiment }
-sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+# Ten minutes: the sink must flush because every job in flight waits on it (one document per
+# job), not because the interval passed; the test would time out otherwise.
+sink: { type: elasticsearch, flush_interval_ms: 600000, replicas: 0 }
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `, `${name}.yaml`);
       const built = await buildPipeline(config, {

@@ -42,4 +42,21 @@ describe('batchBy', () => {
     expect(got).toEqual([['a']]);
     expect((failed as Error).message).toBe('boom');
   });
+
+  it('closes the open batch when asked (the upstream waits on it), and ignores requests with nothing open', () => {
+    const src = new Subject<string>();
+    const requests = new Subject<void>();
+    const seen: string[][] = [];
+    const sub = src.pipe(batchBy({ ...opts, maxWaitMs: 60_000, flushRequests: requests })).subscribe((b) => seen.push(b));
+    requests.next();
+    src.next('a');
+    src.next('b');
+    expect(seen).toEqual([]);
+    requests.next();
+    expect(seen).toEqual([['a', 'b']]);
+    requests.next();
+    expect(seen).toEqual([['a', 'b']]);
+    sub.unsubscribe();
+    expect(requests.observed).toBe(false);
+  });
 });
