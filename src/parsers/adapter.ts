@@ -42,4 +42,6 @@ export interface Adapter {
   /** Whether this adapter handles the subject (by its `<platform>:<kind>:` prefix). */
   accepts(subject: string): boolean;
   visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void>;
+  /** Told the subjects a visit discovered once the frontier holds them (the offer succeeded). */
+  offered?(subjects: string[]): void;
 }

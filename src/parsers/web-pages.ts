@@ -19,6 +19,11 @@ export const webPagesConfigSchema = z.strictObject({
   max_pages_per_visit: z.number().int().min(1).default(5),
   /** Discovered pages further than this from a seed are not queued. */
   max_depth: z.number().int().min(0).default(3),
+  /**
+   * Links discovered in recent visits are not offered again (the frontier would find them known:
+   * a page links to the same navigation and related pages as its neighbours). Bounded; 0: off.
+   */
+  recent_links: z.number().int().min(0).default(50_000),
   /** Discovered URLs must start with one of these; empty: the origin of the page that links to them. */
   allow_prefixes: z.array(z.string().min(1)).default([]),
   /**
@@ -59,6 +64,9 @@ const str = (v: FieldValue | undefined): string | undefined => {
  */
 export class WebPagesAdapter implements Adapter {
   readonly type = 'web_pages';
+
+  /** Insertion-ordered, so the oldest link is evicted first. */
+  private readonly recentLinks = new Set<string>();
 
   constructor(private readonly config: WebPagesConfig) {}
 
@@ -130,7 +138,7 @@ export class WebPagesAdapter implements Adapter {
       }
       if (depth <= c.max_depth) {
         for (const link of result.links) {
-          if (seen.has(link) || !this.allowed(link, from)) continue;
+          if (seen.has(link) || this.recentLinks.has(link) || !this.allowed(link, from)) continue;
           yield { kind: 'discovered', subject: webPageSubject(link), state: { depth } };
         }
       }
@@ -142,6 +150,17 @@ export class WebPagesAdapter implements Adapter {
       pageLimitHit,
       requests,
     };
+  }
+
+  /** Remembered only once the frontier holds them: a link of a visit that failed is offered again. */
+  offered(subjects: string[]): void {
+    const max = this.config.recent_links;
+    if (max === 0) return;
+    for (const subject of subjects) {
+      if (!subject.startsWith(WEB_PAGE_PREFIX)) continue;
+      if (this.recentLinks.size >= max) this.recentLinks.delete(this.recentLinks.values().next().value!);
+      this.recentLinks.add(subject.slice(WEB_PAGE_PREFIX.length));
+    }
   }
 
   /** `fromOrigin`: the linking page's origin (undefined when its URL does not parse). */

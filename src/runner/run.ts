@@ -309,6 +309,7 @@ export class PipelineRunner {
           + (zombies.length > 0 ? await this.deps.frontier.record(zombies) : 0);
         this.deps.metrics.discovered.inc({ result: 'new' }, added);
         this.deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
+        this.deps.adapter.offered?.(discovered.map((d) => d.subject));
       }
     } catch (err) {
       result.error = asFreshetError(err);

@@ -113,7 +113,8 @@ export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): 
     const seen = new Set<string>();
     const keep = rs.links.regex ? new RegExp(rs.links.regex, 'u') : undefined;
     for (const a of $(rs.links.selector).toArray()) {
-      const href = $(a).attr(rs.links.attr);
+      // The attribute straight off the node: a cheerio wrapper per link cost more than the lookup.
+      const href = 'attribs' in a ? a.attribs[rs.links.attr] : undefined;
       // A fragment never names another document: links to #pid anchors are the page itself.
       const abs = href ? absolute(href, url)?.replace(/#.*$/, '') : undefined;
       if (abs && abs !== url && !seen.has(abs) && (!keep || keep.test(abs))) seen.add(abs);

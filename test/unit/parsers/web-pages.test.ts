@@ -97,4 +97,21 @@ describe('web_pages adapter', () => {
     const forum = await visit(new WebPagesAdapter({ ...config, page_documents: true }), webPageSubject('https://f.example/t/9'), { 'https://f.example/t/9': page([['1', 'hi']]) });
     expect(forum.emitted.filter((e) => e.kind === 'doc').map((e) => (e as Extract<Emitted, { kind: 'doc' }>).doc.index)).toEqual(['posts']);
   });
+
+  it('does not offer again links the frontier already holds from recent visits (bounded), and offers those of a visit whose offer never happened', async () => {
+    const first = 'https://f.example/t/1';
+    const pages = { [first]: page([['1', 'x']], undefined, ['/t/2', '/t/3']) };
+    const discovered = async (a: WebPagesAdapter) => (await visit(a, webPageSubject(first), pages)).emitted
+      .filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject);
+    const a = new WebPagesAdapter(webPagesConfigSchema.parse({ ...config, recent_links: 1 }));
+    expect(await discovered(a)).toEqual(['web:page:https://f.example/t/2', 'web:page:https://f.example/t/3']);
+    // Not told the offer succeeded (the visit failed before it): the links come again.
+    expect(await discovered(a)).toHaveLength(2);
+    a.offered(['web:page:https://f.example/t/2', 'web:page:https://f.example/t/3']);
+    // One remembered (the bound), the older one evicted.
+    expect(await discovered(a)).toEqual(['web:page:https://f.example/t/2']);
+    const off = new WebPagesAdapter(webPagesConfigSchema.parse({ ...config, recent_links: 0 }));
+    off.offered(['web:page:https://f.example/t/2']);
+    expect(await discovered(off)).toHaveLength(2);
+  });
 });
