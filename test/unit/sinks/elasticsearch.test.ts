@@ -1,0 +1,48 @@
+import type { Client } from '@elastic/elasticsearch';
+import { firstValueFrom, from, toArray } from 'rxjs';
+import { ManualClock } from '../../../src/core/clock';
+import { JobTracker, type Doc, type DocEnvelope } from '../../../src/core/envelope';
+import { silentLogger } from '../../../src/core/logger';
+import { createMetrics } from '../../../src/core/metrics';
+import { seededRng } from '../../../src/core/rng';
+import { elasticsearchSink, elasticsearchSinkConfigSchema } from '../../../src/sinks/elasticsearch';
+
+/** A search client whose bulk endpoint records each body and accepts every item. */
+function fakeClient(bodies: Buffer[]): Client {
+  return {
+    transport: {
+      request: async (params: { bulkBody: Buffer | string }) => {
+        const body = Buffer.isBuffer(params.bulkBody) ? params.bulkBody : Buffer.from(params.bulkBody);
+        bodies.push(body);
+        const items = body.toString('utf8').trimEnd().split('\n').filter((_, i) => i % 2 === 0).map(() => ({ index: { status: 201 } }));
+        return { items };
+      },
+    },
+  } as unknown as Client;
+}
+
+describe('elasticsearchSink bulk body', () => {
+  it('sends each document as the NDJSON of its action object and body, once, and counts those bytes', async () => {
+    const docs: Doc[] = [
+      { index: 'posts', id: 'weibo:1', body: { text: '你好 "quoted" \\ back\nslash', n: 1 } },
+      { index: 'users', id: 'weibo:ü\u2028"x"', body: { name: '\ud83d\ude00', nested: { a: [1, null] } } },
+      { index: 'posts', id: 'weibo:2', body: {} },
+      { index: 'posts', id: 42 as unknown as string, body: { odd: 'non-string id' } },
+    ];
+    const bodies: Buffer[] = [];
+    const metrics = createMetrics();
+    const sink = elasticsearchSink(elasticsearchSinkConfigSchema.parse({ type: 'elasticsearch' }), {
+      client: fakeClient(bodies), indexPrefix: 'pre-', clock: new ManualClock(0), rng: seededRng(1), logger: silentLogger,
+      metrics, deadLetter: async () => undefined, sleep: async () => undefined,
+    });
+    const tracker = new JobTracker({ subject: 's', state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: 't' });
+    const envs: DocEnvelope[] = docs.map((doc) => ({ doc, job: tracker }));
+    const settled = await firstValueFrom(from(envs).pipe(sink, toArray()));
+
+    expect(settled.map((s) => [s.env.doc.id, s.how])).toEqual(docs.map((d) => [d.id, 'indexed']));
+    const expected = docs.map((d) => `${JSON.stringify({ index: { _index: `pre-${d.index}`, _id: d.id } })}\n${JSON.stringify(d.body)}\n`).join('');
+    expect(Buffer.concat(bodies).toString('utf8')).toBe(expected);
+    const bytes = (await metrics.bulkBytes.get()).values[0]?.value;
+    expect(bytes).toBe(Buffer.byteLength(expected));
+  });
+});
