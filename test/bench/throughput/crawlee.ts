@@ -1,4 +1,5 @@
 import { CheerioCrawler, Configuration, log, LogLevel } from '@crawlee/cheerio';
+import { ARTICLE_LINK, articleUrls } from './html';
 import { containerIdOf, extendUrl, longTextIds, nextCursor, profileUrl, timelineUrl, type Profile, type Timeline } from './paging';
 
 interface UserData {
@@ -43,5 +44,27 @@ export async function crawleeRun(base: string, uids: string[], concurrency: numb
     },
   }, config);
   await crawler.run(uids.map((uid) => ({ url: profileUrl(base, uid), userData: { kind: 'profile', uid } })));
+  return requests;
+}
+
+/** CheerioCrawler over the HTML pages: the parse plus enqueueLinks of article links (its queue de-duplicates). */
+export async function crawleeHtml(base: string, count: number, concurrency: number): Promise<number> {
+  log.setLevel(LogLevel.WARNING);
+  const config = new Configuration({ persistStorage: false, purgeOnStart: true });
+  let requests = 0;
+  const crawler = new CheerioCrawler({
+    maxConcurrency: concurrency,
+    maxRequestRetries: 0,
+    useSessionPool: false,
+    persistCookiesPerSession: false,
+    requestHandler: async ({ enqueueLinks }) => {
+      requests += 1;
+      await enqueueLinks({ regexps: [ARTICLE_LINK], strategy: 'same-origin' });
+    },
+    failedRequestHandler: ({ request }, error) => {
+      throw new Error(`crawlee request failed: ${request.url}: ${error.message}`);
+    },
+  }, config);
+  await crawler.run(articleUrls(base, count));
   return requests;
 }

@@ -13,14 +13,23 @@ export interface VariantResult {
 }
 
 /**
- * Throughput of freshet's full pipeline against simsite's microblog JSON timelines, side by side
- * with a bare undici loop, Crawlee's CheerioCrawler and Scrapy making the same requests and the
- * same JSON parse, in one run. Each contender runs in its own child process (simsite stays in the
- * parent) so its CPU time and peak RSS are its own. The machine is shared, so contenders run in
- * BENCH_ROUNDS rounds, each round in a rotated order; figures are medians over rounds and every
- * ratio is taken within a round before its median.
+ * Throughput of freshet's full pipeline side by side with a bare undici loop, Crawlee's
+ * CheerioCrawler and Scrapy, in one run, over two workloads served by simsite: HTML article pages
+ * of ~17 KB with links (html.ts: every contender parses each page and follows its article links
+ * through its own de-duplication; freshet also extracts the main text and adds language and
+ * sentiment) and microblog JSON timelines (paging.ts: the same requests and JSON parse as the
+ * weibo adapter). Each contender runs in its own child process (simsite stays in the parent) so
+ * its CPU time and peak RSS are its own. The machine is shared, so contenders run in BENCH_ROUNDS
+ * rounds, each round in a rotated order; figures are medians over rounds and every ratio is taken
+ * within a round before its median.
  */
 const USERS = Number(process.env['BENCH_USERS'] ?? 1500);
+/** Articles per simulated day over the 20 days of history: about 10,000 article pages. */
+const ARTICLES_PER_DAY = Number(process.env['BENCH_ARTICLES_PER_DAY'] ?? 500);
+const ALL_WORKLOADS = ['html', 'json'] as const;
+type Workload = (typeof ALL_WORKLOADS)[number];
+/** BENCH_WORKLOADS=html (or json) runs one workload only, for profiling; the committed run has both. */
+const WORKLOADS: readonly Workload[] = process.env['BENCH_WORKLOADS'] ? ALL_WORKLOADS.filter((w) => process.env['BENCH_WORKLOADS']!.split(',').includes(w)) : ALL_WORKLOADS;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const CONCURRENCY = 64;
 const VARIANTS = ['bare', 'crawlee', 'scrapy', 'blackhole', 'elasticsearch'] as const;
@@ -33,42 +42,48 @@ const LABEL: Record<Variant, { system: string; variant: string }> = {
   elasticsearch: { system: 'freshet', variant: 'search-sink' },
 };
 
-async function child(variant: Exclude<Variant, 'scrapy'>): Promise<void> {
+async function child(variant: Exclude<Variant, 'scrapy'>, workload: Workload): Promise<void> {
   const base = process.env['SIMSITE_URL']!;
-  const uids = JSON.parse(process.env['BENCH_UIDS']!) as string[];
+  const env = {
+    redisUrl: process.env['FRESHET_REDIS_URL'] ?? 'redis://127.0.0.1:6390',
+    esUrl: process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250',
+    prefix: `bench-throughput-${process.pid}-`,
+    mappings: join(projectRoot(), 'mappings'),
+  };
   // Each child loads only its own contender's code, so no contender pays for another's modules.
-  const run: (base: string, uids: string[], concurrency: number) => Promise<number> = variant === 'bare' ? (await import('./bare.js')).bareLoop
-    : variant === 'crawlee' ? (await import('./crawlee.js')).crawleeRun
-      : await (async (sink) => {
-        const { freshetRun } = await import('./variants.js');
-        return (base: string, uids: string[], concurrency: number) => freshetRun(base, uids, sink, concurrency, {
-          redisUrl: process.env['FRESHET_REDIS_URL'] ?? 'redis://127.0.0.1:6390',
-          esUrl: process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250',
-          prefix: `bench-throughput-${process.pid}-`,
-          mappings: join(projectRoot(), 'mappings'),
-        });
-      })(variant);
+  let run: () => Promise<number>;
+  if (workload === 'html') {
+    const count = Number(process.env['BENCH_ARTICLES']);
+    run = variant === 'bare' ? async () => (await import('./bare.js')).bareHtml(base, count, CONCURRENCY)
+      : variant === 'crawlee' ? async () => (await import('./crawlee.js')).crawleeHtml(base, count, CONCURRENCY)
+        : async () => (await import('./variants.js')).freshetHtml(base, count, variant, CONCURRENCY, env);
+  } else {
+    const uids = JSON.parse(process.env['BENCH_UIDS']!) as string[];
+    run = variant === 'bare' ? async () => (await import('./bare.js')).bareLoop(base, uids, CONCURRENCY)
+      : variant === 'crawlee' ? async () => (await import('./crawlee.js')).crawleeRun(base, uids, CONCURRENCY)
+        : async () => (await import('./variants.js')).freshetRun(base, uids, variant, CONCURRENCY, env);
+  }
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const requests = await run(base, uids, CONCURRENCY);
+  const requests = await run();
   const elapsedMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const result: VariantResult = { requests, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000, rssPeakMiB: peakRssMiB() };
   process.send!(result);
 }
 
-function runNodeChild(variant: Variant, env: NodeJS.ProcessEnv): Promise<VariantResult> {
+function runNodeChild(variant: Variant, workload: Workload, env: NodeJS.ProcessEnv): Promise<VariantResult> {
   return new Promise((resolve, reject) => {
-    const c = fork(__filename, ['--child', variant], { env });
+    const c = fork(__filename, ['--child', variant, workload], { env });
     let result: VariantResult | undefined;
     c.once('message', (m) => (result = m as VariantResult));
     c.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${variant} exited with ${code}`))));
   });
 }
 
-function runScrapy(python: string, env: NodeJS.ProcessEnv): Promise<VariantResult> {
+function runScrapy(python: string, workload: Workload, env: NodeJS.ProcessEnv): Promise<VariantResult> {
   return new Promise((resolve, reject) => {
-    const c = spawn(python, [join(projectRoot(), 'test', 'bench', 'throughput', 'scrapy_spider.py')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const c = spawn(python, [join(projectRoot(), 'test', 'bench', 'throughput', 'scrapy_spider.py')], { env: { ...env, BENCH_WORKLOAD: workload }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     c.stdout.on('data', (d: Buffer) => (out += d.toString()));
     c.once('exit', (code) => {
@@ -84,63 +99,78 @@ function runScrapy(python: string, env: NodeJS.ProcessEnv): Promise<VariantResul
 
 async function main(): Promise<void> {
   const python = execFileSync('bash', [join(projectRoot(), 'scripts', 'bench-scrapy-venv.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-  const probe = await startSimsite({ worldOptions: { seed: 3, users: USERS, historyDays: 20 }, port: 0 });
+  const worldOptions = { seed: 3, users: USERS, historyDays: 20 };
+  const probe = await startSimsite({ worldOptions, port: 0 });
   const startMs = probe.world.startMs;
   await probe.close();
-  const site = await startSimsite({ worldOptions: { seed: 3, users: USERS, historyDays: 20 }, clock: new ManualClock(startMs), port: 0, requestLogMaxEntries: 1000 });
+  const site = await startSimsite({ worldOptions, sites: { articlesPerDay: ARTICLES_PER_DAY }, clock: new ManualClock(startMs), port: 0, requestLogMaxEntries: 1000 });
   const uids = site.world.users.map((u) => String(u.uid));
-  const env = { ...process.env, SIMSITE_URL: site.url, BENCH_UIDS: JSON.stringify(uids), BENCH_CONCURRENCY: String(CONCURRENCY) };
-  const rounds: Record<Variant, VariantResult>[] = [];
+  const articles = ((await (await fetch(`${site.url}/_truth/articles`)).json()) as unknown[]).length;
+  const env = { ...process.env, SIMSITE_URL: site.url, BENCH_UIDS: JSON.stringify(uids), BENCH_ARTICLES: String(articles), BENCH_CONCURRENCY: String(CONCURRENCY) };
+  const rounds: Record<Workload, Record<Variant, VariantResult>>[] = [];
   try {
     for (let r = 0; r < ROUNDS; r++) {
-      const order = VARIANTS.map((_, i) => VARIANTS[(i + r) % VARIANTS.length]!);
-      const round: Partial<Record<Variant, VariantResult>> = {};
-      for (const v of order) {
-        round[v] = v === 'scrapy' ? await runScrapy(python, env) : await runNodeChild(v, env);
-        console.error(`[throughput] round ${r + 1}/${ROUNDS} ${v}: ${round[v]!.requests} pages, ${pps(round[v]!).toFixed(0)} pages/s, ${cpuPer1000(round[v]!).toFixed(3)} cpu s/1000, ${round[v]!.rssPeakMiB.toFixed(0)} MiB`);
+      const round: Partial<Record<Workload, Record<Variant, VariantResult>>> = {};
+      for (const w of WORKLOADS) {
+        const order = VARIANTS.map((_, i) => VARIANTS[(i + r) % VARIANTS.length]!);
+        const byVariant: Partial<Record<Variant, VariantResult>> = {};
+        for (const v of order) {
+          const x = v === 'scrapy' ? await runScrapy(python, w, env) : await runNodeChild(v, w, env);
+          byVariant[v] = x;
+          console.error(`[throughput] round ${r + 1}/${ROUNDS} ${w} ${v}: ${x.requests} pages, ${pps(x).toFixed(0)} pages/s, ${cpuPer1000(x).toFixed(3)} cpu s/1000, ${x.rssPeakMiB.toFixed(0)} MiB`);
+        }
+        round[w] = byVariant as Record<Variant, VariantResult>;
       }
-      rounds.push(round as Record<Variant, VariantResult>);
+      rounds.push(round as Record<Workload, Record<Variant, VariantResult>>);
     }
   } finally {
     await site.close();
   }
   for (const round of rounds) {
-    for (const v of VARIANTS) {
-      if (round[v].requests !== round.bare.requests) throw new Error(`${v} made ${round[v].requests} requests, the bare loop ${round.bare.requests}: not the same work`);
+    for (const w of WORKLOADS) {
+      for (const v of VARIANTS) {
+        if (round[w][v].requests !== round[w].bare.requests) throw new Error(`${w}: ${v} made ${round[w][v].requests} requests, the bare loop ${round[w].bare.requests}: not the same work`);
+      }
     }
   }
   const results: ResultRow[] = [];
-  for (const v of VARIANTS) {
-    const { system, variant } = LABEL[v];
-    results.push(
-      { system, variant, metric: 'pages_per_sec', value: round3(median(rounds.map((r) => pps(r[v])))) },
-      { system, variant, metric: 'cpu_sec_per_1000_pages', value: round3(median(rounds.map((r) => cpuPer1000(r[v])))) },
-      { system, variant, metric: 'rss_mib_peak', value: round3(Math.max(...rounds.map((r) => r[v].rssPeakMiB))) },
-      { system, variant, metric: 'pages', value: rounds[0]!.bare.requests },
-    );
-  }
-  // Ratios within each round (contenders ran minutes apart at most), then the median over rounds.
-  const ratio = (a: Variant, b: Variant, f: (x: VariantResult) => number) => median(rounds.map((r) => f(r[a]) / f(r[b])));
+  const goals: ReturnType<typeof goal>[] = [];
   const perCore = (x: VariantResult) => 1 / cpuPer1000(x);
-  const ratios: [Variant, Variant, string][] = [['blackhole', 'bare', 'bare'], ['blackhole', 'crawlee', 'crawlee'], ['blackhole', 'scrapy', 'scrapy'],
-    ['elasticsearch', 'bare', 'bare'], ['elasticsearch', 'crawlee', 'crawlee'], ['elasticsearch', 'scrapy', 'scrapy']];
-  for (const [a, b, name] of ratios) {
-    results.push(
-      { system: 'freshet', variant: LABEL[a].variant, metric: `ratio_pages_per_sec_vs_${name}`, value: round3(ratio(a, b, pps)) },
-      { system: 'freshet', variant: LABEL[a].variant, metric: `ratio_pages_per_cpu_sec_vs_${name}`, value: round3(ratio(a, b, perCore)) },
+  for (const w of WORKLOADS) {
+    const of = (v: Variant) => rounds.map((r) => r[w][v]);
+    for (const v of VARIANTS) {
+      const { system, variant } = LABEL[v];
+      const label = variant ? `${variant}/${w}` : w;
+      results.push(
+        { system, variant: label, metric: 'pages_per_sec', value: round3(median(of(v).map(pps))) },
+        { system, variant: label, metric: 'cpu_sec_per_1000_pages', value: round3(median(of(v).map(cpuPer1000))) },
+        { system, variant: label, metric: 'rss_mib_peak', value: round3(Math.max(...of(v).map((x) => x.rssPeakMiB))) },
+        { system, variant: label, metric: 'pages', value: rounds[0]![w].bare.requests },
+      );
+    }
+    // Ratios within each round (contenders ran minutes apart at most), then the median over rounds.
+    const ratio = (a: Variant, b: Variant, f: (x: VariantResult) => number) => median(rounds.map((r) => f(r[w][a]) / f(r[w][b])));
+    const ratios: [Variant, Variant][] = [['blackhole', 'bare'], ['blackhole', 'crawlee'], ['blackhole', 'scrapy'], ['elasticsearch', 'bare'], ['elasticsearch', 'crawlee'], ['elasticsearch', 'scrapy']];
+    for (const [a, b] of ratios) {
+      results.push(
+        { system: 'freshet', variant: `${LABEL[a].variant}/${w}`, metric: `ratio_pages_per_sec_vs_${b}`, value: round3(ratio(a, b, pps)) },
+        { system: 'freshet', variant: `${LABEL[a].variant}/${w}`, metric: `ratio_pages_per_cpu_sec_vs_${b}`, value: round3(ratio(a, b, perCore)) },
+      );
+    }
+    const pages = w === 'html' ? 'HTML pages' : 'JSON timelines';
+    goals.push(
+      goal(`freshet null-sink / crawlee pages_per_sec (${pages})`, '>=', 5, ratio('blackhole', 'crawlee', pps)),
+      goal(`freshet null-sink / bare pages_per_sec (${pages})`, '>=', 0.6, ratio('blackhole', 'bare', pps)),
+      goal(`freshet search-sink / bare pages_per_sec (${pages})`, '>=', 0.35, ratio('elasticsearch', 'bare', pps)),
     );
   }
-  const rssMax = Math.max(...rounds.flatMap((r) => [r.blackhole.rssPeakMiB, r.elasticsearch.rssPeakMiB]));
+  const rssMax = Math.max(...rounds.flatMap((r) => WORKLOADS.flatMap((w) => [r[w].blackhole.rssPeakMiB, r[w].elasticsearch.rssPeakMiB])));
+  goals.push(goal('freshet rss_mib_peak (null and search sink, both workloads)', '<', 400, rssMax));
   writeReport('throughput', {
-    users: USERS, rounds: ROUNDS, concurrency: CONCURRENCY,
-    pages: 'microblog JSON timelines (profile + timeline pages + long text), simsite on loopback, frozen clock',
-    contenders: 'bare: undici Agent(64) + JSON.parse; crawlee: @crawlee/cheerio 3.18.1 CheerioCrawler, in-memory storage, maxConcurrency 64, JSON mime type; scrapy: 2.19.0 from PyPI, CONCURRENT_REQUESTS 64, no throttle/retry/robots; freshet: Redis frontier, http_fetch, weibo_api parse, blackhole or elasticsearch sink',
-  }, results, [
-    goal('freshet null-sink / crawlee pages_per_sec', '>=', 5, ratio('blackhole', 'crawlee', pps)),
-    goal('freshet null-sink / bare pages_per_sec', '>=', 0.6, ratio('blackhole', 'bare', pps)),
-    goal('freshet search-sink / bare pages_per_sec', '>=', 0.35, ratio('elasticsearch', 'bare', pps)),
-    goal('freshet rss_mib_peak (null and search sink)', '<', 400, rssMax),
-  ], { note: `2 cores shared with other work (noisy wall clock; cpu_sec_per_1000_pages is the steadier figure); simsite in the parent process on the same cores; each contender in its own child process; medians over ${ROUNDS} rounds in rotated order; CPU counts the contender's process only (not Redis or the search node)` });
+    users: USERS, articles, rounds: ROUNDS, concurrency: CONCURRENCY,
+    pages: `html: ${articles} simsite news article pages (~17 KB: nav, sidebars, recommended articles, comments, style, script), article links followed through each contender's de-duplication; json: microblog JSON timelines of ${USERS} users (profile + timeline pages + long text); simsite on loopback, frozen clock`,
+    contenders: 'bare: undici Agent(64) + cheerio/htmlparser2 and link check (html) or JSON.parse (json); crawlee: @crawlee/cheerio 3.18.1 CheerioCrawler, in-memory storage, maxConcurrency 64, enqueueLinks (html) or JSON mime type (json); scrapy: 2.19.0 from PyPI, CONCURRENT_REQUESTS 64, no throttle/retry/robots, lxml link extraction through its dupefilter (html); freshet: Redis frontier, http_fetch, web_pages + text_density + language + sentiment (html) or weibo_api (json), blackhole or elasticsearch sink',
+  }, results, goals, { note: `2 cores shared with other work (noisy wall clock; cpu_sec_per_1000_pages is the steadier figure); simsite in the parent process on the same cores; each contender in its own child process; medians over ${ROUNDS} rounds in rotated order; CPU counts the contender's process only (not Redis or the search node)` });
 }
 
 function pps(x: VariantResult): number {
@@ -151,5 +181,5 @@ function cpuPer1000(x: VariantResult): number {
   return x.cpuMs / x.requests;
 }
 
-if (process.argv[2] === '--child') void child(process.argv[3] as Exclude<Variant, 'scrapy'>).catch((e) => { console.error(e); process.exit(1); });
+if (process.argv[2] === '--child') void child(process.argv[3] as Exclude<Variant, 'scrapy'>, process.argv[4] as Workload).catch((e) => { console.error(e); process.exit(1); });
 else void main().catch((e) => { console.error(e); process.exit(1); });

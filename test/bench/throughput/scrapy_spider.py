@@ -1,4 +1,4 @@
-"""Scrapy contender of the throughput benchmark: the same requests and JSON parse as the bare loop.
+"""Scrapy contender of the throughput benchmark: the same requests and parse as the bare loop.
 
 Run by run.ts with the venv from scripts/bench-scrapy-venv.sh; reads SIMSITE_URL, BENCH_UIDS and
 BENCH_CONCURRENCY, prints one JSON line {requests, elapsedMs, cpuMs, rssPeakMiB} on stdout.
@@ -14,7 +14,10 @@ import scrapy
 from scrapy.crawler import CrawlerProcess
 
 BASE = os.environ["SIMSITE_URL"]
-UIDS = json.loads(os.environ["BENCH_UIDS"])
+WORKLOAD = os.environ.get("BENCH_WORKLOAD", "json")
+UIDS = json.loads(os.environ.get("BENCH_UIDS", "[]"))
+ARTICLES = int(os.environ.get("BENCH_ARTICLES", "0"))
+ARTICLE_LINK = re.compile(r"/news/\d+\.html$")
 CONCURRENCY = int(os.environ.get("BENCH_CONCURRENCY", "64"))
 DIGITS = re.compile(r"^\d+$")
 counter = {"requests": 0, "failed": 0}
@@ -77,6 +80,26 @@ class TimelineSpider(scrapy.Spider):
         response.json()
 
 
+class ArticleSpider(scrapy.Spider):
+    """The HTML workload (html.ts): every article page parsed (lxml via parsel), its article links
+    requested through Scrapy's duplicate filter, which finds them all seen."""
+    name = "articles"
+
+    async def start(self):
+        for i in range(1, ARTICLES + 1):
+            yield scrapy.Request(f"{BASE}/news/{i}.html", callback=self.article, errback=self.failed)
+
+    def failed(self, failure):
+        counter["failed"] += 1
+
+    def article(self, response):
+        counter["requests"] += 1
+        for href in response.css("a::attr(href)").getall():
+            url = response.urljoin(href)
+            if ARTICLE_LINK.search(url):
+                yield scrapy.Request(url, callback=self.article, errback=self.failed)
+
+
 def main():
     process = CrawlerProcess(settings={
         "LOG_LEVEL": "WARNING",
@@ -91,7 +114,7 @@ def main():
         "REDIRECT_ENABLED": False,
         "USER_AGENT": "freshet-bench-scrapy",
     })
-    process.crawl(TimelineSpider)
+    process.crawl(ArticleSpider if WORKLOAD == "html" else TimelineSpider)
     t0 = time.perf_counter()
     c0 = time.process_time()
     process.start()

@@ -7,14 +7,46 @@ import { parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { connectSearch } from '../../../src/search/client';
 import { Redis } from 'ioredis';
+import { webPageSubject } from '../../../src/parsers/web-pages';
+import { articleUrls, NEWS_RULES } from './html';
 
-/** freshet's full pipeline: Redis frontier, fetch, parse/normalise, sink (blackhole or the search node). */
-export async function freshetRun(base: string, uids: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: { redisUrl: string; esUrl: string; prefix: string; mappings: string; metrics?: Metrics }): Promise<number> {
+export interface FreshetEnv {
+  redisUrl: string;
+  esUrl: string;
+  prefix: string;
+  mappings: string;
+  metrics?: Metrics;
+}
+
+/** freshet's full pipeline over the microblog JSON timelines: Redis frontier, fetch, weibo_api parse, sink (blackhole or the search node). */
+export function freshetRun(base: string, uids: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: FreshetEnv): Promise<number> {
+  const parse = `parse: { type: weibo_api, base_url: "${base}", first_visit_page_limit: 1000, post_metrics: false }`;
+  return freshetCrawl(parse, '', uids.map((uid) => `weibo:user:${uid}`), sink, concurrency, env, uids.length);
+}
+
+/**
+ * freshet's full pipeline over the HTML article pages: Redis frontier, fetch, web_pages parse
+ * (article links followed), text_density extraction, language and sentiment enrichment, sink.
+ */
+export function freshetHtml(base: string, count: number, sink: 'blackhole' | 'elasticsearch', concurrency: number, env: FreshetEnv): Promise<number> {
+  const parse = `parse:
+  type: web_pages
+  rules:${NEWS_RULES}`;
+  const stages = `stages:
+  - { type: text_density, min_chars: 20 }
+  - { type: language }
+  - { type: sentiment }`;
+  return freshetCrawl(parse, stages, articleUrls(base, count).map(webPageSubject), sink, concurrency, env, count);
+}
+
+/** `minDocuments`: fewer documents indexed means the crawl did not do the work (a rule that matched nothing). */
+async function freshetCrawl(parse: string, stages: string, subjects: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: FreshetEnv, minDocuments: number): Promise<number> {
   const name = `bench-${sink}-${process.pid}`;
   const config = parsePipeline(`name: ${name}
 source: { type: redis_frontier, max_in_flight: ${concurrency}, claim_batch: 64, poll_interval_ms: 20 }
 fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false, connections_per_origin: ${concurrency} }
-parse: { type: weibo_api, base_url: "${base}", first_visit_page_limit: 1000, post_metrics: false }
+${parse}
+${stages}
 sink: ${sink === 'blackhole' ? '{ type: blackhole }' : '{ type: elasticsearch, replicas: 0, concurrency: 2, flush_bytes: 5000000 }'}
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `, 'bench.yaml');
@@ -26,8 +58,8 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
     logger: silentLogger, metrics: env.metrics ?? createMetrics(), sleep: (ms) => sleep(ms), namespace,
   });
   const now = Date.now();
-  for (let i = 0; i < uids.length; i += 10_000) {
-    await built.frontier.offer(uids.slice(i, i + 10_000).map((uid) => ({ subject: `weibo:user:${uid}`, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const } })));
+  for (let i = 0; i < subjects.length; i += 10_000) {
+    await built.frontier.offer(subjects.slice(i, i + 10_000).map((subject) => ({ subject, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const } })));
   }
   const summary = await built.runner.run({ untilIdle: true });
   await built.close();
@@ -43,6 +75,6 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
     if (names.length) await search.indices.delete({ index: names.join(',') });
     await search.close();
   }
-  if (summary.jobsFailed > 0 || summary.documents.dead_lettered > 0) throw new Error(`bench crawl was not clean: ${JSON.stringify(summary)}`);
+  if (summary.jobsFailed > 0 || summary.documents.dead_lettered > 0 || summary.documents.dropped > 0 || summary.documents.indexed < minDocuments) throw new Error(`bench crawl was not clean: ${JSON.stringify(summary)}`);
   return summary.requests;
 }
