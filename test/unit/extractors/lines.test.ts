@@ -1,5 +1,5 @@
 import { isBoilerplateLine, isDateline } from '../../../src/extractors/boilerplate-lines';
-import { toBlocks } from '../../../src/extractors/blocks';
+import { collapseSpace, toBlocks } from '../../../src/extractors/blocks';
 import { classWeight } from '../../../src/extractors/clean';
 import { parseHtml } from '../../../src/extractors/dom';
 import { DEFAULT_SCORING, lineValue, nodeValues } from '../../../src/extractors/scoring';
@@ -22,6 +22,28 @@ describe('DOM to lines', () => {
       + '<p>Officials said on Monday that the bridge would reopen in June, after repairs to the deck.</p>'));
     expect(lineValue(nav!, DEFAULT_SCORING)).toBeLessThan(0);
     expect(lineValue(para!, DEFAULT_SCORING)).toBeGreaterThan(0);
+  });
+});
+
+describe('collapseSpace', () => {
+  const reference = (s: string): string => s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim();
+
+  it('treats exactly the regex space class as space, unit by unit', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      expect([c, collapseSpace(`a${ch}b`)]).toEqual([c, reference(`a${ch}b`)]);
+    }
+  });
+
+  it('equals replace-and-trim on random mixes of words and spaces', () => {
+    const pieces = ['', ' ', '  ', '\n', '\t ', '\u00a0', '\u3000', '\u200b', '\ufeff', 'a', 'word', '中文', '😀', '.', ' x '];
+    let seed = 7;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let n = 0; n < 5000; n++) {
+      let s = '';
+      for (let k = next() % 9; k > 0; k--) s += pieces[next() % pieces.length];
+      expect(collapseSpace(s)).toBe(reference(s));
+    }
   });
 });
 
