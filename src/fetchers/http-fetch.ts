@@ -10,7 +10,7 @@ import { HostResolver } from './host-resolver';
 import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from './http-fetch-config';
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
-import { startAttempt } from './attempt-signal';
+import { startAttempt, type AttemptSignal } from './attempt-signal';
 import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 
@@ -97,7 +97,7 @@ export class HttpFetcher {
       let err: FreshetError;
       const a = startAttempt(signal, this.config.total_timeout_ms);
       try {
-        const res = await this.exchange(target, req, a.signal, via ?? this.agent);
+        const res = await this.exchange(target, req, a.signal, a.dispatchSignal, via ?? this.agent);
         res.attempts = attempt;
         res.elapsedMs = this.deps.clock.nowMs() - startedMs;
         return res;
@@ -140,7 +140,8 @@ export class HttpFetcher {
   }
 
   /** One attempt: the redirect chain up to a final response. */
-  private async exchange(target: URL, req: FetchRequest, signal: AbortSignal, dispatcher: Dispatcher): Promise<FetchResponse> {
+  /** `dispatchSignal`: the same abort as `signal`, in the form undici listens to cheaply (AttemptSignal). */
+  private async exchange(target: URL, req: FetchRequest, signal: AbortSignal, dispatchSignal: AttemptSignal['dispatchSignal'], dispatcher: Dispatcher): Promise<FetchResponse> {
     let url = target;
     const method = req.method ?? 'GET';
     const redirects: string[] = [];
@@ -160,7 +161,7 @@ export class HttpFetcher {
           path: url.pathname + url.search,
           method,
           headers: this.headersFor(url, req, url.origin !== target.origin),
-          signal,
+          signal: dispatchSignal,
         });
         const status = res.statusCode;
         const location = REDIRECT_STATUSES.has(status) ? headerValue(res.headers.location) : undefined;

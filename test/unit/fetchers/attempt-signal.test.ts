@@ -72,4 +72,33 @@ describe('startAttempt', () => {
     expect(late.timedOut()).toBe(false);
     late.done();
   });
+
+  it('aborts the dispatch signal undici listens to with the signal, on the cap and on the caller', () => {
+    jest.useFakeTimers();
+    try {
+      const a = startAttempt(undefined, 300);
+      const heard: unknown[] = [];
+      const d = a.dispatchSignal as unknown as { aborted: boolean; reason: unknown; once(e: string, l: () => void): void };
+      d.once('abort', () => heard.push(d.reason));
+      jest.advanceTimersByTime(302);
+      expect(a.signal.aborted).toBe(false);
+      expect(d.aborted).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(d.aborted).toBe(true);
+      expect(heard).toEqual([a.signal.reason]);
+      a.done();
+    } finally {
+      jest.useRealTimers();
+    }
+    const outer = new AbortController();
+    const b = startAttempt(outer.signal, 1000);
+    const d = b.dispatchSignal as unknown as { aborted: boolean; reason: unknown };
+    outer.abort(new Error('shutdown'));
+    expect(d.aborted).toBe(true);
+    expect((d.reason as Error).message).toBe('shutdown');
+    b.done();
+    const late = startAttempt(outer.signal, 1000);
+    expect(late.dispatchSignal.aborted).toBe(true);
+    late.done();
+  });
 });
