@@ -110,16 +110,40 @@ export function findPublished(root: DomRoot, meta: Map<string, string>, ld: Arra
   return m ? normalizeDate(m[0]) : undefined;
 }
 
+/** Runs of code points that are not letters: what is left after removing them is the letters. */
+const NON_LETTERS_RE = /\P{L}+/gu;
+
+/** Letters (`\p{L}`, code points) of `s`: counted on what is left once the non-letters are removed, without an array of matches. */
+function countLetters(s: string): number {
+  const letters = s.replace(NON_LETTERS_RE, '');
+  let n = letters.length;
+  // An astral letter is two units: count its high surrogate off (lone surrogates are not letters and are gone).
+  for (let i = 0; i < letters.length; i++) {
+    const c = letters.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
+}
+
 /** `<html lang>` when present, else the dominant script of the text. */
 export function findLang(root: DomRoot, text: string): string {
   const html = findFirst(root, (el) => el.name === 'html');
   const declared = html?.attribs.lang?.toLowerCase().split(/[-_]/)[0];
   const sample = text.slice(0, 2000);
-  const han = sample.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
-  const kana = sample.match(/[\u3040-\u30ff]/g)?.length ?? 0;
-  const hangul = sample.match(/[\uac00-\ud7af]/g)?.length ?? 0;
-  const cyr = sample.match(/[\u0400-\u04ff]/g)?.length ?? 0;
-  const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+  // Script counts by UTF-16 unit (all four ranges lie in the BMP), in one pass.
+  let han = 0;
+  let kana = 0;
+  let hangul = 0;
+  let cyr = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (c < 0x0400) continue;
+    if (c >= 0x4e00 && c <= 0x9fff) han++;
+    else if (c >= 0x3040 && c <= 0x30ff) kana++;
+    else if (c >= 0xac00 && c <= 0xd7af) hangul++;
+    else if (c <= 0x04ff) cyr++;
+  }
+  const letters = countLetters(sample);
   if (letters > 0) {
     if (kana > 0.05 * letters) return 'ja';
     if (hangul > 0.3 * letters) return 'ko';

@@ -29,6 +29,37 @@ describe('page metadata', () => {
     expect(findLang(parseHtml('<html lang="de-DE"><body></body></html>'), 'Hallo Welt')).toBe('de');
   });
 
+  it('reads the language from the same script counts as the regex definition, on random mixes of scripts', () => {
+    // The definition findLang's counting loop replaces: a regex match per script.
+    const reference = (declared: string | undefined, text: string): string => {
+      const sample = text.slice(0, 2000);
+      const han = sample.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+      const kana = sample.match(/[\u3040-\u30ff]/g)?.length ?? 0;
+      const hangul = sample.match(/[\uac00-\ud7af]/g)?.length ?? 0;
+      const cyr = sample.match(/[\u0400-\u04ff]/g)?.length ?? 0;
+      const letters = sample.match(/\p{L}/gu)?.length ?? 0;
+      if (letters > 0) {
+        if (kana > 0.05 * letters) return 'ja';
+        if (hangul > 0.3 * letters) return 'ko';
+        if (han > 0.3 * letters) return 'zh';
+        if (cyr > 0.3 * letters && declared !== 'uk' && declared !== 'bg') return declared ?? 'ru';
+      }
+      return declared || (letters > 0 ? 'en' : 'und');
+    };
+    const pieces = ['中文', '，', 'かな', 'カナ', '한국', 'Кир', 'abc', ' ', '1', '😀', '𠀀', '\ud800', '\udc00', 'é', '・', 'ー', '\u9fff', '\u4e00'];
+    let seed = 11;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      for (let k = next() % 12; k > 0; k--) text += pieces[next() % pieces.length]!.repeat(1 + (next() % 4));
+      if (n % 50 === 0) text = text.repeat(300); // past the 2,000-unit sample, cut inside pairs
+      const lang = ['', ' lang="uk"', ' lang="de-DE"'][n % 3]!;
+      const root = parseHtml(`<html${lang}><body></body></html>`);
+      const declared = lang ? lang.slice(7, 9) : undefined;
+      expect([text, findLang(root, text)]).toEqual([text, reference(declared, text)]);
+    }
+  });
+
   it('recognises forum threads by engine markup or thread URL', () => {
     expect(looksLikeForum('<meta name="generator" content="Discuz! X3.4">')).toBe(true);
     expect(looksLikeForum('<html id="XF" lang="en">')).toBe(true);
