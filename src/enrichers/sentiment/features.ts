@@ -97,6 +97,10 @@ export class FeatureExtractor {
   private toks: string[] = [];
   private caps: boolean[] = [];
   private hashes: number[] = [];
+  /** The open-addressing set of dedupe(): a slot holds a feature when its stamp is the current one. */
+  private seen = new Int32Array(4096);
+  private seenStamp = new Uint32Array(4096);
+  private stamp = 0;
   private valence: Valence = { pos: 0, neg: 0, hits: 0, last: 0, compound: 0 };
   count = 0;
   /** The first `strong` features (bias, link, emoticons) count in full; the rest share a 1/√n norm. */
@@ -128,13 +132,49 @@ export class FeatureExtractor {
     return this.buf.subarray(0, this.count);
   }
 
-  /** Presence, not counts: `哈哈哈哈哈` says as much as `哈哈`, once. */
+  /**
+   * Presence, not counts: `哈哈哈哈哈` says as much as `哈哈`, once. The features after the strong
+   * ones end up unique and in ascending order (logits sums them in that order). Duplicates are
+   * dropped first through an open-addressing set, so only the distinct features (about 60 % on
+   * news text) are sorted.
+   */
   private dedupe(): void {
-    const rest = this.buf.subarray(this.strong, this.count);
-    rest.sort();
-    let w = 0;
-    for (let r = 0; r < rest.length; r++) if (r === 0 || rest[r] !== rest[r - 1]) rest[w++] = rest[r]!;
-    this.count = this.strong + w;
+    const n = this.count - this.strong;
+    if (n === 0) return;
+    let size = this.seen.length;
+    while (size < n * 2) size *= 2;
+    if (size !== this.seen.length) {
+      this.seen = new Int32Array(size);
+      this.seenStamp = new Uint32Array(size);
+      this.stamp = 0;
+    }
+    // A new stamp empties the set without clearing it.
+    if (++this.stamp === 0x100000000) {
+      this.seenStamp.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    const seen = this.seen;
+    const seenStamp = this.seenStamp;
+    const mask = size - 1;
+    const buf = this.buf;
+    let w = this.strong;
+    for (let r = this.strong; r < this.count; r++) {
+      const h = buf[r]!;
+      let at = (Math.imul(h, 0x9e3779b1) >>> 0) & mask;
+      for (;;) {
+        if (seenStamp[at] !== stamp) {
+          seenStamp[at] = stamp;
+          seen[at] = h;
+          buf[w++] = h;
+          break;
+        }
+        if (seen[at] === h) break;
+        at = (at + 1) & mask;
+      }
+    }
+    buf.subarray(this.strong, w).sort();
+    this.count = w;
   }
 
   private push(h: number): void {

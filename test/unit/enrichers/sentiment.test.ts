@@ -13,6 +13,22 @@ import { stageContext } from '../../helpers/stage-context';
 
 const model = loadSentimentModel();
 
+describe('feature de-duplication', () => {
+  it('keeps each feature once, in ascending order, also across buffer growth and reuse', () => {
+    const fe = new FeatureExtractor();
+    const rest = (text: string): number[] => Array.from(fe.extract(text, 'zh').subarray(fe.strong));
+    expect(rest('哈哈哈哈哈哈哈哈')).toEqual(rest('哈哈哈'));
+    let long = '';
+    for (let i = 0; i < 3000; i++) long += String.fromCharCode(0x4e00 + ((i * 7919) % 2000));
+    const first = rest(long);
+    for (let i = 1; i < first.length; i++) expect(first[i - 1]! < first[i]!).toBe(true);
+    expect(first.length).toBeGreaterThan(4096); // past the first sizes of the buffers
+    const short = rest('今天天气真好');
+    expect(new Set(short).size).toBe(short.length);
+    expect(rest(long)).toEqual(first);
+  });
+});
+
 describe('sentiment model', () => {
   it.each([
     ['今天太开心了，和朋友们一起吃饭[哈哈][哈哈]', 'positive'],
