@@ -15,15 +15,11 @@ interface UserData {
  * adapter's paging rules. Returns the number of requests it completed.
  */
 export async function crawleeRun(base: string, uids: string[], concurrency: number): Promise<number> {
-  log.setLevel(LogLevel.WARNING);
-  const config = new Configuration({ persistStorage: false, purgeOnStart: true });
+  const { options, config } = setup(concurrency);
   let requests = 0;
   const crawler = new CheerioCrawler({
-    maxConcurrency: concurrency,
-    maxRequestRetries: 0,
+    ...options,
     additionalMimeTypes: ['application/json'],
-    useSessionPool: false,
-    persistCookiesPerSession: false,
     requestHandler: async ({ request, json, addRequests }) => {
       requests += 1;
       const d = request.userData as UserData;
@@ -39,9 +35,6 @@ export async function crawleeRun(base: string, uids: string[], concurrency: numb
         ]);
       }
     },
-    failedRequestHandler: ({ request }, error) => {
-      throw new Error(`crawlee request failed: ${request.url}: ${error.message}`);
-    },
   }, config);
   await crawler.run(uids.map((uid) => ({ url: profileUrl(base, uid), userData: { kind: 'profile', uid } })));
   return requests;
@@ -49,22 +42,32 @@ export async function crawleeRun(base: string, uids: string[], concurrency: numb
 
 /** CheerioCrawler over the HTML pages: the parse plus enqueueLinks of article links (its queue de-duplicates). */
 export async function crawleeHtml(base: string, count: number, concurrency: number): Promise<number> {
-  log.setLevel(LogLevel.WARNING);
-  const config = new Configuration({ persistStorage: false, purgeOnStart: true });
+  const { options, config } = setup(concurrency);
   let requests = 0;
   const crawler = new CheerioCrawler({
-    maxConcurrency: concurrency,
-    maxRequestRetries: 0,
-    useSessionPool: false,
-    persistCookiesPerSession: false,
+    ...options,
     requestHandler: async ({ enqueueLinks }) => {
       requests += 1;
       await enqueueLinks({ regexps: [ARTICLE_LINK], strategy: 'same-origin' });
     },
-    failedRequestHandler: ({ request }, error) => {
-      throw new Error(`crawlee request failed: ${request.url}: ${error.message}`);
-    },
   }, config);
   await crawler.run(articleUrls(base, count));
   return requests;
+}
+
+/** What both workloads set up alike: quiet logs, in-memory storage, no retries or sessions; a failed request fails the run. */
+function setup(concurrency: number) {
+  log.setLevel(LogLevel.WARNING);
+  return {
+    config: new Configuration({ persistStorage: false, purgeOnStart: true }),
+    options: {
+      maxConcurrency: concurrency,
+      maxRequestRetries: 0,
+      useSessionPool: false,
+      persistCookiesPerSession: false,
+      failedRequestHandler: ({ request }: { request: { url: string } }, error: Error) => {
+        throw new Error(`crawlee request failed: ${request.url}: ${error.message}`);
+      },
+    },
+  };
 }
