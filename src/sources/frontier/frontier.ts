@@ -154,31 +154,50 @@ export class RedisFrontier {
   }
 
   /**
-   * Acknowledges visits in one round trip; returns, per item, whether the lease was still ours.
-   * On a Redis Cluster a pipeline may only span one slot group, so there it is one pipeline per
-   * shard, all sent at once.
+   * Acknowledges visits in one round trip, one script call per shard; returns, per item, whether
+   * the lease was still ours. On a Redis Cluster each shard's call goes to its own node, all sent
+   * at once.
    */
   async ack(items: AckItem[]): Promise<boolean[]> {
     if (items.length === 0) return [];
-    const groups = new Map<number, number[]>();
-    items.forEach(({ job }, i) => {
-      const g = this.redis.isCluster ? shardOf(job.subject, this.opts.shards) : 0;
-      groups.set(g, [...(groups.get(g) ?? []), i]);
-    });
-    const owned: boolean[] = new Array<boolean>(items.length).fill(false);
-    await Promise.all([...groups.values()].map(async (indices) => {
-      const pipe = this.redis.pipeline() as unknown as Record<string, (...a: (string | number)[]) => unknown> & { exec(): Promise<[Error | null, unknown][] | null> };
+    const byShard = new Map<number, number[]>();
+    for (let i = 0; i < items.length; i++) {
+      const shard = shardOf(items[i]!.job.subject, this.opts.shards);
+      const indices = byShard.get(shard);
+      if (indices) indices.push(i);
+      else byShard.set(shard, [i]);
+    }
+    const calls = [...byShard].map(([shard, indices]) => {
+      const k = this.keys[shard]!;
+      const args: (string | number | Buffer)[] = [k.bdue, k.lease, k.owner, k.counts, this.buckets, k.bucketPrefix];
       for (const i of indices) {
         const { job, state, nextDueMs } = items[i]!;
-        const k = this.keys[shardOf(job.subject, this.opts.shards)]!;
-        pipe['freshetAck']!(k.bdue, k.lease, k.owner, k.counts, this.buckets, k.bucketPrefix, job.subject, job.leaseToken, packSubject(state, nextDueMs) as unknown as string);
+        args.push(job.subject, job.leaseToken, packSubject(state, nextDueMs));
       }
-      const res = (await pipe.exec()) ?? [];
-      res.forEach(([err, v], j) => {
-        if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
+      return { indices, args: args as (string | number)[] };
+    });
+    const owned: boolean[] = new Array<boolean>(items.length).fill(false);
+    const store = (indices: number[], reply: unknown): void => {
+      (reply as unknown[]).forEach((v, j) => {
         owned[indices[j]!] = Number(v) === 1;
       });
-    }));
+    };
+    const failed = (err: Error) => new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
+    if (this.redis.isCluster) {
+      await Promise.all(calls.map(async ({ indices, args }) => {
+        store(indices, await this.run('freshetAck')(...args).catch((err: Error) => {
+          throw failed(err);
+        }));
+      }));
+      return owned;
+    }
+    const pipe = this.redis.pipeline() as unknown as Record<string, (...a: (string | number)[]) => unknown> & { exec(): Promise<[Error | null, unknown][] | null> };
+    for (const { args } of calls) pipe['freshetAck']!(...args);
+    const res = (await pipe.exec()) ?? [];
+    res.forEach(([err, reply], j) => {
+      if (err) throw failed(err);
+      store(calls[j]!.indices, reply);
+    });
     return owned;
   }
 

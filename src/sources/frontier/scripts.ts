@@ -117,28 +117,35 @@ if taken > 0 then redis.call('HINCRBY', KEYS[4], 'due', -taken) end
 return out`;
 
 /**
- * KEYS: bdue, lease, owner, n. ARGV: buckets, bucketPrefix, subject, token, value.
- * Returns 1, or 0 when the lease was lost (expired and reclaimed): the state is then left to the
- * new owner, whose visit replays idempotently. An ack retried after its reply was lost (Redis
- * restarted, connection cut) finds its own state stored and no other owner, and still answers 1.
+ * KEYS: bdue, lease, owner, n. ARGV: buckets, bucketPrefix, then subject, token, value for each
+ * acknowledged visit of the shard. Returns, per visit in order, 1, or 0 when the lease was lost
+ * (expired and reclaimed): the state is then left to the new owner, whose visit replays
+ * idempotently. An ack retried after its reply was lost (Redis restarted, connection cut) finds its
+ * own state stored and no other owner, and still answers 1. One call per shard and batch instead of
+ * one per visit: the counts and bucket bounds add up the same, per-call client overhead does not.
  */
 export const ackScript = `${lib}
 local err = checkLayout(KEYS[4], ARGV[1])
 if err then return err end
-local s = ARGV[3]
-local b = bucketOf(s, tonumber(ARGV[1]))
-local bk = ARGV[2] .. b
-local owner = redis.call('HGET', KEYS[3], s)
-local old = redis.call('HGET', bk, s)
-if owner ~= ARGV[4] then
-  if not owner and old and stateOf(old) == stateOf(ARGV[5]) then return 1 end
-  return 0
+local buckets = tonumber(ARGV[1])
+local out = {}
+for i = 3, #ARGV, 3 do
+  local s, token, value = ARGV[i], ARGV[i + 1], ARGV[i + 2]
+  local b = bucketOf(s, buckets)
+  local bk = ARGV[2] .. b
+  local owner = redis.call('HGET', KEYS[3], s)
+  local old = redis.call('HGET', bk, s)
+  if owner ~= token then
+    if not owner and old and stateOf(old) == stateOf(value) then out[#out + 1] = 1 else out[#out + 1] = 0 end
+  else
+    redis.call('ZREM', KEYS[2], s)
+    redis.call('HDEL', KEYS[3], s)
+    put(bk, b, s, old, value)
+    out[#out + 1] = 1
+  end
 end
-redis.call('ZREM', KEYS[2], s)
-redis.call('HDEL', KEYS[3], s)
-put(bk, b, s, old, ARGV[5])
 flush(KEYS[1], KEYS[4])
-return 1`;
+return out`;
 
 /** KEYS: lease, owner. ARGV: untilMs, token, subject… Returns how many leases were extended. */
 export const extendScript = `

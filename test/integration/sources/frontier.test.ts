@@ -62,6 +62,30 @@ describe('RedisFrontier (real Redis)', () => {
     expect((await f.getState(j1!.subject))!.watermark).toBeUndefined();
   });
 
+  it('answers a batch of acks across shards per item, in order: owned, lost, and retried after a lost reply', async () => {
+    const f = frontier();
+    await f.offer(subjects(40));
+    const jobs = await f.claim(40);
+    expect(new Set(jobs.map((j) => j.subject)).size).toBe(40);
+    const lost = jobs.filter((_, i) => i % 3 === 1);
+    const other = frontier();
+    // Leases of `lost` pass to another worker: expired, reaped, claimed again.
+    clock.advanceMs(20_000);
+    await f.extend(jobs.filter((j) => !lost.includes(j)));
+    expect(await f.reap()).toBe(lost.length);
+    expect((await other.claim(100)).map((j) => j.subject).sort()).toEqual(lost.map((j) => j.subject).sort());
+    const items = jobs.map((job, i) => ({ job, state: { ...job.state, visits: i + 1 }, nextDueMs: clock.nowMs() + 60_000 + i }));
+    const expected = jobs.map((j) => !lost.includes(j));
+    expect(await f.ack(items)).toEqual(expected);
+    // The same batch again, as after a reply lost on the way: stored acks still answer true.
+    expect(await f.ack(items)).toEqual(expected);
+    for (const [i, job] of jobs.entries()) {
+      if (lost.includes(job)) expect(await f.nextDue(job.subject)).toBeUndefined(); // still leased by the other worker
+      else expect([(await f.getState(job.subject))!.visits, await f.nextDue(job.subject)]).toEqual([i + 1, clock.nowMs() + 60_000 + i]);
+    }
+    expect(await f.stats()).toMatchObject({ subjects: 40, due: 40 - lost.length, leased: lost.length });
+  });
+
   it('keeps subjects in small listpack buckets, counts them through claim, ack and reap', async () => {
     const f = frontier();
     const visited = { ...newSubjectState(0), visits: 4, postsSeen: 37, watermark: '5012345678901234567', meta: { containerid: '1076031990539025' }, via: 'seed' };
