@@ -229,8 +229,17 @@ export class FeatureExtractor {
   private charNgrams(text: string): void {
     let p1 = -1;
     let p2 = -1;
-    for (const ch of text) {
-      const raw = ch.codePointAt(0)!;
+    // By code point, as `for…of` iterates (a lone surrogate is a code point of its own), without a string per character.
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      let raw = text.charCodeAt(i);
+      if (raw >= 0xd800 && raw <= 0xdbff && i + 1 < n) {
+        const lo = text.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo <= 0xdfff) {
+          raw = ((raw - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+          i++;
+        }
+      }
       if (isSpace(raw)) { p1 = -1; p2 = -1; continue; }
       const cp = foldCp(raw);
       this.push(mix(step(step(0x811c9dc5, NS.char1), cp)));
