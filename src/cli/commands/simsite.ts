@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
 import { ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, startSimsite, type Era } from '../../simsite';
+import { DEFAULT_SITE_OPTIONS } from '../../simsite/sites';
 
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
@@ -31,6 +32,7 @@ interface SimsiteFlags {
   start: string;
   historyDays: number;
   zombieShare: number;
+  articlesPerDay: number;
   diurnal?: boolean;
   era: Era;
   faults: string;
@@ -49,6 +51,7 @@ export const register: RegisterCommand = (program) => {
     .option('--start <iso|now>', 'simulated time at startup; history is generated back from here (fix it to get the same posts on every run)', 'now')
     .option('--history-days <n>', 'days of posting history before --start', positiveNumber, 30)
     .option('--zombie-share <x>', 'share of near-inactive accounts with few followers', Number, 0.2)
+    .option('--articles-per-day <n>', 'news articles published per simulated day (~17 KB pages)', positiveNumber, DEFAULT_SITE_OPTIONS.articlesPerDay)
     .option('--diurnal', 'modulate posting rates by time of day (peak 21:00 China time)')
     .option('--era <era>', `microblog API era: ${ERAS.join(' | ')} (dates, count typing, envelope)`, era, 'modern2022')
     .option('--faults <spec>', `fault presets, comma-separated (${Object.keys(FAULT_PRESETS).join(', ')}), a JSON FaultConfig, or @file.json`, 'none')
@@ -60,9 +63,11 @@ Endpoints (see README "Simulated site"):
              containerid=231051_-_fans_-_UID&since_id=N, /statuses/extend?id=MID, /comments/hotflow?id=MID
   Q&A        /api/v4/members/TOKEN[/followees|/followers]?include=&offset=&limit=
   forums     Discuz /forum/forum-FID-PAGE.html, /forum/thread-TID-PAGE-1.html; phpBB /phpbb/index.php,
-             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=   articles /news/, /news/ID.html
+             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=   articles /news/[?page=N], /news/ID.html
+  scripted   /ajax/thread-TID.html (posts loaded by script from /ajax/api/thread/TID/posts; for fetch.render)
   truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
-             /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/requests?client=ID,
+             /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/ajax/posts?thread=TID,
+             /_truth/requests?client=ID,
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
   control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt),
              POST /_control/clock {"advanceMs":N,"speed":X} (jump ahead / re-gear; never back)
@@ -80,6 +85,7 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       const site = await startSimsite({
         world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
         robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs },
+        sites: { articlesPerDay: flags.articlesPerDay },
       });
       const sample = world.users.find((u) => !u.zombie) ?? world.users[0]!;
       console.log(`simsite listening on ${site.url} (${flags.users} users, seed ${flags.seed}, speed ${flags.speed}, era ${flags.era}, built in ${Date.now() - t0} ms)`);
