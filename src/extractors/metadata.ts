@@ -110,20 +110,23 @@ export function findPublished(root: DomRoot, meta: Map<string, string>, ld: Arra
   return m ? normalizeDate(m[0]) : undefined;
 }
 
-/** Runs of code points that are not letters: what is left after removing them is the letters. */
-const NON_LETTERS_RE = /\P{L}+/gu;
-
-/** Letters (`\p{L}`, code points) of `s`: counted on what is left once the non-letters are removed, without an array of matches. */
-function countLetters(s: string): number {
-  const letters = s.replace(NON_LETTERS_RE, '');
-  let n = letters.length;
-  // An astral letter is two units: count its high surrogate off (lone surrogates are not letters and are gone).
-  for (let i = 0; i < letters.length; i++) {
-    const c = letters.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) n--;
-  }
-  return n;
+/**
+ * Which BMP code units are letters (`\p{L}`), 1 or 0, read off the regex once per process (the
+ * regex's own Unicode data, so the two cannot disagree); surrogates are 0 (pairs are looked at
+ * one by one). Counting through the table costs a load per character; a `\p{L}` match over the
+ * sample built an array of one-character strings.
+ */
+function bmpLetterTable(): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  const units = new Uint16Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) units[c] = c >= 0xd800 && c <= 0xdfff ? 0x20 : c;
+  let all = '';
+  for (let c = 0; c < 0x10000; c += 0x1000) all += String.fromCharCode(...units.subarray(c, c + 0x1000));
+  for (const m of all.matchAll(/\p{L}+/gu)) table.fill(1, m.index, m.index + m[0].length);
+  return table;
 }
+const BMP_LETTERS = bmpLetterTable();
+const ASTRAL_LETTER_RE = /^\p{L}$/u;
 
 /** `<html lang>` when present, else the dominant script of the text. */
 export function findLang(root: DomRoot, text: string): string {
@@ -135,15 +138,24 @@ export function findLang(root: DomRoot, text: string): string {
   let kana = 0;
   let hangul = 0;
   let cyr = 0;
+  // Letters (`\p{L}`) by code point, as a `u` regex counts them.
+  let letters = 0;
   for (let i = 0; i < sample.length; i++) {
     const c = sample.charCodeAt(i);
+    letters += BMP_LETTERS[c]!;
     if (c < 0x0400) continue;
     if (c >= 0x4e00 && c <= 0x9fff) han++;
     else if (c >= 0x3040 && c <= 0x30ff) kana++;
     else if (c >= 0xac00 && c <= 0xd7af) hangul++;
     else if (c <= 0x04ff) cyr++;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < sample.length) {
+      const lo = sample.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        if (ASTRAL_LETTER_RE.test(sample.slice(i, i + 2))) letters++;
+        i++;
+      }
+    }
   }
-  const letters = countLetters(sample);
   if (letters > 0) {
     if (kana > 0.05 * letters) return 'ja';
     if (hangul > 0.3 * letters) return 'ko';
