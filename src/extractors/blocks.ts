@@ -31,73 +31,91 @@ export interface Block {
   repeatsAlt: boolean;
 }
 
-/** Sentence punctuation, Latin and CJK alike (`.,;:!?，。、；：？！…`); a switch, not a Set: this runs per character of the page. */
-function isPunct(c: number): boolean {
-  switch (c) {
-    case 0x2e: case 0x2c: case 0x3b: case 0x3a: case 0x21: case 0x3f:
-    case 0xff0c: case 0x3002: case 0x3001: case 0xff1b: case 0xff1a: case 0xff1f: case 0xff01: case 0x2026:
-      return true;
-    default:
-      return false;
-  }
-}
-const isCjk = (c: number): boolean =>
-  (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x3040 && c <= 0x30ff);
+/** Kinds of UTF-16 unit for cutting lines (0: any other), looked up in a table: one load per character. */
+/** `\s` (what String#trim removes) or U+200B. */
+const SPACE = 1;
+/** Han/kana. */
+const CJK = 2;
+/** Sentence punctuation, Latin and CJK alike (`.,;:!?，。、；：？！…`). */
+const PUNCT = 3;
 
-/** Non-space, CJK and punctuation counts in one pass; a run of 3+ equal marks (dot leaders, "!!!!") counts once. */
-function countLine(text: string): { chars: number; cjk: number; punct: number } {
-  let chars = 0;
-  let cjk = 0;
-  let punct = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32) continue;
-    chars++;
-    // Below U+002C nothing is CJK or punctuation but `!`; Latin letters skip both tests.
-    if (c < 0x21 || (c > 0x3f && c < 0x2026)) continue;
-    if (isCjk(c)) cjk++;
-    else if (isPunct(c)) {
-      let j = i;
-      while (j + 1 < text.length && text.charCodeAt(j + 1) === c) j++;
-      punct += j - i >= 2 ? 1 : j - i + 1;
-      chars += j - i;
-      i = j;
-    }
-  }
-  return { chars, cjk, punct };
+function unitKinds(): Uint8Array {
+  const kinds = new Uint8Array(0x10000);
+  for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) kinds[c] = SPACE;
+  kinds.fill(SPACE, 0x2000, 0x200c);
+  for (const [from, to] of [[0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xf900, 0xfaff], [0x3040, 0x30ff]] as const) kinds.fill(CJK, from, to + 1);
+  for (const ch of '.,;:!?，。、；：？！…') kinds[ch.charCodeAt(0)] = PUNCT;
+  return kinds;
 }
-/** Whether a UTF-16 unit is `\s` (what String#trim removes) or U+200B. */
-function isSpaceUnit(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f
-    || c === 0x205f || c === 0x3000 || c === 0xfeff;
+/** A constant of the module (64 KiB, built at load), not state. */
+const UNIT_KINDS = unitKinds();
+
+/** Counts of one line of text (see Block). */
+export interface LineCounts {
+  /** Non-space characters. */
+  chars: number;
+  cjk: number;
+  /** Sentence punctuation; a run of 3+ equal marks (dot leaders, "!!!!") counts once. */
+  punct: number;
 }
 
 /**
- * `s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim()` in one scan: the runs of non-space text joined by one space.
- * Text already in that form (most lines) is returned as is, without a copy.
+ * `s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim()` (the runs of non-space text joined by one
+ * space) and, in the same scan, the counts of that line into `counts`. Text already in that
+ * form (most lines) is returned as is, without a copy. One pass instead of two: these per-character
+ * loops are most of the cost of cutting a page into lines.
  */
-export function collapseSpace(s: string): string {
+export function scanLine(s: string, counts: LineCounts): string {
   const n = s.length;
+  let chars = 0;
+  let cjk = 0;
+  let punct = 0;
   let out = '';
   let i = 0;
   while (i < n) {
-    while (i < n && isSpaceUnit(s.charCodeAt(i))) i++;
+    while (i < n && UNIT_KINDS[s.charCodeAt(i)] === SPACE) i++;
     if (i === n) break;
-    let j = i + 1;
-    // A run goes on over single plain spaces between words.
+    let j = i;
     while (j < n) {
       const c = s.charCodeAt(j);
-      if (!isSpaceUnit(c)) j++;
-      else if (c === 0x20 && j + 1 < n && !isSpaceUnit(s.charCodeAt(j + 1))) j += 2;
-      else break;
+      const kind = UNIT_KINDS[c];
+      if (kind === SPACE) {
+        // A run goes on over single plain spaces between words.
+        if (c === 0x20 && j + 1 < n && UNIT_KINDS[s.charCodeAt(j + 1)] !== SPACE) {
+          j++;
+          continue;
+        }
+        break;
+      }
+      chars++;
+      j++;
+      if (kind === CJK) cjk++;
+      else if (kind === PUNCT) {
+        // Equal marks in a row: no space lies between them, so the run is the same in the collapsed line.
+        let k = j;
+        while (k < n && s.charCodeAt(k) === c) k++;
+        const extra = k - j;
+        punct += extra >= 2 ? 1 : extra + 1;
+        chars += extra;
+        j = k;
+      }
     }
-    if (i === 0 && j === n) return s;
+    if (i === 0 && j === n) {
+      out = s;
+      break;
+    }
     out = out.length === 0 ? s.slice(i, j) : `${out} ${s.slice(i, j)}`;
     i = j;
   }
+  counts.chars = chars;
+  counts.cjk = cjk;
+  counts.punct = punct;
   return out;
+}
+
+/** `s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim()` in one scan. */
+export function collapseSpace(s: string): string {
+  return scanLine(s, { chars: 0, cjk: 0, punct: 0 });
 }
 
 interface WalkState {
@@ -115,6 +133,8 @@ interface WalkState {
   lastAlt: string;
   /** class/id string → [class weight, comment area]: pages repeat a few class strings thousands of times. */
   classCache: Map<string, [number, boolean]>;
+  /** Counts of the line flush() is cutting. */
+  counts: LineCounts;
 }
 
 /** Markup shown as text (escaped HTML inside noscript and the like) is never content. */
@@ -124,12 +144,12 @@ function isMarkupText(text: string): boolean {
 
 function flush(st: WalkState): void {
   if (st.buf.length === 0) return;
-  const text = collapseSpace(st.buf);
+  const text = scanLine(st.buf, st.counts);
   st.buf = '';
   const linkChars = st.linkChars;
   st.linkChars = 0;
   if (!text || isMarkupText(text)) return;
-  const { chars, cjk, punct } = countLine(text);
+  const { chars, cjk, punct } = st.counts;
   const repeatsAlt = st.lastAlt.length >= 4 && (text === st.lastAlt || (text.length >= 4 && st.lastAlt.includes(text)));
   st.blocks.push({
     index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), cjkChars: cjk, punct,
@@ -256,7 +276,7 @@ export function isBoilerplate(b: Block): boolean {
 
 /** Visible text of the document as a sequence of lines, in document order. */
 export function toBlocks(root: DomParent): Block[] {
-  const st: WalkState = { blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '', classCache: new Map() };
+  const st: WalkState = { blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '', classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 } };
   for (const c of root.children) walk(c, st);
   flush(st);
   return st.blocks;

@@ -1,5 +1,5 @@
 import { isBoilerplateLine, isDateline } from '../../../src/extractors/boilerplate-lines';
-import { collapseSpace, toBlocks } from '../../../src/extractors/blocks';
+import { collapseSpace, scanLine, toBlocks } from '../../../src/extractors/blocks';
 import { classWeight } from '../../../src/extractors/clean';
 import { parseHtml } from '../../../src/extractors/dom';
 import { DEFAULT_SCORING, lineValue, nodeValues } from '../../../src/extractors/scoring';
@@ -43,6 +43,47 @@ describe('collapseSpace', () => {
       let s = '';
       for (let k = next() % 9; k > 0; k--) s += pieces[next() % pieces.length];
       expect(collapseSpace(s)).toBe(reference(s));
+    }
+  });
+
+  it('counts the collapsed line as a separate count over it would', () => {
+    // The definition: counts over the collapsed line, a run of 3+ equal marks once.
+    const countLine = (text: string): { chars: number; cjk: number; punct: number } => {
+      const punctSet = new Set([...'.,;:!?，。、；：？！…'].map((c) => c.charCodeAt(0)));
+      const isCjk = (c: number): boolean => (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x3040 && c <= 0x30ff);
+      let chars = 0;
+      let cjk = 0;
+      let punct = 0;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 32) continue;
+        chars++;
+        if (isCjk(c)) cjk++;
+        else if (punctSet.has(c)) {
+          let j = i;
+          while (j + 1 < text.length && text.charCodeAt(j + 1) === c) j++;
+          punct += j - i >= 2 ? 1 : j - i + 1;
+          chars += j - i;
+          i = j;
+        }
+      }
+      return { chars, cjk, punct };
+    };
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}b`;
+      const counts = { chars: -1, cjk: -1, punct: -1 };
+      scanLine(s, counts);
+      expect([c, counts]).toEqual([c, countLine(reference(s))]);
+    }
+    const pieces = ['', ' ', '  ', '\n', '\u00a0', '\u3000', 'a', 'Word', '中文', 'カナ', '😀', '.', '..', '...', '!!!!', '，', '。。', '…', '?', ' x ', '\u0001', '"', '@'];
+    let seed = 3;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let n = 0; n < 5000; n++) {
+      let s = '';
+      for (let k = next() % 10; k > 0; k--) s += pieces[next() % pieces.length];
+      const counts = { chars: -1, cjk: -1, punct: -1 };
+      const line = scanLine(s, counts);
+      expect([s, line, counts]).toEqual([s, reference(s), countLine(reference(s))]);
     }
   });
 });
