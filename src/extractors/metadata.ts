@@ -1,9 +1,57 @@
-import { findAll, findFirst, normalizeSpace, textContent, type DomElement, type DomRoot } from './dom';
+import { isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
+
+/**
+ * The elements the metadata readers look at, found in one walk of the page: each reader used to
+ * walk the whole page on its own (five walks of a few hundred nodes, as much as the line cutting).
+ * Lists are in document order; single elements are the first in document order.
+ */
+export interface PageElements {
+  html?: DomElement;
+  body?: DomElement;
+  title?: DomElement;
+  metas: DomElement[];
+  h1s: DomElement[];
+  /** `<script type="application/ld+json">`. */
+  ldScripts: DomElement[];
+  /** The first element with rel="author" or itemprop="author". */
+  author?: DomElement;
+  /** The first `<time datetime>`. */
+  time?: DomElement;
+}
+
+export function pageElements(root: DomRoot): PageElements {
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [] };
+  const stack: DomNode[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    const a = n.attribs;
+    switch (n.name) {
+      case 'meta': out.metas.push(n); break;
+      case 'h1': out.h1s.push(n); break;
+      case 'script': if (a.type === 'application/ld+json') out.ldScripts.push(n); break;
+      case 'title': out.title ??= n; break;
+      case 'time': if (a.datetime !== undefined) out.time ??= n; break;
+      case 'html': out.html ??= n; break;
+      case 'body': out.body ??= n; break;
+      default: break;
+    }
+    if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    const children = n.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return out;
+}
+
+/** The readers take the page or its elements already found (the extractor finds them once for all). */
+type Page = DomRoot | PageElements;
+const elementsOf = (page: Page): PageElements => ('children' in page ? pageElements(page) : page);
 
 /** `<meta>` content by name/property/itemprop (lower-cased keys), first occurrence wins. */
-export function metaMap(root: DomRoot): Map<string, string> {
+export function metaMap(page: Page): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of findAll(root, (el) => el.name === 'meta')) {
+  for (const m of elementsOf(page).metas) {
     const key = (m.attribs.property ?? m.attribs.name ?? m.attribs.itemprop ?? '').toLowerCase();
     const content = m.attribs.content;
     if (key && content && !out.has(key)) out.set(key, normalizeSpace(content));
@@ -12,7 +60,7 @@ export function metaMap(root: DomRoot): Map<string, string> {
 }
 
 /** JSON-LD objects of the page, flattened through @graph and arrays. */
-export function jsonLd(root: DomRoot): Array<Record<string, unknown>> {
+export function jsonLd(page: Page): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   const visit = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(visit);
@@ -22,7 +70,7 @@ export function jsonLd(root: DomRoot): Array<Record<string, unknown>> {
       if (graph) visit(graph);
     }
   };
-  for (const s of findAll(root, (el) => el.name === 'script' && el.attribs.type === 'application/ld+json')) {
+  for (const s of elementsOf(page).ldScripts) {
     try {
       visit(JSON.parse(textContent(s)));
     } catch {
@@ -35,11 +83,12 @@ export function jsonLd(root: DomRoot): Array<Record<string, unknown>> {
 const TITLE_SEPARATORS_RE = /\s+[-|–—_·»:]\s+|_|\|/;
 
 /** Headline: og:title or an <h1> agreeing with <title>, else the longest part of <title>. */
-export function findTitle(root: DomRoot, meta: Map<string, string>): string {
-  const titleEl = findFirst(root, (el) => el.name === 'title');
+export function findTitle(page: Page, meta: Map<string, string>): string {
+  const els = elementsOf(page);
+  const titleEl = els.title;
   const docTitle = titleEl ? normalizeSpace(textContent(titleEl)) : '';
   const og = meta.get('og:title') ?? meta.get('twitter:title');
-  const h1s = findAll(root, (el) => el.name === 'h1').map((h) => normalizeSpace(textContent(h))).filter((t) => t.length > 1);
+  const h1s = els.h1s.map((h) => normalizeSpace(textContent(h))).filter((t) => t.length > 1);
   const h1 = h1s.find((t) => docTitle.includes(t) || (og !== undefined && og.includes(t)));
   if (h1) return h1;
   if (og) return og;
@@ -56,14 +105,14 @@ function ldString(v: unknown): string | undefined {
   return undefined;
 }
 
-export function findAuthor(root: DomRoot, meta: Map<string, string>, ld: Array<Record<string, unknown>>): string | undefined {
+export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>): string | undefined {
   for (const o of ld) {
     const a = ldString(o.author);
     if (a) return normalizeSpace(a);
   }
   const m = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl');
   if (m && !/^https?:/.test(m)) return m.replace(/^by\s+/i, '');
-  const el = findFirst(root, (e: DomElement) => e.attribs.rel === 'author' || e.attribs.itemprop === 'author');
+  const el = elementsOf(page).author;
   const t = el ? normalizeSpace(textContent(el)) : '';
   return t && t.length < 80 ? t.replace(/^by\s+/i, '') : undefined;
 }
@@ -94,13 +143,13 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
   return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
 }
 
-export function findPublished(root: DomRoot, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string): string | undefined {
+export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string): string | undefined {
   const candidates: Array<string | undefined> = [
     meta.get('article:published_time'), meta.get('datepublished'), meta.get('pubdate'), meta.get('publishdate'),
     meta.get('date'), meta.get('dc.date'), meta.get('dc.date.issued'), meta.get('sailthru.date'),
     ...ld.map((o) => (typeof o.datePublished === 'string' ? o.datePublished : undefined)),
   ];
-  const time = findFirst(root, (el) => el.name === 'time' && el.attribs.datetime !== undefined);
+  const time = elementsOf(page).time;
   candidates.push(time?.attribs.datetime);
   for (const c of candidates) {
     const d = c ? normalizeDate(c) : undefined;
@@ -129,8 +178,8 @@ const BMP_LETTERS = bmpLetterTable();
 const ASTRAL_LETTER_RE = /^\p{L}$/u;
 
 /** `<html lang>` when present, else the dominant script of the text. */
-export function findLang(root: DomRoot, text: string): string {
-  const html = findFirst(root, (el) => el.name === 'html');
+export function findLang(page: Page, text: string): string {
+  const html = elementsOf(page).html;
   const declared = html?.attribs.lang?.toLowerCase().split(/[-_]/)[0];
   const sample = text.slice(0, 2000);
   // Script counts by UTF-16 unit (all four ranges lie in the BMP), in one pass.

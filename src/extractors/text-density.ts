@@ -1,7 +1,7 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
-import { findFirst, isElement, parseHtml, type DomParent, type DomRoot } from './dom';
-import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap } from './metadata';
+import { isElement, parseHtml, type DomParent, type DomRoot } from './dom';
+import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { looksLikeForum } from './page-kind';
 import { DEFAULT_SCORING, FORUM_SCORING, nodeValues, type ScoringParams } from './scoring';
@@ -66,11 +66,12 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const forum = looksLikeForum(source, opts.url);
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
-  const body: DomParent = findFirst(root, (el) => el.name === 'body') ?? root;
+  const els = pageElements(root);
+  const body: DomParent = els.body ?? root;
   const blocks = toBlocks(body);
   const values = nodeValues(blocks, scoring);
-  const meta = metaMap(root);
-  const title = findTitle(root, meta);
+  const meta = metaMap(els);
+  const title = findTitle(els, meta);
   const titleKey = headlineKey(title);
   // The headline line: a heading with the title's words, else (sites that style a <div> as the
   // headline) any short line with exactly the title's characters.
@@ -85,17 +86,17 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
     .map((b) => b.text);
   const text = paragraphs.join('\n');
-  const ld = jsonLd(root);
-  const author = findAuthor(root, meta, ld);
+  const ld = jsonLd(els);
+  const author = findAuthor(els, meta, ld);
   // Datelines are left out of the text as boilerplate, so dates are looked for from the headline on.
   const fromTitle = blocks.slice(titleIndex ?? 0, (titleIndex ?? 0) + 12).map((b) => b.text).join('\n');
-  const published = findPublished(root, meta, ld, `${fromTitle}\n${text}`);
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`);
   return {
     title,
     text,
     paragraphs,
     ...(author ? { author } : {}),
     ...(published ? { published_at: published } : {}),
-    lang: findLang(root, text),
+    lang: findLang(els, text),
   };
 }

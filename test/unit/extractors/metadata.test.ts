@@ -1,5 +1,5 @@
-import { parseHtml } from '../../../src/extractors/dom';
-import { findAuthor, findLang, findTitle, jsonLd, metaMap, normalizeDate } from '../../../src/extractors/metadata';
+import { findAll, findFirst, parseHtml, type DomElement } from '../../../src/extractors/dom';
+import { findAuthor, findLang, findTitle, jsonLd, metaMap, normalizeDate, pageElements } from '../../../src/extractors/metadata';
 import { looksLikeForum } from '../../../src/extractors/page-kind';
 
 describe('page metadata', () => {
@@ -58,6 +58,29 @@ describe('page metadata', () => {
       const declared = lang ? lang.slice(7, 9) : undefined;
       expect([text, findLang(root, text)]).toEqual([text, reference(declared, text)]);
     }
+  });
+
+  it('finds in one walk the elements the per-reader searches find', () => {
+    const root = parseHtml('<!doctype html><html lang="en"><head><title>T</title><meta name="a" content="1">'
+      + '<script type="application/ld+json">{}</script><script>x</script></head><body><svg><title>icon</title></svg>'
+      + '<div><h1>One</h1><p><span itemprop="author">Ann</span><a rel="author">Bob</a></p><time>now</time>'
+      + '<section><meta property="og:title" content="2"><h1>Two</h1><time datetime="2024-01-02">Jan 2</time>'
+      + '<script type="application/ld+json">[]</script></section></div><body><p>late</p></body></body></html>');
+    const els = pageElements(root);
+    const first = (pred: (el: DomElement) => boolean): DomElement | undefined => findFirst(root, pred);
+    expect(els.html).toBe(first((el) => el.name === 'html'));
+    expect(els.body).toBe(first((el) => el.name === 'body'));
+    expect(els.title).toBe(first((el) => el.name === 'title'));
+    expect(els.time).toBe(first((el) => el.name === 'time' && el.attribs.datetime !== undefined));
+    expect(els.time?.attribs.datetime).toBe('2024-01-02');
+    expect(els.author).toBe(first((el) => el.attribs.rel === 'author' || el.attribs.itemprop === 'author'));
+    expect(els.author?.name).toBe('span');
+    expect(els.metas).toEqual(findAll(root, (el) => el.name === 'meta'));
+    expect(els.metas).toHaveLength(2);
+    expect(els.h1s).toEqual(findAll(root, (el) => el.name === 'h1'));
+    expect(els.ldScripts).toEqual(findAll(root, (el) => el.name === 'script' && el.attribs.type === 'application/ld+json'));
+    expect(els.ldScripts).toHaveLength(2);
+    expect(findTitle(els, metaMap(els))).toBe(findTitle(root, metaMap(root)));
   });
 
   it('recognises forum threads by engine markup or thread URL', () => {
