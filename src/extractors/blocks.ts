@@ -131,8 +131,8 @@ interface WalkState {
   /** An image was passed since the last line, and its alt text. */
   imageSince: boolean;
   lastAlt: string;
-  /** class/id string → [class weight, comment area]: pages repeat a few class strings thousands of times. */
-  classCache: Map<string, [number, boolean]>;
+  /** class → id → [class weight, comment area]: pages repeat a few class strings thousands of times. */
+  classCache: Map<string, Map<string, [number, boolean]>>;
   /** Counts of the line flush() is cutting. */
   counts: LineCounts;
 }
@@ -227,12 +227,14 @@ function walk(root: DomNode, st: WalkState): void {
       inLinks.push(false);
       const { class: klass, id } = el.attribs;
       let cls = PLAIN_CLASS;
-      // Without class and id the weights are 0 and no comment area (classWeight, isCommentArea): no key to build.
-      if (klass !== undefined || id !== undefined) {
-        const key = `${name} ${klass ?? ''} ${id ?? ''}`;
-        const hit = st.classCache.get(key);
-        if (hit) cls = hit;
-        else st.classCache.set(key, (cls = [classWeight(el), isCommentArea(el)]));
+      // classWeight and isCommentArea read the tag name only to give body and html 0 and false,
+      // as they give an element without class and id: the cache is by class, then id (no key string to build).
+      if ((klass !== undefined || id !== undefined) && name !== 'body' && name !== 'html') {
+        let byId = st.classCache.get(klass ?? '');
+        if (!byId) st.classCache.set(klass ?? '', (byId = new Map()));
+        let hit = byId.get(id ?? '');
+        if (!hit) byId.set(id ?? '', (hit = [classWeight(el), isCommentArea(el)]));
+        cls = hit;
       }
       if (cls[1]) st.inComments++;
       st.owner = el;

@@ -14,12 +14,17 @@ const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visua
 /** True when an element and everything under it is left out before scoring. */
 export function isDropped(el: DomElement): boolean {
   if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
+  // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
-  if (a.style && HIDDEN_STYLE_RE.test(a.style)) return true;
-  if (a.class && HIDDEN_CLASS_RE.test(a.class)) return true;
-  if ((a.id && CONSENT_RE.test(a.id)) || (a.class && CONSENT_RE.test(a.class))) return true;
-  if (a.role === 'navigation' || a.role === 'complementary' || a.role === 'contentinfo') return true;
+  const style = a.style;
+  if (style && HIDDEN_STYLE_RE.test(style)) return true;
+  const cls = a.class;
+  if (cls && HIDDEN_CLASS_RE.test(cls)) return true;
+  const id = a.id;
+  if ((id && CONSENT_RE.test(id)) || (cls && CONSENT_RE.test(cls))) return true;
+  const role = a.role;
+  if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
   return false;
 }
 
