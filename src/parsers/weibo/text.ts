@@ -55,25 +55,28 @@ export function stripTags(html: string, links: string[]): string {
   let out = '';
   let from = 0;
   let nested = false;
-  for (let lt = html.indexOf('<'); lt !== -1; lt = html.indexOf('<', from)) {
+  for (let lt = html.indexOf('<'); lt !== -1;) {
     out += html.slice(from, lt);
     const c1 = html.charCodeAt(lt + 1) | 32;
     let m: RegExpExecArray | null;
     if (c1 === 98 /* b */ && ((BR_AT.lastIndex = lt), BR_AT.test(html))) {
       out += '\n';
       from = BR_AT.lastIndex;
+      lt = html.indexOf('<', from);
       continue;
     }
     if (c1 === 105 /* i */ && ((IMG_AT.lastIndex = lt), (m = IMG_AT.exec(html)) !== null)) {
       if ((nested = m[0].indexOf('<', 1) !== -1)) break;
       out += m[1] ?? m[2] ?? m[3] ?? '';
       from = IMG_AT.lastIndex;
+      lt = html.indexOf('<', from);
       continue;
     }
     if (c1 === 97 /* a */ && ((A_AT.lastIndex = lt), (m = A_AT.exec(html)) !== null)) {
       if ((nested = m[0].indexOf('<', 1) !== -1)) break;
       collectLink(m[1] ?? m[2] ?? '', links);
       from = A_AT.lastIndex;
+      lt = html.indexOf('<', from);
       continue;
     }
     const gt = html.indexOf('>', lt + 1);
@@ -82,8 +85,11 @@ export function stripTags(html: string, links: string[]): string {
       from = lt;
       break;
     }
-    if ((nested = html.lastIndexOf('<', gt) !== lt)) break;
+    // The next `<` is either inside this tag (nested: the passes decide) or the next tag's.
+    const next = html.indexOf('<', lt + 1);
+    if ((nested = next !== -1 && next < gt)) break;
     from = gt + 1;
+    lt = next;
   }
   if (nested) {
     links.length = 0;
