@@ -1,7 +1,7 @@
 import { isBoilerplateLine, isDateline } from '../../../src/extractors/boilerplate-lines';
 import { collapseSpace, scanLine, toBlocks } from '../../../src/extractors/blocks';
 import { classWeight } from '../../../src/extractors/clean';
-import { parseHtml } from '../../../src/extractors/dom';
+import { parseHtml, textContent } from '../../../src/extractors/dom';
 import { DEFAULT_SCORING, lineValue, nodeValues } from '../../../src/extractors/scoring';
 
 describe('DOM to lines', () => {
@@ -22,6 +22,13 @@ describe('DOM to lines', () => {
       + '<p>Officials said on Monday that the bridge would reopen in June, after repairs to the deck.</p>'));
     expect(lineValue(nav!, DEFAULT_SCORING)).toBeLessThan(0);
     expect(lineValue(para!, DEFAULT_SCORING)).toBeGreaterThan(0);
+  });
+});
+
+describe('parseHtml', () => {
+  it('reads a CDATA section as text (htmlparser2 would swallow it up to ]]> as a comment) and leaves a bare CDATA[ alone', () => {
+    expect(textContent(parseHtml('<p>a<![CDATA[b]]>c</p><p>d</p>'))).toBe('ab]]>cd');
+    expect(textContent(parseHtml('<p>a CDATA[ b</p>'))).toBe('a CDATA[ b');
   });
 });
 
