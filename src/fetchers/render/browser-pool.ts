@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -326,6 +327,12 @@ export class BrowserPool {
         }
       }
     }
-    rmSync(inst.userDataDir, { recursive: true, force: true });
+    // A killed browser's helper processes can still be writing into the profile while it is
+    // removed (ENOTEMPTY): retried, and a profile that stays behind is logged, not a crawl failure.
+    try {
+      await rm(inst.userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch (err) {
+      this.logger?.warn({ dir: inst.userDataDir, err: (err as Error).message }, 'render: could not delete a browser profile');
+    }
   }
 }
