@@ -1,76 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { mergeMap, Observable, type OperatorFunction, type Subscriber } from 'rxjs';
-import type { Clock } from '../core/clock';
-import { JobTracker, type DocEnvelope, type Job, type Settlement, type SubjectState } from '../core/envelope';
+import { mergeMap, Observable, type Subscriber } from 'rxjs';
+import { JobTracker, type DocEnvelope, type Job, type SubjectState } from '../core/envelope';
 import { asFreshetError, ErrorCodes, FreshetError } from '../core/errors';
-import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
-import type { Rng } from '../core/rng';
-import type { FetchRequest, FetchResponse } from '../fetchers/fetch-types';
-import type { Adapter, FetchedText, VisitOutcome } from '../parsers/adapter';
+import type { VisitOutcome } from '../parsers/adapter';
 import type { PipelineConfig } from '../pipeline/schema';
-import type { NextVisit, NextVisitPolicy } from '../schedule/fixed-interval';
-import type { Settled } from '../sinks/elasticsearch';
-import type { RedisFrontier } from '../sources/frontier/frontier';
+import type { NextVisit } from '../schedule/fixed-interval';
 import { Acker } from './acker';
-import { LastOrigin } from './last-origin';
 import { Credits } from './credits';
+import { newState, offerDiscovered, type Discovered } from './discovery';
 import { failedVisit } from './job-outcome';
+import { PoliteFetch } from './polite-fetch';
+import { SinkFlushTrigger } from './sink-flush';
 import type { SubjectDocRef } from './subject-status';
+import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
 
-export interface Fetcher {
-  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
-  robotsCrawlDelayMs?(origin: string): number | undefined;
-}
-
-export interface RunDeps {
-  frontier: RedisFrontier;
-  fetcher: Fetcher;
-  adapter: Adapter;
-  sink: OperatorFunction<DocEnvelope, Settled>;
-  /** Filters and enrichers between parser and sink; built with the runner's `drop`. */
-  stages?: (drop: DropFn) => OperatorFunction<DocEnvelope, DocEnvelope>[];
-  schedule: NextVisitPolicy;
-  clock: Clock;
-  rng: Rng;
-  logger: Logger;
-  metrics: Metrics;
-  sleep(ms: number): Promise<void>;
-  /**
-   * Asks the sink to send what it holds now. Called when the jobs in flight wait on the sink: half
-   * the credits' jobs finished since the last call, or every job in flight finished its visit (no
-   * document can come until the sink settles some). Without it a crawl of one document per job
-   * would wait for the sink's flush interval with all its credits spent.
-   */
-  flushSink?(): void;
-  /** Told each visited subject's schedule, with the profile document its visit emitted. */
-  subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
-}
-
-export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;
-
-export interface RunLimits {
-  /** Stop claiming once this many requests were made (in-flight visits finish). */
-  maxFetches?: number;
-  durationMs?: number;
-  /** Stop when nothing is due and nothing is leased. */
-  untilIdle?: boolean;
-}
-
-export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error';
-
-export interface RunSummary {
-  jobs: number;
-  jobsFailed: number;
-  leasesLost: number;
-  requests: number;
-  documents: Record<Settlement, number>;
-  stoppedBy: StopReason;
-  elapsedMs: number;
-}
-
-/** How often a request waiting for a busy origin asks again. */
-const POLITE_POLL_MS = 25;
+export type { DropFn, Fetcher, RunDeps, RunLimits, RunSummary, StopReason } from './types';
 
 interface VisitResult {
   outcome?: VisitOutcome;
@@ -96,23 +40,20 @@ export class PipelineRunner {
     this.wakeStop = r;
   });
   private readonly inFlight = new Set<Job>();
-  private readonly holderPrefix = randomBytes(6).toString('hex');
-  private holderSeq = 0;
-  private readonly origins = new LastOrigin();
+  private readonly fetch: PoliteFetch;
+  private readonly flushTrigger: SinkFlushTrigger;
   private fatal: FreshetError | undefined;
   private readonly summary: RunSummary = {
     jobs: 0, jobsFailed: 0, leasesLost: 0, requests: 0, documents: { indexed: 0, dropped: 0, dead_lettered: 0 }, stoppedBy: 'idle', elapsedMs: 0,
   };
-
-  /** Jobs whose visit ended and whose documents are not all settled yet; and those sealed since the last flush request. */
-  private sealedWaiting = 0;
-  private sealedSinceFlush = 0;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
     this.acker = new Acker(deps.frontier, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
     this.parserTally = deps.metrics.stageTally(deps.adapter.type);
     this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
+    this.fetch = new PoliteFetch(config, deps);
+    this.flushTrigger = new SinkFlushTrigger(this.credits, deps.flushSink);
   }
 
   /** A stage dropped a document on purpose: settle it so its job can be acknowledged, and count why. */
@@ -170,6 +111,7 @@ export class PipelineRunner {
       if (deadline) clearTimeout(deadline);
     }
     if (this.fatal) throw this.fatal;
+    this.summary.requests = this.fetch.requests;
     this.summary.stoppedBy = this.stopping ?? 'idle';
     this.summary.elapsedMs = this.deps.clock.nowMs() - started;
     return { ...this.summary, documents: { ...this.summary.documents } };
@@ -185,7 +127,7 @@ export class PipelineRunner {
     const { frontier, logger, metrics } = this.deps;
     let redisDown = 0;
     while (!this.stopping) {
-      if (limits.maxFetches !== undefined && this.summary.requests >= limits.maxFetches) {
+      if (limits.maxFetches !== undefined && this.fetch.requests >= limits.maxFetches) {
         this.stop('max_fetches');
         break;
       }
@@ -264,16 +206,16 @@ export class PipelineRunner {
     const result: VisitResult = {};
     this.inFlight.add(job);
     void tracker.done.then(() => {
-      this.sealedWaiting -= 1;
+      this.flushTrigger.settled();
       return this.finish(tracker, result);
     });
     const ctx = {
-      fetchText: (url: string, expect: 'json' | 'html') => this.fetchText(url, expect),
+      fetchText: (url: string, expect: 'json' | 'html') => this.fetch.fetchText(url, expect),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.frontier.countSubjects(),
     };
-    const discovered: { subject: string; state: SubjectState }[] = [];
+    const discovered: Discovered[] = [];
     const tally = this.parserTally;
     tally.received += 1;
     const endTimer = this.parserSeconds.startTimer();
@@ -298,81 +240,13 @@ export class PipelineRunner {
           discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
         }
       }
-      if (discovered.length > 0) {
-        // Zombies are recorded (dedup, state) but never queued.
-        const zombies = discovered.filter((d) => d.state.status === 'zombie');
-        const live = discovered.filter((d) => d.state.status !== 'zombie');
-        // Claims take the lowest score first and same-millisecond subjects tie (then go by name):
-        // a thousandth of a millisecond per level keeps discovery breadth-first at any clock resolution.
-        const levelDueMs = this.deps.clock.nowMs() - 1 + Math.min(live[0]?.state.depth ?? 1, 999) / 1000;
-        const added = (live.length > 0 ? await this.deps.frontier.offer(live, levelDueMs) : 0)
-          + (zombies.length > 0 ? await this.deps.frontier.record(zombies) : 0);
-        this.deps.metrics.discovered.inc({ result: 'new' }, added);
-        this.deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
-        this.deps.adapter.offered?.(discovered.map((d) => d.subject));
-      }
+      if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);
     } catch (err) {
       result.error = asFreshetError(err);
     } finally {
       endTimer();
       tracker.seal();
-      this.sealed();
-    }
-  }
-
-  private async fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText> {
-    const { fetcher, metrics } = this.deps;
-    const origin = this.origins.of(url);
-    const p = this.config.politeness;
-    const minDelayMs = Math.max(p.min_delay_ms, fetcher.robotsCrawlDelayMs?.(origin) ?? 0);
-    // No delay and no concurrency cap (the common case): no slot to wait for, and no promise for it.
-    const holder = minDelayMs === 0 && p.max_concurrency_per_origin === 0 ? undefined : await this.politeSlot(origin, minDelayMs);
-    this.summary.requests += 1;
-    try {
-      const res = await fetcher.fetch({ url, expect });
-      metrics.fetches.inc({ status_class: `${Math.floor(res.status / 100)}xx` });
-      metrics.fetchSeconds.observe(res.elapsedMs / 1000);
-      return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs };
-    } catch (err) {
-      const status = (err as FreshetError).fields?.['status'];
-      metrics.fetches.inc({ status_class: typeof status === 'number' ? `${Math.floor(status / 100)}xx` : 'error' });
-      throw err;
-    } finally {
-      if (holder) await this.deps.frontier.releaseOrigin(origin, holder).catch(() => undefined);
-    }
-  }
-
-  /**
-   * Waits for this origin's next slot (minimum delay, robots Crawl-delay, concurrency), all kept in
-   * Redis so they hold across workers. Returns the holder to release when a concurrency slot was
-   * taken. A slot too far away throws a throttled error: the subject is rescheduled, not waited for.
-   */
-  private async politeSlot(origin: string, minDelayMs: number): Promise<string | undefined> {
-    const p = this.config.politeness;
-    const holder = p.max_concurrency_per_origin > 0 ? `${this.holderPrefix}:${this.holderSeq++}` : '';
-    const holdMs = this.config.fetch.total_timeout_ms * this.config.fetch.retry.max_attempts + 60_000;
-    for (let waitedMs = 0; ;) {
-      const slot = await this.deps.frontier.politeness(origin, { minDelayMs, maxWaitMs: p.max_wait_ms - waitedMs, maxConcurrency: p.max_concurrency_per_origin, holder, holdMs });
-      if (slot.kind === 'taken') return holder || undefined;
-      if (slot.kind === 'too_far' || waitedMs >= p.max_wait_ms) {
-        const retryAfterMs = slot.kind === 'too_far' ? slot.waitMs : 1000;
-        throw new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'origin busy (politeness)', { origin }, undefined, retryAfterMs);
-      }
-      const pauseMs = slot.kind === 'wait' ? slot.waitMs : POLITE_POLL_MS;
-      await this.deps.sleep(pauseMs);
-      waitedMs += pauseMs;
-    }
-  }
-
-  private sealed(): void {
-    this.sealedWaiting += 1;
-    this.sealedSinceFlush += 1;
-    const flush = this.deps.flushSink;
-    if (!flush) return;
-    if (this.sealedSinceFlush >= Math.ceil(this.credits.limit / 2) || this.sealedWaiting >= this.credits.used) {
-      this.sealedSinceFlush = 0;
-      // After the documents the stages may still hand on in this turn of the event loop.
-      setImmediate(flush);
+      this.flushTrigger.sealed();
     }
   }
 
@@ -422,6 +296,3 @@ export class PipelineRunner {
   }
 }
 
-function newState(nowMs: number, via: string, extra: Partial<SubjectState> = {}): SubjectState {
-  return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', via, ...extra };
-}
