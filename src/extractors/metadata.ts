@@ -205,11 +205,25 @@ export function findLang(page: Page, text: string): string {
       }
     }
   }
-  if (letters > 0) {
-    if (kana > 0.05 * letters) return 'ja';
-    if (hangul > 0.3 * letters) return 'ko';
-    if (han > 0.3 * letters) return 'zh';
-    if (cyr > 0.3 * letters && declared !== 'uk' && declared !== 'bg') return declared ?? 'ru';
+  return langOfScripts({ han, kana, hangul, cyr, letters }, declared);
+}
+
+/** Script counts of a text sample: Han, kana, Hangul and Cyrillic UTF-16 units, letters by code point. */
+export interface ScriptCounts {
+  han: number;
+  kana: number;
+  hangul: number;
+  cyr: number;
+  letters: number;
+}
+
+/** The language a sample's script counts point to, the declared one unless the script says otherwise. */
+export function langOfScripts(c: ScriptCounts, declared: string | undefined): string {
+  if (c.letters > 0) {
+    if (c.kana > 0.05 * c.letters) return 'ja';
+    if (c.hangul > 0.3 * c.letters) return 'ko';
+    if (c.han > 0.3 * c.letters) return 'zh';
+    if (c.cyr > 0.3 * c.letters && declared !== 'uk' && declared !== 'bg') return declared ?? 'ru';
   }
-  return declared || (letters > 0 ? 'en' : 'und');
+  return declared || (c.letters > 0 ? 'en' : 'und');
 }

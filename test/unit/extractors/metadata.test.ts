@@ -1,5 +1,5 @@
 import { findAll, findFirst, parseHtml, type DomElement } from '../../../src/extractors/dom';
-import { findAuthor, findLang, findTitle, jsonLd, metaMap, normalizeDate, pageElements } from '../../../src/extractors/metadata';
+import { findAuthor, findLang, findTitle, jsonLd, langOfScripts, metaMap, normalizeDate, pageElements } from '../../../src/extractors/metadata';
 import { looksLikeForum } from '../../../src/extractors/page-kind';
 
 describe('page metadata', () => {
@@ -33,18 +33,11 @@ describe('page metadata', () => {
     // The definition findLang's counting loop replaces: a regex match per script.
     const reference = (declared: string | undefined, text: string): string => {
       const sample = text.slice(0, 2000);
-      const han = sample.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
-      const kana = sample.match(/[\u3040-\u30ff]/g)?.length ?? 0;
-      const hangul = sample.match(/[\uac00-\ud7af]/g)?.length ?? 0;
-      const cyr = sample.match(/[\u0400-\u04ff]/g)?.length ?? 0;
-      const letters = sample.match(/\p{L}/gu)?.length ?? 0;
-      if (letters > 0) {
-        if (kana > 0.05 * letters) return 'ja';
-        if (hangul > 0.3 * letters) return 'ko';
-        if (han > 0.3 * letters) return 'zh';
-        if (cyr > 0.3 * letters && declared !== 'uk' && declared !== 'bg') return declared ?? 'ru';
-      }
-      return declared || (letters > 0 ? 'en' : 'und');
+      const count = (re: RegExp) => sample.match(re)?.length ?? 0;
+      return langOfScripts({
+        han: count(/[\u4e00-\u9fff]/g), kana: count(/[\u3040-\u30ff]/g), hangul: count(/[\uac00-\ud7af]/g),
+        cyr: count(/[\u0400-\u04ff]/g), letters: count(/\p{L}/gu),
+      }, declared);
     };
     const pieces = ['中文', '，', 'かな', 'カナ', '한국', 'Кир', 'abc', ' ', '1', '😀', '𠀀', '\ud800', '\udc00', 'é', '・', 'ー', '\u9fff', '\u4e00'];
     let seed = 11;
