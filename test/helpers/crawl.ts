@@ -17,6 +17,8 @@ import { startSimsite, truthAllPosts, truthPostsOf, type SimsiteHandle } from '.
 import type { RedisFrontier } from '../../src/sources/frontier/frontier';
 
 export const MAPPINGS = join(__dirname, '..', '..', 'mappings');
+/** The shipped pipeline files. */
+export const PIPELINES = join(__dirname, '..', '..', 'pipelines');
 /** The built CLI. */
 export const FRESHET_BIN = join(__dirname, '..', '..', 'bin', 'freshet.js');
 

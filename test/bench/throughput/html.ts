@@ -7,10 +7,3 @@
 export const ARTICLE_LINK = /\/news\/\d+\.html$/;
 
 export const articleUrls = (base: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${base}/news/${i + 1}.html`);
-
-/** The rule set freshet crawls the articles with (web_pages): the page is a document, its article links are followed. */
-export const NEWS_RULES = `
-    - name: news-article
-      match: { regex: ['/news/\\d+\\.html$'] }
-      page_document: true
-      links: { selector: 'a[href]', regex: '/news/\\d+\\.html$' }`;

@@ -1,14 +1,16 @@
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock } from '../../../src/core/clock';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics, type Metrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
-import { parsePipeline } from '../../../src/pipeline/load';
+import { loadPipeline, parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { connectSearch } from '../../../src/search/client';
 import { Redis } from 'ioredis';
 import { webPageSubject } from '../../../src/parsers/web-pages';
-import { articleUrls, NEWS_RULES } from './html';
+import { projectRoot } from '../lib/results';
+import { articleUrls } from './html';
 
 export interface FreshetEnv {
   redisUrl: string;
@@ -25,17 +27,18 @@ export function freshetRun(base: string, uids: string[], sink: 'blackhole' | 'el
 }
 
 /**
- * freshet's full pipeline over the HTML article pages: Redis frontier, fetch, web_pages parse
- * (article links followed), text_density extraction, language and sentiment enrichment, sink.
+ * freshet's full pipeline over the HTML article pages: Redis frontier, fetch, then the article
+ * rule set and the stages of pipelines/news.yaml (web_pages with article links followed,
+ * text_density, language, sentiment), sink.
  */
 export function freshetHtml(base: string, count: number, sink: 'blackhole' | 'elasticsearch', concurrency: number, env: FreshetEnv): Promise<number> {
-  const parse = `parse:
-  type: web_pages
-  rules:${NEWS_RULES}`;
-  const stages = `stages:
-  - { type: text_density, min_chars: 20 }
-  - { type: language }
-  - { type: sentiment }`;
+  const news = loadPipeline(join(projectRoot(), 'pipelines', 'news.yaml'), { SIMSITE_URL: base });
+  if (news.parse.type !== 'web_pages') throw new Error('pipelines/news.yaml: expected a web_pages parser');
+  // Articles only: the bench starts from the article list, not the index pages.
+  const rules = news.parse.rules.filter((r) => r.page_document);
+  // JSON is YAML: the parsed sections go back in as they are.
+  const parse = `parse: { type: web_pages, rules: ${JSON.stringify(rules)} }`;
+  const stages = `stages: ${JSON.stringify(news.stages)}`;
   return freshetCrawl(parse, stages, articleUrls(base, count).map(webPageSubject), sink, concurrency, env, count);
 }
 

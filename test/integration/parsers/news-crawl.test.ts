@@ -1,18 +1,20 @@
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createMetrics } from '../../../src/core/metrics';
 import { silentLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
-import { parsePipeline } from '../../../src/pipeline/load';
+import { loadPipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
 import { deadLetterKey } from '../../../src/sources/frontier/keys';
-import { frozenSimsite, MAPPINGS } from '../../helpers/crawl';
+import { frozenSimsite, MAPPINGS, PIPELINES } from '../../helpers/crawl';
 import { useRedis, useSearch } from '../../helpers/services';
 
 /**
- * A news site crawled with rules for its links only: index pages are followed (pagination and
- * article links), article pages become `pages` documents whose main text the text_density stage
- * finds (from the DOM the adapter parsed), then language and sentiment are added.
+ * pipelines/news.yaml over simsite's news site, with rules for its links only: index pages are
+ * followed (pagination and article links), article pages become `pages` documents whose main
+ * text the text_density stage finds (from the DOM the adapter parsed), then language and
+ * sentiment are added.
  */
 describe('web_pages with page_document rule sets over simsite news', () => {
   it('indexes every article once with its main text, and nothing of the index pages', async () => {
@@ -21,31 +23,12 @@ describe('web_pages with page_document rule sets over simsite news', () => {
     const site = await frozenSimsite(300, 5);
     const name = 'news';
     try {
-      const config = parsePipeline(`name: ${name}
-seeds: ["web:page:${site.url}/news/"]
-source: { type: redis_frontier, shards: 2, max_in_flight: 16, poll_interval_ms: 20, lease_secs: 30 }
-fetch: { type: http_fetch, allow_private_networks: true, respect_robots: false, connections_per_origin: 16 }
-parse:
-  type: web_pages
-  max_pages_per_visit: 100
-  rules:
-    - name: news-index
-      match: { regex: ['/news/(\\?page=\\d+)?$'] }
-      pagination: { selector: a.next }
-      links: { selector: ul.news-list a, regex: '/news/\\d+\\.html$' }
-    - name: news-article
-      match: { regex: ['/news/\\d+\\.html$'] }
-      page_document: true
-      links: { selector: 'a[href]', regex: '/news/\\d+\\.html$' }
-stages:
-  - { type: text_density, min_chars: 20 }
-  - { type: language }
-  - { type: sentiment }
-# Ten minutes: the sink must flush because every job in flight waits on it (one document per
-# job), not because the interval passed; the test would time out otherwise.
-sink: { type: elasticsearch, flush_interval_ms: 600000, replicas: 0 }
-schedule: { type: fixed_interval, interval_secs: 86400 }
-`, `${name}.yaml`);
+      // The shipped pipeline file, as a user runs it.
+      const shipped = loadPipeline(join(PIPELINES, 'news.yaml'), { SIMSITE_URL: site.url });
+      if (shipped.sink.type !== 'elasticsearch') throw new Error('pipelines/news.yaml: expected the elasticsearch sink');
+      // Ten minutes: the sink must flush because every job in flight waits on it (one document per
+      // job), not because the interval passed; the test would time out otherwise.
+      const config = { ...shipped, sink: { ...shipped.sink, flush_interval_ms: 600_000 } };
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
         logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${name}`,
