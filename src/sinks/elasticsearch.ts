@@ -60,15 +60,9 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
   const actionHeads = new Map<string, string>();
   const serialise = (env: DocEnvelope): Pending => {
     const { index, id } = env.doc;
-    let action: string;
-    if (typeof id === 'string') {
-      let head = actionHeads.get(index);
-      if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
-      action = `${head}${JSON.stringify(id)}}}`;
-    } else {
-      action = JSON.stringify({ index: { _index: `${deps.indexPrefix}${index}`, _id: id } });
-    }
-    return { env, lines: `${action}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
+    let head = actionHeads.get(index);
+    if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
+    return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
   };
   return (source) => source.pipe(
     map(serialise),
