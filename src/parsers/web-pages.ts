@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Job } from '../core/envelope';
+import { isoTime } from '../core/iso-time';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { parseHtml } from '../extractors/dom';
 import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
@@ -43,13 +44,15 @@ export const webPageSubject = (url: string): string => `${WEB_PAGE_PREFIX}${url.
 
 const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
 
-const originOf = (url: string): string | undefined => {
+const parseUrl = (url: string): URL | undefined => {
   try {
-    return new URL(url).origin;
+    return new URL(url);
   } catch {
     return undefined;
   }
 };
+
+const originOf = (url: string): string | undefined => parseUrl(url)?.origin;
 
 const str = (v: FieldValue | undefined): string | undefined => {
   const s = Array.isArray(v) ? v.join('\n') : v;
@@ -99,17 +102,18 @@ export class WebPagesAdapter implements Adapter {
       const page = await ctx.fetchText(url, 'html');
       requests += 1;
       lastMs = page.fetchedAtMs;
-      const crawledAt = new Date(page.fetchedAtMs).toISOString();
+      const crawledAt = isoTime(page.fetchedAtMs);
       // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
       const pageKey = sha1(page.url);
-      const from = originOf(page.url);
+      const pageUrl = parseUrl(page.url);
+      const from = pageUrl?.origin;
       const ruleSet = selectRuleSet(page.url, c.rules);
       const pageDocument = ruleSet ? ruleSet.page_document : c.page_documents;
       if (!ruleSet && !pageDocument) break;
       const root = parseHtml(page.text);
       if (pageDocument) {
         // text_density reads this very DOM: one parse per page for rules and extraction.
-        const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: new URL(page.url).host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } };
+        const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } };
         yield { kind: 'doc', doc: attachParsedHtml(doc, page.text, root) };
       }
       if (!ruleSet) break;
@@ -130,7 +134,7 @@ export class WebPagesAdapter implements Adapter {
               platform: 'web', id: postId, url: page.url, subject: job.subject,
               ...(author ? { author: { name: author } } : {}),
               text: str(item['text']) ?? '',
-              ...(Number.isFinite(createdMs) ? { created_at: new Date(createdMs).toISOString() } : {}),
+              ...(Number.isFinite(createdMs) ? { created_at: isoTime(createdMs) } : {}),
               crawled_at: crawledAt,
             },
           },
