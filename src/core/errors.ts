@@ -76,6 +76,8 @@ export const ErrorCodes = {
   renderLaunch: 'E_RENDER_LAUNCH',
   /** Anything else the browser reported while rendering. */
   renderFailed: 'E_RENDER_FAILED',
+  /** A page worker thread exited with pages in hand (retryable), or kept exiting before reading any (critical). */
+  pageWorker: 'E_PAGE_WORKER',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -28,6 +28,11 @@ export interface StageDefinition<S extends z.ZodType = z.ZodType> {
   type: string;
   kind: StageKind;
   schema: S;
+  /**
+   * The output depends on the document and the config only (no state across documents, no
+   * clients): the stage may run on page worker threads, one copy per thread.
+   */
+  stateless?: boolean;
   build(config: z.infer<S>, ctx: StageContext): OperatorFunction<DocEnvelope, DocEnvelope>;
 }
 

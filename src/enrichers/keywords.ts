@@ -54,6 +54,7 @@ export function createKeywordExtractor(config: Pick<KeywordsConfig, 'top_k' | 'm
 export const keywordsStage = defineStage({
   type: 'keywords',
   kind: 'enricher',
+  stateless: true,
   schema: keywordsConfigSchema,
   build: (config) => {
     const extractor = createKeywordExtractor(config);

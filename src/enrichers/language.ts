@@ -35,6 +35,7 @@ export function detectLanguage(text: string): 'zh' | 'en' | 'other' {
 export const languageStage = defineStage({
   type: 'language',
   kind: 'enricher',
+  stateless: true,
   schema: languageConfigSchema,
   build: (config) => map((env) => {
     const body = env.doc.body;

@@ -33,6 +33,7 @@ export const sentimentConfigSchema = z.strictObject({
 export const sentimentStage = defineStage({
   type: 'sentiment',
   kind: 'enricher',
+  stateless: true,
   schema: sentimentConfigSchema,
   build: (config) => {
     const model = loadSentimentModel(config.model_dir);

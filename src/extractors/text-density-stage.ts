@@ -28,6 +28,7 @@ export type TextDensityConfig = z.infer<typeof textDensityConfigSchema>;
 export const textDensityStage = defineStage({
   type: 'text_density',
   kind: 'extractor',
+  stateless: true,
   schema: textDensityConfigSchema,
   build: (config, ctx) => concatMap((env) => {
     const body = env.doc.body;

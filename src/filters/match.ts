@@ -55,6 +55,7 @@ function compile(c: Condition): (body: Record<string, unknown>) => boolean {
 export const matchStage = defineStage({
   type: 'match',
   kind: 'filter',
+  stateless: true,
   schema: matchConfigSchema,
   build: (config, ctx) => {
     const tests = config.keep_if.map(compile);

@@ -19,7 +19,9 @@ export interface VisitContext {
 
 export type Emitted =
   | { kind: 'doc'; doc: Doc }
-  | { kind: 'discovered'; subject: string; state: Partial<SubjectState> };
+  | { kind: 'discovered'; subject: string; state: Partial<SubjectState> }
+  /** A document a stage already dropped where the page was read (a page worker thread): counted and settled, never sent on. */
+  | { kind: 'dropped'; doc: Doc; stage: string; reason: string };
 
 /** What a visit learned, for the frontier state and the scheduler. */
 export interface VisitOutcome {

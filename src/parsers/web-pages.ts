@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Job } from '../core/envelope';
-import { isoTime } from '../core/iso-time';
 import { ErrorCodes, FreshetError } from '../core/errors';
-import { parseHtml } from '../extractors/dom';
-import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
-import { attachParsedHtml } from '../extractors/parsed-html';
 import { ruleSetsSchema } from '../extractors/rules/schema';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
+import { readPage, type PageReader } from './web-page-read';
 
 export const webPagesConfigSchema = z.strictObject({
   type: z.literal('web_pages'),
@@ -33,6 +29,12 @@ export const webPagesConfigSchema = z.strictObject({
    * `page_document: true`.)
    */
   page_documents: z.boolean().default(false),
+  /**
+   * Worker threads that read pages (parse, rules) and run the pipeline's leading stateless stages
+   * (text_density, language, sentiment, keywords, match) on them, so the fetch and frontier work
+   * on the main thread is not queued behind page CPU; 0: everything on the main thread.
+   */
+  worker_threads: z.number().int().min(0).max(64).default(0),
 });
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
@@ -41,23 +43,6 @@ export const WEB_PAGE_PREFIX = 'web:page:';
 
 /** The subject of a page: its absolute URL after the prefix (fragments never name another page). */
 export const webPageSubject = (url: string): string => `${WEB_PAGE_PREFIX}${url.replace(/#.*$/, '')}`;
-
-const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
-
-const parseUrl = (url: string): URL | undefined => {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
-};
-
-const originOf = (url: string): string | undefined => parseUrl(url)?.origin;
-
-const str = (v: FieldValue | undefined): string | undefined => {
-  const s = Array.isArray(v) ? v.join('\n') : v;
-  return s === null || s === undefined || s.trim() === '' ? undefined : s.trim();
-};
 
 /**
  * Web pages (`web:page:<url>`): fetched as HTML (rendered, when the URL matches `fetch.render`),
@@ -71,7 +56,8 @@ export class WebPagesAdapter implements Adapter {
   /** Insertion-ordered, so the oldest link is evicted first. */
   private readonly recentLinks = new Set<string>();
 
-  constructor(private readonly config: WebPagesConfig) {}
+  /** `reader`: page worker threads; by default pages are read on the calling thread. */
+  constructor(private readonly config: WebPagesConfig, private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) }) {}
 
   accepts(subject: string): boolean {
     return subject.startsWith(WEB_PAGE_PREFIX);
@@ -102,51 +88,18 @@ export class WebPagesAdapter implements Adapter {
       const page = await ctx.fetchText(url, 'html');
       requests += 1;
       lastMs = page.fetchedAtMs;
-      const crawledAt = isoTime(page.fetchedAtMs);
-      // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
-      const pageKey = sha1(page.url);
-      const pageUrl = parseUrl(page.url);
-      const from = pageUrl?.origin;
-      const ruleSet = selectRuleSet(page.url, c.rules);
-      const pageDocument = ruleSet ? ruleSet.page_document : c.page_documents;
-      if (!ruleSet && !pageDocument) break;
-      const root = parseHtml(page.text);
-      if (pageDocument) {
-        // text_density reads this very DOM: one parse per page for rules and extraction.
-        const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject: job.subject } };
-        yield { kind: 'doc', doc: attachParsedHtml(doc, page.text, root) };
-      }
-      if (!ruleSet) break;
-      const result = applyRuleSet(root, page.url, ruleSet);
-      for (const [i, item] of result.items.entries()) {
-        const postId = str(item['id']) ?? String(i + 1);
-        const createdAt = str(item['created_at']);
-        const createdMs = createdAt ? Date.parse(createdAt) : Number.NaN;
-        if (Number.isFinite(createdMs) && createdMs > (job.state.lastVisitMs ?? -Infinity)) newPostTimesMs.push(createdMs);
-        const author = str(item['author']);
-        posts += 1;
-        yield {
-          kind: 'doc',
-          doc: {
-            index: 'posts',
-            id: `web:${pageKey}:${postId}`,
-            body: {
-              platform: 'web', id: postId, url: page.url, subject: job.subject,
-              ...(author ? { author: { name: author } } : {}),
-              text: str(item['text']) ?? '',
-              ...(Number.isFinite(createdMs) ? { created_at: isoTime(createdMs) } : {}),
-              crawled_at: crawledAt,
-            },
-          },
-        };
-      }
+      const read = await this.reader.read(page, job.subject, job.state.lastVisitMs);
+      for (const doc of read.docs) yield { kind: 'doc', doc };
+      for (const d of read.drops) yield { kind: 'dropped', doc: { ...d.doc, body: {} }, stage: d.stage, reason: d.reason };
+      posts += read.posts;
+      newPostTimesMs.push(...read.newPostTimesMs);
       if (depth <= c.max_depth) {
-        for (const link of result.links) {
-          if (seen.has(link) || this.recentLinks.has(link) || !this.allowed(link, from)) continue;
+        for (const link of read.links) {
+          if (seen.has(link) || this.recentLinks.has(link)) continue;
           yield { kind: 'discovered', subject: webPageSubject(link), state: { depth } };
         }
       }
-      url = result.next && !seen.has(result.next) && this.allowed(result.next, from) ? result.next : undefined;
+      url = read.next && !seen.has(read.next) ? read.next : undefined;
     }
     return {
       state: { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: lastMs, postsSeen: job.state.postsSeen + posts },
@@ -165,12 +118,5 @@ export class WebPagesAdapter implements Adapter {
       if (this.recentLinks.size >= max) this.recentLinks.delete(this.recentLinks.values().next().value!);
       this.recentLinks.add(subject.slice(WEB_PAGE_PREFIX.length));
     }
-  }
-
-  /** `fromOrigin`: the linking page's origin (undefined when its URL does not parse). */
-  private allowed(url: string, fromOrigin: string | undefined): boolean {
-    if (this.config.allow_prefixes.length > 0) return this.config.allow_prefixes.some((p) => url.startsWith(p));
-    const origin = originOf(url);
-    return origin !== undefined && origin === fromOrigin;
   }
 }

@@ -31,6 +31,8 @@ import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner, type Fetcher } from './run';
 import { startGaugePoller, type ScheduleGaugeValues } from './gauges';
 import { SubjectStatusWriter } from './subject-status';
+import { PagePool } from './page-pool';
+import { leadingStatelessStages } from './page-work';
 import { estimatedRatePerHour } from '../schedule/subject-state';
 import type { SubjectState } from '../core/envelope';
 
@@ -65,15 +67,27 @@ export interface BuiltPipeline {
   close(): Promise<void>;
 }
 
-function buildAdapter(config: PipelineConfig): Adapter {
+/** `pool`: web pages are read on its threads, with the stages it was started with. */
+function buildAdapter(config: PipelineConfig, pool: PagePool | undefined): Adapter {
   switch (config.parse.type) {
     case 'weibo_api':
       return new WeiboApiAdapter(config.parse);
     case 'zhihu_api':
       return new ZhihuApiAdapter(config.parse);
     case 'web_pages':
-      return new WebPagesAdapter(config.parse);
+      return pool ? new WebPagesAdapter(config.parse, pool) : new WebPagesAdapter(config.parse);
   }
+}
+
+/** Page worker threads for a web_pages parser that asks for them, with the leading stateless stages moved onto them. */
+function buildPagePool(config: PipelineConfig, deps: BuildDeps): { pool?: PagePool; offThread: number } {
+  if (config.parse.type !== 'web_pages' || config.parse.worker_threads === 0) return { offThread: 0 };
+  const stages = leadingStatelessStages(config.stages);
+  const pool = new PagePool({
+    threads: config.parse.worker_threads, logger: deps.logger, metrics: deps.metrics,
+    init: { pipeline: config.name, parse: config.parse, stages, seed: Math.floor(deps.rng.next() * 2 ** 31) },
+  });
+  return { pool, offThread: stages.length };
 }
 
 async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void; gauges?: () => ScheduleGaugeValues; rateOf?: (state: SubjectState) => number }> {
@@ -167,9 +181,10 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const subjectStatus = config.sink.type === 'elasticsearch' && deps.search
     ? new SubjectStatusWriter({ client: deps.search, indexPrefix: deps.indexPrefix, logger: deps.logger, metrics: deps.metrics, ...(schedule.rateOf ? { rateOf: schedule.rateOf } : {}) })
     : undefined;
+  const pages = buildPagePool(config, deps);
   const runner = new PipelineRunner(config, {
-    frontier, fetcher, adapter: buildAdapter(config), sink, schedule: schedule.policy,
-    stages: (drop) => config.stages.map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
+    frontier, fetcher, adapter: buildAdapter(config, pages.pool), sink, schedule: schedule.policy,
+    stages: (drop) => config.stages.slice(pages.offThread).map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
@@ -196,6 +211,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       await render?.close();
       await http?.close();
       await proxied?.close();
+      await pages.pool?.close();
     },
   };
 }

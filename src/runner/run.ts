@@ -236,6 +236,10 @@ export class PipelineRunner {
           tally.sent += 1;
           sub.next({ doc: e.doc, job: tracker });
           if (sub.closed) return;
+        } else if (e.kind === 'dropped') {
+          tracker.add();
+          tally.sent += 1;
+          this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else {
           discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
         }

@@ -37,7 +37,9 @@ export function freshetHtml(base: string, count: number, sink: 'blackhole' | 'el
   // Articles only: the bench starts from the article list, not the index pages.
   const rules = news.parse.rules.filter((r) => r.page_document);
   // JSON is YAML: the parsed sections go back in as they are.
-  const parse = `parse: { type: web_pages, rules: ${JSON.stringify(rules)} }`;
+  // BENCH_WORKER_THREADS overrides the file's page worker threads (to compare 0, 1, 2 on one machine).
+  const threads = process.env['BENCH_WORKER_THREADS'] ?? news.parse.worker_threads;
+  const parse = `parse: { type: web_pages, worker_threads: ${threads}, rules: ${JSON.stringify(rules)} }`;
   const stages = `stages: ${JSON.stringify(news.stages)}`;
   return freshetCrawl(parse, stages, articleUrls(base, count).map(webPageSubject), sink, concurrency, env, count);
 }

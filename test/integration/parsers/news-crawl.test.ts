@@ -17,7 +17,8 @@ import { useRedis, useSearch } from '../../helpers/services';
  * sentiment are added.
  */
 describe('web_pages with page_document rule sets over simsite news', () => {
-  it('indexes every article once with its main text, and nothing of the index pages', async () => {
+  // The shipped file reads pages on 2 worker threads; 0 reads them on the main thread.
+  it.each([2, 0])('indexes every article once with its main text, and nothing of the index pages (worker_threads %i)', async (threads) => {
     const r = await useRedis('news-crawl');
     const s = await useSearch('news-crawl');
     const site = await frozenSimsite(300, 5);
@@ -28,10 +29,12 @@ describe('web_pages with page_document rule sets over simsite news', () => {
       if (shipped.sink.type !== 'elasticsearch') throw new Error('pipelines/news.yaml: expected the elasticsearch sink');
       // Ten minutes: the sink must flush because every job in flight waits on it (one document per
       // job), not because the interval passed; the test would time out otherwise.
-      const config = { ...shipped, sink: { ...shipped.sink, flush_interval_ms: 600_000 } };
+      if (shipped.parse.type !== 'web_pages') throw new Error('pipelines/news.yaml: expected a web_pages parser');
+      const config = { ...shipped, parse: { ...shipped.parse, worker_threads: threads }, sink: { ...shipped.sink, flush_interval_ms: 600_000 } };
+      const metrics = createMetrics();
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
-        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${name}`,
+        logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${name}`,
       });
       let summary;
       try {
@@ -45,6 +48,8 @@ describe('web_pages with page_document rule sets over simsite news', () => {
       expect(await r.redis.xlen(deadLetterKey(`${r.prefix}:${name}`))).toBe(0);
       // One visit for the index (its pages followed within the visit), one per article.
       expect(summary.jobs).toBe(want.length + 1);
+      // Stages on worker threads are counted in the pipeline's metrics as on the main thread.
+      for (const stage of ['text_density', 'language', 'sentiment']) expect(metrics.stageTally(stage)).toEqual({ received: want.length, sent: want.length });
 
       const index = indexName(s.prefix, 'pages');
       await s.client.indices.refresh({ index });

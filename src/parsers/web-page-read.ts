@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import type { Doc } from '../core/envelope';
+import { isoTime } from '../core/iso-time';
+import { parseHtml } from '../extractors/dom';
+import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
+import { attachParsedHtml } from '../extractors/parsed-html';
+import type { FetchedText } from './adapter';
+import type { WebPagesConfig } from './web-pages';
+
+/** A document a stage that ran with the page read (on a page worker) dropped, and why. */
+export interface DroppedDoc {
+  doc: Pick<Doc, 'index' | 'id'>;
+  stage: string;
+  reason: string;
+}
+
+/** What one fetched page yields. */
+export interface PageRead {
+  /** The page's documents, in order: the page document first (when it is one), then its posts. */
+  docs: Doc[];
+  /** Documents dropped by the stages that ran with the read; empty when none ran. */
+  drops: DroppedDoc[];
+  /** Out-links the config allows (same origin or `allow_prefixes`); the adapter filters known ones. */
+  links: string[];
+  /** The pagination link, when the config allows it. */
+  next?: string;
+  /** Publication times of posts newer than `lastVisitMs`. */
+  newPostTimesMs: number[];
+  posts: number;
+  /** False when no rule set matches the page and unmatched pages are not documents: nothing was read. */
+  matched: boolean;
+}
+
+/** Reads fetched pages: on the calling thread (`readPage`) or on page worker threads (`PagePool`). */
+export interface PageReader {
+  read(page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead | Promise<PageRead>;
+}
+
+const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
+
+const parseUrl = (url: string): URL | undefined => {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+};
+
+const str = (v: FieldValue | undefined): string | undefined => {
+  const s = Array.isArray(v) ? v.join('\n') : v;
+  return s === null || s === undefined || s.trim() === '' ? undefined : s.trim();
+};
+
+/** `fromOrigin`: the linking page's origin (undefined when its URL does not parse). */
+export function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | undefined): boolean {
+  if (config.allow_prefixes.length > 0) return config.allow_prefixes.some((p) => url.startsWith(p));
+  const origin = parseUrl(url)?.origin;
+  return origin !== undefined && origin === fromOrigin;
+}
+
+/**
+ * One page of a `web_pages` visit: parsed once, read with its rule set into one `posts` document
+ * per list item (and a `pages` document carrying the DOM for `text_density` when the rule set says
+ * `page_document`). Pure: the same page gives the same read on any thread.
+ */
+export function readPage(config: WebPagesConfig, page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead {
+  const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0, matched: false };
+  const ruleSet = selectRuleSet(page.url, config.rules);
+  const pageDocument = ruleSet ? ruleSet.page_document : config.page_documents;
+  if (!ruleSet && !pageDocument) return read;
+  read.matched = true;
+  const crawledAt = isoTime(page.fetchedAtMs);
+  // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
+  const pageKey = sha1(page.url);
+  const pageUrl = parseUrl(page.url);
+  const root = parseHtml(page.text);
+  if (pageDocument) {
+    // text_density reads this very DOM: one parse per page for rules and extraction.
+    const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject } };
+    read.docs.push(attachParsedHtml(doc, page.text, root));
+  }
+  if (!ruleSet) return read;
+  const result = applyRuleSet(root, page.url, ruleSet);
+  for (const [i, item] of result.items.entries()) {
+    const postId = str(item['id']) ?? String(i + 1);
+    const createdAt = str(item['created_at']);
+    const createdMs = createdAt ? Date.parse(createdAt) : Number.NaN;
+    if (Number.isFinite(createdMs) && createdMs > (lastVisitMs ?? -Infinity)) read.newPostTimesMs.push(createdMs);
+    const author = str(item['author']);
+    read.posts += 1;
+    read.docs.push({
+      index: 'posts',
+      id: `web:${pageKey}:${postId}`,
+      body: {
+        platform: 'web', id: postId, url: page.url, subject,
+        ...(author ? { author: { name: author } } : {}),
+        text: str(item['text']) ?? '',
+        ...(Number.isFinite(createdMs) ? { created_at: isoTime(createdMs) } : {}),
+        crawled_at: crawledAt,
+      },
+    });
+  }
+  const from = pageUrl?.origin;
+  for (const link of result.links) if (linkAllowed(config, link, from)) read.links.push(link);
+  if (result.next && linkAllowed(config, result.next, from)) read.next = result.next;
+  return read;
+}

@@ -1,0 +1,36 @@
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { systemClock } from '../core/clock';
+import { FreshetError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { seededRng } from '../core/rng';
+import { PageWork, type PageRequest, type PageWorkInit } from './page-work';
+
+/** A page worker thread (started by PagePool): reads the pages it is sent and answers each. */
+
+/** Log records go to the main thread's logger; fields that cannot be cloned are sent as text. */
+function portLogger(port: MessagePort, bindings: object = {}): Logger {
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (obj: object, msg: string) => {
+    const fields = { ...bindings, ...obj };
+    try {
+      port.postMessage({ log: { level, msg, fields } });
+    } catch {
+      port.postMessage({ log: { level, msg, fields: JSON.parse(JSON.stringify(fields, (_k, v: unknown) => (typeof v === 'function' ? undefined : v))) as object } });
+    }
+  };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (more) => portLogger(port, { ...bindings, ...more }) };
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const init = workerData as PageWorkInit;
+  const work = new PageWork(init, { clock: systemClock, rng: seededRng(init.seed), logger: portLogger(port) });
+  port.on('message', (req: PageRequest) => {
+    work.run(req).then(
+      (done) => port.postMessage(done),
+      (err: unknown) => port.postMessage({
+        id: req.id,
+        error: err instanceof FreshetError ? { message: err.message, code: err.code, kind: err.kind } : { message: err instanceof Error ? err.message : String(err) },
+      }),
+    );
+  });
+}
