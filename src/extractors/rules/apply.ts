@@ -4,6 +4,7 @@ import type { AnyNode } from 'domhandler';
 import { toBlocks } from '../blocks';
 import type { DomParent, DomRoot } from '../dom';
 import { normalizeDate } from '../metadata';
+import { urlResolver } from './resolve-url';
 import type { Field, FieldRule, RuleSet } from './schema';
 
 export type FieldValue = string | string[] | null;
@@ -104,9 +105,10 @@ export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): 
     }
   }
   const result: RulesResult = { ruleSet: rs.name, fields, items, links: [] };
+  const resolve = urlResolver(url);
   if (rs.pagination) {
     const href = $(rs.pagination.selector).first().attr(rs.pagination.attr);
-    const next = href ? absolute(href, url) : undefined;
+    const next = href ? resolve(href) : undefined;
     if (next && next !== url) result.next = next;
   }
   if (rs.links) {
@@ -116,7 +118,7 @@ export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): 
       // The attribute straight off the node: a cheerio wrapper per link cost more than the lookup.
       const href = 'attribs' in a ? a.attribs[rs.links.attr] : undefined;
       // A fragment never names another document: links to #pid anchors are the page itself.
-      const abs = href ? absolute(href, url)?.replace(/#.*$/, '') : undefined;
+      const abs = href ? resolve(href)?.replace(/#.*$/, '') : undefined;
       if (abs && abs !== url && !seen.has(abs) && (!keep || keep.test(abs))) seen.add(abs);
     }
     result.links = [...seen];
