@@ -4,6 +4,8 @@ import { Observable, type OperatorFunction } from 'rxjs';
 
 /** Per-item latencies of in-process stages are microseconds; fetches and bulk requests are not. */
 const STAGE_BUCKETS = [0.00001, 0.00005, 0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
+/** fetchCounts index of fetches that failed without an HTTP status (label `error`); 0..9 are status classes. */
+const FETCH_ERROR = 10;
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
@@ -23,12 +25,24 @@ export function createMetrics(registry: Registry = new Registry()) {
       }
     }
   };
+  // Fetches by status class, likewise: index status / 100 (1xx..9xx), FETCH_ERROR for no status.
+  const fetchCounts = new Array<number>(FETCH_ERROR + 1).fill(0);
   const m = {
     registry,
     jobsClaimed: new Counter({ name: 'freshet_jobs_claimed_total', help: 'Subjects claimed from the frontier', registers: [registry] }),
     jobsAcked: new Counter({ name: 'freshet_jobs_acked_total', help: 'Subjects acknowledged, by outcome', labelNames: ['outcome'], registers: [registry] }),
     jobsInFlight: new Gauge({ name: 'freshet_jobs_in_flight', help: 'Claimed subjects not yet acknowledged', registers: [registry] }),
-    fetches: new Counter({ name: 'freshet_fetch_requests_total', help: 'HTTP fetches, by status class', labelNames: ['status_class'], registers: [registry] }),
+    fetches: new Counter({
+      name: 'freshet_fetch_requests_total', help: 'HTTP fetches, by status class', labelNames: ['status_class'], registers: [registry],
+      collect() {
+        for (let i = 0; i < fetchCounts.length; i++) {
+          if (fetchCounts[i]! > 0) {
+            this.inc({ status_class: i === FETCH_ERROR ? 'error' : `${i}xx` }, fetchCounts[i]);
+            fetchCounts[i] = 0;
+          }
+        }
+      },
+    }),
     fetchSeconds: new Histogram({
       name: 'freshet_fetch_duration_seconds', help: 'Fetch latency', registers: [registry],
       buckets: REQUEST_BUCKETS,
@@ -71,6 +85,13 @@ export function createMetrics(registry: Registry = new Registry()) {
     scheduleBudget: new Gauge({ name: 'freshet_schedule_budget_pages_per_hour', help: 'The schedule\'s page budget per hour', registers: [registry] }),
     schedulePlanned: new Gauge({ name: 'freshet_schedule_planned_pages_per_hour', help: 'Pages per hour the current allocation spends (the budget unless caps bind)', registers: [registry] }),
     schedulePredictedDelay: new Gauge({ name: 'freshet_schedule_predicted_delay_seconds', help: 'Predicted mean publication-to-index delay of the current allocation', registers: [registry] }),
+    /** Counts one fetch by its HTTP status (undefined: failed without one), reported as freshet_fetch_requests_total on scrape. */
+    countFetch(status: number | undefined): void {
+      const i = status === undefined ? FETCH_ERROR : Math.floor(status / 100);
+      if (i >= 0 && i <= FETCH_ERROR) fetchCounts[i]! += 1;
+      // A status outside 0..999 (not HTTP) keeps its own label, counted at once.
+      else m.fetches.inc({ status_class: `${i}xx` });
+    },
     /** A stage's running counts, reported as freshet_stage_{received,sent}_total on scrape. */
     stageTally(stage: string): StageTally {
       let t = tallies.get(stage);

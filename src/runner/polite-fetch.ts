@@ -40,12 +40,12 @@ export class PoliteFetch {
     this.requests += 1;
     try {
       const res = await fetcher.fetch({ url, expect });
-      metrics.fetches.inc({ status_class: `${Math.floor(res.status / 100)}xx` });
+      metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs };
     } catch (err) {
       const status = (err as FreshetError).fields?.['status'];
-      metrics.fetches.inc({ status_class: typeof status === 'number' ? `${Math.floor(status / 100)}xx` : 'error' });
+      metrics.countFetch(typeof status === 'number' ? status : undefined);
       throw err;
     } finally {
       if (holder) await this.deps.frontier.releaseOrigin(origin, holder).catch(() => undefined);

@@ -56,3 +56,23 @@ describe('meteredStage', () => {
     await expect(lastValueFrom(from([{ n: 1 }]).pipe(failing))).rejects.toThrow('boom');
   });
 });
+
+describe('countFetch', () => {
+  it('reports fetches by status class on scrape, as the labelled counter did, and keeps counting across scrapes', async () => {
+    const m = createMetrics();
+    for (const s of [200, 204, 200, 404, 503, 301]) m.countFetch(s);
+    m.countFetch(undefined);
+    m.countFetch(1234);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '2xx' })).toBe(3);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '3xx' })).toBe(1);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '4xx' })).toBe(1);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '5xx' })).toBe(1);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: 'error' })).toBe(1);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '12xx' })).toBe(1);
+    m.countFetch(200);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '2xx' })).toBe(4);
+    // get() (the soak bench's read) drains the tallies too.
+    m.countFetch(200);
+    expect((await m.fetches.get()).values.find((v) => v.labels['status_class'] === '2xx')?.value).toBe(5);
+  });
+});
