@@ -60,6 +60,8 @@ interface Reading {
 }
 
 const SINCE = '&since_id=';
+/** Post ids are 64-bit (≤ 20 digits); one RegExp for every post instead of a literal evaluated (a new object) per post. */
+const POST_ID = /^\d{1,20}$/;
 /** `gap_until` of a first visit cut short: no known post below the gap, read to the end of the list. */
 const BOTTOM = '0';
 
@@ -183,8 +185,8 @@ export class WeiboApiAdapter implements Adapter {
       let reachedKnown = false;
       for (const m of posts) {
         const id = String(m.id ?? m.mid ?? '');
-        // Ids are 64-bit (≤ 20 digits): a longer "id" would become a watermark no real post passes.
-        if (!/^\d{1,20}$/.test(id) || r.seen.has(id)) continue;
+        // A longer "id" would become a watermark no real post passes.
+        if (!POST_ID.test(id) || r.seen.has(id)) continue;
         r.seen.add(id);
         if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
         if (knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0) {
