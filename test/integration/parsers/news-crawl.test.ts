@@ -17,8 +17,8 @@ import { useRedis, useSearch } from '../../helpers/services';
  * sentiment are added.
  */
 describe('web_pages with page_document rule sets over simsite news', () => {
-  // The shipped file reads pages on 2 worker threads; 0 reads them on the main thread.
-  it.each([2, 0])('indexes every article once with its main text, and nothing of the index pages (worker_threads %i)', async (threads) => {
+  // The shipped file reads pages on a worker thread; 2 threads share them; 0 reads them on the main thread.
+  it.each([1, 2, 0])('indexes every article once with its main text, and nothing of the index pages (worker_threads %i)', async (threads) => {
     const r = await useRedis('news-crawl');
     const s = await useSearch('news-crawl');
     const site = await frozenSimsite(300, 5);
