@@ -53,7 +53,7 @@ export class PipelineRunner {
     this.parserTally = deps.metrics.stageTally(deps.adapter.type);
     this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
     this.fetch = new PoliteFetch(config, deps);
-    this.flushTrigger = new SinkFlushTrigger(this.credits, deps.flushSink);
+    this.flushTrigger = new SinkFlushTrigger(config.source.max_in_flight, deps.flushSink);
   }
 
   /** A stage dropped a document on purpose: settle it so its job can be acknowledged, and count why. */
@@ -205,6 +205,7 @@ export class PipelineRunner {
     const job = tracker.job;
     const result: VisitResult = {};
     this.inFlight.add(job);
+    this.flushTrigger.started();
     void tracker.done.then(() => {
       this.flushTrigger.settled();
       return this.finish(tracker, result);
