@@ -1,8 +1,7 @@
-import { Jieba, TfIdf } from '@node-rs/jieba';
-import { dict, idf } from '@node-rs/jieba/dict';
 import { map } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
+import { jiebaDicts, jiebaModule } from './jieba';
 import { DEFAULT_STOP_WORDS } from './keywords/stop-words';
 
 export const keywordsConfigSchema = z.strictObject({
@@ -31,6 +30,8 @@ export interface KeywordExtractor {
 
 /** TF-IDF over jieba's segmentation with jieba's IDF table; one segmenter per caller. */
 export function createKeywordExtractor(config: Pick<KeywordsConfig, 'top_k' | 'min_length' | 'allowed_pos' | 'stop_words'>): KeywordExtractor {
+  const { Jieba, TfIdf } = jiebaModule();
+  const { dict, idf } = jiebaDicts();
   const jieba = Jieba.withDict(dict);
   const tfidf = TfIdf.withDict(idf);
   const stop = new Set([...DEFAULT_STOP_WORDS, ...config.stop_words]);

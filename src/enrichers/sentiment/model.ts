@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
 import { dirname, join } from 'node:path';
+import { jiebaDicts, jiebaModule } from '../jieba';
 import { detectLanguage } from '../language';
 import { FeatureExtractor, type FeatureOptions, type SentimentLang } from './features';
 import { decodeModel, type LinearModel, type LinearModelFile, type SentimentLabel } from './model-file';
@@ -90,7 +89,7 @@ export function readModelFile(path: string): LinearModel {
 /** The word segmenter a model was trained with; a new jieba instance per call (no shared state). */
 export function segmenterFor(model: LinearModel): ((text: string) => string[]) | undefined {
   if (!model.segmenter) return undefined;
-  const jieba = Jieba.withDict(dict);
+  const jieba = jiebaModule().Jieba.withDict(jiebaDicts().dict);
   const hmm = model.segmenter === 'jieba-hmm';
   return (text) => jieba.cut(text, hmm);
 }
