@@ -35,6 +35,12 @@ export const webPagesConfigSchema = z.strictObject({
    * on the main thread is not queued behind page CPU; 0: everything on the main thread.
    */
   worker_threads: z.number().int().min(0).max(64).default(0),
+  /**
+   * How many of those leading stateless stages run on the worker threads (default: all); the
+   * rest run on the main thread. With few cores, keeping the light enrichers on the main thread
+   * balances the two sides, and a thread that runs no segmenting stage never loads jieba.
+   */
+  worker_stages: z.number().int().min(0).optional(),
 });
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;

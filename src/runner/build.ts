@@ -82,7 +82,7 @@ function buildAdapter(config: PipelineConfig, pool: PagePool | undefined): Adapt
 /** Page worker threads for a web_pages parser that asks for them, with the leading stateless stages moved onto them. */
 function buildPagePool(config: PipelineConfig, deps: BuildDeps): { pool?: PagePool; offThread: number } {
   if (config.parse.type !== 'web_pages' || config.parse.worker_threads === 0) return { offThread: 0 };
-  const stages = leadingStatelessStages(config.stages);
+  const stages = leadingStatelessStages(config.stages).slice(0, config.parse.worker_stages ?? config.stages.length);
   const pool = new PagePool({
     threads: config.parse.worker_threads, logger: deps.logger, metrics: deps.metrics,
     init: { pipeline: config.name, parse: config.parse, stages, seed: Math.floor(deps.rng.next() * 2 ** 31) },

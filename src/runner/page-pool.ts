@@ -8,14 +8,16 @@ import type { FetchedText } from '../parsers/adapter';
 import type { PageRead, PageReader } from '../parsers/web-page-read';
 import type { PageDone, PageWorkInit, StageSample } from './page-work';
 
-type Answer = PageDone | { id: number; error: { message: string; code?: string; kind?: ErrorKind } } | { log: LogRecord };
+type Answer = PageDone | { id: number; error: { message: string; code?: string; kind?: ErrorKind } } | { log: LogRecord } | { ready: true };
 
 interface Slot {
   index: number;
   worker: Worker;
   pending: Map<number, { resolve(read: PageRead): void; reject(err: Error): void }>;
-  /** Exits since this slot last answered a page: a thread that cannot start is not restarted forever. */
-  exitsWithoutAnswer: number;
+  /** The thread built its stages and takes pages. */
+  ready: boolean;
+  /** Exits before the thread was ready, in a row: a thread that cannot start is not restarted forever. */
+  failedStarts: number;
 }
 
 export interface PagePoolOptions {
@@ -27,8 +29,8 @@ export interface PagePoolOptions {
   spawn?: (init: PageWorkInit) => Worker;
 }
 
-/** A thread that exits this many times in a row without answering a page is not restarted. */
-const MAX_EXITS_WITHOUT_ANSWER = 3;
+/** A thread that exits this many times in a row before it is ready is not restarted. */
+const MAX_FAILED_STARTS = 3;
 
 /**
  * Reads pages on worker threads (parse, rules and the leading stateless stages), so page CPU
@@ -48,7 +50,7 @@ export class PagePool implements PageReader {
   constructor(private readonly options: PagePoolOptions) {
     this.spawn = options.spawn ?? spawnPageWorker;
     for (let i = 0; i < options.threads; i++) {
-      const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), exitsWithoutAnswer: 0 };
+      const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), ready: false, failedStarts: 0 };
       this.start(slot);
       this.slots.push(slot);
     }
@@ -74,6 +76,7 @@ export class PagePool implements PageReader {
   private start(slot: Slot): void {
     const worker = this.spawn(this.options.init);
     slot.worker = worker;
+    slot.ready = false;
     worker.on('message', (m: Answer) => this.answer(slot, m));
     // The exit that follows settles the pages; this is only where the cause is known.
     worker.on('error', (err) => this.options.logger.error({ code: ErrorCodes.pageWorker, thread: slot.index, err: err.message }, 'page worker thread failed'));
@@ -85,10 +88,14 @@ export class PagePool implements PageReader {
       this.options.logger[m.log.level]({ thread: slot.index, ...m.log.fields }, m.log.msg);
       return;
     }
+    if ('ready' in m) {
+      slot.ready = true;
+      slot.failedStarts = 0;
+      return;
+    }
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
-    slot.exitsWithoutAnswer = 0;
     if ('error' in m) {
       const e = m.error;
       p.reject(e.code && e.kind ? new FreshetError(e.code, e.kind, e.message) : new Error(e.message));
@@ -115,9 +122,10 @@ export class PagePool implements PageReader {
     if (this.closed || slot.worker !== worker) return;
     const lost = [...slot.pending.values()];
     slot.pending.clear();
-    slot.exitsWithoutAnswer += 1;
-    if (slot.exitsWithoutAnswer >= MAX_EXITS_WITHOUT_ANSWER) {
-      this.failed = new FreshetError(ErrorCodes.pageWorker, 'critical', `page worker thread ${slot.index} exited ${slot.exitsWithoutAnswer} times without reading a page (last exit code ${exitCode})`);
+    // A thread that dies on a page (out of memory on a huge one) is restarted for the next; one that cannot start is given up.
+    if (!slot.ready) slot.failedStarts += 1;
+    if (slot.failedStarts >= MAX_FAILED_STARTS) {
+      this.failed = new FreshetError(ErrorCodes.pageWorker, 'critical', `page worker thread ${slot.index} exited ${slot.failedStarts} times before it was ready (last exit code ${exitCode})`);
       this.options.logger.error({ code: ErrorCodes.pageWorker, thread: slot.index, exit_code: exitCode }, 'page worker thread keeps exiting; not restarted');
       for (const p of lost) p.reject(this.failed);
       return;
@@ -129,11 +137,13 @@ export class PagePool implements PageReader {
 }
 
 /**
- * A page's DOM and its extraction die young: a 16 MiB young generation holds them, where V8's
- * default lets each thread's heap grow by some 60 MiB of garbage between collections (peak RSS of
- * the throughput benchmark 422 -> 357 MiB with one thread, at the same CPU per page).
+ * A page's DOM and its extraction die young: a 16 MiB young generation holds them, and the old
+ * generation is kept to 256 MiB, where V8's defaults let a thread's heap swell with garbage
+ * between collections (peak RSS of the HTML benchmark with one thread: 422 MiB with V8's
+ * defaults, ~340 with the young generation alone, ~305 with both, at the same CPU per page). A
+ * page too big for it ends its thread: the page fails as retryable and the thread restarts.
  */
-const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
+const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 /**
  * The compiled thread entry beside this file; from TypeScript sources (the test runner) the

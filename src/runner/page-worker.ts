@@ -24,6 +24,7 @@ if (parentPort) {
   const port = parentPort;
   const init = workerData as PageWorkInit;
   const work = new PageWork(init, { clock: systemClock, rng: seededRng(init.seed), logger: portLogger(port) });
+  port.postMessage({ ready: true });
   port.on('message', (req: PageRequest) => {
     work.run(req).then(
       (done) => port.postMessage(done),

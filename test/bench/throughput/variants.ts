@@ -6,7 +6,6 @@ import { createMetrics, type Metrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { loadPipeline, parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
-import { connectSearch } from '../../../src/search/client';
 import { Redis } from 'ioredis';
 import { webPageSubject } from '../../../src/parsers/web-pages';
 import { projectRoot } from '../lib/results';
@@ -39,7 +38,8 @@ export function freshetHtml(base: string, count: number, sink: 'blackhole' | 'el
   // JSON is YAML: the parsed sections go back in as they are.
   // BENCH_WORKER_THREADS overrides the file's page worker threads (to compare 0, 1, 2 on one machine).
   const threads = process.env['BENCH_WORKER_THREADS'] ?? news.parse.worker_threads;
-  const parse = `parse: { type: web_pages, worker_threads: ${threads}, rules: ${JSON.stringify(rules)} }`;
+  const workerStages = process.env['BENCH_WORKER_STAGES'] ?? news.parse.worker_stages;
+  const parse = `parse: { type: web_pages, worker_threads: ${threads}, ${workerStages === undefined ? '' : `worker_stages: ${workerStages}, `}rules: ${JSON.stringify(rules)} }`;
   const stages = `stages: ${JSON.stringify(news.stages)}`;
   return freshetCrawl(parse, stages, articleUrls(base, count).map(webPageSubject), sink, concurrency, env, count);
 }
@@ -56,7 +56,8 @@ sink: ${sink === 'blackhole' ? '{ type: blackhole }' : '{ type: elasticsearch, r
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `, 'bench.yaml');
   const redis = new Redis(env.redisUrl);
-  const search = sink === 'elasticsearch' ? (await connectSearch({ url: env.esUrl })).client : undefined;
+  // The search client's modules (@elastic, ~0.1 s of CPU to load) only in the child that indexes: the null-sink child never uses them.
+  const search = sink === 'elasticsearch' ? (await (await import('../../../src/search/client.js')).connectSearch({ url: env.esUrl })).client : undefined;
   const namespace = `freshet-bench:${name}`;
   const built = await buildPipeline(config, {
     redis, ...(search ? { search } : {}), indexPrefix: env.prefix, mappingsDir: env.mappings, clock: systemClock, rng: seededRng(1),

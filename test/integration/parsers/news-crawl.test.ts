@@ -17,8 +17,8 @@ import { useRedis, useSearch } from '../../helpers/services';
  * sentiment are added.
  */
 describe('web_pages with page_document rule sets over simsite news', () => {
-  // The shipped file reads pages on a worker thread; 2 threads share them; 0 reads them on the main thread.
-  it.each([1, 2, 0])('indexes every article once with its main text, and nothing of the index pages (worker_threads %i)', async (threads) => {
+  // The shipped file's threads and stages; all stages on 2 threads; text_density alone on 1 thread; all on the main thread.
+  it.each([[undefined, undefined], [2, 3], [1, 1], [0, undefined]])('indexes every article once with its main text, and nothing of the index pages (worker_threads %s, worker_stages %s)', async (threads, workerStages) => {
     const r = await useRedis('news-crawl');
     const s = await useSearch('news-crawl');
     const site = await frozenSimsite(300, 5);
@@ -30,7 +30,8 @@ describe('web_pages with page_document rule sets over simsite news', () => {
       // Ten minutes: the sink must flush because every job in flight waits on it (one document per
       // job), not because the interval passed; the test would time out otherwise.
       if (shipped.parse.type !== 'web_pages') throw new Error('pipelines/news.yaml: expected a web_pages parser');
-      const config = { ...shipped, parse: { ...shipped.parse, worker_threads: threads }, sink: { ...shipped.sink, flush_interval_ms: 600_000 } };
+      const parse = { ...shipped.parse, ...(threads === undefined ? {} : { worker_threads: threads, worker_stages: workerStages }) };
+      const config = { ...shipped, parse, sink: { ...shipped.sink, flush_interval_ms: 600_000 } };
       const metrics = createMetrics();
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),

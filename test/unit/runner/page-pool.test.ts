@@ -24,6 +24,7 @@ const page = (url: string) => ({ url, status: 200, text: html, fetchedAtMs: 0 })
  */
 const fakeThread = () => new Worker(`
 const { parentPort } = require('node:worker_threads');
+parentPort.postMessage({ ready: true });
 parentPort.on('message', (m) => {
   if (m.page.url.includes('crash')) process.exit(3);
   if (m.page.url.includes('log')) parentPort.postMessage({ log: { level: 'warn', msg: 'from the thread', fields: { url: m.page.url } } });
@@ -56,6 +57,8 @@ describe('page pool (worker threads)', () => {
       const crash = pool.read(page('https://n.example/crash'), 's', undefined);
       for (const p of [slow, crash]) await expect(p).rejects.toMatchObject({ code: 'E_PAGE_WORKER', kind: 'retryable' });
       expect(logger.records.some((r) => r.level === 'warn' && (r.fields as { code?: string }).code === 'E_PAGE_WORKER')).toBe(true);
+      // A thread that dies on pages (a page too big for its heap) is restarted every time: the pages fail, the pipeline goes on.
+      for (let i = 0; i < 4; i++) await expect(pool.read(page(`https://n.example/crash-${i}`), 's', undefined)).rejects.toMatchObject({ kind: 'retryable' });
       expect((await pool.read(page('https://n.example/ok'), 's', undefined)).links).toEqual(['https://n.example/ok']);
       const failed = await pool.read(page('https://n.example/fail'), 's', undefined).catch((e: unknown) => e);
       expect(failed).toBeInstanceOf(FreshetError);
@@ -67,7 +70,7 @@ describe('page pool (worker threads)', () => {
     }
   });
 
-  it('stops restarting a thread that exits before answering anything: reads fail with a critical error', async () => {
+  it('stops restarting a thread that exits before it is ready, three times in a row: reads fail with a critical error', async () => {
     const logger = recordingLogger();
     const spawn = () => new Worker('process.exit(9)', { eval: true });
     const pool = new PagePool({ threads: 1, init, logger, metrics: createMetrics(), spawn });
