@@ -23,7 +23,7 @@ export interface VariantResult {
  * rounds, each round in a rotated order; figures are medians over rounds and every ratio is taken
  * within a round before its median.
  */
-const USERS = Number(process.env['BENCH_USERS'] ?? 1500);
+const USERS = Number(process.env['BENCH_USERS'] ?? 3000);
 /** Articles per simulated day over the 20 days of history: about 10,000 article pages. */
 const ARTICLES_PER_DAY = Number(process.env['BENCH_ARTICLES_PER_DAY'] ?? 500);
 const ALL_WORKLOADS = ['html', 'json'] as const;
