@@ -109,6 +109,12 @@ export interface StageTally {
   sent: number;
 }
 
+/** Where a metered stage counts its items and records its sampled durations. */
+export interface StageMeter {
+  tally: StageTally;
+  seconds: { observe(seconds: number): void };
+}
+
 /**
  * Wraps a stage's operator with its received/sent counts and per-item duration, timed on every
  * `sampleEvery`th item (a sample keeps the hot path cheap; quantiles stay honest). Duration needs
@@ -119,8 +125,15 @@ export function meteredStage<T extends object, R>(
   metrics: Metrics, stage: string, op: OperatorFunction<T, R>,
   keyOf: (out: R) => unknown = (out) => out, nowMs: () => number = () => performance.now(), sampleEvery = 8,
 ): OperatorFunction<T, R> {
-  const tally = metrics.stageTally(stage);
-  const seconds = metrics.stageSeconds.labels(stage);
+  return meterStage({ tally: metrics.stageTally(stage), seconds: metrics.stageSeconds.labels(stage) }, op, keyOf, nowMs, sampleEvery);
+}
+
+/** `meteredStage` into any meter (a page worker thread's, sent to the pipeline's metrics with each page). */
+export function meterStage<T extends object, R>(
+  meter: StageMeter, op: OperatorFunction<T, R>,
+  keyOf: (out: R) => unknown = (out) => out, nowMs: () => number = () => performance.now(), sampleEvery = 8,
+): OperatorFunction<T, R> {
+  const { tally, seconds } = meter;
   return (source) => new Observable<R>((sub) => {
     const entered = new WeakMap<object, number>();
     let seen = 0;

@@ -1,8 +1,8 @@
-import { from, lastValueFrom, tap, toArray, type Observable, type OperatorFunction } from 'rxjs';
+import { from, lastValueFrom, toArray, type OperatorFunction } from 'rxjs';
 import type { Clock } from '../core/clock';
 import { JobTracker, type DocEnvelope } from '../core/envelope';
 import type { Logger } from '../core/logger';
-import { createMetrics } from '../core/metrics';
+import { createMetrics, meterStage } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { FetchedText } from '../parsers/adapter';
 import { readPage, type DroppedDoc, type PageRead } from '../parsers/web-page-read';
@@ -51,20 +51,21 @@ export function leadingStatelessStages(stages: readonly DocumentStageConfig[]): 
  * documents. Kept apart from the thread's message loop so it is tested on the calling thread.
  */
 export class PageWork {
-  private readonly stages: { type: string; op: OperatorFunction<DocEnvelope, DocEnvelope> }[];
+  private readonly stages: { op: OperatorFunction<DocEnvelope, DocEnvelope>; sample: StageSample }[];
   /** Each page's envelopes share one tracker: a drop finds its page's list through it (pages may overlap in time). */
   private readonly drops = new WeakMap<JobTracker, DroppedDoc[]>();
 
   constructor(private readonly init: PageWorkInit, deps: { clock: Clock; rng: Rng; logger: Logger }) {
-    // Stages report drops through `drop` and are metered here; the thread's own registry is never read.
+    // Stages report drops through `drop` and are metered into `sample`; the thread's own registry is never read.
     const metrics = createMetrics();
-    this.stages = init.stages.map((config) => ({
-      type: config.type,
-      op: stageDefinition(config.type).build(config, {
+    this.stages = init.stages.map((config) => {
+      const sample: StageSample = { stage: config.type, received: 0, sent: 0, seconds: [] };
+      const op = stageDefinition(config.type).build(config, {
         pipeline: init.pipeline, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics,
         drop: (env, stage, reason) => this.drops.get(env.job)?.push({ doc: { index: env.doc.index, id: env.doc.id }, stage, reason }),
-      }),
-    }));
+      });
+      return { op: meterStage({ tally: sample, seconds: { observe: (x) => sample.seconds.push(x) } }, op), sample };
+    });
   }
 
   async run(req: PageRequest): Promise<PageDone> {
@@ -73,26 +74,17 @@ export class PageWork {
     // The stages see envelopes as on the main thread; this tracker is never acknowledged.
     const job = new JobTracker({ subject: req.subject, state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: '' });
     this.drops.set(job, read.drops);
-    const samples: StageSample[] = [];
-    let docs: Observable<DocEnvelope> = from(read.docs.map((doc): DocEnvelope => ({ doc, job })));
-    for (const s of this.stages) {
-      const sample: StageSample = { stage: s.type, received: 0, sent: 0, seconds: [] };
-      samples.push(sample);
-      const entered = new Map<DocEnvelope, number>();
-      docs = docs.pipe(
-        tap((env) => {
-          sample.received += 1;
-          entered.set(env, performance.now());
-        }),
-        s.op,
-        tap((env) => {
-          sample.sent += 1;
-          const t0 = entered.get(env);
-          if (t0 !== undefined) sample.seconds.push((performance.now() - t0) / 1000);
-        }),
-      );
-    }
+    const docs = this.stages.reduce((o, s) => o.pipe(s.op), from(read.docs.map((doc): DocEnvelope => ({ doc, job }))));
     read.docs = (await lastValueFrom(docs.pipe(toArray()))).map((env) => env.doc);
-    return { id: req.id, read, samples };
+    return { id: req.id, read, samples: this.stages.map((s) => drain(s.sample)) };
   }
+}
+
+/** The counts and durations since the last page, handed on and reset. */
+function drain(s: StageSample): StageSample {
+  const out = { ...s };
+  s.received = 0;
+  s.sent = 0;
+  s.seconds = [];
+  return out;
 }
