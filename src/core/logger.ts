@@ -24,17 +24,13 @@ export interface LogRecord {
   fields: object;
 }
 
+/** A logger that hands each record, bindings merged, to `write` (a test's array, another thread). */
+export function loggerTo(write: (record: LogRecord) => void, bindings: object = {}): Logger {
+  const at = (level: LogRecord['level']) => (obj: object, msg: string) => write({ level, msg, fields: { ...bindings, ...obj } });
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (more: object) => loggerTo(write, { ...bindings, ...more }) };
+}
+
 /** Keeps records in memory; for tests that assert what was logged. */
 export function recordingLogger(records: LogRecord[] = [], bindings: object = {}): Logger & { records: LogRecord[] } {
-  const at = (level: LogRecord['level']) => (obj: object, msg: string) => {
-    records.push({ level, msg, fields: { ...bindings, ...obj } });
-  };
-  return {
-    records,
-    debug: at('debug'),
-    info: at('info'),
-    warn: at('warn'),
-    error: at('error'),
-    child: (more: object) => recordingLogger(records, { ...bindings, ...more }),
-  };
+  return { ...loggerTo((r) => records.push(r), bindings), records };
 }

@@ -1,23 +1,22 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { systemClock } from '../core/clock';
 import { FreshetError } from '../core/errors';
-import type { Logger } from '../core/logger';
+import { loggerTo, type Logger } from '../core/logger';
 import { seededRng } from '../core/rng';
 import { PageWork, type PageRequest, type PageWorkInit } from './page-work';
 
 /** A page worker thread (started by PagePool): reads the pages it is sent and answers each. */
 
-/** Log records go to the main thread's logger; fields that cannot be cloned are sent as text. */
-function portLogger(port: MessagePort, bindings: object = {}): Logger {
-  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (obj: object, msg: string) => {
-    const fields = { ...bindings, ...obj };
+/** Log records go to the main thread's logger; fields that cannot be cloned are sent as JSON. */
+function portLogger(port: MessagePort): Logger {
+  return loggerTo((log) => {
     try {
-      port.postMessage({ log: { level, msg, fields } });
+      port.postMessage({ log });
     } catch {
-      port.postMessage({ log: { level, msg, fields: JSON.parse(JSON.stringify(fields, (_k, v: unknown) => (typeof v === 'function' ? undefined : v))) as object } });
+      const fields = JSON.parse(JSON.stringify(log.fields, (_k, v: unknown) => (typeof v === 'function' ? undefined : v))) as object;
+      port.postMessage({ log: { ...log, fields } });
     }
-  };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (more) => portLogger(port, { ...bindings, ...more }) };
+  });
 }
 
 if (parentPort) {
