@@ -27,8 +27,6 @@ export interface PageRead {
   /** Publication times of posts newer than `lastVisitMs`. */
   newPostTimesMs: number[];
   posts: number;
-  /** False when no rule set matches the page and unmatched pages are not documents: nothing was read. */
-  matched: boolean;
 }
 
 /** Reads fetched pages: on the calling thread (`readPage`) or on page worker threads (`PagePool`). */
@@ -51,11 +49,16 @@ const str = (v: FieldValue | undefined): string | undefined => {
   return s === null || s === undefined || s.trim() === '' ? undefined : s.trim();
 };
 
-/** `fromOrigin`: the linking page's origin (undefined when its URL does not parse). */
-export function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | undefined): boolean {
+/**
+ * `fromOrigin`: the linking page's origin (undefined when its URL does not parse). Links come
+ * resolved and serialised, so one that starts with the origin and a `/` has that origin; only
+ * the others (another host, credentials in the URL) are parsed to compare.
+ */
+function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | undefined): boolean {
   if (config.allow_prefixes.length > 0) return config.allow_prefixes.some((p) => url.startsWith(p));
-  const origin = parseUrl(url)?.origin;
-  return origin !== undefined && origin === fromOrigin;
+  if (fromOrigin === undefined) return false;
+  if (url.length > fromOrigin.length && url.startsWith(fromOrigin) && url.charCodeAt(fromOrigin.length) === 47 /* / */) return true;
+  return parseUrl(url)?.origin === fromOrigin;
 }
 
 /**
@@ -64,11 +67,10 @@ export function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: str
  * `page_document`). Pure: the same page gives the same read on any thread.
  */
 export function readPage(config: WebPagesConfig, page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead {
-  const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0, matched: false };
+  const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0 };
   const ruleSet = selectRuleSet(page.url, config.rules);
   const pageDocument = ruleSet ? ruleSet.page_document : config.page_documents;
   if (!ruleSet && !pageDocument) return read;
-  read.matched = true;
   const crawledAt = isoTime(page.fetchedAtMs);
   // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
   const pageKey = sha1(page.url);

@@ -29,7 +29,7 @@ parentPort.on('message', (m) => {
   if (m.page.url.includes('crash')) process.exit(3);
   if (m.page.url.includes('log')) parentPort.postMessage({ log: { level: 'warn', msg: 'from the thread', fields: { url: m.page.url } } });
   if (m.page.url.includes('fail')) return parentPort.postMessage({ id: m.id, error: { message: 'bad page', code: 'E_PARSE_HTML', kind: 'non_retryable' } });
-  setTimeout(() => parentPort.postMessage({ id: m.id, read: { docs: [], drops: [], links: [m.page.url], newPostTimesMs: [], posts: 0, matched: true }, samples: [{ stage: 'language', received: 2, sent: 1, seconds: [0.001] }] }), m.page.url.includes('slow') ? 200 : 0);
+  setTimeout(() => parentPort.postMessage({ id: m.id, read: { docs: [], drops: [], links: [m.page.url], newPostTimesMs: [], posts: 0 }, samples: [{ stage: 'language', received: 2, sent: 1, seconds: [0.001] }] }), m.page.url.includes('slow') ? 200 : 0);
 });`, { eval: true });
 
 describe('page pool (worker threads)', () => {
