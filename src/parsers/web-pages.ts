@@ -62,7 +62,7 @@ export class WebPagesAdapter implements Adapter {
   /** Insertion-ordered, so the oldest link is evicted first. */
   private readonly recentLinks = new Set<string>();
 
-  /** `reader`: page worker threads; by default pages are read on the calling thread. */
+  /** `reader`: page worker threads; undefined: pages are read on the calling thread. */
   constructor(private readonly config: WebPagesConfig, private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) }) {}
 
   accepts(subject: string): boolean {

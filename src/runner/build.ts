@@ -75,7 +75,7 @@ function buildAdapter(config: PipelineConfig, pool: PagePool | undefined): Adapt
     case 'zhihu_api':
       return new ZhihuApiAdapter(config.parse);
     case 'web_pages':
-      return pool ? new WebPagesAdapter(config.parse, pool) : new WebPagesAdapter(config.parse);
+      return new WebPagesAdapter(config.parse, pool);
   }
 }
 
