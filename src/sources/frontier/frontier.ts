@@ -138,17 +138,35 @@ export class RedisFrontier {
     return this.put(items, -1);
   }
 
-  /** Claims up to n due subjects, visiting shards round-robin so none starves. */
+  /**
+   * Claims up to n due subjects. Every shard is asked for an even share at once (one round trip),
+   * so a claim takes each shard's earliest-due subjects rather than all of one shard's before the
+   * next: across shards, claims stay close to due order (breadth-first discovery) and none starves.
+   * Shards that filled their share are asked again for what others could not give.
+   */
   async claim(n: number): Promise<Job[]> {
     const now = this.clock.nowMs();
+    const shards = this.opts.shards;
+    const first = this.nextShard;
+    this.nextShard = (this.nextShard + 1) % shards;
+    const order = Array.from({ length: shards }, (_, i) => (first + i) % shards);
+    const base = Math.floor(n / shards);
+    const quotas = order.map((_, i) => base + (i < n % shards ? 1 : 0));
+    const got = await Promise.all(order.map((s, i) => (quotas[i]! > 0 ? this.claimFrom(s, quotas[i]!, now) : [])));
+    const jobs = got.flat();
+    for (let i = 0; i < shards && jobs.length < n; i++) {
+      if (quotas[i]! > 0 && got[i]!.length < quotas[i]!) continue; // that shard has nothing more due
+      jobs.push(...(await this.claimFrom(order[i]!, n - jobs.length, now)));
+    }
+    return jobs;
+  }
+
+  private async claimFrom(shard: number, n: number, now: number): Promise<Job[]> {
+    const k = this.keys[shard]!;
+    const out = (await this.run('freshetClaimBuffer')(k.bdue, k.lease, k.owner, k.counts, now, n, now + this.opts.leaseMs, this.token, k.bucketPrefix)) as Buffer[];
     const jobs: Job[] = [];
-    for (let tried = 0; tried < this.opts.shards && jobs.length < n; tried++) {
-      const k = this.keys[this.nextShard]!;
-      this.nextShard = (this.nextShard + 1) % this.opts.shards;
-      const out = (await this.run('freshetClaimBuffer')(k.bdue, k.lease, k.owner, k.counts, now, n - jobs.length, now + this.opts.leaseMs, this.token, k.bucketPrefix)) as Buffer[];
-      for (let i = 0; i < out.length; i += 2) {
-        jobs.push({ subject: out[i]!.toString('utf8'), state: unpackSubject(out[i + 1]!), claimedAtMs: now, leaseToken: this.token });
-      }
+    for (let i = 0; i < out.length; i += 2) {
+      jobs.push({ subject: out[i]!.toString('utf8'), state: unpackSubject(out[i + 1]!), claimedAtMs: now, leaseToken: this.token });
     }
     return jobs;
   }

@@ -2,6 +2,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { newSubjectState } from '../../../src/core/envelope';
 import { ErrorCodes } from '../../../src/core/errors';
 import { RedisFrontier, type FrontierOptions } from '../../../src/sources/frontier/frontier';
+import { shardOf } from '../../../src/sources/frontier/keys';
 import { useRedis, type TestRedis } from '../../helpers/services';
 
 describe('RedisFrontier (real Redis)', () => {
@@ -27,6 +28,34 @@ describe('RedisFrontier (real Redis)', () => {
     const stats = await f.stats();
     expect(stats.subjects).toBe(600);
     expect(stats.due).toBe(600);
+  });
+
+  it('claims the earliest due across shards first, not one shard at a time (breadth-first discovery)', async () => {
+    const f = frontier();
+    // 100 early and 100 later subjects on each of the 4 shards, all due by now.
+    const perShard = (from: number) => {
+      const taken = [0, 0, 0, 0];
+      const out: { subject: string; state: ReturnType<typeof newSubjectState> }[] = [];
+      for (let i = from; out.length < 400; i++) {
+        const subject = `weibo:user:${i}`;
+        const s = shardOf(subject, 4);
+        if (taken[s]! < 100) {
+          taken[s]! += 1;
+          out.push({ subject, state: newSubjectState(0) });
+        }
+      }
+      return out;
+    };
+    const early = perShard(0);
+    const later = perShard(1_000_000);
+    await f.offer(early, clock.nowMs() - 10);
+    await f.offer(later, clock.nowMs() - 5);
+    const earlySet = new Set(early.map((e) => e.subject));
+    const claimed: string[] = [];
+    for (let i = 0; i < 10; i++) claimed.push(...(await f.claim(40)).map((j) => j.subject));
+    expect(claimed).toHaveLength(400);
+    expect(claimed.filter((s) => !earlySet.has(s))).toEqual([]);
+    expect(await f.claim(1000)).toHaveLength(400);
   });
 
   it('claims only due subjects, never the same one twice, across shards', async () => {
