@@ -15,6 +15,7 @@ import { buildPipeline, type BuildDeps, type BuiltPipeline } from '../../src/run
 import type { RunSummary } from '../../src/runner/run';
 import { startSimsite, truthAllPosts, truthPostsOf, type SimsiteHandle } from '../../src/simsite';
 import type { RedisFrontier } from '../../src/sources/frontier/frontier';
+import { trackNamespace } from './services';
 
 export const MAPPINGS = join(__dirname, '..', '..', 'mappings');
 /** The shipped pipeline files. */
@@ -72,6 +73,7 @@ ${overrides}`, `${name}.yaml`);
 }
 
 export async function build(config: PipelineConfig, redis: Redis, search: Client, prefix: string, logger: Logger = silentLogger): Promise<BuiltPipeline> {
+  trackNamespace(redis, `${prefix}frontier`);
   return buildPipeline(config, {
     redis, search, indexPrefix: prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(1),
     logger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${prefix}frontier`,

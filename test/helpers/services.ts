@@ -32,6 +32,16 @@ export async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
   } while (cursor !== '0');
 }
 
+/** Key namespaces a test put on a client besides its prefix (see `trackNamespace`). */
+const extraNamespaces = new WeakMap<Redis, Set<string>>();
+
+/** Marks a namespace used through this client, so the client's `cleanup` deletes its keys too. */
+export function trackNamespace(redis: Redis, namespace: string): void {
+  const set = extraNamespaces.get(redis) ?? new Set<string>();
+  set.add(namespace);
+  extraNamespaces.set(redis, set);
+}
+
 export async function useRedis(label: string): Promise<TestRedis> {
   const prefix = `freshet-test:${uniquePrefix(label)}`;
   const redis = new Redis(testSettings().redisUrl, { maxRetriesPerRequest: 2 });
@@ -39,7 +49,8 @@ export async function useRedis(label: string): Promise<TestRedis> {
     redis,
     prefix,
     async cleanup() {
-      await deleteKeys(redis, `${prefix}*`);
+      // Frontier namespaces are often the prefix without its trailing dash (keys `<ns>:{<ns>:s0}:…`).
+      for (const ns of [prefix, `${prefix.slice(0, -1)}:`, ...(extraNamespaces.get(redis) ?? [])]) await deleteKeys(redis, `${ns}*`);
       redis.disconnect();
     },
   };
