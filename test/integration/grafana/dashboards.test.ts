@@ -83,7 +83,7 @@ describe('grafana/ dashboards', () => {
       };
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(1),
-        logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${s.prefix}frontier`, gaugeIntervalMs: 500,
+        logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${r.prefix}frontier`, gaugeIntervalMs: 500,
       });
       summary = await built.runner.run({ untilIdle: true });
       frontierStats = await built.frontier.stats();

@@ -23,7 +23,7 @@ describe('the runner asks the poisson schedule before visiting a claimed subject
       // The crawler's clock stands still unless the test moves it (the site's clock is the same one).
       const pipeline = (budgetPerHour: number) => buildPipeline(poisson(budgetPerHour), {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
-        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${s.prefix}frontier`,
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}frontier`,
       });
       const subjects = seedsOf(site);
       // A generous budget writes short intervals (40 subjects, 400 visits an hour)...
