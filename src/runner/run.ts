@@ -206,10 +206,7 @@ export class PipelineRunner {
     const result: VisitResult = {};
     this.inFlight.add(job);
     this.flushTrigger.started();
-    void tracker.done.then(() => {
-      this.flushTrigger.settled();
-      return this.finish(tracker, result);
-    });
+    void tracker.done.then(() => this.finish(tracker, result));
     const ctx = {
       fetchText: (url: string, expect: 'json' | 'html') => this.fetch.fetchText(url, expect),
       nowMs: () => this.deps.clock.nowMs(),
