@@ -88,7 +88,7 @@ export function createMetrics(registry: Registry = new Registry()) {
     /** Counts one fetch by its HTTP status (undefined: failed without one), reported as freshet_fetch_requests_total on scrape. */
     countFetch(status: number | undefined): void {
       const i = status === undefined ? FETCH_ERROR : Math.floor(status / 100);
-      if (i >= 0 && i <= FETCH_ERROR) fetchCounts[i]! += 1;
+      if (status === undefined || (i >= 0 && i < FETCH_ERROR)) fetchCounts[i]! += 1;
       // A status outside 0..999 (not HTTP) keeps its own label, counted at once.
       else m.fetches.inc({ status_class: `${i}xx` });
     },

@@ -75,4 +75,11 @@ describe('countFetch', () => {
     m.countFetch(200);
     expect((await m.fetches.get()).values.find((v) => v.labels['status_class'] === '2xx')?.value).toBe(5);
   });
+
+  it('gives a status of 1000-1099 its own label, not the error label of fetches without a status', async () => {
+    const m = createMetrics();
+    m.countFetch(1042);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: '10xx' })).toBe(1);
+    expect(await value(m, 'freshet_fetch_requests_total', { status_class: 'error' })).toBeUndefined();
+  });
 });
