@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Doc } from '../core/envelope';
 import { isoTime } from '../core/iso-time';
+import { underOrigin } from '../core/under-origin';
 import { parseHtml } from '../extractors/dom';
 import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
 import { attachParsedHtml } from '../extractors/parsed-html';
@@ -57,7 +58,7 @@ const str = (v: FieldValue | undefined): string | undefined => {
 function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | undefined): boolean {
   if (config.allow_prefixes.length > 0) return config.allow_prefixes.some((p) => url.startsWith(p));
   if (fromOrigin === undefined) return false;
-  if (url.length > fromOrigin.length && url.startsWith(fromOrigin) && url.charCodeAt(fromOrigin.length) === 47 /* / */) return true;
+  if (underOrigin(url, fromOrigin)) return true;
   return parseUrl(url)?.origin === fromOrigin;
 }
 
