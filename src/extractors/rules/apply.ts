@@ -27,20 +27,14 @@ export function selectRuleSet(url: string, ruleSets: RuleSet[]): RuleSet | undef
   return ruleSets.find((rs) => rs.match.prefix.some((p) => url.startsWith(p)) || rs.match.regex.some((r) => new RegExp(r, 'u').test(url)));
 }
 
-function absolute(href: string, base: string): string | undefined {
-  try {
-    return new URL(href, base).toString();
-  } catch {
-    return undefined;
-  }
-}
-
 /** Visible text of an element, one line per block (as the text_density extractor sees it). */
 function blockText(node: AnyNode): string {
   return toBlocks(node as unknown as DomParent).map((b) => b.text).join('\n');
 }
 
-function readOne($: CheerioAPI, el: AnyNode, rule: FieldRule, pageUrl: string): string | null {
+type Resolve = (href: string) => string | undefined;
+
+function readOne($: CheerioAPI, el: AnyNode, rule: FieldRule, resolve: Resolve): string | null {
   let node = $(el);
   if (rule.exclude.length) {
     node = node.clone();
@@ -63,7 +57,7 @@ function readOne($: CheerioAPI, el: AnyNode, rule: FieldRule, pageUrl: string): 
     if (!d) return null;
     v = d;
   }
-  if (rule.url) v = absolute(v, pageUrl);
+  if (rule.url) v = resolve(v);
   return v ? v : null;
 }
 
@@ -75,16 +69,16 @@ const AT_SCOPE_RE = /^\s*(?:[+~]|:scope\b)/;
  * `:scope`), with cheerio's own engine but no cheerio wrapper per call: about half the cost on a
  * page of a hundred links.
  */
-function selectIn(root: AnyNode, scope: AnyNode, selector: string): AnyNode[] {
+function selectIn(root: AnyNode, scope: AnyNode, selector: string, limit = Number.POSITIVE_INFINITY): AnyNode[] {
   const from = AT_SCOPE_RE.test(selector) ? [scope] : 'children' in scope ? scope.children.filter((c) => c.type === 'tag' || c.type === 'script' || c.type === 'style') : [];
-  return select(selector, from, { xmlMode: false, context: [scope], root: root as Document });
+  return select(selector, from, { xmlMode: false, context: [scope], root: root as Document }, limit);
 }
 
-function readRule($: CheerioAPI, root: AnyNode, scope: AnyNode, rule: FieldRule, pageUrl: string): FieldValue {
+function readRule($: CheerioAPI, root: AnyNode, scope: AnyNode, rule: FieldRule, resolve: Resolve): FieldValue {
   const matches = selectIn(root, scope, rule.selector);
-  if (rule.all) return matches.map((m) => readOne($, m, rule, pageUrl)).filter((x): x is string => x !== null);
+  if (rule.all) return matches.map((m) => readOne($, m, rule, resolve)).filter((x): x is string => x !== null);
   for (const m of matches) {
-    const v = readOne($, m, rule, pageUrl);
+    const v = readOne($, m, rule, resolve);
     if (v !== null) return v;
   }
   return null;
@@ -92,18 +86,18 @@ function readRule($: CheerioAPI, root: AnyNode, scope: AnyNode, rule: FieldRule,
 
 const isEmpty = (v: FieldValue): boolean => v === null || (Array.isArray(v) && v.length === 0);
 
-function readField($: CheerioAPI, root: AnyNode, scope: AnyNode, field: Field, pageUrl: string): FieldValue {
+function readField($: CheerioAPI, root: AnyNode, scope: AnyNode, field: Field, resolve: Resolve): FieldValue {
   let last: FieldValue = null;
   for (const rule of field) {
-    last = readRule($, root, scope, rule, pageUrl);
+    last = readRule($, root, scope, rule, resolve);
     if (!isEmpty(last)) return last;
   }
   return last;
 }
 
-function readFields($: CheerioAPI, root: AnyNode, scope: AnyNode, fields: Record<string, Field>, pageUrl: string): Record<string, FieldValue> {
+function readFields($: CheerioAPI, root: AnyNode, scope: AnyNode, fields: Record<string, Field>, resolve: Resolve): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
-  for (const [name, field] of Object.entries(fields)) out[name] = readField($, root, scope, field, pageUrl);
+  for (const [name, field] of Object.entries(fields)) out[name] = readField($, root, scope, field, resolve);
   return out;
 }
 
@@ -111,18 +105,18 @@ function readFields($: CheerioAPI, root: AnyNode, scope: AnyNode, fields: Record
 export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): RulesResult {
   const $ = load(typeof html === 'string' ? html : (html as unknown as AnyNode), { xml: false }, true);
   const root = $.root()[0]!;
-  const fields = readFields($, root, root, rs.fields, url);
+  const resolve = urlResolver(url);
+  const fields = readFields($, root, root, rs.fields, resolve);
   const items: RulesResult['items'] = [];
   if (rs.list) {
     for (const el of selectIn(root, root, rs.list.selector)) {
-      const item = readFields($, root, el, rs.list.fields, url);
+      const item = readFields($, root, el, rs.list.fields, resolve);
       if (rs.list.required.every((k) => !isEmpty(item[k] ?? null))) items.push(item);
     }
   }
   const result: RulesResult = { ruleSet: rs.name, fields, items, links: [] };
-  const resolve = urlResolver(url);
   if (rs.pagination) {
-    const first = selectIn(root, root, rs.pagination.selector)[0];
+    const first = selectIn(root, root, rs.pagination.selector, 1)[0];
     const href = first && 'attribs' in first ? first.attribs[rs.pagination.attr] : undefined;
     const next = href ? resolve(href) : undefined;
     if (next && next !== url) result.next = next;
