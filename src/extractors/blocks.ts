@@ -1,6 +1,6 @@
 import { classWeight, isCommentArea, isDropped, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
-import { isElement, isText, type DomElement, type DomNode, type DomParent } from './dom';
+import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
 export interface Block {
@@ -113,11 +113,6 @@ export function scanLine(s: string, counts: LineCounts): string {
   return out;
 }
 
-/** `s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim()` in one scan. */
-export function collapseSpace(s: string): string {
-  return scanLine(s, { chars: 0, cjk: 0, punct: 0 });
-}
-
 interface WalkState {
   blocks: Block[];
   /** The inline text since the last block boundary, concatenated as found. */
@@ -216,7 +211,7 @@ function walk(root: DomNode, st: WalkState): void {
     if (name === 'img') {
       flush(st);
       st.imageSince = true;
-      st.lastAlt = collapseSpace(el.attribs.alt ?? el.attribs.title ?? '');
+      st.lastAlt = normalizeSpace(el.attribs.alt ?? el.attribs.title ?? '');
       continue;
     }
     const link = inLink || (name === 'a' && el.attribs.href !== undefined);

@@ -1,5 +1,5 @@
 import { isBoilerplateLine, isDateline } from '../../../src/extractors/boilerplate-lines';
-import { collapseSpace, scanLine, toBlocks } from '../../../src/extractors/blocks';
+import { scanLine, toBlocks } from '../../../src/extractors/blocks';
 import { classWeight } from '../../../src/extractors/clean';
 import { parseHtml, textContent } from '../../../src/extractors/dom';
 import { DEFAULT_SCORING, lineValue, nodeValues } from '../../../src/extractors/scoring';
@@ -32,7 +32,8 @@ describe('parseHtml', () => {
   });
 });
 
-describe('collapseSpace', () => {
+describe('scanLine text', () => {
+  const collapseSpace = (s: string): string => scanLine(s, { chars: 0, cjk: 0, punct: 0 });
   const reference = (s: string): string => s.replace(/[\s\u00a0\u200b\u3000]+/g, ' ').trim();
 
   it('treats exactly the regex space class as space, unit by unit', () => {
