@@ -103,16 +103,24 @@ export class RedisFrontier {
     return `${this.keys[shardOf(subject, this.opts.shards)]!.bucketPrefix}${bucketOf(subject, this.buckets)}`;
   }
 
-  private async put(items: { subject: string; state: SubjectState }[], dueMs: number): Promise<number> {
-    const byShard = new Map<number, (string | Buffer)[]>();
-    for (const { subject, state } of items) {
-      const s = shardOf(subject, this.opts.shards);
-      const args = byShard.get(s) ?? [];
-      args.push(subject, packSubject(state, dueMs));
-      byShard.set(s, args);
+  /** Items grouped by the shard of their subject, in their order. */
+  private byShard<T>(items: readonly T[], subjectOf: (item: T) => string): Map<number, T[]> {
+    const groups = new Map<number, T[]>();
+    for (const item of items) {
+      const s = shardOf(subjectOf(item), this.opts.shards);
+      const group = groups.get(s);
+      if (group) group.push(item);
+      else groups.set(s, [item]);
     }
-    const added = await Promise.all([...byShard].map(([shard, pairs]) => {
+    return groups;
+  }
+
+  private async put(items: { subject: string; state: SubjectState }[], dueMs: number): Promise<number> {
+    const byShard = this.byShard(items, (i) => i.subject);
+    const added = await Promise.all([...byShard].map(([shard, group]) => {
       const k = this.keys[shard]!;
+      const pairs: (string | Buffer)[] = [];
+      for (const { subject, state } of group) pairs.push(subject, packSubject(state, dueMs));
       return this.run('freshetOffer')(k.bloom, k.bdue, k.counts, this.bloom.bits, this.bloom.hashes, this.buckets, k.bucketPrefix, ...(pairs as string[]));
     })).catch((err: Error) => {
       // A worker configured unlike the frontier it joins must not start (it would miss subjects).
@@ -172,50 +180,27 @@ export class RedisFrontier {
   }
 
   /**
-   * Acknowledges visits in one round trip, one script call per shard; returns, per item, whether
-   * the lease was still ours. On a Redis Cluster each shard's call goes to its own node, all sent
-   * at once.
+   * Acknowledges visits in one round trip, one script call per shard, all sent at once (on a Redis
+   * Cluster each to its own node); returns, per item, whether the lease was still ours.
    */
   async ack(items: AckItem[]): Promise<boolean[]> {
     if (items.length === 0) return [];
-    const byShard = new Map<number, number[]>();
-    for (let i = 0; i < items.length; i++) {
-      const shard = shardOf(items[i]!.job.subject, this.opts.shards);
-      const indices = byShard.get(shard);
-      if (indices) indices.push(i);
-      else byShard.set(shard, [i]);
-    }
-    const calls = [...byShard].map(([shard, indices]) => {
+    const owned: boolean[] = new Array<boolean>(items.length).fill(false);
+    const byShard = this.byShard(items.map((_, i) => i), (i) => items[i]!.job.subject);
+    await Promise.all([...byShard].map(async ([shard, indices]) => {
       const k = this.keys[shard]!;
       const args: (string | number | Buffer)[] = [k.bdue, k.lease, k.owner, k.counts, this.buckets, k.bucketPrefix];
       for (const i of indices) {
         const { job, state, nextDueMs } = items[i]!;
         args.push(job.subject, job.leaseToken, packSubject(state, nextDueMs));
       }
-      return { indices, args: args as (string | number)[] };
-    });
-    const owned: boolean[] = new Array<boolean>(items.length).fill(false);
-    const store = (indices: number[], reply: unknown): void => {
-      (reply as unknown[]).forEach((v, j) => {
+      const reply = (await this.run('freshetAck')(...(args as (string | number)[])).catch((err: Error) => {
+        throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
+      })) as unknown[];
+      reply.forEach((v, j) => {
         owned[indices[j]!] = Number(v) === 1;
       });
-    };
-    const failed = (err: Error) => new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
-    if (this.redis.isCluster) {
-      await Promise.all(calls.map(async ({ indices, args }) => {
-        store(indices, await this.run('freshetAck')(...args).catch((err: Error) => {
-          throw failed(err);
-        }));
-      }));
-      return owned;
-    }
-    const pipe = this.redis.pipeline() as unknown as Record<string, (...a: (string | number)[]) => unknown> & { exec(): Promise<[Error | null, unknown][] | null> };
-    for (const { args } of calls) pipe['freshetAck']!(...args);
-    const res = (await pipe.exec()) ?? [];
-    res.forEach(([err, reply], j) => {
-      if (err) throw failed(err);
-      store(calls[j]!.indices, reply);
-    });
+    }));
     return owned;
   }
 
@@ -227,11 +212,7 @@ export class RedisFrontier {
 
   /** Keeps the leases of long-running jobs alive. */
   async extend(jobs: Job[]): Promise<number> {
-    const byShard = new Map<number, string[]>();
-    for (const j of jobs) {
-      const s = shardOf(j.subject, this.opts.shards);
-      byShard.set(s, [...(byShard.get(s) ?? []), j.subject]);
-    }
+    const byShard = this.byShard(jobs.map((j) => j.subject), (subject) => subject);
     const until = this.clock.nowMs() + this.opts.leaseMs;
     let n = 0;
     for (const [shard, subjects] of byShard) {
@@ -254,15 +235,8 @@ export class RedisFrontier {
    * operators and tests. Returns how many were rescheduled.
    */
   async reschedule(subjects: string[], dueMs = this.clock.nowMs()): Promise<number> {
-    const byShard = new Map<number, string[]>();
-    for (const subject of subjects) {
-      const s = shardOf(subject, this.opts.shards);
-      const list = byShard.get(s) ?? [];
-      list.push(subject);
-      byShard.set(s, list);
-    }
     let n = 0;
-    for (const [shard, list] of byShard) {
+    for (const [shard, list] of this.byShard(subjects, (subject) => subject)) {
       const k = this.keys[shard]!;
       n += Number(await this.run('freshetReschedule')(k.bdue, k.owner, k.counts, Math.max(0, Math.round(dueMs)), this.buckets, k.bucketPrefix, ...list));
     }
