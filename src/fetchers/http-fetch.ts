@@ -97,7 +97,7 @@ export class HttpFetcher {
       let err: FreshetError;
       const a = startAttempt(signal, this.config.total_timeout_ms);
       try {
-        const res = await this.exchange(target, req, a.signal, a.dispatchSignal, via ?? this.agent);
+        const res = await this.exchange(target, req, a, via ?? this.agent);
         res.attempts = attempt;
         res.elapsedMs = this.deps.clock.nowMs() - startedMs;
         return res;
@@ -140,8 +140,7 @@ export class HttpFetcher {
   }
 
   /** One attempt: the redirect chain up to a final response. */
-  /** `dispatchSignal`: the same abort as `signal`, in the form undici listens to cheaply (AttemptSignal). */
-  private async exchange(target: URL, req: FetchRequest, signal: AbortSignal, dispatchSignal: AttemptSignal['dispatchSignal'], dispatcher: Dispatcher): Promise<FetchResponse> {
+  private async exchange(target: URL, req: FetchRequest, attempt: AttemptSignal, dispatcher: Dispatcher): Promise<FetchResponse> {
     let url = target;
     const method = req.method ?? 'GET';
     const redirects: string[] = [];
@@ -152,7 +151,7 @@ export class HttpFetcher {
       if (resolving) await resolving;
       const robots = this.robots?.check(url);
       if (robots) await robots;
-      const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, signal) : undefined;
+      const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, attempt.signal) : undefined;
       const hopStartMs = this.deps.clock.nowMs();
       let res: Dispatcher.ResponseData | undefined;
       try {
@@ -161,7 +160,7 @@ export class HttpFetcher {
           path: url.pathname + url.search,
           method,
           headers: this.headersFor(url, req, url.origin !== target.origin),
-          signal: dispatchSignal,
+          signal: attempt.dispatchSignal,
         });
         const status = res.statusCode;
         const location = REDIRECT_STATUSES.has(status) ? headerValue(res.headers.location) : undefined;
