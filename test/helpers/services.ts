@@ -49,8 +49,7 @@ export async function useRedis(label: string): Promise<TestRedis> {
     redis,
     prefix,
     async cleanup() {
-      // Frontier namespaces are often the prefix without its trailing dash (keys `<ns>:{<ns>:s0}:…`).
-      for (const ns of [prefix, `${prefix.slice(0, -1)}:`, ...(extraNamespaces.get(redis) ?? [])]) await deleteKeys(redis, `${ns}*`);
+      for (const ns of [prefix, ...(extraNamespaces.get(redis) ?? [])]) await deleteKeys(redis, `${ns}*`);
       redis.disconnect();
     },
   };

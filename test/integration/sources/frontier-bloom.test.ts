@@ -13,7 +13,7 @@ describe('the frontier Bloom filter (bits as Redis holds them)', () => {
   afterAll(async () => t.cleanup());
 
   it('has no false negatives and about its configured false-positive rate on unseen keys', async () => {
-    const ns = t.prefix.slice(0, -1);
+    const ns = `${t.prefix}frontier`;
     const shards = 4;
     const capacity = 20_000;
     const f = new RedisFrontier(t.redis, { namespace: ns, shards, leaseMs: 10_000, bloomCapacity: capacity, bloomFalsePositiveRate: 0.01, deadLetterMaxLen: 10 }, new ManualClock(0));

@@ -14,7 +14,7 @@ describe('RedisFrontier (real Redis)', () => {
   beforeEach(async () => {
     t = await useRedis('frontier');
     clock = new ManualClock(1_000_000);
-    opts = { namespace: t.prefix.slice(0, -1), shards: 4, leaseMs: 10_000, bloomCapacity: 10_000, bloomFalsePositiveRate: 0.01, deadLetterMaxLen: 1000 };
+    opts = { namespace: `${t.prefix}frontier`, shards: 4, leaseMs: 10_000, bloomCapacity: 10_000, bloomFalsePositiveRate: 0.01, deadLetterMaxLen: 1000 };
   });
   afterEach(async () => t.cleanup());
 
