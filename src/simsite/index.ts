@@ -12,7 +12,7 @@ export { findPostByMid } from './posts';
 // Site options.
 export { ERAS, type Era } from './weibo/era';
 export { DEFAULT_WEIBO_OPTIONS, type WeiboOptions } from './weibo/routes';
-export type { SiteOptions, SiteOptionsInput } from './sites';
+export { DEFAULT_SITE_OPTIONS, type SiteOptions, type SiteOptionsInput } from './sites';
 export type { QaOptions } from './qa';
 export { ROBOTS_PRESETS, type RobotsConfig } from './robots';
 

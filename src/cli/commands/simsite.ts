@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
-import { ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, startSimsite, type Era } from '../../simsite';
-import { DEFAULT_SITE_OPTIONS } from '../../simsite/sites';
+import { DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, startSimsite, type Era } from '../../simsite';
 
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
