@@ -1,5 +1,5 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { Fetcher } from '../runner/run';
+import type { Fetcher } from '../runner/types';
 import type { TokenQuota } from '../sources/frontier/token-quota';
 import type { FetchRequest, FetchResponse } from './fetch-types';
 import { takePoolSlot, type PoolSlotOptions } from './pool-slot';

@@ -14,8 +14,6 @@ import { SinkFlushTrigger } from './sink-flush';
 import type { SubjectDocRef } from './subject-status';
 import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
 
-export type { DropFn, Fetcher, RunDeps, RunLimits, RunSummary, StopReason } from './types';
-
 interface VisitResult {
   outcome?: VisitOutcome;
   error?: FreshetError;

@@ -12,7 +12,7 @@ import { seededRng } from '../../src/core/rng';
 import { parsePipeline } from '../../src/pipeline/load';
 import type { PipelineConfig } from '../../src/pipeline/schema';
 import { buildPipeline, type BuildDeps, type BuiltPipeline } from '../../src/runner/build';
-import type { RunSummary } from '../../src/runner/run';
+import type { RunSummary } from '../../src/runner/types';
 import { startSimsite, truthAllPosts, truthPostsOf, type SimsiteHandle } from '../../src/simsite';
 import type { RedisFrontier } from '../../src/sources/frontier/frontier';
 import { trackNamespace } from './services';

@@ -6,7 +6,7 @@ import { ErrorCodes, FreshetError, asFreshetError } from '../../core/errors';
 import type { Logger } from '../../core/logger';
 import { decideRetry, type RetryPolicy } from '../../core/retry';
 import type { Rng } from '../../core/rng';
-import type { Fetcher } from '../../runner/run';
+import type { Fetcher } from '../../runner/types';
 import { aborted, redactUrl, withAttempts } from '../fetch-errors';
 import type { FetchRequest, FetchResponse } from '../fetch-types';
 import { counterOn } from '../registry-metric';

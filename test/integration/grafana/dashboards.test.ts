@@ -10,7 +10,7 @@ import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { buildPipeline } from '../../../src/runner/build';
-import type { RunSummary } from '../../../src/runner/run';
+import type { RunSummary } from '../../../src/runner/types';
 import { poissonScheduleSchema } from '../../../src/schedule/refit';
 import type { FrontierStats } from '../../../src/sources/frontier/frontier';
 import { serveMetrics } from '../../../src/cli/metrics-server';

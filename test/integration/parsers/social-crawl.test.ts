@@ -5,7 +5,7 @@ import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline, type BuiltPipeline } from '../../../src/runner/build';
-import type { RunSummary } from '../../../src/runner/run';
+import type { RunSummary } from '../../../src/runner/types';
 import { indexName } from '../../../src/search/templates';
 import { findPostByMid, truthComments, truthPostsOf, type Era } from '../../../src/simsite';
 import { frozenSimsite, MAPPINGS, pipelineFor } from '../../helpers/crawl';
