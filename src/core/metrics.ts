@@ -113,6 +113,12 @@ export interface StageTally {
 export interface StageMeter {
   tally: StageTally;
   seconds: { observe(seconds: number): void };
+  /**
+   * Items seen, for the every-`sampleEvery`th choice, shared by every subscription of the operator
+   * (a page worker subscribes once per page: its own count would time each page's first document).
+   * Without it each subscription counts from 0.
+   */
+  sampled?: { seen: number };
 }
 
 /**
@@ -136,11 +142,11 @@ export function meterStage<T extends object, R>(
   const { tally, seconds } = meter;
   return (source) => new Observable<R>((sub) => {
     const entered = new WeakMap<object, number>();
-    let seen = 0;
+    const sampled = meter.sampled ?? { seen: 0 };
     const counted = new Observable<T>((inner) => source.subscribe({
       next: (item) => {
         tally.received += 1;
-        if (seen++ % sampleEvery === 0) entered.set(item, nowMs());
+        if (sampled.seen++ % sampleEvery === 0) entered.set(item, nowMs());
         inner.next(item);
       },
       error: (err: unknown) => inner.error(err),

@@ -64,7 +64,7 @@ export class PageWork {
         pipeline: init.pipeline, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics,
         drop: (env, stage, reason) => this.drops.get(env.job)?.push({ doc: { index: env.doc.index, id: env.doc.id }, stage, reason }),
       });
-      return { op: meterStage({ tally: sample, seconds: { observe: (x) => sample.seconds.push(x) } }, op), sample };
+      return { op: meterStage({ tally: sample, seconds: { observe: (x) => sample.seconds.push(x) }, sampled: { seen: 0 } }, op), sample };
     });
   }
 

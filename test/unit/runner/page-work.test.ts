@@ -49,6 +49,17 @@ describe('page work (a page worker thread\'s job, run here)', () => {
     expect(done.samples.map((s) => [s.stage, s.received, s.sent, s.seconds.length])).toEqual([['text_density', 1, 1, 1], ['language', 1, 1, 1], ['sentiment', 1, 1, 1]]);
   });
 
+  it('times every 8th document across pages, as the main thread does, not the first of each page', async () => {
+    const work = new PageWork({ pipeline: 'p', parse, stages: stages.slice(0, 1), seed: 1 }, deps);
+    const timed: number[] = [];
+    for (let i = 1; i <= 9; i++) {
+      const url = `https://n.example/news/${i}.html`;
+      const done = await work.run({ id: i, page: page(url, article(long)), subject: `web:page:${url}`, lastVisitMs: undefined });
+      timed.push(done.samples[0]!.seconds.length);
+    }
+    expect(timed).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 1]);
+  });
+
   it('reports a document a stage dropped, with its reason, instead of returning it', async () => {
     const url = 'https://n.example/news/5.html';
     const work = new PageWork({ pipeline: 'p', parse, stages, seed: 1 }, deps);
