@@ -3,6 +3,7 @@ import { connectSearch } from '../../../src/search/client';
 import { indexName } from '../../../src/search/templates';
 import { build, frozenSimsite, indexedPosts, pipelineFor, seedsOf, spawnRun, truthIds, writeCliPipeline, type CliWorker } from '../../helpers/crawl';
 import { deleteKeys, testSettings, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { liveHeapBytes } from '../../helpers/live-heap';
 import { tcpProxy } from '../../helpers/tcp-proxy';
 
 /**
@@ -83,7 +84,7 @@ describe('faults survived with nothing lost', () => {
       for (let i = 0; i < 400 && (await postCount(s)) === 0; i++) await sleep(25);
       proxy.pause();
       const claimedAt = async () => (await built.frontier.stats()).leased;
-      const heapBefore = process.memoryUsage().heapUsed;
+      const heapBefore = liveHeapBytes();
       let maxInFlight = 0;
       const samples: number[] = [];
       for (let t = 0; t < 60; t++) {
@@ -91,7 +92,7 @@ describe('faults survived with nothing lost', () => {
         maxInFlight = Math.max(maxInFlight, built.runner.inFlightJobs);
         samples.push((await built.frontier.stats()).subjects - (await built.frontier.stats()).due);
       }
-      const heapDuring = process.memoryUsage().heapUsed;
+      const heapDuring = liveHeapBytes();
       expect(maxInFlight).toBeLessThanOrEqual(8);
       expect(await claimedAt()).toBeLessThanOrEqual(8);
       // No claims while the sink is stuck: the number of subjects out of the due queue is flat.
