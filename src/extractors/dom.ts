@@ -1,4 +1,4 @@
-import { load } from 'cheerio/slim';
+import { parseDocument } from 'htmlparser2';
 
 /**
  * The slice of htmlparser2's DOM (domhandler) the extractors walk. Walking these plain objects
@@ -28,14 +28,16 @@ export interface DomRoot extends DomNode {
 
 export type DomParent = DomElement | DomRoot;
 
-/** Parses with cheerio's htmlparser2 entry point (no parse5, no browser DOM). */
+/**
+ * Parses with htmlparser2, the parser behind cheerio's slim entry point (no parse5, no browser
+ * DOM), called directly: the same document, without the cheerio instance built around it per page.
+ */
 export function parseHtml(html: string): DomRoot {
   // htmlparser2 reads `<![CDATA[` as a comment up to `]]>`, which on some XenForo pages
   // swallows the whole thread; browsers end such a bogus comment at the next `>`.
   // `CDATA[` first: a search for it skips ahead fast, one for `<![` stops at every `<` of the page.
   const source = html.includes('CDATA[') && html.includes('<![CDATA[') ? html.replace(/<!\[CDATA\[/g, '') : html;
-  const $ = load(source, { xml: false }, false);
-  return $.root()[0] as unknown as DomRoot;
+  return parseDocument(source) as unknown as DomRoot;
 }
 
 export const isElement = (n: DomNode): n is DomElement => n.type === 'tag' || n.type === 'script' || n.type === 'style';

@@ -3,7 +3,7 @@ import { select } from 'cheerio-select';
 // domhandler is cheerio's own DOM package; only its node type is needed here.
 import type { AnyNode, Document } from 'domhandler';
 import { toBlocks } from '../blocks';
-import type { DomParent, DomRoot } from '../dom';
+import { parseHtml, type DomParent, type DomRoot } from '../dom';
 import { normalizeDate } from '../metadata';
 import { urlResolver } from './resolve-url';
 import type { Field, FieldRule, RuleSet } from './schema';
@@ -33,9 +33,11 @@ function blockText(node: AnyNode): string {
 }
 
 type Resolve = (href: string) => string | undefined;
+/** The page's cheerio instance, built on first use: a rule set that only reads links never needs one. */
+type Cheerio$ = () => CheerioAPI;
 
-function readOne($: CheerioAPI, el: AnyNode, rule: FieldRule, resolve: Resolve): string | null {
-  let node = $(el);
+function readOne(get$: Cheerio$, el: AnyNode, rule: FieldRule, resolve: Resolve): string | null {
+  let node = get$()(el);
   if (rule.exclude.length) {
     node = node.clone();
     node.find(rule.exclude.join(',')).remove();
@@ -74,11 +76,11 @@ function selectIn(root: AnyNode, scope: AnyNode, selector: string, limit = Numbe
   return select(selector, from, { xmlMode: false, context: [scope], root: root as Document }, limit);
 }
 
-function readRule($: CheerioAPI, root: AnyNode, scope: AnyNode, rule: FieldRule, resolve: Resolve): FieldValue {
+function readRule(get$: Cheerio$, root: AnyNode, scope: AnyNode, rule: FieldRule, resolve: Resolve): FieldValue {
   const matches = selectIn(root, scope, rule.selector);
-  if (rule.all) return matches.map((m) => readOne($, m, rule, resolve)).filter((x): x is string => x !== null);
+  if (rule.all) return matches.map((m) => readOne(get$, m, rule, resolve)).filter((x): x is string => x !== null);
   for (const m of matches) {
-    const v = readOne($, m, rule, resolve);
+    const v = readOne(get$, m, rule, resolve);
     if (v !== null) return v;
   }
   return null;
@@ -86,31 +88,33 @@ function readRule($: CheerioAPI, root: AnyNode, scope: AnyNode, rule: FieldRule,
 
 const isEmpty = (v: FieldValue): boolean => v === null || (Array.isArray(v) && v.length === 0);
 
-function readField($: CheerioAPI, root: AnyNode, scope: AnyNode, field: Field, resolve: Resolve): FieldValue {
+function readField(get$: Cheerio$, root: AnyNode, scope: AnyNode, field: Field, resolve: Resolve): FieldValue {
   let last: FieldValue = null;
   for (const rule of field) {
-    last = readRule($, root, scope, rule, resolve);
+    last = readRule(get$, root, scope, rule, resolve);
     if (!isEmpty(last)) return last;
   }
   return last;
 }
 
-function readFields($: CheerioAPI, root: AnyNode, scope: AnyNode, fields: Record<string, Field>, resolve: Resolve): Record<string, FieldValue> {
+function readFields(get$: Cheerio$, root: AnyNode, scope: AnyNode, fields: Record<string, Field>, resolve: Resolve): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
-  for (const [name, field] of Object.entries(fields)) out[name] = readField($, root, scope, field, resolve);
+  for (const [name, field] of Object.entries(fields)) out[name] = readField(get$, root, scope, field, resolve);
   return out;
 }
 
 /** Applies one rule set to a page (its HTML, or the `parseHtml` of it, which is then not parsed again). */
 export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): RulesResult {
-  const $ = load(typeof html === 'string' ? html : (html as unknown as AnyNode), { xml: false }, true);
-  const root = $.root()[0]!;
+  const doc = typeof html === 'string' ? parseHtml(html) : html;
+  const root = doc as unknown as AnyNode;
+  let $: CheerioAPI | undefined;
+  const get$ = (): CheerioAPI => ($ ??= load(root, { xml: false }, true));
   const resolve = urlResolver(url);
-  const fields = readFields($, root, root, rs.fields, resolve);
+  const fields = readFields(get$, root, root, rs.fields, resolve);
   const items: RulesResult['items'] = [];
   if (rs.list) {
     for (const el of selectIn(root, root, rs.list.selector)) {
-      const item = readFields($, root, el, rs.list.fields, resolve);
+      const item = readFields(get$, root, el, rs.list.fields, resolve);
       if (rs.list.required.every((k) => !isEmpty(item[k] ?? null))) items.push(item);
     }
   }
