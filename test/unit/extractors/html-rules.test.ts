@@ -100,3 +100,29 @@ describe('phpBB rule set', () => {
     expect(out.next).toBeUndefined();
   });
 });
+
+describe('plain tag[attr] selectors', () => {
+  const linksWith = (selector: string, html: string, url: string): string[] => {
+    const [rs] = parseRuleSets([{ name: 'all-links', match: { prefix: ['https://'] }, links: { selector } }]);
+    return applyRules(html, url, [rs!])!.links;
+  };
+
+  it.each([
+    ['discuz-thread.html', 'https://bbs.example.cn/forum/thread-3051-1-1.html'],
+    ['phpbb-topic.html', 'https://cycling.example.org/phpbb/viewtopic.php?f=4&t=917'],
+  ])('find the same links in %s as the generic selector engine, in the same order', (name, url) => {
+    const html = page(name);
+    // `:not(x-none)` sends the same selection through css-select, which the walk stands in for.
+    const generic = linksWith('a[href]:not(x-none)', html, url);
+    expect(generic.length).toBeGreaterThan(5);
+    expect(linksWith('a[href]', html, url)).toEqual(generic);
+    expect(linksWith(' A[HREF] ', html, url)).toEqual(generic);
+    expect(linksWith('[href]', html, url)).toEqual(linksWith('[href]:not(x-none)', html, url));
+  });
+
+  it('match an attribute present but empty, and skip the element without it', () => {
+    const html = '<p><a href="">here</a><a name="x">anchor</a><a href="/b">b<a href="/c">c</a></a></p>';
+    expect(linksWith('a[href]', html, 'https://site.example/a')).toEqual(['https://site.example/b', 'https://site.example/c']);
+    expect(linksWith('a[href]', html, 'https://site.example/a')).toEqual(linksWith('a[href]:not(x-none)', html, 'https://site.example/a'));
+  });
+});
