@@ -20,6 +20,8 @@ export interface VisitContext {
 export type Emitted =
   | { kind: 'doc'; doc: Doc }
   | { kind: 'discovered'; subject: string; state: Partial<SubjectState> }
+  /** Subjects found together with one state (a page's links): one step of the visit for all of them. */
+  | { kind: 'discovered_all'; subjects: string[]; state: Partial<SubjectState> }
   /** A document a stage already dropped where the page was read (a page worker thread): counted and settled, never sent on. */
   | { kind: 'dropped'; doc: Doc; stage: string; reason: string };
 

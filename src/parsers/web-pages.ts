@@ -100,10 +100,10 @@ export class WebPagesAdapter implements Adapter {
       posts += read.posts;
       newPostTimesMs.push(...read.newPostTimesMs);
       if (depth <= c.max_depth) {
-        for (const link of read.links) {
-          if (seen.has(link) || this.recentLinks.has(link)) continue;
-          yield { kind: 'discovered', subject: webPageSubject(link), state: { depth } };
-        }
+        const subjects: string[] = [];
+        for (const link of read.links) if (!seen.has(link) && !this.recentLinks.has(link)) subjects.push(webPageSubject(link));
+        // One step for a page's links, not one per link: an article links to dozens.
+        if (subjects.length > 0) yield { kind: 'discovered_all', subjects, state: { depth } };
       }
       url = read.next && !seen.has(read.next) ? read.next : undefined;
     }

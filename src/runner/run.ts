@@ -236,8 +236,11 @@ export class PipelineRunner {
           tracker.add();
           tally.sent += 1;
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
-        } else {
+        } else if (e.kind === 'discovered') {
           discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
+        } else {
+          const nowMs = this.deps.clock.nowMs();
+          for (const subject of e.subjects) discovered.push({ subject, state: newState(nowMs, job.subject, e.state) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);

@@ -46,6 +46,10 @@ async function visit(adapter: WebPagesAdapter, subject: string, pages: Record<st
   return { emitted, outcome, fetched };
 }
 
+
+/** The subjects a visit discovered, in order (a page's links come as one `discovered_all`). */
+const discoveredSubjects = (emitted: Emitted[]): string[] => emitted.flatMap((e) => (e.kind === 'discovered_all' ? e.subjects : e.kind === 'discovered' ? [e.subject] : []));
+
 describe('web_pages adapter', () => {
   it('turns list items into posts, follows pagination within the visit, discovers same-origin links, stops at its page limit', async () => {
     const a = new WebPagesAdapter(config);
@@ -64,7 +68,7 @@ describe('web_pages adapter', () => {
     expect(new Set(docs.map((d) => d.id)).size).toBe(3);
     const again = await visit(a, webPageSubject(first), { [first]: page([['1', 'hello']]) });
     expect((again.emitted[0] as Extract<Emitted, { kind: 'doc' }>).doc.id).toBe(docs[0]!.id);
-    const discovered = emitted.filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject);
+    const discovered = discoveredSubjects(emitted);
     expect(discovered).toEqual(['web:page:https://f.example/t/2']);
     expect(outcome.pageLimitHit).toBe(true);
     expect(outcome.requests).toBe(2);
@@ -92,7 +96,9 @@ describe('web_pages adapter', () => {
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ index: 'pages', body: { html } });
     expect(takeParsedHtml(docs[0]!, html)).toBeDefined();
-    expect(emitted.filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject)).toEqual(['web:page:https://n.example/news/2.html']);
+    expect(discoveredSubjects(emitted)).toEqual(['web:page:https://n.example/news/2.html']);
+    // A page's links come in one step of the visit.
+    expect(emitted.filter((e) => e.kind === 'discovered_all')).toEqual([{ kind: 'discovered_all', subjects: ['web:page:https://n.example/news/2.html'], state: { depth: 1 } }]);
     // Rule sets without page_document give their list items only, with page_documents on or off.
     const forum = await visit(new WebPagesAdapter({ ...config, page_documents: true }), webPageSubject('https://f.example/t/9'), { 'https://f.example/t/9': page([['1', 'hi']]) });
     expect(forum.emitted.filter((e) => e.kind === 'doc').map((e) => (e as Extract<Emitted, { kind: 'doc' }>).doc.index)).toEqual(['posts']);
@@ -101,8 +107,7 @@ describe('web_pages adapter', () => {
   it('does not offer again links the frontier already holds from recent visits (bounded), and offers those of a visit whose offer never happened', async () => {
     const first = 'https://f.example/t/1';
     const pages = { [first]: page([['1', 'x']], undefined, ['/t/2', '/t/3']) };
-    const discovered = async (a: WebPagesAdapter) => (await visit(a, webPageSubject(first), pages)).emitted
-      .filter((e) => e.kind === 'discovered').map((e) => (e as Extract<Emitted, { kind: 'discovered' }>).subject);
+    const discovered = async (a: WebPagesAdapter) => (await visit(a, webPageSubject(first), pages)).emitted.flatMap((e) => (e.kind === 'discovered_all' ? e.subjects : []));
     const a = new WebPagesAdapter(webPagesConfigSchema.parse({ ...config, recent_links: 1 }));
     expect(await discovered(a)).toEqual(['web:page:https://f.example/t/2', 'web:page:https://f.example/t/3']);
     // Not told the offer succeeded (the visit failed before it): the links come again.
