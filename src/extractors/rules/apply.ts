@@ -98,7 +98,7 @@ function selectIn(root: AnyNode, scope: AnyNode, selector: string, limit = Numbe
     collectSimple(scope, simple[1]?.toLowerCase(), simple[2]?.toLowerCase(), out, limit);
     return out;
   }
-  const from = AT_SCOPE_RE.test(selector) ? [scope] : 'children' in scope ? scope.children.filter((c) => c.type === 'tag' || c.type === 'script' || c.type === 'style') : [];
+  const from = AT_SCOPE_RE.test(selector) ? [scope] : 'children' in scope ? scope.children.filter(isElementNode) : [];
   return select(selector, from, { xmlMode: false, context: [scope], root: root as Document }, limit);
 }
 
