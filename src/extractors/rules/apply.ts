@@ -3,7 +3,7 @@ import { select } from 'cheerio-select';
 // domhandler is cheerio's own DOM package; only its node type is needed here.
 import type { AnyNode, Document, Element } from 'domhandler';
 import { toBlocks } from '../blocks';
-import { parseHtml, type DomParent, type DomRoot } from '../dom';
+import { isElement, parseHtml, type DomNode, type DomParent, type DomRoot } from '../dom';
 import { normalizeDate } from '../metadata';
 import { urlResolver } from './resolve-url';
 import type { Field, FieldRule, RuleSet } from './schema';
@@ -69,9 +69,8 @@ const AT_SCOPE_RE = /^\s*(?:[+~]|:scope\b)/;
 /** `tag`, `[attr]` or `tag[attr]`: what link selectors mostly are (`a[href]`). */
 const SIMPLE_SELECTOR_RE = /^\s*([A-Za-z][A-Za-z0-9-]*)?(?:\[\s*([A-Za-z_:][-A-Za-z0-9_:.]*)\s*\])?\s*$/;
 
-function isElementNode(node: AnyNode): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
+/** dom.ts's element test, for cheerio's node type. */
+const isElementNode = (node: AnyNode): node is Element => isElement(node as unknown as DomNode);
 
 /** The descendants of `parent` with that tag and attribute, in document order, as css-select matches them in HTML. */
 function collectSimple(parent: AnyNode, tag: string | undefined, attr: string | undefined, out: AnyNode[], limit: number): void {
@@ -131,8 +130,7 @@ function readFields(get$: Cheerio$, root: AnyNode, scope: AnyNode, fields: Recor
 
 /** Applies one rule set to a page (its HTML, or the `parseHtml` of it, which is then not parsed again). */
 export function applyRuleSet(html: string | DomRoot, url: string, rs: RuleSet): RulesResult {
-  const doc = typeof html === 'string' ? parseHtml(html) : html;
-  const root = doc as unknown as AnyNode;
+  const root = (typeof html === 'string' ? parseHtml(html) : html) as unknown as AnyNode;
   let $: CheerioAPI | undefined;
   const get$ = (): CheerioAPI => ($ ??= load(root, { xml: false }, true));
   const resolve = urlResolver(url);
