@@ -11,11 +11,11 @@ import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from '.
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt, type AttemptSignal } from './attempt-signal';
-import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
+import type { FetchRequest, FetchResponse, FetcherDeps } from './contract';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 
 export { httpFetchConfigSchema, DEFAULT_USER_AGENT, type HttpFetchConfig } from './http-fetch-config';
-export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './fetch-types';
+export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './contract';
 
 /** The pipeline stage type this fetcher implements. */
 export const HTTP_FETCH_STAGE_TYPE = 'http_fetch';

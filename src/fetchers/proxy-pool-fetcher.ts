@@ -5,7 +5,7 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Rng } from '../core/rng';
 import type { TokenQuota } from '../sources/frontier/token-quota';
-import type { FetchRequest, FetchResponse } from './fetch-types';
+import type { FetchRequest, FetchResponse } from './contract';
 import { dispatcherLimits, type HttpFetchConfig } from './http-fetch-config';
 import { counterOn, gaugeOn } from './registry-metric';
 import { takePoolSlot, type PoolSlotOptions } from './pool-slot';

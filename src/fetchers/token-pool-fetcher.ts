@@ -1,7 +1,7 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Fetcher } from '../runner/types';
 import type { TokenQuota } from '../sources/frontier/token-quota';
-import type { FetchRequest, FetchResponse } from './fetch-types';
+import type { FetchRequest, FetchResponse } from './contract';
 import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
 
 export interface TokenPoolOptions {

@@ -11,7 +11,7 @@ import { TokenPoolFetcher } from '../fetchers/token-pool-fetcher';
 import { RenderFetcher } from '../fetchers/render/render-fetch';
 import { proxyAgents, ProxyPoolFetcher } from '../fetchers/proxy-pool-fetcher';
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { Adapter } from '../parsers/adapter';
+import type { Adapter } from '../parsers/contract';
 import { WeiboApiAdapter } from '../parsers/weibo-api';
 import { ZhihuApiAdapter } from '../parsers/zhihu-api';
 import { WebPagesAdapter } from '../parsers/web-pages';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Metrics } from '../core/metrics';
-import type { FetchedText } from '../parsers/adapter';
+import type { FetchedText } from '../parsers/contract';
 import type { PipelineConfig } from '../pipeline/schema';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import { LastOrigin } from './last-origin';

@@ -2,7 +2,7 @@ import { mergeMap, Observable, type Subscriber } from 'rxjs';
 import { JobTracker, type DocEnvelope, type Job, type SubjectState } from '../core/envelope';
 import { asFreshetError, ErrorCodes, FreshetError } from '../core/errors';
 import type { Metrics } from '../core/metrics';
-import type { VisitOutcome } from '../parsers/adapter';
+import type { VisitOutcome } from '../parsers/contract';
 import type { PipelineConfig } from '../pipeline/schema';
 import type { NextVisit } from '../schedule/fixed-interval';
 import { Acker } from './acker';

@@ -21,7 +21,7 @@
  * `iv` keeps the interval the model planned (not the capped one), for the spend the queue holds.
  */
 import type { SubjectState as FrontierState } from '../core/envelope';
-import type { VisitOutcome } from '../parsers/adapter';
+import type { VisitOutcome } from '../parsers/contract';
 import type { NextVisit, NextVisitPolicy } from './fixed-interval';
 import { expectedPagesPerVisit } from './allocation';
 import { type PoissonScheduleConfig, type ScheduleModel, allocationRatePerHour, buildModel, nextVisitAtMs, observeOptions } from './poisson';

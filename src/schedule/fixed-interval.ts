@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SubjectState } from '../core/envelope';
-import type { VisitOutcome } from '../parsers/adapter';
+import type { VisitOutcome } from '../parsers/contract';
 
 /** The simplest schedule: every subject again after a fixed interval. A baseline and a fallback. */
 export const fixedIntervalConfigSchema = z.strictObject({

@@ -8,7 +8,7 @@ import { decideRetry, type RetryPolicy } from '../../core/retry';
 import type { Rng } from '../../core/rng';
 import type { Fetcher } from '../../runner/types';
 import { aborted, redactUrl, withAttempts } from '../fetch-errors';
-import type { FetchRequest, FetchResponse } from '../fetch-types';
+import type { FetchRequest, FetchResponse } from '../contract';
 import { counterOn } from '../registry-metric';
 import { BrowserPool, type BrowserInstance, type LaunchContext } from './browser-pool';
 import { renderConfigSchema, type RenderConfig, type RenderConfigInput } from './render-config';

@@ -13,7 +13,7 @@ import { applyRules, parseRuleSets } from '../../../src/extractors/html-rules';
 import { HttpFetcher } from '../../../src/fetchers/http-fetch';
 import { browserPids, browserRssBytes } from '../../../src/fetchers/render/browser-pool';
 import { RenderFetcher } from '../../../src/fetchers/render/render-fetch';
-import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-types';
+import type { FetchRequest, FetchResponse } from '../../../src/fetchers/contract';
 import { startSimsite } from '../../../src/simsite';
 import { AjaxSite, ajaxPostTruth, ajaxThreadUrl } from '../../../src/simsite/pages/ajax';
 import { ForumWorld } from '../../../src/simsite/pages/forum-world';

@@ -3,7 +3,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { recordingLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
-import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-types';
+import type { FetchRequest, FetchResponse } from '../../../src/fetchers/contract';
 import { ProxyPoolFetcher, type ViaFetcher } from '../../../src/fetchers/proxy-pool-fetcher';
 import type { TokenQuota } from '../../../src/sources/frontier/token-quota';
 
