@@ -27,6 +27,16 @@ export interface FetchResponse {
   elapsedMs: number;
 }
 
+/**
+ * The fetcher contract: what the runner and the wrapping fetchers (identity and proxy pools,
+ * rendering) ask of a fetcher. Implemented by HttpFetcher and every wrapper around it.
+ */
+export interface Fetcher {
+  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
+  /** The Crawl-delay robots.txt asks of `origin`, when the fetcher reads robots.txt. */
+  robotsCrawlDelayMs?(origin: string): number | undefined;
+}
+
 /** Label values are bounded: status classes and stable error codes, never URLs or hosts. */
 export interface FetchMetrics {
   /** One per HTTP exchange (each redirect hop counts); `outcome` is `ok`, `redirect` or an error code. */

@@ -1,7 +1,6 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { Fetcher } from '../runner/types';
 import type { TokenQuota } from '../sources/frontier/token-quota';
-import type { FetchRequest, FetchResponse } from './contract';
+import type { Fetcher, FetchRequest, FetchResponse } from './contract';
 import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
 
 export interface TokenPoolOptions {

@@ -1,13 +1,8 @@
 import type { Doc, Job, SubjectState } from '../core/envelope';
 import type { Logger } from '../core/logger';
+import type { FetchedText, VisitOutcome } from '../core/visit';
 
-/** What an adapter may ask of the fetcher: a URL in, decoded text out (errors are FreshetErrors). */
-export interface FetchedText {
-  url: string;
-  status: number;
-  text: string;
-  fetchedAtMs: number;
-}
+export type { FetchedText, VisitOutcome } from '../core/visit';
 
 export interface VisitContext {
   fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText>;
@@ -24,17 +19,6 @@ export type Emitted =
   | { kind: 'discovered_all'; subjects: string[]; state: Partial<SubjectState> }
   /** A document a stage already dropped where the page was read (a page worker thread): counted and settled, never sent on. */
   | { kind: 'dropped'; doc: Doc; stage: string; reason: string };
-
-/** What a visit learned, for the frontier state and the scheduler. */
-export interface VisitOutcome {
-  state: SubjectState;
-  /** Publication times of the posts that were new on this visit. */
-  newPostTimesMs: number[];
-  /** True when the visit stopped at its page limit with more posts possibly left behind. */
-  pageLimitHit: boolean;
-  /** Requests this visit made (charged to the budget). */
-  requests: number;
-}
 
 /**
  * A platform adapter turns a subject into requests and responses into documents and discovered

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { ErrorCodes, FreshetError, type ErrorKind } from '../core/errors';
 import type { LogRecord, Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
-import type { FetchedText } from '../parsers/contract';
+import type { FetchedText } from '../core/visit';
 import type { PageRead, PageReader } from '../parsers/web-page-read';
 import type { PageDone, PageWorkInit, StageSample } from './page-work';
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Metrics } from '../core/metrics';
-import type { FetchedText } from '../parsers/contract';
+import type { FetchedText } from '../core/visit';
 import type { PipelineConfig } from '../pipeline/schema';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import { LastOrigin } from './last-origin';
-import type { Fetcher } from './types';
+import type { Fetcher } from '../fetchers/contract';
 
 /** How often a request waiting for a busy origin asks again. */
 const POLITE_POLL_MS = 25;

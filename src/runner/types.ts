@@ -4,17 +4,12 @@ import type { DocEnvelope, Settlement, SubjectState } from '../core/envelope';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
-import type { FetchRequest, FetchResponse } from '../fetchers/contract';
+import type { Fetcher } from '../fetchers/contract';
 import type { Adapter } from '../parsers/contract';
-import type { NextVisitPolicy } from '../schedule/fixed-interval';
-import type { Settled } from '../sinks/elasticsearch';
+import type { NextVisitPolicy } from '../schedule/contract';
+import type { Settled } from '../sinks/contract';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import type { SubjectDocRef } from './subject-status';
-
-export interface Fetcher {
-  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
-  robotsCrawlDelayMs?(origin: string): number | undefined;
-}
 
 export interface RunDeps {
   frontier: RedisFrontier;

@@ -21,8 +21,8 @@
  * `iv` keeps the interval the model planned (not the capped one), for the spend the queue holds.
  */
 import type { SubjectState as FrontierState } from '../core/envelope';
-import type { VisitOutcome } from '../parsers/contract';
-import type { NextVisit, NextVisitPolicy } from './fixed-interval';
+import type { VisitOutcome } from '../core/visit';
+import type { NextVisit, NextVisitPolicy } from './contract';
 import { expectedPagesPerVisit } from './allocation';
 import { type PoissonScheduleConfig, type ScheduleModel, allocationRatePerHour, buildModel, nextVisitAtMs, observeOptions } from './poisson';
 import { type SubjectState, observe } from './subject-state';

@@ -1,15 +1,16 @@
 import type { Client } from '@elastic/elasticsearch';
-import { concatMap, from, map, mergeMap, type Observable, type OperatorFunction } from 'rxjs';
+import { concatMap, from, map, mergeMap, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
-import type { DocEnvelope, Settlement } from '../core/envelope';
+import type { DocEnvelope } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import { batchBy } from '../core/operators/batch';
 import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
 import type { Rng } from '../core/rng';
-import type { DeadLetter } from '../sources/frontier/frontier';
+import type { DeadLetter } from '../core/dead-letter';
+import type { Settled, Sink } from './contract';
 
 export const elasticsearchSinkConfigSchema = z.strictObject({
   type: z.literal('elasticsearch'),
@@ -41,11 +42,6 @@ export interface SinkDeps {
   flushRequests?: Observable<unknown>;
 }
 
-export interface Settled {
-  env: DocEnvelope;
-  how: Settlement;
-}
-
 interface Pending {
   env: DocEnvelope;
   /** The two NDJSON lines, serialised once and reused on retries. */
@@ -54,7 +50,7 @@ interface Pending {
 }
 
 /** Bulk-indexes documents and emits each one settled: indexed or dead-lettered, never lost. */
-export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): OperatorFunction<DocEnvelope, Settled> {
+export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): Sink {
   // The action line up to its id, per logical index: `{"index":{"_index":"<prefix><index>","_id":`,
   // what JSON.stringify of the action object starts with, without building that object per document.
   const actionHeads = new Map<string, string>();

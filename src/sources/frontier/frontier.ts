@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
 import type { Clock } from '../../core/clock';
 import type { Job, SubjectState } from '../../core/envelope';
+import type { DeadLetter } from '../../core/dead-letter';
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import { bloomSize, type BloomSize } from './bloom';
 import { bucketOf, bucketsPerShard, deadLetterKey, originHoldersKey, originKey, shardKeys, shardOf, throughputKey, type ShardKeys } from './keys';
@@ -39,15 +40,6 @@ export interface AckItem {
   nextDueMs: number;
   /** Documents the visit settled (throughput accounting only). */
   docs?: number;
-}
-
-export interface DeadLetter {
-  code: string;
-  stage: string;
-  subject?: string;
-  id?: string;
-  message: string;
-  payload?: unknown;
 }
 
 type RedisLike = Redis | Cluster;

@@ -1,5 +1,5 @@
 import { newSubjectState } from '../../../src/core/envelope';
-import type { VisitOutcome } from '../../../src/parsers/contract';
+import type { VisitOutcome } from '../../../src/core/visit';
 import { expectedPagesPerVisit } from '../../../src/schedule/allocation';
 import {
   RECHECK_HOURS, buildModelFromFrontier, poissonNextVisitPolicy, scheduledIntervalHours, scheduledPagesPerHour, schedulerFields, schedulerState,

@@ -1,0 +1,20 @@
+import type { SubjectState } from './envelope';
+
+/** What a parser may ask of the fetcher: a URL in, decoded text out (errors are FreshetErrors). */
+export interface FetchedText {
+  url: string;
+  status: number;
+  text: string;
+  fetchedAtMs: number;
+}
+
+/** What a visit learned, for the frontier state and the scheduler. */
+export interface VisitOutcome {
+  state: SubjectState;
+  /** Publication times of the posts that were new on this visit. */
+  newPostTimesMs: number[];
+  /** True when the visit stopped at its page limit with more posts possibly left behind. */
+  pageLimitHit: boolean;
+  /** Requests this visit made (charged to the budget). */
+  requests: number;
+}
