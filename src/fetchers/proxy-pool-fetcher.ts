@@ -4,11 +4,11 @@ import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Rng } from '../core/rng';
-import type { TokenQuota } from '../sources/frontier/token-quota';
+import type { TokenQuota } from '../limits/token-quota';
 import type { FetchRequest, FetchResponse } from './contract';
 import { dispatcherLimits, type HttpFetchConfig } from './http-fetch-config';
 import { counterOn, gaugeOn } from './registry-metric';
-import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
+import { takePoolSlot, type PoolSlotOptions } from '../limits/pool-slot';
 import { redactProxyUrl } from './proxy-config';
 import { benchBackoffMs, ProxyHealth } from './proxy-health';
 

@@ -1,7 +1,7 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { TokenQuota } from '../sources/frontier/token-quota';
+import type { TokenQuota } from '../limits/token-quota';
 import type { Fetcher, FetchRequest, FetchResponse } from './contract';
-import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
+import { takePoolSlot, type PoolSlotOptions } from '../limits/pool-slot';
 
 export interface TokenPoolOptions {
   /** The secrets (tokens or cookies), from the environment or files: only `src/cli` reads them. */

@@ -27,7 +27,7 @@ import { notifier } from '../alerts/notify';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
 import { RedisFrontier } from '../sources/frontier/frontier';
-import { TokenQuota } from '../sources/frontier/token-quota';
+import { TokenQuota } from '../limits/token-quota';
 import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner } from './run';
 import type { Fetcher } from '../fetchers/contract';

@@ -1,5 +1,5 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { TokenQuota } from '../sources/frontier/token-quota';
+import type { TokenQuota } from './token-quota';
 
 export interface PoolSlotOptions {
   quota: TokenQuota;

@@ -1,5 +1,5 @@
 import type { Cluster, Redis } from 'ioredis';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../core/clock';
 import { benchTokenScript, takeTokenScript } from './token-quota-script';
 
 export interface TokenQuotaOptions {
