@@ -48,9 +48,17 @@ export interface FetchMetrics {
   latencyMs(ms: number): void;
 }
 
+/** Ends a request's hold on its origin's politeness slot. */
+export type OriginRelease = () => void | Promise<void>;
+
+/** Per-origin politeness across workers (OriginGate in src/limits). */
 export interface PolitenessGate {
-  /** Resolves when a request to `origin` may start; call the returned function when it is done. */
-  acquire(origin: string, signal?: AbortSignal): Promise<() => void>;
+  /**
+   * Waits until a request to `origin` may start and resolves to the release to call once it is
+   * done (none when nothing is held). Undefined: the origin has nothing to wait for. Throws a
+   * throttled FreshetError when the slot is too far off.
+   */
+  acquire(origin: string, signal?: AbortSignal): Promise<OriginRelease | undefined> | undefined;
 }
 
 export interface FetcherDeps {

@@ -1,6 +1,6 @@
 import type { Clock } from '../core/clock';
 import type { Logger } from '../core/logger';
-import type { AckItem, RedisFrontier } from '../sources/frontier/frontier';
+import type { AckItem, JobLeases, ThroughputCounter } from '../sources/contract';
 
 /**
  * Batches acknowledgements into one Redis round trip (pipelined Lua calls) instead of one per
@@ -18,7 +18,7 @@ export class Acker {
   private lastCountMs = -Infinity;
 
   constructor(
-    private readonly frontier: RedisFrontier,
+    private readonly frontier: Pick<JobLeases, 'ack'> & ThroughputCounter,
     private readonly deps: { clock: Clock; logger: Logger; sleep(ms: number): Promise<void> },
     private readonly maxBatch = 128,
     private readonly maxWaitMs = 20,

@@ -26,7 +26,12 @@ import { AlertMonitor } from '../alerts/monitor';
 import { notifier } from '../alerts/notify';
 import { elasticsearchSink } from '../sinks/elasticsearch';
 import { blackholeSink } from '../sinks/blackhole';
-import { RedisFrontier } from '../sources/frontier/frontier';
+import type { RedisFrontier } from '../sources/frontier/frontier';
+import type { FrontierCounts } from '../sources/frontier/counts';
+import type { DeadLetterStream } from '../sources/frontier/dead-letters';
+import { openFrontier } from '../sources/redis-frontier';
+import { OriginGate } from '../limits/origin-gate';
+import { OriginPoliteness } from '../limits/origin-politeness';
 import { TokenQuota } from '../limits/token-quota';
 import { stageDefinition } from '../pipeline/stages';
 import { PipelineRunner } from './run';
@@ -64,6 +69,8 @@ export interface BuildDeps {
 export interface BuiltPipeline {
   runner: PipelineRunner;
   frontier: RedisFrontier;
+  counts: FrontierCounts;
+  deadLetters: DeadLetterStream;
   /** The pipeline file's `alerts:`; the caller starts it with the run and stops it after. */
   alerts?: AlertMonitor;
   close(): Promise<void>;
@@ -92,14 +99,14 @@ function buildPagePool(config: PipelineConfig, deps: BuildDeps): { pool?: PagePo
   return { pool, offThread: stages.length };
 }
 
-async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void; gauges?: () => ScheduleGaugeValues; rateOf?: (state: SubjectState) => number }> {
+async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, counts: FrontierCounts, logger: Logger): Promise<{ policy: NextVisitPolicy; stop(): void; gauges?: () => ScheduleGaugeValues; rateOf?: (state: SubjectState) => number }> {
   switch (config.schedule.type) {
     case 'fixed_interval':
       return { policy: fixedInterval(config.schedule), stop: () => undefined };
     case 'poisson': {
       // The gauges reuse the states of the last refit: the predicted delay costs O(N) once per refit, no extra Redis scan.
       let fittedStates: Awaited<ReturnType<RedisFrontier['allStates']>> = [];
-      const refresher = new ModelRefresher(config.schedule, async () => (fittedStates = await frontier.allStates()), () => frontier.countSubjects(), logger);
+      const refresher = new ModelRefresher(config.schedule, async () => (fittedStates = await frontier.allStates()), () => counts.countSubjects(), logger);
       await refresher.start();
       let cached: { model: unknown; values: ScheduleGaugeValues } | undefined;
       const gauges = (): ScheduleGaugeValues => {
@@ -146,14 +153,8 @@ function withProxies(config: PipelineConfig, deps: BuildDeps, http: HttpFetcher)
 
 /** Assembles a runnable pipeline; applies the index templates first when the sink indexes. */
 export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Promise<BuiltPipeline> {
-  const frontier = new RedisFrontier(deps.redis, {
-    namespace: deps.namespace ?? `freshet:${config.name}`,
-    shards: config.source.shards,
-    leaseMs: config.source.lease_secs * 1000,
-    bloomCapacity: config.source.bloom_capacity,
-    bloomFalsePositiveRate: config.source.bloom_false_positive_rate,
-    deadLetterMaxLen: config.source.dead_letter_max_len,
-  }, deps.clock);
+  const namespace = deps.namespace ?? `freshet:${config.name}`;
+  const { frontier, counts, deadLetters } = openFrontier(deps.redis, config.source, namespace, deps.clock);
   const { type: _type, render: renderConfig, ...fetchConfig } = config.fetch;
   // Every attempt must be charged to an identity's (or a proxy's) quota, so the runner reschedules instead of the fetcher retrying.
   if (config.identities || config.proxies) fetchConfig.retry = { ...fetchConfig.retry, max_attempts: 1 };
@@ -173,19 +174,25 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings });
     sink = meteredStage(deps.metrics, 'elasticsearch', elasticsearchSink(config.sink, {
       client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,
-      metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e), flushRequests,
+      metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => deadLetters.deadLetter(e), flushRequests,
     }), (settled) => settled.env);
   } else {
     sink = blackholeSink();
   }
-  const schedule = await buildSchedule(config, frontier, deps.logger);
+  const schedule = await buildSchedule(config, frontier, counts, deps.logger);
   // Profiles carry their subject's schedule (status, next visit, rate) for the Crawl dashboard.
   const subjectStatus = config.sink.type === 'elasticsearch' && deps.search
     ? new SubjectStatusWriter({ client: deps.search, indexPrefix: deps.indexPrefix, logger: deps.logger, metrics: deps.metrics, ...(schedule.rateOf ? { rateOf: schedule.rateOf } : {}) })
     : undefined;
   const pages = buildPagePool(config, deps);
+  const p = config.politeness;
+  const gate = new OriginGate(new OriginPoliteness(deps.redis, namespace, deps.clock), {
+    minDelayMs: p.min_delay_ms, maxWaitMs: p.max_wait_ms, maxConcurrency: p.max_concurrency_per_origin,
+    holdMs: config.fetch.total_timeout_ms * config.fetch.retry.max_attempts + 60_000,
+    crawlDelayMs: (origin) => fetcher.robotsCrawlDelayMs?.(origin), sleep: deps.sleep,
+  });
   const runner = new PipelineRunner(config, {
-    frontier, fetcher, adapter: buildAdapter(config, pages.pool), sink, schedule: schedule.policy,
+    frontier, readings: counts, throughput: counts, deadLetters, gate, fetcher, adapter: buildAdapter(config, pages.pool), sink, schedule: schedule.policy,
     stages: (drop) => config.stages.slice(pages.offThread).map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
@@ -195,7 +202,6 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   let alerts: AlertMonitor | undefined;
   if (config.alerts) {
     if (config.sink.type !== 'elasticsearch' || !deps.search) throw new FreshetError(ErrorCodes.configInvalid, 'critical', `pipeline ${config.name}: alerts need the elasticsearch sink`);
-    const namespace = deps.namespace ?? `freshet:${config.name}`;
     alerts = new AlertMonitor(config.alerts, {
       client: deps.search, redis: deps.redis, postsIndex: indexName(deps.indexPrefix, 'posts'), alertsIndex: indexName(deps.indexPrefix, `alerts-${config.name}`),
       mappingsDir: deps.mappingsDir, keyPrefix: `${namespace}:`, pipeline: config.name,
@@ -203,9 +209,9 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       clock: deps.clock, logger: deps.logger,
     });
   }
-  const gauges = startGaugePoller({ frontier, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
+  const gauges = startGaugePoller({ frontier: counts, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
   return {
-    runner, frontier, ...(alerts ? { alerts } : {}),
+    runner, frontier, counts, deadLetters, ...(alerts ? { alerts } : {}),
     close: async () => {
       await gauges.stop();
       await subjectStatus?.close();

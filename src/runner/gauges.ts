@@ -1,6 +1,6 @@
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
-import type { FrontierStats } from '../sources/frontier/frontier';
+import type { FrontierReadings } from '../sources/contract';
 
 /** What the schedule reports about its current plan (the poisson schedule; fixed intervals have none). */
 export interface ScheduleGaugeValues {
@@ -10,7 +10,7 @@ export interface ScheduleGaugeValues {
 }
 
 export interface GaugeSources {
-  frontier: { stats(): Promise<FrontierStats> };
+  frontier: Pick<FrontierReadings, 'stats'>;
   /** Called on every poll; cheap (the caller caches its O(N) work per refit). */
   schedule?: () => ScheduleGaugeValues | undefined;
 }

@@ -47,10 +47,10 @@ export class PipelineRunner {
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
-    this.acker = new Acker(deps.frontier, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
+    this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
     this.parserTally = deps.metrics.stageTally(deps.adapter.type);
     this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
-    this.fetch = new PoliteFetch(config, deps);
+    this.fetch = new PoliteFetch(deps);
     this.flushTrigger = new SinkFlushTrigger(config.source.max_in_flight, deps.flushSink);
   }
 
@@ -146,7 +146,7 @@ export class PipelineRunner {
       if (jobs.length === 0) {
         if (limits.untilIdle && this.credits.used === 0) {
           // Redis away at this very moment: not idle, the next claim attempt pauses for it.
-          const s = await frontier.stats().catch(() => undefined);
+          const s = await this.deps.readings.stats().catch(() => undefined);
           if (s && s.dueNow === 0 && s.leased === 0) {
             this.stop('idle');
             break;
@@ -209,7 +209,7 @@ export class PipelineRunner {
       fetchText: (url: string, expect: 'json' | 'html') => this.fetch.fetchText(url, expect),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
-      subjectCount: () => this.deps.frontier.countSubjects(),
+      subjectCount: () => this.deps.readings.countSubjects(),
     };
     const discovered: Discovered[] = [];
     const tally = this.parserTally;
@@ -254,7 +254,7 @@ export class PipelineRunner {
   }
 
   private async finish(tracker: JobTracker, result: VisitResult): Promise<void> {
-    const { frontier, logger, metrics, clock } = this.deps;
+    const { logger, metrics, clock } = this.deps;
     const job = tracker.job;
     const now = clock.nowMs();
     let state: SubjectState;
@@ -274,7 +274,7 @@ export class PipelineRunner {
       logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: nextDueMs - now, err: err.message }, 'visit failed');
       if (f.deadLetter) {
         metrics.deadLetters.inc({ code: err.code });
-        await frontier.deadLetter({ code: err.code, stage: this.deps.adapter.type, subject: job.subject, message: err.message })
+        await this.deps.deadLetters.deadLetter({ code: err.code, stage: this.deps.adapter.type, subject: job.subject, message: err.message })
           .catch((e: Error) => logger.error({ subject: job.subject, err: e.message }, 'dead-letter write failed'));
       }
       if (err.kind !== 'throttled') this.summary.jobsFailed += 1;

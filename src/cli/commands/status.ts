@@ -12,7 +12,7 @@ export const register: RegisterCommand = (program, ctx) => {
     .action(async (file: string, opts: { var?: string[]; json?: boolean }) => {
       const p = await openPipeline(ctx, file, pipelineVars(opts.var));
       try {
-        const stats = await p.built.frontier.stats();
+        const stats = await p.built.counts.stats();
         let schedule: ReturnType<typeof scheduleStatus> | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;

@@ -118,7 +118,9 @@ describe('HttpFetcher: success path', () => {
     const politeness = {
       acquire: async (origin: string) => {
         events.push(`acquire ${origin}`);
-        return () => events.push('release');
+        return () => {
+          events.push('release');
+        };
       },
     };
     const { fetcher } = makeFetcher({}, { politeness });
