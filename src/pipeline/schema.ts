@@ -50,7 +50,16 @@ export const pipelineSchema = z.strictObject({
   schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema, poissonScheduleSchema]).prefault({ type: 'fixed_interval' }),
   /** Saved queries and sentiment spikes checked while the pipeline runs, notified once (elasticsearch sink only). */
   alerts: pipelineAlertsSchema.optional(),
-});
+})
+  // Rules across sections, checked with the rest (`freshet validate` reports them with the key path).
+  .superRefine((c, ctx) => {
+    if (c.alerts && c.sink.type !== 'elasticsearch') {
+      ctx.addIssue({ code: 'custom', path: ['alerts'], message: `alerts need the elasticsearch sink (they query the indexed posts), not ${c.sink.type}` });
+    }
+  })
+  // Every request of an identity or proxy pool is charged to a quota, so the fetcher makes one
+  // attempt and the runner reschedules instead of retrying uncounted.
+  .transform((c) => (c.identities || c.proxies ? { ...c, fetch: { ...c.fetch, retry: { ...c.fetch.retry, max_attempts: 1 } } } : c));
 
 export type PipelineConfig = z.infer<typeof pipelineSchema>;
 export type PipelineInput = z.input<typeof pipelineSchema>;

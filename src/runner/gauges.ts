@@ -1,13 +1,7 @@
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
+import type { ScheduleGaugeValues } from '../schedule/contract';
 import type { FrontierReadings } from '../sources/contract';
-
-/** What the schedule reports about its current plan (the poisson schedule; fixed intervals have none). */
-export interface ScheduleGaugeValues {
-  budgetPagesPerHour: number;
-  plannedPagesPerHour: number;
-  predictedMeanDelayHours: number;
-}
 
 export interface GaugeSources {
   frontier: Pick<FrontierReadings, 'stats'>;

@@ -21,3 +21,10 @@ export interface NextVisitPolicy {
    */
   recheck?(state: SubjectState, nowMs: number): NextVisit | undefined;
 }
+
+/** What a schedule reports about its current plan, for the gauges (the poisson schedule; fixed intervals have none). */
+export interface ScheduleGaugeValues {
+  budgetPagesPerHour: number;
+  plannedPagesPerHour: number;
+  predictedMeanDelayHours: number;
+}
