@@ -1,7 +1,7 @@
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 /** robots.txt behaviour per test server, so origins (and their cache entries) stay separate. */
-async function site(robots: { status: number; body?: string; location?: string }): Promise<LocalServer & { robotsHits: () => number }> {
+async function site(robots: { status: number; body?: string | Buffer; location?: string }): Promise<LocalServer & { robotsHits: () => number }> {
   const s = await startServer((req, res) => {
     if (req.url === '/robots.txt') {
       res.writeHead(robots.status, robots.location ? { location: robots.location } : { 'content-type': 'text/plain' });
@@ -44,6 +44,14 @@ describe('HttpFetcher: robots.txt', () => {
     await expect(fetcher.fetch({ url: s.url('/no-freshet/page') })).resolves.toMatchObject({ status: 200 });
     expect((await rejection(fetcher.fetch({ url: s.url('/private/x') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
     expect(fetcher.robotsCrawlDelayMs(s.origin)).toBe(2000);
+    await fetcher.close();
+  });
+
+  it('keeps the first group of a robots.txt that starts with a partial byte-order mark', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('User-agent: freshet bot\nDisallow: /bom-guarded\n')]);
+    const s = await tracked({ status: 200, body });
+    const { fetcher } = makeFetcher({ respect_robots: true });
+    expect((await rejection(fetcher.fetch({ url: s.url('/bom-guarded/1') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
     await fetcher.close();
   });
 
