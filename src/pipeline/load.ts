@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { ErrorCodes, FreshetError } from '../core/errors';
-import { interpolate } from './interpolate';
+import { interpolateValues } from './interpolate';
 import { pipelineSchema, type PipelineConfig } from './schema';
 
 export interface PipelineProblem {
@@ -45,20 +45,20 @@ function keyRange(doc: Document, path: (string | number)[]): number | undefined 
 
 /** Parses and validates pipeline text; every problem names the file, line, column and key path. */
 export function parsePipeline(text: string, file: string, vars: Record<string, string | undefined> = {}): PipelineConfig {
-  const { text: expanded, missing } = interpolate(text, vars);
   const lines = new LineCounter();
-  const doc = parseDocument(expanded, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     throw problemError(doc.errors.map((e) => {
       const { line, col } = lines.linePos(e.pos[0]);
-      return { file, line, column: col, path: '', message: e.message.split('\n')[0]! };
+      return { file, line, column: col, path: '', message: e.message.split('\n')[0]! + flowHint(text, e.pos[0]) };
     }));
   }
+  const missing = interpolateValues(doc, vars);
   if (missing.length > 0) {
-    throw problemError(missing.map((name) => {
-      const offset = text.indexOf(`\${${name}`);
-      const before = text.slice(0, Math.max(0, offset));
-      return { file, line: before.split('\n').length, column: before.length - before.lastIndexOf('\n'), path: '', message: `variable ${name} is not set and has no default` };
+    throw problemError(missing.map(({ name, range, path }) => {
+      const at = text.slice(range[0], range[1]).indexOf(`\${${name}`);
+      const { line, col } = lines.linePos(range[0] + Math.max(0, at));
+      return { file, line, column: col, path: path.join('.'), message: `variable ${name} is not set and has no default` };
     }));
   }
   let data: unknown;
@@ -66,7 +66,7 @@ export function parsePipeline(text: string, file: string, vars: Record<string, s
     data = doc.toJS();
   } catch (err) {
     // yaml refuses alias chains that would expand exponentially ("billion laughs") by throwing.
-    const { line, col } = lines.linePos(firstAliasOffset(expanded));
+    const { line, col } = lines.linePos(firstAliasOffset(text));
     throw problemError([{ file, line, column: col, path: '', message: `cannot expand the document: ${(err as Error).message}` }]);
   }
   const parsed = pipelineSchema.safeParse(data);
@@ -80,6 +80,14 @@ export function parsePipeline(text: string, file: string, vars: Record<string, s
       return { file, line, column: col, path: path.join('.'), message };
     });
   }).flat());
+}
+
+/** `{` and `}` end a plain scalar inside `[ ]` or `{ }`, so a `${NAME}` there must be quoted. */
+function flowHint(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(start, end < 0 ? text.length : end);
+  return /[[{][^'"]*\$\{/.test(line) ? ' (inside [ ] or { }, quote a variable: "${NAME}")' : '';
 }
 
 function firstAliasOffset(text: string): number {
