@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import pino from 'pino';
 import { systemClock } from '../core/clock';
+import { redactUrlsIn } from '../core/redact';
 import type { Logger } from '../core/logger';
 import { createMetrics, type Metrics } from '../core/metrics';
 import { mathRandomRng } from '../core/rng';
@@ -29,7 +30,14 @@ export function collect(value: string, previous: string[] = []): string[] {
 
 export function createLogger(level = process.env['FRESHET_LOG_LEVEL'] ?? 'info'): Logger {
   // Logs go to stderr; stdout carries results. Credentials never reach log fields.
-  return pino({ level, base: undefined, redact: ['*.password', '*.apiKey', '*.authorization', '*.cookie'] }, pino.destination(2)) as unknown as Logger;
+  // streamWrite: a URL with userinfo inside any logged string (an error message from a client
+  // library included) is redacted on its way out, whatever field it sits in.
+  return pino({
+    level,
+    base: undefined,
+    redact: ['*.password', '*.apiKey', '*.authorization', '*.cookie'],
+    hooks: { streamWrite: (line) => (line.includes('@') ? redactUrlsIn(line) : line) },
+  }, pino.destination(2)) as unknown as Logger;
 }
 
 export interface OpenPipeline {
