@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import pino from 'pino';
 import { systemClock } from '../core/clock';
@@ -12,6 +11,7 @@ import { buildPipeline, type BuiltPipeline } from '../runner/build';
 import { createRedis, createSearch } from './clients';
 import { readProxyUrls, readTokens } from './tokens';
 import type { CliContext } from './context';
+import { sleepMs } from '../core/timers';
 
 /** `--var K=V` pairs over the environment: the values `${K}` in pipeline files resolve to. */
 export function pipelineVars(pairs: string[] = []): Record<string, string | undefined> {
@@ -58,7 +58,7 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
   const metrics = createMetrics();
   const built = await buildPipeline(config, {
     redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
-    clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleep(ms),
+    clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleepMs(ms),
     ...(config.identities ? { identityTokens: readTokens(config.identities.pool, process.env) } : {}),
     ...(config.proxies ? { proxyUrls: readProxyUrls(config.proxies.pool, process.env) } : {}),
   });

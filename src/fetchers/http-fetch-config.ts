@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { retryPolicySchema } from '../core/retry';
 import { parseCidr } from './address-class';
+import { timerMs } from '../core/timers';
 
 /** Read once at load from the package (works from src/ and from dist/, both two levels down). */
 function packageVersion(): string {
@@ -30,14 +31,14 @@ export const httpFetchConfigSchema = z.strictObject({
       message: 'credential headers (authorization, cookie, api keys) must come from the environment, not the pipeline file',
     }),
   connections_per_origin: z.number().int().min(1).max(256).default(8),
-  connect_timeout_ms: z.number().int().min(1).default(10_000),
+  connect_timeout_ms: timerMs(1).default(10_000),
   /** Idle time allowed before the response headers arrive. */
-  headers_timeout_ms: z.number().int().min(1).default(15_000),
+  headers_timeout_ms: timerMs(1).default(15_000),
   /** Idle time allowed between two body chunks. */
-  body_timeout_ms: z.number().int().min(1).default(15_000),
+  body_timeout_ms: timerMs(1).default(15_000),
   /** Wall-clock cap on one attempt (all redirect hops, headers and body), against trickling bodies. */
-  total_timeout_ms: z.number().int().min(1).default(60_000),
-  keep_alive_timeout_ms: z.number().int().min(1).default(4_000),
+  total_timeout_ms: timerMs(1).default(60_000),
+  keep_alive_timeout_ms: timerMs(1).default(4_000),
   /** Cap on the body, compressed and decompressed alike. */
   max_body_bytes: z.number().int().min(1).default(10 * 1024 * 1024),
   max_header_bytes: z.number().int().min(1024).default(64 * 1024),

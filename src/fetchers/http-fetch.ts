@@ -1,4 +1,3 @@
-import { setTimeout as sleepMs } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { decideRetry } from '../core/retry';
@@ -13,6 +12,7 @@ import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt, type AttemptSignal } from './attempt-signal';
 import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
+import { sleepMs } from '../core/timers';
 
 export { httpFetchConfigSchema, DEFAULT_USER_AGENT, type HttpFetchConfig } from './http-fetch-config';
 export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './fetch-types';
@@ -29,7 +29,7 @@ const ACCEPT: Record<Expect, string> = {
   bytes: '*/*',
 };
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, undefined, signal ? { signal } : undefined);
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, signal);
 
 export class HttpFetcher {
   readonly config: HttpFetchConfig;

@@ -102,6 +102,20 @@ describe('parsePipeline: variables go into parsed values, never into the text', 
   });
 });
 
+describe('parsePipeline: durations a timer waits for fit in one', () => {
+  it.each([
+    ['source', 'lease_secs', 10_000_000],
+    ['source', 'reap_interval_secs', 2_592_000],
+    ['source', 'poll_interval_ms', 2 ** 31],
+    ['sink', 'flush_interval_ms', 2 ** 31],
+  ])('%s.%s: %s is refused with its key path and the limit', (stage, key, value) => {
+    const text = stage === 'source'
+      ? valid.replace('seeds: [weibo:user:1000000001]', `seeds: [weibo:user:1000000001]\nsource: { type: redis_frontier, ${key}: ${value} }`)
+      : valid.replace('flush_interval_ms: 200', `${key}: ${value}`);
+    expect(problems(text)[0]).toMatchObject({ path: `${stage}.${key}`, message: expect.stringMatching(/^at most .* \(about 24\.8 days, the longest delay a Node\.js timer keeps\)$/) });
+  });
+});
+
 describe('interpolate', () => {
   it('substitutes, defaults and escapes', () => {
     expect(interpolate('a ${X} ${Y:-d} $${X}', { X: '1' })).toEqual({ text: 'a 1 d ${X}', missing: [] });
