@@ -123,6 +123,13 @@ describe('HttpFetcher: SSRF guard', () => {
     await fetcher.close();
   });
 
+  it('fetches the IPv4-mapped spelling [::ffff:127.0.0.1] of an allowed 127.0.0.1', async () => {
+    const { fetcher } = makeFetcher(onlyLoopback1);
+    const res = await fetcher.fetch({ url: `http://[::ffff:127.0.0.1]:${new URL(server.origin).port}/final` });
+    expect(res.text).toBe('final page');
+    await fetcher.close();
+  });
+
   it('refuses a hostname that resolves to a private address (checked after DNS)', async () => {
     const { fetcher } = makeFetcher(onlyLoopback1, {
       lookupAll: async (host) => (host === 'intranet.example' ? [{ address: '10.1.2.3', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]),
