@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { regexString } from '../core/regex-string';
 import { retryPolicySchema } from '../core/retry';
 import { parseCidr } from './address-class';
 import { timerMs } from '../core/timers';
@@ -18,6 +19,13 @@ export const DEFAULT_USER_AGENT = `freshet/${packageVersion()} (+https://github.
 
 /** Header names that carry credentials: those come from the environment, never a pipeline file. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token']);
+
+/**
+ * Login pages by host (`passport.`, `login.`, `accounts.` …) or by a path segment (`/login`,
+ * `/signin/`, `/sso/`, `/users/sign_in`, `/login.php` …), matched against host + path.
+ */
+export const DEFAULT_LOGIN_REDIRECT_PATTERN =
+  '^(?:[^/]*\\.)?(?:passport|login|signin|sso|accounts?)\\.[^/]*/|/(?:log-?in|logon|sign-?in|sign_in|sso|passport)(?:[/.]|$)';
 
 export const httpFetchConfigSchema = z.strictObject({
   user_agent: z.string().min(1).default(DEFAULT_USER_AGENT),
@@ -43,6 +51,12 @@ export const httpFetchConfigSchema = z.strictObject({
   max_body_bytes: z.number().int().min(1).default(10 * 1024 * 1024),
   max_header_bytes: z.number().int().min(1024).default(64 * 1024),
   max_redirects: z.number().int().min(0).max(50).default(5),
+  /**
+   * A redirect to a URL whose host + path matches this is a login wall: the fetch ends there with
+   * `E_LOGIN_REQUIRED`, before robots.txt is asked about the login page or the page is fetched.
+   * `null` follows such redirects like any other.
+   */
+  login_redirect_pattern: regexString.nullable().default(DEFAULT_LOGIN_REDIRECT_PATTERN),
   /** Whether to ask for gzip/deflate/br (decoded under `max_body_bytes`) or identity only. */
   compression: z.boolean().default(true),
   /** Opt-in to private, loopback and link-local targets (the local simulated site needs it). */

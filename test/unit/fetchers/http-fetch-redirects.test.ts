@@ -1,3 +1,4 @@
+import { DEFAULT_LOGIN_REDIRECT_PATTERN } from '../../../src/fetchers/http-fetch-config';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 let server: LocalServer;
@@ -165,5 +166,26 @@ describe('HttpFetcher: SSRF guard', () => {
     const err = await rejection(fetcher.fetch({ url: 'http://nowhere.invalid/' }));
     expect(err).toMatchObject({ code: 'E_FETCH_DNS', kind: 'non_retryable' });
     await fetcher.close();
+  });
+});
+
+describe('the default login_redirect_pattern (host + path of a redirect target)', () => {
+  const re = new RegExp(DEFAULT_LOGIN_REDIRECT_PATTERN, 'iu');
+  it.each([
+    ['passport.weibo.cn/signin/welcome', true],
+    ['m.weibo.cn/signin/welcome', true],
+    ['login.sina.com.cn/sso/login.php', true],
+    ['accounts.google.com/ServiceLogin', true],
+    ['www.zhihu.com/signin', true],
+    ['github.com/login', true],
+    ['example.com/users/sign_in', true],
+    ['example.com/account/log-in/', true],
+    ['example.com/blog/loginless-design', false],
+    ['example.com/login-help', false],
+    ['example.com/signing-day', false],
+    ['example.com/passports/', false],
+    ['news.example.com/2024/01/article.html', false],
+  ])('%s → %s', (target, isLogin) => {
+    expect(re.test(target)).toBe(isLogin);
   });
 });

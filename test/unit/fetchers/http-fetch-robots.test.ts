@@ -55,6 +55,27 @@ describe('HttpFetcher: robots.txt', () => {
     await fetcher.close();
   });
 
+  it('reports a redirect to a login page robots.txt forbids as a login wall, not a robots refusal', async () => {
+    const s = await startServer((req, res) => {
+      if (req.url === '/robots.txt') return res.end('User-agent: *\nDisallow: /signin/\n');
+      if (req.url === '/protected') {
+        res.writeHead(302, { location: `/signin/welcome?r=${encodeURIComponent('/protected')}` });
+        return res.end();
+      }
+      res.end(`page ${req.url}`);
+    });
+    servers.push(s);
+    const { fetcher } = makeFetcher({ respect_robots: true });
+    const err = await rejection(fetcher.fetch({ url: s.url('/protected') }));
+    expect(err).toMatchObject({ code: 'E_LOGIN_REQUIRED', kind: 'non_retryable', fields: { location: s.url('/signin/welcome') } });
+    expect(s.hits.filter((h) => h.startsWith('/signin'))).toEqual([]);
+    await fetcher.close();
+    // With the classification turned off the redirect is followed, and robots.txt refuses it.
+    const plain = makeFetcher({ respect_robots: true, login_redirect_pattern: null });
+    expect((await rejection(plain.fetcher.fetch({ url: s.url('/protected') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
+    await plain.fetcher.close();
+  });
+
   it('allows everything when robots.txt is a 4xx', async () => {
     const s = await tracked({ status: 404 });
     const { fetcher } = makeFetcher({ respect_robots: true });
