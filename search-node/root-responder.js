@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 'use strict';
+/* global URL, fetch */
 /**
  * Test infrastructure for the engine matrix, not product code. Elasticsearch's integ-test zip has
  * no `GET /` handler (it lives in a module that zip leaves out), and every client asks `GET /`
@@ -8,6 +9,7 @@
  *
  *   node search-node/root-responder.js LISTEN_PORT NODE_URL
  */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain Node script, run without a build
 const http = require('node:http');
 
 const [listenPort, nodeUrl] = [Number(process.argv[2]), process.argv[3]];
