@@ -1,9 +1,9 @@
+import { redactUrl, redactUrlsIn } from '../core/redact';
 import { applyTemplates, loadTemplates } from '../search/templates';
 import { createRedis, createSearch, redisLabel } from './clients';
 import type { Settings } from './env';
 import type { Cluster, Redis } from 'ioredis';
 import type { SearchConnection } from '../search/client';
-import { redactUrl } from '../search/client';
 
 export interface ServiceHealth {
   service: 'redis' | 'search';
@@ -14,8 +14,7 @@ export interface ServiceHealth {
 }
 
 export async function redisHealth(redis: Redis | Cluster, url: string): Promise<ServiceHealth> {
-  // A cluster is shown as its seed list (host:port, no credentials), which is not a URL.
-  const shown = url.includes('://') ? redactUrl(url) : url;
+  const shown = redactUrl(url);
   try {
     if (redis.status === 'wait') await redis.connect();
     const info = await redis.info('server');
@@ -23,7 +22,7 @@ export async function redisHealth(redis: Redis | Cluster, url: string): Promise<
     const aof = (await redis.config('GET', 'appendonly')) as string[];
     return { service: 'redis', url: shown, ok: true, version, detail: `appendonly ${aof[1] ?? '?'}` };
   } catch (err) {
-    return { service: 'redis', url: shown, ok: false, detail: (err as Error).message };
+    return { service: 'redis', url: shown, ok: false, detail: redactUrlsIn((err as Error).message) };
   }
 }
 
@@ -35,14 +34,15 @@ export async function searchHealth(conn: SearchConnection, url: string): Promise
       detail: `${conn.info.distribution}, cluster ${health.cluster_name} ${health.status}, ${health.number_of_nodes} node(s)`,
     };
   } catch (err) {
-    return { service: 'search', url: redactUrl(url), ok: false, version: conn.info.version, detail: (err as Error).message };
+    return { service: 'search', url: redactUrl(url), ok: false, version: conn.info.version, detail: redactUrlsIn((err as Error).message) };
   }
 }
 
+/** Redacted again as a whole: whatever a client put in an error message, no password is printed. */
 export function formatHealth(rows: ServiceHealth[]): string {
-  return rows
+  return redactUrlsIn(rows
     .map((r) => `${r.service.padEnd(7)} ${r.url.padEnd(30)} ${(r.version ?? '-').padEnd(8)} ${r.ok ? 'ok  ' : 'DOWN'}  ${r.detail}`)
-    .join('\n');
+    .join('\n'));
 }
 
 export async function checkServices(settings: Settings): Promise<ServiceHealth[]> {
@@ -54,7 +54,7 @@ export async function checkServices(settings: Settings): Promise<ServiceHealth[]
       rows.push(await searchHealth(conn, settings.esUrl));
       await conn.client.close();
     } catch (err) {
-      rows.push({ service: 'search', url: settings.esUrl, ok: false, detail: (err as Error).message });
+      rows.push({ service: 'search', url: redactUrl(settings.esUrl), ok: false, detail: redactUrlsIn((err as Error).message) });
     }
     return rows;
   } finally {

@@ -11,6 +11,7 @@ import { JobLifecycle, type ClaimedJob } from './job-lifecycle';
 import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
 import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
+import { setRepeating, setTimer } from '../core/timers';
 
 /**
  * Runs one pipeline. The data path, top to bottom (`run`):
@@ -91,10 +92,10 @@ export class PipelineRunner {
     }
     await this.deps.schedule.prepare?.();
     const timers = [
-      setInterval(() => void this.heartbeat(), Math.max(1000, (this.config.source.lease_secs * 1000) / 3)),
-      setInterval(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),
+      setRepeating(() => void this.heartbeat(), Math.max(1000, (this.config.source.lease_secs * 1000) / 3)),
+      setRepeating(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),
     ];
-    const deadline = limits.durationMs === undefined ? undefined : setTimeout(() => this.stop('duration'), limits.durationMs);
+    const deadline = limits.durationMs === undefined ? undefined : setTimer(() => this.stop('duration'), limits.durationMs);
     const maxInFlight = this.config.source.max_in_flight;
     try {
       const claimed = this.claims(limits).pipe(share());
@@ -122,7 +123,7 @@ export class PipelineRunner {
       await this.acker.drain();
     } finally {
       timers.forEach(clearInterval);
-      if (deadline) clearTimeout(deadline);
+      deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
     return {
