@@ -67,6 +67,10 @@ export interface FetcherDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   metrics?: FetchMetrics;
   logger?: { warn(obj: object, msg: string): void; debug?(obj: object, msg: string): void };
+  /**
+   * Gates each redirect hop to an origin other than the request's own (the caller gates that one:
+   * the runner's PoliteFetch), so a redirect never reaches an origin around its politeness.
+   */
   politeness?: PolitenessGate;
   /**
    * Credentials (cookies, tokens) for an origin, from the environment via the CLI; asked per hop

@@ -13,6 +13,7 @@ import type { ProxiesConfig } from './proxy-config';
 import { proxyAgents, ProxyPoolFetcher } from './proxy-pool-fetcher';
 import type { RenderConfig } from './render/render-config';
 import { RenderFetcher } from './render/render-fetch';
+import { oneAttemptPerQuota } from './quota-retry';
 import { TokenPoolFetcher } from './token-pool-fetcher';
 
 /** The parts of a pipeline that decide how it fetches. */
@@ -53,7 +54,8 @@ export interface BuiltFetcher {
  * the pages that match `fetch.render`, every request as one identity of the pool when
  * `identities` is set. Quotas are kept in Redis (src/limits), so they hold across workers.
  */
-export function buildFetcher(config: FetchConfigs, deps: FetcherFactoryDeps): BuiltFetcher {
+export function buildFetcher(configs: FetchConfigs, deps: FetcherFactoryDeps): BuiltFetcher {
+  const config = oneAttemptPerQuota(configs);
   const { type: _type, render: renderConfig, ...fetchConfig } = config.fetch;
   const http = new HttpFetcher(fetchConfig, {
     clock: deps.clock, rng: deps.rng, logger: deps.logger,

@@ -66,7 +66,8 @@ export class HttpFetcher {
     const robotsContext: RobotsFetchContext = {
       agent: this.agent,
       resolver: this.resolver,
-      politeness: deps.politeness,
+      // robots.txt is read before the origin's first request, whose slot the caller may hold already.
+      politeness: undefined,
       logger: deps.logger,
       headers: this.baseHeaders.text,
       maxBytes: Math.min(c.robots_max_bytes, c.max_body_bytes),
@@ -153,7 +154,10 @@ export class HttpFetcher {
       if (resolving) await resolving;
       const robots = this.robots?.check(url);
       if (robots) await robots;
-      const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, attempt.signal) : undefined;
+      // The request's own origin is gated by the caller (the runner's PoliteFetch); a redirect to
+      // another origin takes that origin's slot here, or it would reach the origin ungated.
+      const gating = url.origin === target.origin ? undefined : this.deps.politeness?.acquire(url.origin, attempt.signal);
+      const release = gating === undefined ? undefined : await gating;
       const hopStartMs = this.deps.clock.nowMs();
       let res: Dispatcher.ResponseData | undefined;
       try {
@@ -226,7 +230,7 @@ export class HttpFetcher {
         this.deps.metrics?.requests(res ? statusClass(res.statusCode) : 'none', err.code);
         throw err;
       } finally {
-        release?.();
+        await release?.();
       }
     }
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pipelineAlertsSchema } from '../alerts/monitor';
+import { oneAttemptPerQuota } from '../fetchers/quota-retry';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { identitiesConfigSchema } from '../fetchers/identities-config';
 import { renderConfigSchema } from '../fetchers/render/render-config';
@@ -58,9 +59,7 @@ export const pipelineSchema = z.strictObject({
       ctx.addIssue({ code: 'custom', path: ['alerts'], message: `alerts need the elasticsearch sink (they query the indexed posts), not ${c.sink.type}` });
     }
   })
-  // Every request of an identity or proxy pool is charged to a quota, so the fetcher makes one
-  // attempt and the runner reschedules instead of retrying uncounted.
-  .transform((c) => (c.identities || c.proxies ? { ...c, fetch: { ...c.fetch, retry: { ...c.fetch.retry, max_attempts: 1 } } } : c));
+  .transform(oneAttemptPerQuota);
 
 export type PipelineConfig = z.infer<typeof pipelineSchema>;
 export type PipelineInput = z.input<typeof pipelineSchema>;

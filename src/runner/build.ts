@@ -106,6 +106,8 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const fetchDeps = {
     redis: deps.redis, clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.metrics.registry, sleep: deps.sleep,
     quotaNamespace: deps.namespace ?? 'freshet', identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
+    // Redirect hops to another origin take that origin's slot too.
+    politeness: gate,
   };
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
   const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, deps.fetcher!);

@@ -123,7 +123,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
         retry.push(p);
         continue;
       }
-      await deadLetter(p, err, deps);
+      await deadLetter(p, err, config, deps);
       settled.push({ env: p.env, how: 'dead_lettered' });
     }
     for (const [index, n] of indexed) deps.metrics.docs.inc({ index, outcome: 'indexed' }, n);
@@ -136,14 +136,30 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
   return settled;
 }
 
-async function deadLetter(p: Pending, err: FreshetError, deps: SinkDeps): Promise<void> {
+/**
+ * Writes a rejected document to the dead-letter stream, retrying while Redis is away: the
+ * document is settled only once the stream holds it (nothing is lost, and one failed write does
+ * not end the run), and only then counted and logged as dead-lettered.
+ */
+async function deadLetter(p: Pending, err: FreshetError, config: ElasticsearchSinkConfig, deps: SinkDeps): Promise<void> {
+  const entry = { code: err.code, stage: 'elasticsearch', subject: p.env.job.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.deadLetter(entry);
+      if (attempt > 1) deps.logger.info({ attempts: attempt, id: p.env.doc.id }, 'dead-letter write stored after Redis returned');
+      break;
+    } catch (writeErr) {
+      if (attempt === 1) {
+        deps.metrics.errors.inc({ stage: 'elasticsearch', code: ErrorCodes.redisUnavailable });
+        deps.logger.warn({ code: ErrorCodes.redisUnavailable, id: p.env.doc.id, err: (writeErr as Error).message }, 'dead-letter write failed; retrying until Redis answers');
+      }
+      await deps.sleep(backoffMs(attempt, { ...config.retry, max_delay_ms: config.outage_max_delay_ms }, deps.rng));
+    }
+  }
   deps.metrics.docs.inc({ index: p.env.doc.index, outcome: 'dead_lettered' });
   deps.metrics.deadLetters.inc({ code: err.code });
   deps.metrics.errors.inc({ stage: 'elasticsearch', code: err.code });
   deps.logger.warn({ code: err.code, id: p.env.doc.id, index: p.env.doc.index, reason: err.message }, 'document rejected by the search node; dead-lettered');
-  await deps.deadLetter({
-    code: err.code, stage: 'elasticsearch', subject: p.env.job.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc,
-  });
 }
 
 interface BulkItem {

@@ -1,3 +1,4 @@
+import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { DEFAULT_LOGIN_REDIRECT_PATTERN } from '../../../src/fetchers/http-fetch-config';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
@@ -51,6 +52,39 @@ describe('HttpFetcher: redirects', () => {
     expect(res.requestUrl).toBe(server.url('/start'));
     expect(res.url).toBe(server.url('/final'));
     expect(res.redirects).toEqual([server.url('/next?x=1'), server.url('/final')]);
+    await fetcher.close();
+  });
+
+  it('takes the politeness slot of each redirect hop to another origin, and releases it after the hop', async () => {
+    const events: string[] = [];
+    const politeness = {
+      acquire: async (origin: string) => {
+        events.push(`acquire ${origin}`);
+        return () => {
+          events.push(`release ${origin}`);
+        };
+      },
+    };
+    const { fetcher } = makeFetcher({}, { politeness });
+    const res = await fetcher.fetch({ url: server.url('/to-other-origin') });
+    expect(res.url).toBe(other.url('/echo'));
+    // The first origin is the caller's (the runner gates it); the redirect target was gated here.
+    expect(events).toEqual([`acquire ${other.origin}`, `release ${other.origin}`]);
+    events.length = 0;
+    await fetcher.fetch({ url: server.url('/start') });
+    expect(events).toEqual([]); // redirects within the request's own origin
+    await fetcher.close();
+  });
+
+  it('hands a redirect hop whose origin is busy back as throttled, without requesting it', async () => {
+    const hitsBefore = other.hits.length;
+    const politeness = {
+      acquire: () => Promise.reject(new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'origin busy (politeness)', {}, undefined, 120_000)),
+    };
+    const { fetcher } = makeFetcher({ retry: { max_attempts: 1 } }, { politeness });
+    const err = await rejection(fetcher.fetch({ url: server.url('/to-other-origin') }));
+    expect(err).toMatchObject({ code: ErrorCodes.fetchThrottled, kind: 'throttled' });
+    expect(other.hits.length).toBe(hitsBefore);
     await fetcher.close();
   });
 
