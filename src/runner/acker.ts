@@ -1,5 +1,7 @@
 import type { Clock } from '../core/clock';
+import { ErrorCodes } from '../core/errors';
 import type { Logger } from '../core/logger';
+import { redisOutageDelayMs } from '../core/retry';
 import type { AckItem, JobLeases, ThroughputCounter } from '../sources/contract';
 
 /**
@@ -54,8 +56,8 @@ export class Acker {
         if (this.deps.clock.nowMs() - this.lastCountMs >= this.countEveryMs) await this.writeCounts();
         return;
       } catch (err) {
-        if (attempt === 1) this.deps.logger.warn({ code: 'E_REDIS_UNAVAILABLE', err: (err as Error).message, jobs: batch.length }, 'ack failed; retrying until Redis answers');
-        await this.deps.sleep(Math.min(5000, 100 * 2 ** Math.min(attempt, 6)));
+        if (attempt === 1) this.deps.logger.warn({ code: ErrorCodes.redisUnavailable, err: (err as Error).message, jobs: batch.length }, 'ack failed; retrying until Redis answers');
+        await this.deps.sleep(redisOutageDelayMs(attempt));
       }
     }
   }

@@ -1,6 +1,7 @@
 import { ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
 import { JobTracker, type DocEnvelope, type Job } from '../core/envelope';
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
+import { redisOutageDelayMs } from '../core/retry';
 import type { Metrics } from '../core/metrics';
 import type { PipelineConfig } from '../pipeline/schema';
 import type { Settled } from '../sinks/contract';
@@ -157,7 +158,7 @@ export class PipelineRunner {
         redisDown = 0;
       } catch (err) {
         if (redisDown++ === 0) logger.warn({ code: ErrorCodes.redisUnavailable, err: (err as Error).message }, 'claim failed; pausing until Redis answers');
-        await this.pause(Math.min(5000, 100 * 2 ** Math.min(redisDown, 6)));
+        await this.pause(redisOutageDelayMs(redisDown));
         continue;
       }
       if (jobs.length === 0) {
