@@ -25,6 +25,7 @@ export interface SubjectState {
   depth?: number;
 }
 
+/** A subject as the frontier first learns of it (seeded, discovered); `extra` says how (via, depth, status). */
 export function newSubjectState(nowMs: number, extra: Partial<SubjectState> = {}): SubjectState {
   return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', ...extra };
 }

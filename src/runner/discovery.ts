@@ -24,7 +24,3 @@ export async function offerDiscovered(discovered: Discovered[], nowMs: number, d
   deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
   deps.adapter.offered?.(discovered.map((d) => d.subject));
 }
-
-export function newState(nowMs: number, via: string, extra: Partial<SubjectState> = {}): SubjectState {
-  return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', via, ...extra };
-}

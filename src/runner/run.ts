@@ -1,5 +1,5 @@
 import { ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
-import { JobTracker, type DocEnvelope, type Job } from '../core/envelope';
+import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core/envelope';
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
 import { redisOutageDelayMs } from '../core/retry';
 import type { Metrics } from '../core/metrics';
@@ -7,7 +7,7 @@ import type { PipelineConfig } from '../pipeline/schema';
 import type { Settled } from '../sinks/contract';
 import { Acker } from './acker';
 import { Credits } from './credits';
-import { newState, offerDiscovered, type Discovered } from './discovery';
+import { offerDiscovered, type Discovered } from './discovery';
 import { JobLifecycle, type ClaimedJob } from './job-lifecycle';
 import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
@@ -88,7 +88,7 @@ export class PipelineRunner {
     const started = this.deps.clock.nowMs();
     const { frontier, logger } = this.deps;
     if (this.config.seeds.length > 0) {
-      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newState(started, 'seed') })));
+      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started, { via: 'seed' }) })));
       logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
     }
     await this.deps.schedule.prepare?.();
@@ -245,10 +245,10 @@ export class PipelineRunner {
           tally.sent += 1;
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
-          discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
+          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), { via: job.subject, ...e.state }) });
         } else {
           const nowMs = this.deps.clock.nowMs();
-          for (const subject of e.subjects) discovered.push({ subject, state: newState(nowMs, job.subject, e.state) });
+          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, { via: job.subject, ...e.state }) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);

@@ -1,9 +1,8 @@
 import type { SubjectState } from '../core/envelope';
 import type { Logger } from '../core/logger';
 import type { NextVisitPolicy, ScheduleGaugeValues } from './contract';
-import { schedulerState } from './core-bridge';
+import { frontierScheduleStatus, schedulerState } from './core-bridge';
 import { fixedInterval, type FixedIntervalConfig } from './fixed-interval';
-import { scheduleStatus } from './poisson';
 import { ModelRefresher, type PoissonScheduleStage } from './refit';
 import { estimatedRatePerHour } from './subject-state';
 
@@ -39,7 +38,7 @@ export async function buildSchedule(config: ScheduleConfig, sources: ScheduleSou
       const gauges = (): ScheduleGaugeValues => {
         const model = refresher.current();
         if (cached?.model !== model) {
-          const st = scheduleStatus(fittedStates.map(schedulerState), model);
+          const st = frontierScheduleStatus(fittedStates, model);
           cached = { model, values: { budgetPagesPerHour: st.budgetPerHour, plannedPagesPerHour: st.plannedPagesPerHour, predictedMeanDelayHours: st.predictedMeanDelayHours } };
         }
         return cached.values;

@@ -10,6 +10,7 @@ import { batchBy } from '../core/operators/batch';
 import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
 import type { Rng } from '../core/rng';
 import type { DeadLetter } from '../core/dead-letter';
+import { bulkItemKind, sendBulk, type BulkItem } from './bulk';
 import type { Settled, Sink } from './contract';
 import { timerMs } from '../core/timers';
 
@@ -108,13 +109,13 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       const p = pending[i]!;
       const item = items[i];
       const status = item?.status ?? 500;
-      if (status >= 200 && status < 300) {
+      const kind = bulkItemKind(status);
+      if (kind === 'ok') {
         settled.push({ env: p.env, how: 'indexed' });
         indexed.set(p.env.doc.index, (indexed.get(p.env.doc.index) ?? 0) + 1);
         continue;
       }
       p.attempts += 1;
-      const kind = status === 429 ? 'throttled' : status >= 500 ? 'retryable' : 'non_retryable';
       const code = kind === 'non_retryable' ? ErrorCodes.searchItemRejected : ErrorCodes.searchItemThrottled;
       const err = new FreshetError(code, kind, item?.error ? `${item.error.type}: ${item.error.reason}` : `HTTP ${status}`, { status });
       const decision = decideRetry(err, p.attempts, config.retry, deps.rng);
@@ -160,22 +161,4 @@ async function deadLetter(p: Pending, err: FreshetError, config: ElasticsearchSi
   deps.metrics.deadLetters.inc({ code: err.code });
   deps.metrics.errors.inc({ stage: 'elasticsearch', code: err.code });
   deps.logger.warn({ code: err.code, id: p.env.doc.id, index: p.env.doc.index, reason: err.message }, 'document rejected by the search node; dead-lettered');
-}
-
-interface BulkItem {
-  status: number;
-  error?: { type: string; reason: string };
-}
-
-/**
- * filter_path keeps only each item's status and error: the full response repeats index, id,
- * version, shard counts and sequence numbers for every document, and parsing that cost more than
- * building the request.
- */
-async function sendBulk(client: Client, ndjson: Buffer, timeoutMs: number): Promise<BulkItem[]> {
-  const res = await client.transport.request<{ items?: Record<string, BulkItem>[] }>(
-    { method: 'POST', path: '/_bulk', bulkBody: ndjson, querystring: { filter_path: 'items.*.status,items.*.error' } },
-    { requestTimeout: timeoutMs, maxRetries: 0 },
-  );
-  return (res.items ?? []).map((entry) => Object.values(entry)[0]!);
 }

@@ -1,3 +1,4 @@
+import { newSubjectState } from '../../core/envelope';
 import type { RegisterCommand } from '../context';
 import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
 
@@ -11,9 +12,7 @@ export const register: RegisterCommand = (program, ctx) => {
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         const now = Date.now();
-        const added = await p.frontier.offer(subjects.map((subject) => ({
-          subject, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const, via: 'cli' },
-        })));
+        const added = await p.frontier.offer(subjects.map((subject) => ({ subject, state: newSubjectState(now, { via: 'cli' }) })));
         console.log(`offered ${subjects.length}, new ${added}`);
       } finally {
         p.close();

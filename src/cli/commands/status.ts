@@ -1,5 +1,5 @@
-import { buildModelFromFrontier, schedulerState } from '../../schedule/core-bridge';
-import { configFromStage, scheduleStatus } from '../../schedule/poisson';
+import { buildModelFromFrontier, frontierScheduleStatus } from '../../schedule/core-bridge';
+import { configFromStage, type ScheduleStatus } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
 import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
 
@@ -13,11 +13,11 @@ export const register: RegisterCommand = (program, ctx) => {
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         const stats = await p.counts.stats();
-        let schedule: ReturnType<typeof scheduleStatus> | undefined;
+        let schedule: ScheduleStatus | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;
-          const states = (await p.frontier.allStates()).filter((st) => st.status === 'active');
-          schedule = scheduleStatus(states.map(schedulerState), buildModelFromFrontier(states, configFromStage(options)));
+          const states = await p.frontier.allStates();
+          schedule = frontierScheduleStatus(states, buildModelFromFrontier(states, configFromStage(options)));
         }
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats, ...(schedule ? { schedule } : {}) }));
         else {
