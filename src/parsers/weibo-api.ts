@@ -8,7 +8,9 @@ import { parseCount } from './weibo/counts';
 import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { fansContainerId, parseFansPage } from './weibo/fans';
-import { mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { stubStatus } from './weibo/post-status';
+import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { softBlockOfStatus } from './weibo/soft-block';
 import { compareIds } from './weibo/text';
 
 export const weiboApiConfigSchema = z.strictObject({
@@ -78,6 +80,15 @@ export class WeiboApiAdapter implements Adapter {
     return subject.startsWith(USER_PREFIX);
   }
 
+  /** A JSON request; a 432 (the site rejecting this client) is a soft block, rescheduled like throttling. */
+  private async get(ctx: VisitContext, url: string, expect: 'json' | 'html') {
+    try {
+      return await ctx.fetchText(url, expect);
+    } catch (err) {
+      throw softBlockOfStatus(err) ?? err;
+    }
+  }
+
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const uid = job.subject.slice(USER_PREFIX.length);
     const state: SubjectState = { ...job.state, meta: { ...job.state.meta } };
@@ -85,11 +96,11 @@ export class WeiboApiAdapter implements Adapter {
     let containerId = state.meta?.['containerid'];
 
     if (!containerId || state.visits % this.config.profile_every_visits === 0) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
+      const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
       tally.requests += 1;
       const env = parseEnvelope(res.text, res.url);
       const info = env.data?.userInfo;
-      if (env.ok !== 1 || !info) {
+      if (!isData(env) || !info) {
         // `这里还没有内容` on a profile: deleted account or bad id. Not a ban, not an error.
         return { state: { ...state, status: 'gone', visits: state.visits + 1, lastVisitMs: res.fetchedAtMs }, newPostTimesMs: [], pageLimitHit: false, requests: tally.requests };
       }
@@ -172,14 +183,14 @@ export class WeiboApiAdapter implements Adapter {
     for (let n = 1; n <= maxPages; n++) {
       let res;
       try {
-        res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
+        res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
       } catch (err) {
         return pausedAt(err, n);
       }
       tally.requests += 1;
       r.lastFetchMs = res.fetchedAtMs;
       const env = parseEnvelope(res.text, res.url);
-      const posts = env.ok === 1 ? mblogsOf(env) : []; // `ok:0`: past the last page
+      const posts = isData(env) ? mblogsOf(env) : []; // `ok:0`: past the last page
       if (posts.length === 0) return { done: true, pages: n };
       const crawledAt = isoTime(res.fetchedAtMs);
       let reachedKnown = false;
@@ -188,6 +199,13 @@ export class WeiboApiAdapter implements Adapter {
         // A longer "id" would become a watermark no real post passes.
         if (!POST_ID.test(id) || r.seen.has(id)) continue;
         r.seen.add(id);
+        const gone = stubStatus(m);
+        if (gone) {
+          // A list can show a stub where a post was (`此微博已被删除`, no author): never index it over the
+          // post's last text. It is counted; the tombstone check decides what it means for the stored post.
+          yield { kind: 'dropped', doc: { index: 'posts', id: `${PLATFORM}:${id}`, body: { platform: PLATFORM, id, subject: page.subject, status: gone } }, stage: this.type, reason: `post_${gone}` };
+          continue;
+        }
         if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
         if (knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0) {
           // A pinned post is shown first even when old: it says nothing about where new posts end.
@@ -198,7 +216,7 @@ export class WeiboApiAdapter implements Adapter {
         if (m.isLongText && this.config.long_text) {
           let long;
           try {
-            long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
+            long = await this.get(ctx, `${this.base}/statuses/extend?id=${id}`, 'json');
           } catch (err) {
             // This page is read again from its start (documents are idempotent by id).
             r.seen.delete(id);
@@ -238,7 +256,7 @@ export class WeiboApiAdapter implements Adapter {
     for (let n = 0; n < this.config.comments_page_limit; n++) {
       let res;
       try {
-        res = await ctx.fetchText(hotflowUrl(this.base, mid, maxId), 'json');
+        res = await this.get(ctx, hotflowUrl(this.base, mid, maxId), 'json');
       } catch (err) {
         tally.requests += 1;
         if (err instanceof FreshetError && err.code === ErrorCodes.fetchHttpStatus && err.fields['status'] === 403) {
@@ -264,7 +282,7 @@ export class WeiboApiAdapter implements Adapter {
     const depth = (job.state.depth ?? 0) + 1;
     let room = this.config.max_users - (ctx.subjectCount ? await ctx.subjectCount() : 0);
     for (let sinceId: number | undefined = 1, pages = 0; sinceId !== undefined && pages < this.config.fans_page_limit && room > 0; pages++) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
+      const res = await this.get(ctx, `${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
       tally.requests += 1;
       const page = parseFansPage(parseEnvelope(res.text, res.url));
       for (const fan of page.fans) {
