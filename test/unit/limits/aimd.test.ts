@@ -1,41 +1,13 @@
 import { AimdController, DEFAULT_AIMD } from '../../../src/limits/aimd';
 import { seededRng } from '../../../src/core/rng';
+import { simulateCapacity } from '../../helpers/capacity-sim';
 
 const rnd = (seed = 7): (() => number) => {
   const r = seededRng(seed);
   return () => r.next();
 };
 
-/**
- * A site with an unannounced per-client capacity (token bucket: `perSec`, `burst`), refusing with
- * 418 and no Retry-After, and a client that always has work: it sends whenever the controller
- * allows. Returns per-second counts of accepted and refused requests.
- */
-function simulate(perSec: number, burst: number, seconds: number, seed = 7, latencyMs = 50): { ok: number[]; refused: number[]; ctl: AimdController } {
-  const ctl = new AimdController({}, rnd(seed), 0);
-  let tokens = burst;
-  let last = 0;
-  const ok = new Array<number>(seconds).fill(0);
-  const refused = new Array<number>(seconds).fill(0);
-  let now = 0;
-  while (now < seconds * 1000) {
-    const at = ctl.nextSendAtMs(now);
-    if (at >= seconds * 1000) break;
-    tokens = Math.min(burst, tokens + ((at - last) / 1000) * perSec);
-    last = at;
-    const sec = Math.floor(at / 1000);
-    if (tokens >= 1) {
-      tokens -= 1;
-      ok[sec]! += 1;
-      ctl.onSuccess(at + latencyMs, latencyMs);
-    } else {
-      refused[sec]! += 1;
-      ctl.onRefusal(at + latencyMs, at);
-    }
-    now = at;
-  }
-  return { ok, refused, ctl };
-}
+const simulate = simulateCapacity;
 
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
