@@ -212,17 +212,21 @@ export class WeiboApiAdapter implements Adapter {
       if (recheck < 0 && n > maxPages) return { done: false, pages: maxPages, stoppedAt: cursor };
       let res: FetchedText;
       let env: Envelope;
+      let parsing = false;
       try {
         res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
         tally.requests += 1;
         r.lastFetchMs = res.fetchedAtMs;
+        parsing = true;
         env = parseEnvelope(res.text, res.url);
       } catch (err) {
         // Re-reading known posts is a bonus: every new post is read, so a failure there ends the visit well
         // (a sweep resumes at the failed page next time).
         if (sweeping) return { done: false, pages: n - 1, stoppedAt: cursor };
         if (recheck >= 0) return { done: true, pages: n - 1 };
-        // A soft block on a later page pauses the visit like any throttling (what was read is kept).
+        // A body that is no data (soft block, truncated JSON) fails the visit, which is rescheduled
+        // and read again; only a refused request (quota, benched identity) pauses it.
+        if (parsing) throw err;
         return pausedAt(err, n);
       }
       const posts = isData(env) ? mblogsOf(env) : []; // `ok:0`: past the last page
