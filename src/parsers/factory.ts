@@ -1,4 +1,4 @@
-import type { Adapter } from './contract';
+import type { Adapter } from './adapter';
 import type { PageReader } from './web-page-read';
 import { WebPagesAdapter, type WebPagesConfig } from './web-pages';
 import { WeiboApiAdapter, type WeiboApiConfig } from './weibo-api';

@@ -5,7 +5,7 @@ import { underOrigin } from '../core/under-origin';
 import { parseHtml } from '../extractors/dom';
 import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
 import { attachParsedHtml } from '../extractors/parsed-html';
-import type { FetchedText } from './contract';
+import type { FetchedText } from './adapter';
 import type { WebPagesConfig } from './web-pages';
 
 /** A document a stage that ran with the page read (on a page worker) dropped, and why. */

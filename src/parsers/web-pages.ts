@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Job } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { ruleSetsSchema } from '../extractors/rules/schema';
-import type { Adapter, Emitted, VisitContext, VisitOutcome } from './contract';
+import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { readPage, type PageReader } from './web-page-read';
 
 export const webPagesConfigSchema = z.strictObject({

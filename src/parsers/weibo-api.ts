@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Job, SubjectState } from '../core/envelope';
-import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './contract';
+import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { isoTime } from '../core/iso-time';
 import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Job } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './contract';
+import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { LIST_INCLUDE, MEMBER_INCLUDE, memberDoc, parseMember, parseMemberPage } from './zhihu/members';
 
 export const zhihuApiConfigSchema = z.strictObject({

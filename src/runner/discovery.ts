@@ -1,6 +1,6 @@
 import type { SubjectState } from '../core/envelope';
 import type { Metrics } from '../core/metrics';
-import type { Adapter } from '../parsers/contract';
+import type { Adapter } from '../parsers/adapter';
 import type { SubjectIntake } from '../sources/contract';
 
 export interface Discovered {

@@ -6,7 +6,7 @@ import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { DeadLetterWriter } from '../core/dead-letter';
 import type { Fetcher, PolitenessGate } from '../fetchers/contract';
-import type { Adapter } from '../parsers/contract';
+import type { Adapter } from '../parsers/adapter';
 import type { NextVisitPolicy } from '../schedule/contract';
 import type { Settled } from '../sinks/contract';
 import type { FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';

@@ -2,7 +2,7 @@ import { ManualClock } from '../../src/core/clock';
 import type { Job, SubjectState } from '../../src/core/envelope';
 import { newSubjectState } from '../../src/core/envelope';
 import { silentLogger } from '../../src/core/logger';
-import type { Adapter, Emitted, VisitContext, VisitOutcome } from '../../src/parsers/contract';
+import type { Adapter, Emitted, VisitContext, VisitOutcome } from '../../src/parsers/adapter';
 import { createWorld, DEFAULT_WEIBO_OPTIONS, type Era, type LifecycleOptions, type World } from '../../src/simsite';
 import { WeiboSite } from '../../src/simsite/weibo/routes';
 

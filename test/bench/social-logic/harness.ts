@@ -6,7 +6,7 @@ import { silentLogger } from '../../../src/core/logger';
 import { seededRng, type Rng } from '../../../src/core/rng';
 import { applyTombstone, mergeSeenPost } from '../../../src/monitor/post-merge';
 import { findMissing, resolve, type IndexedPost, type PostStatus, type TimelineRead, type Verdict } from '../../../src/monitor/tombstones';
-import type { FetchedText, VisitContext } from '../../../src/parsers/contract';
+import type { FetchedText, VisitContext } from '../../../src/parsers/adapter';
 import { TimelineReadRecorder } from '../../../src/parsers/weibo/read-recorder';
 import { classifySinglePost } from '../../../src/parsers/weibo/single-post';
 import { WeiboApiAdapter, weiboApiConfigSchema } from '../../../src/parsers/weibo-api';

@@ -1,6 +1,6 @@
 import { newSubjectState, type Job } from '../../../src/core/envelope';
 import { silentLogger } from '../../../src/core/logger';
-import type { Emitted, FetchedText, VisitContext, VisitOutcome } from '../../../src/parsers/contract';
+import type { Emitted, FetchedText, VisitContext, VisitOutcome } from '../../../src/parsers/adapter';
 import { takeParsedHtml } from '../../../src/extractors/parsed-html';
 import { WebPagesAdapter, webPagesConfigSchema, webPageSubject } from '../../../src/parsers/web-pages';
 

@@ -2,7 +2,7 @@ import type { Doc } from '../../../src/core/envelope';
 import { weiboApiConfigSchema, WeiboApiAdapter } from '../../../src/parsers/weibo-api';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { ERAS, findPostByMid, truthComments, truthPostsOf, type Era, type World } from '../../../src/simsite';
-import type { VisitContext } from '../../../src/parsers/contract';
+import type { VisitContext } from '../../../src/parsers/adapter';
 import { drive, fakeWeibo, jobFor } from '../../helpers/weibo-fake';
 import { expectedPost, pickPost } from '../../helpers/weibo-truth';
 

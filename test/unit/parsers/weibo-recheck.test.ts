@@ -1,6 +1,6 @@
 import type { Doc } from '../../../src/core/envelope';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
-import type { VisitContext } from '../../../src/parsers/contract';
+import type { VisitContext } from '../../../src/parsers/adapter';
 import { weiboApiConfigSchema, WeiboApiAdapter } from '../../../src/parsers/weibo-api';
 import { truthEdits, truthPostsOf, type World } from '../../../src/simsite';
 import { drive, fakeWeibo, jobFor } from '../../helpers/weibo-fake';

@@ -1,7 +1,7 @@
 import { ManualClock } from '../../../src/core/clock';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
-import type { VisitContext } from '../../../src/parsers/contract';
+import type { VisitContext } from '../../../src/parsers/adapter';
 import { zhihuApiConfigSchema, ZhihuApiAdapter } from '../../../src/parsers/zhihu-api';
 import { createWorld, type World } from '../../../src/simsite';
 import { DEFAULT_QA_OPTIONS, QaSite, type QaOptions } from '../../../src/simsite/qa';

@@ -7,7 +7,7 @@ import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import type { VisitOutcome } from '../../../src/core/visit';
 import type { Fetcher, FetchRequest, FetchResponse, PolitenessGate } from '../../../src/fetchers/contract';
-import type { Adapter, Emitted, VisitContext } from '../../../src/parsers/contract';
+import type { Adapter, Emitted, VisitContext } from '../../../src/parsers/adapter';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { PipelineRunner } from '../../../src/runner/run';
 import type { RunDeps } from '../../../src/runner/types';
