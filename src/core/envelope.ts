@@ -49,6 +49,7 @@ export interface Doc {
 
 export interface DocEnvelope {
   doc: Doc;
+  /** The job the document came from: its settlement counts down the job's outstanding documents. */
   job: JobTracker;
 }
 
@@ -71,6 +72,11 @@ export class JobTracker {
     this.done = new Promise((r) => {
       this.resolveDone = r;
     });
+  }
+
+  /** The claimed subject this tracker counts documents for (`env.job.subject`). */
+  get subject(): string {
+    return this.job.subject;
   }
 
   add(n = 1): void {

@@ -27,8 +27,6 @@ export type Emitted =
  */
 export interface Adapter {
   readonly type: string;
-  /** Whether this adapter handles the subject (by its `<platform>:<kind>:` prefix). */
-  accepts(subject: string): boolean;
   visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void>;
   /** Told the subjects a visit discovered once the frontier holds them (the offer succeeded). */
   offered?(subjects: string[]): void;

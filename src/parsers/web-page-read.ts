@@ -3,7 +3,7 @@ import type { Doc } from '../core/envelope';
 import { isoTime } from '../core/iso-time';
 import { underOrigin } from '../core/under-origin';
 import { parseHtml } from '../extractors/dom';
-import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
+import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/rules/apply';
 import { attachParsedHtml } from '../extractors/parsed-html';
 import type { FetchedText } from './adapter';
 import type { WebPagesConfig } from './web-pages';

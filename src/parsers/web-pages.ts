@@ -65,10 +65,6 @@ export class WebPagesAdapter implements Adapter {
   /** `reader`: page worker threads; undefined: pages are read on the calling thread. */
   constructor(private readonly config: WebPagesConfig, private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) }) {}
 
-  accepts(subject: string): boolean {
-    return subject.startsWith(WEB_PAGE_PREFIX);
-  }
-
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const first = job.subject.slice(WEB_PAGE_PREFIX.length);
     try {

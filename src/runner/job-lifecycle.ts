@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock';
 import type { DeadLetterWriter } from '../core/dead-letter';
 import type { Job, JobTracker, SubjectState } from '../core/envelope';
-import { FreshetError } from '../core/errors';
+import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
@@ -64,7 +64,7 @@ export class JobLifecycle {
   async end({ tracker, result }: ClaimedJob): Promise<void> {
     const job = tracker.job;
     const { state, nextDueMs, outcome } = result.error || !result.outcome
-      ? await this.decideFailed(job, result.error ?? new FreshetError('E_UNEXPECTED', 'retryable', 'visit ended without an outcome'))
+      ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
       : { ...this.deps.schedule.nextVisit(job.state, result.outcome, this.deps.clock.nowMs()), outcome: 'ok' };
     const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
     const owned = await this.ack(job, { state, nextDueMs }, docs);

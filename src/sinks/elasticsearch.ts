@@ -143,7 +143,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
  * not end the run), and only then counted and logged as dead-lettered.
  */
 async function deadLetter(p: Pending, err: FreshetError, config: ElasticsearchSinkConfig, deps: SinkDeps): Promise<void> {
-  const entry = { code: err.code, stage: 'elasticsearch', subject: p.env.job.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc };
+  const entry = { code: err.code, stage: 'elasticsearch', subject: p.env.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc };
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.deadLetter(entry);

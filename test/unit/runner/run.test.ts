@@ -49,9 +49,6 @@ class FakeFetcher implements Fetcher {
 class FakeAdapter implements Adapter {
   readonly type = 'fake_api';
   constructor(private readonly docs = 2, private readonly discover: (subject: string) => string[] = () => []) {}
-  accepts(subject: string): boolean {
-    return subject.startsWith('t:');
-  }
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const res = await ctx.fetchText(`http://site.test/${job.subject}`, 'json');
     for (let i = 0; i < this.docs; i++) yield { kind: 'doc', doc: { index: 'posts', id: `${job.subject}#${i}`, body: { text: res.text } } };
