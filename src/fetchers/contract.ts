@@ -72,11 +72,6 @@ export interface FetcherDeps {
    * the runner's PoliteFetch), so a redirect never reaches an origin around its politeness.
    */
   politeness?: PolitenessGate;
-  /**
-   * Credentials (cookies, tokens) for an origin, from the environment via the CLI; asked per hop
-   * so a redirect to another origin never carries them. Never logged.
-   */
-  headerProvider?: (url: URL) => Record<string, string> | undefined;
   /** DNS for tests; defaults to `dns.promises.lookup(host, { all: true })`. */
   lookupAll?: LookupAllFn;
 }

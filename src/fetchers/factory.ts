@@ -3,6 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
+import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import { TokenQuota } from '../limits/token-quota';
 import type { Fetcher, FetchMetrics, PolitenessGate } from './contract';
@@ -15,6 +16,16 @@ import type { RenderConfig } from './render/render-config';
 import { RenderFetcher } from './render/render-fetch';
 import { oneAttemptPerQuota } from './quota-retry';
 import { TokenPoolFetcher } from './token-pool-fetcher';
+
+/** The HTTP fetcher's exchanges, bytes, latencies and retries, into the pipeline's Prometheus metrics. */
+export function fetchMetricsOf(metrics: Metrics): FetchMetrics {
+  return {
+    requests: (statusClass, outcome) => metrics.countExchange(statusClass, outcome),
+    retries: (code) => metrics.fetchRetries.inc({ code }),
+    bytes: (n) => metrics.countReceivedBytes(n),
+    latencyMs: (ms) => metrics.httpExchangeSeconds.observe(ms / 1000),
+  };
+}
 
 /** The parts of a pipeline that decide how it fetches. */
 export interface FetchConfigs {

@@ -165,7 +165,7 @@ export class HttpFetcher {
           origin: url.origin,
           path: url.pathname + url.search,
           method,
-          headers: this.headersFor(url, req, url.origin !== target.origin),
+          headers: this.headersFor(req, url.origin !== target.origin),
           signal: attempt.dispatchSignal,
         });
         const status = res.statusCode;
@@ -235,18 +235,14 @@ export class HttpFetcher {
     }
   }
 
-  private headersFor(url: URL, req: FetchRequest, crossOrigin: boolean): Record<string, string> {
+  private headersFor(req: FetchRequest, crossOrigin: boolean): Record<string, string> {
     const base = this.baseHeaders[req.expect ?? 'html'];
-    const provided = this.deps.headerProvider?.(url);
-    if (!req.headers && !provided) return base;
+    if (!req.headers) return base;
     const out: Record<string, string> = { ...base };
-    if (provided) for (const k in provided) out[k.toLowerCase()] = provided[k]!;
-    if (req.headers) {
-      for (const k in req.headers) {
-        const key = k.toLowerCase();
-        if (crossOrigin && CROSS_ORIGIN_STRIPPED.has(key)) continue;
-        out[key] = req.headers[k]!;
-      }
+    for (const k in req.headers) {
+      const key = k.toLowerCase();
+      if (crossOrigin && CROSS_ORIGIN_STRIPPED.has(key)) continue;
+      out[key] = req.headers[k]!;
     }
     return out;
   }

@@ -7,7 +7,7 @@ import type { Logger } from '../core/logger';
 import { meteredStage, type Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { Fetcher } from '../fetchers/contract';
-import { buildFetcher, withIdentities } from '../fetchers/factory';
+import { buildFetcher, fetchMetricsOf, withIdentities } from '../fetchers/factory';
 import { OriginGate } from '../limits/origin-gate';
 import { OriginPoliteness } from '../limits/origin-politeness';
 import { buildAdapter } from '../parsers/factory';
@@ -108,6 +108,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     quotaNamespace: deps.namespace ?? 'freshet', identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
     // Redirect hops to another origin take that origin's slot too.
     politeness: gate,
+    metrics: fetchMetricsOf(deps.metrics),
   };
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
   const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, deps.fetcher!);

@@ -119,21 +119,6 @@ describe('HttpFetcher: redirects', () => {
     expect(seen.authorization).toBeUndefined();
     await fetcher.close();
   });
-
-  it('asks the header provider per origin, so its credentials stay with their origin', async () => {
-    const asked: string[] = [];
-    const { fetcher } = makeFetcher({}, {
-      headerProvider: (url) => {
-        asked.push(url.origin);
-        return url.origin === server.origin ? { cookie: 'sid=secret' } : undefined;
-      },
-    });
-    const res = await fetcher.fetch({ url: server.url('/to-other-origin'), expect: 'json' });
-    expect(asked).toEqual([server.origin, other.origin]);
-    expect(server.headers.at(-1)?.cookie).toBe('sid=secret');
-    expect((JSON.parse(res.text) as Record<string, string>).cookie).toBeUndefined();
-    await fetcher.close();
-  });
 });
 
 describe('HttpFetcher: SSRF guard', () => {
