@@ -58,6 +58,8 @@ export interface Topic {
   score: number;
   /** Distinct posts per bucket with any of the topic's terms, since the topic was first seen. */
   volume: { startMs: number; posts: number }[];
+  /** Distinct posts of the topic so far (those in the window of an emerging term at a detection). */
+  posts: number;
   /** Labelled posts of the topic so far, by sentiment. */
   sentiment: Record<SentimentLabel, number>;
   /** One post per near-duplicate cluster, largest cluster first. */
@@ -96,7 +98,6 @@ export class TopicDetector {
   private globalBgBucket = -1;
   private readonly globalOpen = new Map<number, number>();
   private readonly active = new Map<string, TopicState>();
-  private nextTopic = 0;
 
   constructor(opts: Partial<DetectorOptions> = {}) {
     this.o = { ...DEFAULT_DETECTOR_OPTIONS, ...opts };
@@ -231,7 +232,8 @@ export class TopicDetector {
       if (!state) {
         const lead = terms.find((t) => t.term.startsWith('#')) ?? terms[0]!;
         state = {
-          topic: { id: `t${++this.nextTopic}-${Math.floor(nowMs / 1000)}`, label: lead.term, terms: [], firstSeenMs: nowMs, lastSeenMs: nowMs, score: 0, volume: [], sentiment: { positive: 0, neutral: 0, negative: 0 }, topPosts: [] },
+          // Deterministic: the same posts replayed give the same topic ids (documents are upserted by id).
+          topic: { id: `${lead.term}@${new Date(nowMs).toISOString()}`, label: lead.term, terms: [], firstSeenMs: nowMs, lastSeenMs: nowMs, score: 0, volume: [], posts: 0, sentiment: { positive: 0, neutral: 0, negative: 0 }, topPosts: [] },
           terms: new Set(), seen: new Set(), clusters: new Map(),
         };
         this.active.set(state.topic.id, state);
@@ -259,6 +261,7 @@ export class TopicDetector {
         perBucket.get(p.bucket)!.add(p.seq);
         if (s.seen.has(p.seq)) continue;
         s.seen.add(p.seq);
+        t.posts++;
         if (p.sentiment) t.sentiment[p.sentiment]++;
         const c = s.clusters.get(p.cluster);
         if (!c) s.clusters.set(p.cluster, { id: p.id, seq: p.seq, copies: 1 });
