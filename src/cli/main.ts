@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
 import { register as alerts } from './commands/alerts';
@@ -45,7 +46,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    console.error(`freshet: ${(err as Error).message}`);
+    console.error(`freshet: ${redactUrlsIn((err as Error).message)}`);
     process.exitCode = 1;
   }
 }

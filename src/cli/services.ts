@@ -1,3 +1,4 @@
+import { redactUrl, redactUrlsIn } from '../core/redact';
 import { applyTemplates, loadTemplates } from '../search/templates';
 import { createRedis, createSearch, redisLabel } from './clients';
 import type { Settings } from './env';
@@ -12,7 +13,7 @@ export async function checkServices(settings: Settings): Promise<ServiceHealth[]
       rows.push(await searchHealth(conn, settings.esUrl));
       await conn.client.close();
     } catch (err) {
-      rows.push({ service: 'search', url: settings.esUrl, ok: false, detail: (err as Error).message });
+      rows.push({ service: 'search', url: redactUrl(settings.esUrl), ok: false, detail: redactUrlsIn((err as Error).message) });
     }
     return rows;
   } finally {

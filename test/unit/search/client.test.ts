@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, errors } from '@elastic/elasticsearch';
-import { clientOptionsFor, redactUrl } from '../../../src/search/client';
+import { clientOptionsFor, credentialsFromUrl, probeSearchNode, redactUrl } from '../../../src/search/client';
 import { OpenSearchTransport } from '../../../src/search/opensearch-transport';
 
 /**
@@ -67,8 +67,26 @@ describe('OpenSearchTransport', () => {
 });
 
 describe('redactUrl', () => {
-  it('hides passwords in URLs', () => {
-    expect(redactUrl('http://elastic:s3cret@h:9200/')).toBe('http://elastic:***@h:9200');
-    expect(redactUrl('not a url')).toBe('<invalid url>');
+  it('hides the credentials of a URL', () => {
+    expect(redactUrl('http://elastic:s3cret@h:9200/')).toBe('http://[redacted]@h:9200/');
+    expect(redactUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('credentialsFromUrl', () => {
+  it('moves user:pass@ of the URL into basic auth, unless credentials were given apart', () => {
+    expect(credentialsFromUrl({ url: 'http://elastic:p%40ss@h:9200/' })).toEqual({ url: 'http://h:9200', username: 'elastic', password: 'p@ss' });
+    expect(credentialsFromUrl({ url: 'http://elastic:x@h:9200', apiKey: 'k' })).toEqual({ url: 'http://h:9200', apiKey: 'k' });
+    expect(credentialsFromUrl({ url: 'http://h:9200' })).toEqual({ url: 'http://h:9200' });
+  });
+
+  it('so the GET / probe authenticates with them (undici ignores userinfo)', async () => {
+    const fake = await openSearchLike();
+    try {
+      await probeSearchNode({ url: fake.url.replace('http://', 'http://elastic:pw@') }).catch(() => undefined);
+      expect(fake.seen[0]!['authorization']).toBe(`Basic ${Buffer.from('elastic:pw').toString('base64')}`);
+    } finally {
+      await new Promise<void>((r) => fake.server.close(() => r()));
+    }
   });
 });
