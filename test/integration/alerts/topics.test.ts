@@ -1,8 +1,9 @@
 import { join } from 'node:path';
+import { checkTopicAlerts, topicAlertSchema, type TopicNotification } from '../../../src/alerts/topic-alerts';
 import { scanTopics, writeTopics } from '../../../src/alerts/topics';
 import { jiebaDicts, jiebaModule } from '../../../src/enrichers/jieba';
 import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
-import { useSearch, type TestSearch } from '../../helpers/services';
+import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
 const MAPPINGS = join(__dirname, '..', '..', '..', 'mappings');
 const MIN = 60_000;
@@ -64,6 +65,28 @@ describe('freshet topics over the posts index (real search node)', () => {
     // A re-run over the same posts rewrites the same document.
     await writeTopics(s.client, topicsIndex, (await scan()).topics, NOW_MS);
     expect((await s.client.count({ index: topicsIndex })).count).toBe(1);
+  });
+
+  it('notifies a matching topic alert once, and not a non-matching one', async () => {
+    const r: TestRedis = await useRedis('topic-alerts');
+    try {
+      const sent: TopicNotification[] = [];
+      const alerts = [
+        topicAlertSchema.parse({ name: 'subway', keywords: ['地铁'], sentiment: 'negative', min_share: 0.5, window_minutes: 120, background_hours: 4 }),
+        topicAlertSchema.parse({ name: 'happy-subway', keywords: ['地铁'], sentiment: 'positive', min_share: 0.5, window_minutes: 120, background_hours: 4 }),
+        topicAlertSchema.parse({ name: 'big', min_posts: 100, window_minutes: 120, background_hours: 4 }),
+      ];
+      const pass = () => checkTopicAlerts({ client: s.client, redis: r.redis, postsIndex, keyPrefix: r.prefix, alerts, nowMs: NOW_MS, segment, notify: async (n) => { sent.push(n); } });
+      expect(await pass()).toBe(1);
+      expect(sent).toEqual([expect.objectContaining({ alert: 'subway', kind: 'topic', topic: '#城南地铁三号线', posts: 30, sentiment: { positive: 10, neutral: 0, negative: 20 } })]);
+      expect(await pass()).toBe(0);
+      // A failed delivery is retried at the next pass.
+      const failing = { ...alerts[0]!, name: 'subway-2' };
+      await expect(checkTopicAlerts({ client: s.client, redis: r.redis, postsIndex, keyPrefix: r.prefix, alerts: [failing], nowMs: NOW_MS, segment, notify: async () => { throw new Error('webhook down'); } })).rejects.toThrow('webhook down');
+      expect(await checkTopicAlerts({ client: s.client, redis: r.redis, postsIndex, keyPrefix: r.prefix, alerts: [failing], nowMs: NOW_MS, segment, notify: async (n) => { sent.push(n); } })).toBe(1);
+    } finally {
+      await r.cleanup();
+    }
   });
 
   it('shortens the background, not the window, to stay within --max-posts', async () => {

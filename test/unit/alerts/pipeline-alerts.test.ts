@@ -38,5 +38,6 @@ describe('alerts: in the pipeline file', () => {
     const f = loadAlertsFile(join(__dirname, '..', '..', '..', 'alerts', 'example.yaml'));
     expect(f.alerts.map((a) => a.name)).toEqual(['subway-complaints', 'watched-authors', 'negative-weibo']);
     expect(f.spikes.map((a) => a.name)).toEqual(['subway-anger']);
+    expect(f.topics).toEqual([{ name: 'new-subway-trouble', keywords: ['地铁', 'subway'], min_posts: 30, sentiment: 'negative', min_share: 0.5, window_minutes: 60, background_hours: 24 }]);
   });
 });
