@@ -1,7 +1,13 @@
 import { chance, expSample, pick, streamRng } from './random';
-import { chooseSentiment, fillSlots } from './text/compose';
+import { chooseSentiment, fillSlots, tokensToPlain, type Token } from './text/compose';
 import { EMOTICONS, EN_TEMPLATES, ZH_TEMPLATES, type Lang, type Sentiment } from './text/lexicon';
-import type { World } from './world';
+
+/** What a spread needs of the world (the World class has it; kept apart so world.ts can import this file). */
+export interface BreakoutWorld {
+  readonly seed: number;
+  readonly users: readonly { index: number; zombie: boolean }[];
+  fansOf(u: number): Uint32Array;
+}
 
 /**
  * Topics that break out at known times: a new hashtag and its phrases, posted first by a few
@@ -32,6 +38,7 @@ export interface BreakoutPost {
   userIndex: number;
   createdMs: number;
   lang: Lang;
+  tokens: Token[];
   text: string;
   sentiment: Sentiment;
 }
@@ -73,17 +80,18 @@ class EventHeap {
   }
 }
 
-function composeBreakoutText(rng: ReturnType<typeof streamRng>, spec: BreakoutSpec, sentiment: Sentiment): string {
+/** `#hashtag#` (the site writes topics Weibo-style in both languages), a phrase, a sentence of the post's sentiment, maybe an emoticon. */
+function composeBreakoutTokens(rng: ReturnType<typeof streamRng>, spec: BreakoutSpec, sentiment: Sentiment): Token[] {
   const zh = spec.lang === 'zh';
   const sentence = fillSlots(rng, pick(rng, (zh ? ZH_TEMPLATES : EN_TEMPLATES)[sentiment]), spec.lang, []);
   const phrase = pick(rng, spec.phrases);
-  let text = zh ? `#${spec.hashtag}#${phrase}，${sentence}` : `#${spec.hashtag} ${phrase}: ${sentence}`;
-  if (zh && chance(rng, 0.5)) text += pick(rng, EMOTICONS[sentiment]).code;
-  return text;
+  const tokens: Token[] = [{ kind: 'topic', name: spec.hashtag }, { kind: 'text', text: zh ? `${phrase}，${sentence}` : ` ${phrase}: ${sentence}` }];
+  if (zh && chance(rng, 0.5)) tokens.push({ kind: 'emoticon', ...pick(rng, EMOTICONS[sentiment]) });
+  return tokens;
 }
 
 /** The posts of one break-out, in time order; deterministic for the world's seed and the spec. */
-export function spreadBreakout(world: World, spec: BreakoutSpec): BreakoutPost[] {
+export function spreadBreakout(world: BreakoutWorld, spec: BreakoutSpec): BreakoutPost[] {
   const rng = streamRng(world.seed, 0xb2ea, spec.startMs, spec.name.length, spec.hashtag.charCodeAt(0));
   const adopted = new Set<number>();
   const heap = new EventHeap();
@@ -97,7 +105,8 @@ export function spreadBreakout(world: World, spec: BreakoutSpec): BreakoutPost[]
     if (adopted.has(u)) continue;
     adopted.add(u);
     const sentiment = chooseSentiment(rng, shares.positive, shares.negative);
-    posts.push({ id: `bo-${spec.name}-${posts.length}`, breakout: spec.name, userIndex: u, createdMs: Math.round(t), lang: spec.lang, text: composeBreakoutText(rng, spec, sentiment), sentiment });
+    const tokens = composeBreakoutTokens(rng, spec, sentiment);
+    posts.push({ id: `bo-${spec.name}-${posts.length}`, breakout: spec.name, userIndex: u, createdMs: Math.round(t), lang: spec.lang, tokens, text: tokensToPlain(tokens), sentiment });
     for (const f of world.fansOf(u)) {
       if (!adopted.has(f) && chance(rng, spec.fanProbability)) heap.push(t + expSample(rng, 1 / spec.meanDelayMs), f);
     }

@@ -1,16 +1,16 @@
 /**
- * Emerging topics on simsite: a seeded world's own posts over two simulated days plus injected
- * break-outs (src/simsite/breakouts.ts: a new hashtag and its phrases spreading through the follow
- * graph from a known start, with a known sentiment mix), fed in time order through freshet's
+ * Emerging topics on simsite: a seeded world's posts over two simulated days, with injected
+ * break-outs in their adopters' timelines (src/simsite/breakouts.ts: a new hashtag and its phrases
+ * spreading through the follow graph from a known start, with a known sentiment mix), fed in time order through freshet's
  * enrichers (language as the world says, sentiment, simhash clusters, topic terms) into the
  * detector, which is asked for its top 10 every 5 simulated minutes.
  */
-import { TopicDetector, type SentimentLabel, type Topic } from '../../../src/enrichers/topics/detector';
+import { TopicDetector, type Topic } from '../../../src/enrichers/topics/detector';
 import { topicTerms } from '../../../src/enrichers/topics/terms';
 import { SimhashIndex, simhash64 } from '../../../src/enrichers/simhash';
 import type { SentimentModel } from '../../../src/enrichers/sentiment/model';
-import { defaultBreakouts, spreadBreakout, type BreakoutPost, type BreakoutSpec } from '../../../src/simsite/breakouts';
-import { createWorld } from '../../../src/simsite/world';
+import { defaultBreakouts, type BreakoutSpec } from '../../../src/simsite/breakouts';
+import { createWorld, DEFAULT_START_MS } from '../../../src/simsite/world';
 
 export interface TopicBenchOptions {
   seed: number;
@@ -47,23 +47,21 @@ function breakoutTerms(spec: BreakoutSpec, segment: (t: string) => string[]): Se
 
 export function runTopicBench(model: SentimentModel, segment: (t: string) => string[], o: TopicBenchOptions): TopicBenchResult {
   const cpu0 = process.cpuUsage();
-  const world = createWorld({ seed: o.seed, users: o.users, diurnal: true });
-  const t0 = world.startMs;
+  const t0 = DEFAULT_START_MS;
   const t1 = t0 + o.days * 86_400_000;
   const specs = defaultBreakouts(t0, o.days, o.breakouts);
-  type Item = { id: string; author: string; createdMs: number; text: string; lang: string; breakout?: string; truth?: SentimentLabel };
+  // The break-out posts are in their adopters' timelines, as a crawl of the site would see them.
+  const world = createWorld({ seed: o.seed, users: o.users, diurnal: true, breakouts: specs });
+  const truthPosts = world.breakoutPosts();
+  const breakoutOf = new Map<string, string>();
+  for (const [name, posts] of truthPosts) for (const p of posts) breakoutOf.set(world.postOfBreakout(p).id, name);
+  type Item = { id: string; author: string; createdMs: number; text: string; lang: string };
   const items: Item[] = [];
   for (let u = 0; u < world.users.length; u++) {
     for (let k = world.postCountAt(u, t0); k < world.postCountAt(u, t1); k++) {
       const p = world.post(u, k);
       items.push({ id: p.id, author: String(u), createdMs: p.createdMs, text: p.text, lang: p.lang });
     }
-  }
-  const truthPosts = new Map<string, BreakoutPost[]>();
-  for (const spec of specs) {
-    const posts = spreadBreakout(world, spec);
-    truthPosts.set(spec.name, posts);
-    for (const p of posts) items.push({ id: p.id, author: String(p.userIndex), createdMs: p.createdMs, text: p.text, lang: p.lang, breakout: spec.name, truth: p.sentiment });
   }
   items.sort((a, b) => a.createdMs - b.createdMs || (a.id < b.id ? -1 : 1));
   const detector = new TopicDetector();
@@ -73,7 +71,7 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
   // posts (one per near-duplicate cluster) are the break-out's posts.
   const match = (t: Topic): BreakoutSpec | undefined => specs.find((s) => {
     if (termsOf.get(s.name)!.has(t.label)) return true;
-    const own = t.topPosts.filter((p) => p.id.startsWith(`bo-${s.name}-`)).length;
+    const own = t.topPosts.filter((p) => breakoutOf.get(p.id) === s.name).length;
     return t.topPosts.length > 0 && own * 2 > t.topPosts.length;
   });
   const firstSeen = new Map<string, number>();
@@ -108,7 +106,7 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
     if (seen !== undefined) latencies.push((seen - s.startMs) / MIN);
     if (seen !== undefined && seen - s.startMs <= 15 * MIN) detected++;
     const topic = topicOf.get(s.name);
-    const truth = truthPosts.get(s.name)!;
+    const truth = truthPosts.get(s.name) ?? [];
     if (!topic || truth.length === 0) continue;
     const n = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
     let worst = 0;
