@@ -43,7 +43,7 @@ interface PostSource {
 const PAGE = 1000;
 
 async function countSince(client: Client, index: string, fromMs: number, toMs: number): Promise<number> {
-  const res = await client.count({ index, query: { range: { created_at: { gte: new Date(fromMs).toISOString(), lte: new Date(toMs).toISOString() } } } });
+  const res = await client.count({ index, ignore_unavailable: true, allow_no_indices: true, query: { range: { created_at: { gte: new Date(fromMs).toISOString(), lte: new Date(toMs).toISOString() } } } });
   return res.count;
 }
 
@@ -67,7 +67,7 @@ export async function scanTopics(client: Client, o: TopicScanOptions): Promise<T
   let read = 0;
   for (;;) {
     const res = await client.search<PostSource>({
-      index: o.index, size: PAGE,
+      index: o.index, size: PAGE, ignore_unavailable: true, allow_no_indices: true,
       query: { range: { created_at: { gte: new Date(fromMs).toISOString(), lte: new Date(o.nowMs).toISOString() } } },
       sort: [{ created_at: 'asc' }, { _id: 'asc' }],
       _source: ['platform', 'id', 'text', 'lang', 'author.id', 'created_at', 'sentiment.label', 'dup_of'],
