@@ -1,5 +1,9 @@
 import { join } from 'node:path';
 import { checkTopicAlerts, topicAlertSchema, type TopicNotification } from '../../../src/alerts/topic-alerts';
+import { AlertMonitor, pipelineAlertsSchema } from '../../../src/alerts/monitor';
+import type { Notification } from '../../../src/alerts/notify';
+import { ManualClock } from '../../../src/core/clock';
+import { silentLogger } from '../../../src/core/logger';
 import { scanTopics, writeTopics } from '../../../src/alerts/topics';
 import { jiebaDicts, jiebaModule } from '../../../src/enrichers/jieba';
 import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
@@ -84,6 +88,23 @@ describe('freshet topics over the posts index (real search node)', () => {
       const failing = { ...alerts[0]!, name: 'subway-2' };
       await expect(checkTopicAlerts({ client: s.client, redis: r.redis, postsIndex, keyPrefix: r.prefix, alerts: [failing], nowMs: NOW_MS, segment, notify: async () => { throw new Error('webhook down'); } })).rejects.toThrow('webhook down');
       expect(await checkTopicAlerts({ client: s.client, redis: r.redis, postsIndex, keyPrefix: r.prefix, alerts: [failing], nowMs: NOW_MS, segment, notify: async (n) => { sent.push(n); } })).toBe(1);
+    } finally {
+      await r.cleanup();
+    }
+  });
+
+  it('a pipeline\'s alerts: section notifies a topic alert once (its last pass on stop)', async () => {
+    const r: TestRedis = await useRedis('topic-monitor');
+    try {
+      const sent: Notification[] = [];
+      const config = pipelineAlertsSchema.parse({ ndjson: 'unused.ndjson', topics: [{ name: 'subway', keywords: ['三号线'], window_minutes: 120, background_hours: 4 }] });
+      const monitor = new AlertMonitor(config, {
+        client: s.client, redis: r.redis, postsIndex, alertsIndex: indexName(s.prefix, 'alerts-topics'), mappingsDir: MAPPINGS, keyPrefix: r.prefix,
+        pipeline: 'p', notify: async (n) => { sent.push(n); }, clock: new ManualClock(NOW_MS), logger: silentLogger,
+      });
+      await monitor.start();
+      await monitor.stop();
+      expect(sent).toEqual([expect.objectContaining({ alert: 'subway', kind: 'topic', topic: '#城南地铁三号线' })]);
     } finally {
       await r.cleanup();
     }
