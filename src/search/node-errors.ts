@@ -10,6 +10,8 @@ export interface NodeError {
   reason?: string | null;
   caused_by?: NodeError;
   root_cause?: NodeError[];
+  /** Search errors (`all shards failed`) keep the detail per shard, under `reason`. */
+  failed_shards?: { reason?: NodeError }[];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -26,12 +28,13 @@ function chainEnd(e: NodeError, depth = 0): { cause: NodeError; depth: number } 
 }
 
 /**
- * The deepest cause: the end of the error's own `caused_by` chain or of any `root_cause[]`
- * entry's, whichever is deeper (the error's own chain wins ties, then the first root cause).
+ * The deepest cause: the end of the error's own `caused_by` chain or of any `root_cause[]` (or
+ * failed shard's) chain, whichever is deeper (the error's own chain wins ties, then the first).
  */
 export function deepestCause(error: NodeError): NodeError {
   let best = chainEnd(error);
-  for (const rc of Array.isArray(error.root_cause) ? error.root_cause : []) {
+  const shards = Array.isArray(error.failed_shards) ? error.failed_shards.map((f) => (isObject(f) ? f.reason : undefined)) : [];
+  for (const rc of [...(Array.isArray(error.root_cause) ? error.root_cause : []), ...shards]) {
     const r = asNodeError(rc);
     if (!r) continue;
     const end = chainEnd(r, 1);
@@ -40,25 +43,29 @@ export function deepestCause(error: NodeError): NodeError {
   return best.cause;
 }
 
-const typed = (e: NodeError): string => [e.type, e.reason].filter((s) => typeof s === 'string' && s !== '').join(': ');
+/** Lucene's parse errors go on for twenty lines of expected tokens; the first says what happened. */
+const firstLine = (s: unknown): string => (typeof s === 'string' ? s.split(/\r?\n/)[0]!.trim() : '');
+const MAX_CHARS = 600;
 
 /**
- * One line: the deepest cause first, then the top-level reason when it says something else,
- * e.g. `illegal_argument_exception: analyzer [cjk] has not been configured in mappings
- * (composable template [freshet-posts] template after composition is invalid)`.
+ * One line: the deepest cause first, then the first root cause's and the top-level reason when
+ * they say something else, e.g. `illegal_argument_exception: analyzer [cjk] has not been
+ * configured in mappings (composable template [freshet-posts] template after composition is invalid)`.
  */
 export function describeNodeError(error: unknown): string {
   if (typeof error === 'string') return oneLine(error);
   const e = asNodeError(error);
   if (!e) return oneLine(JSON.stringify(error) ?? String(error));
   const deep = deepestCause(e);
-  const line = typed(deep);
-  const top = typeof e.reason === 'string' ? e.reason : '';
-  return oneLine(deep === e || top === '' || top === deep.reason ? line : `${line} (${top})`);
+  const line = [deep.type, firstLine(deep.reason)].filter((s) => typeof s === 'string' && s !== '').join(': ');
+  const rootReason = Array.isArray(e.root_cause) ? asNodeError(e.root_cause[0])?.reason : undefined;
+  const context = [...new Set([firstLine(rootReason), firstLine(e.reason)])].filter((r) => r !== '' && r !== firstLine(deep.reason));
+  return oneLine(context.length === 0 ? line : `${line} (${context.join('; ')})`);
 }
 
 function oneLine(s: string): string {
-  return s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const flat = s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return flat.length > MAX_CHARS ? `${flat.slice(0, MAX_CHARS - 1)}…` : flat;
 }
 
 /** What a search node said, from the body of an error answer (`{error, status}`), or undefined. */

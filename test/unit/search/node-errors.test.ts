@@ -45,6 +45,15 @@ describe('describeNodeError', () => {
     expect(line).not.toMatch(/\n/);
   });
 
+  it('reads the failed shards of a search error and keeps the first line of a Lucene parse error', () => {
+    const body = fixture('opensearch-2.19-search-unparsable-query.json') as { error: unknown };
+    expect(describeNodeError(body.error)).toBe('parse_exception: Encountered "<EOF>" at line 1, column 14. (Failed to parse query [text:(unclosed]; all shards failed)');
+  });
+
+  it('caps a line at 600 characters', () => {
+    expect(describeNodeError({ type: 't', reason: 'x'.repeat(2000) })).toHaveLength(600);
+  });
+
   it('keeps a flat error as it is and passes string errors through', () => {
     expect(describeNodeError({ type: 'strict_dynamic_mapping_exception', reason: 'mapping set to strict' })).toBe('strict_dynamic_mapping_exception: mapping set to strict');
     expect(describeNodeError('no handler found\nfor uri')).toBe('no handler found for uri');
