@@ -81,6 +81,8 @@ describe('saved-query alerts through the percolator (real search node)', () => {
   });
 
   it('reports a negative-sentiment spike on a topic once per window', async () => {
+    // Also indexed by the percolator test above (skipped on a node without it): idempotent.
+    await index([post('5', 'subway late again 地铁', 'negative', '9', '2026-04-10T10:00:01Z')]);
     const spikes: SpikeNotification[] = [];
     const run = (minPosts: number, nowMs: number) => checkSpikes({
       client: s.client, redis: r.redis, postsIndex: posts, keyPrefix: r.prefix, nowMs, notify: async (n) => { spikes.push(n); },

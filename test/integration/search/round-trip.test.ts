@@ -84,7 +84,7 @@ describe('search node round trip (real OpenSearch/Elasticsearch)', () => {
     expect(res.items[0]!.index!.error!.type).toBe('strict_dynamic_mapping_exception');
   });
 
-  itWhen({ 'an OpenSearch node': engine().distribution === 'opensearch' ? { ok: true } : { ok: false, reason: 'the stock client is meant for it' } }, 'needs the OpenSearch transport: the stock client is refused by OpenSearch', async () => {
+  itWhen({ 'an OpenSearch node': engine().distribution === 'opensearch' ? { ok: true } : { ok: false, reason: `this is ${engine().node}, which the stock client is made for` } }, 'needs the OpenSearch transport: the stock client is refused by OpenSearch', async () => {
     const stock = new Client({ node: testSettings().esUrl, maxRetries: 0 });
     await expect(stock.info()).rejects.toThrow();
     await stock.close();

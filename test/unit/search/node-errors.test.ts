@@ -39,6 +39,11 @@ describe('describeNodeError', () => {
     expect(describeNodeError(body.error)).toBe('illegal_argument_exception: analyzer [cjkx] has not been configured in mappings (composable template [t-probe-x] template after composition is invalid)');
   });
 
+  it('says what Elasticsearch 8.19 core says about a template with cjk: the analyzer, not only the wrapper (issue 22)', () => {
+    const body = fixture('elasticsearch-8.19-template-unknown-analyzer.json') as { error: unknown };
+    expect(describeNodeError(body.error)).toBe('illegal_argument_exception: analyzer [cjk] has not been configured in mappings (composable template [t-probe-x] template after composition is invalid)');
+  });
+
   it('describes a bulk item error by its cause and the field it names', () => {
     const line = describeNodeError(fixture('opensearch-2.19-bulk-item-bad-date.json'));
     expect(line).toMatch(/^date_time_parse_exception: Failed to parse with all enclosed parsers \(failed to parse field \[d\] of type \[date\]/);
