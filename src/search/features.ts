@@ -37,7 +37,8 @@ export function probeAnalyzer(client: Client, analyzer: string): Promise<Availab
 }
 
 export function probeFeature(client: Client, feature: NodeFeature): Promise<Availability> {
-  const none = { index: NOTHING, allow_no_indices: true, ignore_unavailable: true } as const;
+  // A wildcard matching nothing is allowed by default (allow_no_indices), and keeps the node's answer free of parameters.
+  const none = { index: NOTHING } as const;
   switch (feature) {
     case 'percolator':
       // The query is parsed before indices are resolved: a node without the module says `unknown query [percolate]`.
