@@ -10,6 +10,7 @@ export interface NodeError {
   reason?: string | null;
   caused_by?: NodeError;
   root_cause?: NodeError[];
+  suppressed?: NodeError[];
   /** Search errors (`all shards failed`) keep the detail per shard, under `reason`. */
   failed_shards?: { reason?: NodeError }[];
 }
@@ -20,11 +21,21 @@ function asNodeError(v: unknown): NodeError | undefined {
   return isObject(v) && (typeof v['type'] === 'string' || typeof v['reason'] === 'string') ? (v as NodeError) : undefined;
 }
 
-/** Follows `caused_by` to its end; returns the chain's last link and its depth. */
+/**
+ * The deepest link below `e`, following `caused_by` and `suppressed[]` (OpenSearch 3 puts the
+ * reason an analyzer failed to build under `suppressed`); the first found wins ties.
+ */
 function chainEnd(e: NodeError, depth = 0): { cause: NodeError; depth: number } {
-  const next = asNodeError(e.caused_by);
+  let best = { cause: e, depth };
   // Deep enough for any real answer; a cyclic object from a hostile proxy must not loop.
-  return next && depth < 32 ? chainEnd(next, depth + 1) : { cause: e, depth };
+  if (depth >= 32) return best;
+  for (const child of [e.caused_by, ...(Array.isArray(e.suppressed) ? e.suppressed : [])]) {
+    const c = asNodeError(child);
+    if (!c) continue;
+    const end = chainEnd(c, depth + 1);
+    if (end.depth > best.depth) best = end;
+  }
+  return best;
 }
 
 /**

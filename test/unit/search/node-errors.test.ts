@@ -26,6 +26,11 @@ describe('deepestCause', () => {
     expect(deepestCause(e)).toEqual({ type: 'c', reason: 'deep' });
   });
 
+  it('looks into suppressed[] (OpenSearch 3.8, a custom analyzer on an unknown tokenizer)', () => {
+    const body = fixture('opensearch-3.8-template-unknown-tokenizer.json') as { error: Parameters<typeof deepestCause>[0] };
+    expect(deepestCause(body.error).reason).toBe('Custom Analyzer [mine] failed to find tokenizer under name [freshet_no_such_tokenizer]');
+  });
+
   it('stops on a cycle', () => {
     const e: { type: string; reason: string; caused_by?: unknown } = { type: 't', reason: 'r' };
     e.caused_by = e;
