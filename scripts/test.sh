@@ -42,7 +42,8 @@ trap 'stop_started; exit 130' INT TERM
 matrix_secs=0
 for engine in $ENGINES; do
   t0=$SECONDS
-  url=$(FRESHET_ENGINE=$engine bash scripts/services.sh url)
+  # The engine's own port: a FRESHET_ES_URL of the caller names the default run's node, not this one.
+  url=$(env -u FRESHET_ES_URL FRESHET_ENGINE="$engine" bash scripts/services.sh url)
   echo "[test] engine matrix: $engine at $url" >&2
   # One already answering there is reused and left running; otherwise it is started beside the
   # default services (Redis is reused) and stopped after its tests.
