@@ -32,7 +32,7 @@ export function buildProgram(settings: () => Settings): Command {
 Environment:
   FRESHET_REDIS_URL     Redis URL (default redis://127.0.0.1:6390)
   FRESHET_REDIS_CLUSTER Redis Cluster seed nodes host:port,host:port (instead of FRESHET_REDIS_URL)
-  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x URL (default http://127.0.0.1:9250)
+  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x/3.x URL (default http://127.0.0.1:9250)
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
 
