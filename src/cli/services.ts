@@ -1,5 +1,5 @@
 import { redactUrl, redactUrlsIn } from '../core/redact';
-import { applyTemplates, loadTemplates } from '../search/templates';
+import { applyTemplatesReport, loadTemplates, type AppliedTemplates } from '../search/templates';
 import { createRedis, createSearch, redisLabel } from './clients';
 import type { Settings } from './env';
 import type { Cluster, Redis } from 'ioredis';
@@ -62,11 +62,11 @@ export async function checkServices(settings: Settings): Promise<ServiceHealth[]
   }
 }
 
-export async function applyMappings(settings: Settings, dir: string, replicas: number | undefined): Promise<string[]> {
+export async function applyMappings(settings: Settings, dir: string, replicas: number | undefined): Promise<AppliedTemplates> {
   const conn = await createSearch(settings);
   try {
     const overrides = replicas === undefined ? {} : { number_of_replicas: replicas };
-    return await applyTemplates(conn.client, loadTemplates(dir), { prefix: settings.indexPrefix, settings: overrides });
+    return await applyTemplatesReport(conn.client, loadTemplates(dir), { prefix: settings.indexPrefix, settings: overrides });
   } finally {
     await conn.client.close();
   }

@@ -3,7 +3,7 @@ import { request } from 'undici';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { redactUrl } from '../core/redact';
 import { detectDistribution, type SearchNodeInfo } from './distribution';
-import { OpenSearchTransport } from './opensearch-transport';
+import { FreshetTransport, OpenSearchTransport } from './opensearch-transport';
 
 export interface SearchConnectOptions {
   url: string;
@@ -19,7 +19,7 @@ export interface SearchConnection {
   info: SearchNodeInfo;
 }
 
-/** Picks the transport for a distribution: stock for Elasticsearch, plain JSON for OpenSearch. */
+/** Picks the transport for a distribution: stock for Elasticsearch, plain JSON for OpenSearch (both name the node's root cause). */
 export function clientOptionsFor(info: SearchNodeInfo, opts: SearchConnectOptions): ClientOptions {
   const auth = opts.apiKey
     ? { apiKey: opts.apiKey }
@@ -31,7 +31,7 @@ export function clientOptionsFor(info: SearchNodeInfo, opts: SearchConnectOption
     ...(auth ? { auth } : {}),
     requestTimeout: opts.requestTimeoutMs ?? 30_000,
     maxRetries: opts.maxRetries ?? 0, // freshet's own retry policy decides, not the client's
-    ...(info.distribution === 'opensearch' ? { Transport: OpenSearchTransport } : {}),
+    Transport: info.distribution === 'opensearch' ? OpenSearchTransport : FreshetTransport,
   };
 }
 

@@ -7,6 +7,7 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import { batchBy } from '../core/operators/batch';
+import { describeNodeError } from '../search/node-errors';
 import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
 import type { Rng } from '../core/rng';
 import type { DeadLetter } from '../core/dead-letter';
@@ -117,7 +118,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       }
       p.attempts += 1;
       const code = kind === 'non_retryable' ? ErrorCodes.searchItemRejected : ErrorCodes.searchItemThrottled;
-      const err = new FreshetError(code, kind, item?.error ? `${item.error.type}: ${item.error.reason}` : `HTTP ${status}`, { status });
+      const err = new FreshetError(code, kind, item?.error ? describeNodeError(item.error) : `HTTP ${status}`, { status });
       const decision = decideRetry(err, p.attempts, config.retry, deps.rng);
       if (kind === 'throttled' || decision.action === 'retry') {
         throttled ||= kind === 'throttled';

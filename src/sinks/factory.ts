@@ -36,7 +36,7 @@ export async function buildSink(config: SinkConfig, deps: SinkFactoryDeps): Prom
   if (config.type === 'blackhole') return { sink: blackholeSink(), flush: () => undefined };
   if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
   const settings = config.replicas === undefined ? {} : { number_of_replicas: config.replicas };
-  await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings });
+  await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings, logger: deps.logger, registry: deps.metrics.registry });
   const flushRequests = new Subject<void>();
   const sink = meteredStage(deps.metrics, 'elasticsearch', elasticsearchSink(config, {
     client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,
