@@ -22,7 +22,8 @@ describe('docs/architecture.md', () => {
   it('lists every metric the code defines', () => {
     const defined = new Set<string>();
     for (const file of sourceFiles(join(ROOT, 'src'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/'(freshet_[a-z_]+)'/g)) defined.add(m[1]!);
+      // `name: '…'` (prom-client), `counterOn(registry, '…'` / `gaugeOn(…)`, `const name = '…'`.
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:name:\s*|(?:counterOn|gaugeOn)\(\w+,\s*|const name = )'(freshet_[a-z_]+)'/g)) defined.add(m[1]!);
     }
     expect(defined.size).toBeGreaterThan(30);
     expect([...defined].filter((name) => !doc.includes(`\`${name}`))).toEqual([]);
