@@ -156,7 +156,7 @@ export class HttpFetcher {
       if (robots) await robots;
       // The request's own origin is gated by the caller (the runner's PoliteFetch); a redirect to
       // another origin takes that origin's slot here, or it would reach the origin ungated.
-      const gating = url.origin === target.origin ? undefined : this.deps.politeness?.acquire(url.origin, attempt.signal);
+      const gating = url === target || url.origin === target.origin ? undefined : this.deps.politeness?.acquire(url.origin, attempt.signal);
       const release = gating === undefined ? undefined : await gating;
       const hopStartMs = this.deps.clock.nowMs();
       let res: Dispatcher.ResponseData | undefined;
