@@ -14,21 +14,12 @@ import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
 import { blackholeSinkConfigSchema } from '../sinks/blackhole';
 import { redisFrontierConfigSchema } from '../sources/redis-frontier';
 import { documentStageSchema } from './stages';
-import { timerMs } from '../core/timers';
+import { politenessConfigSchema } from '../limits/politeness-config';
 
 /**
  * A pipeline file (`pipelines/*.yaml`), assembled from each stage type's own strict schema:
  * unknown keys are errors everywhere, and `pipelines/pipeline.schema.json` is generated from it.
  */
-export const politenessConfigSchema = z.strictObject({
-  /** Minimum gap between two requests to one origin, across every worker (kept in Redis). */
-  min_delay_ms: timerMs(0).default(0),
-  /** A slot further away than this is not waited for: the subject is rescheduled instead. */
-  max_wait_ms: timerMs(0).default(2_000),
-  /** Requests in flight to one origin at once, across every worker (0: no limit beyond the fetcher's). */
-  max_concurrency_per_origin: z.number().int().min(0).default(0),
-});
-
 export const pipelineSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
   description: z.string().optional(),
