@@ -35,6 +35,10 @@ export type CanonicalConfig = z.infer<typeof canonicalConfigSchema>;
 export const DEFAULT_CANONICAL_CONFIG: CanonicalConfig = canonicalConfigSchema.parse({});
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** http(s), a lower-case host without a trailing dot, an optional port, a path of unreserved characters and `/`, nothing else. */
+const PLAIN_CANONICAL = /^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::[1-9]\d{0,4})?\/[A-Za-z0-9\-._~/]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+const DEFAULT_PORT = /^(?:http:\/\/[^/]+:80|https:\/\/[^/]+:443)\//;
 
 /** `%7e` → `~`, `%2f` → `%2F`: unreserved characters decoded, other escapes upper-cased (RFC 3986 §6.2.2.1–2). */
 export function normalizeEscapes(s: string): string {
@@ -86,6 +90,9 @@ export function canonicalizer(config: CanonicalConfig = DEFAULT_CANONICAL_CONFIG
   return {
     config,
     canonical(href, base) {
+      // Most links of a page are already canonical (resolved, lower-case host, plain path, no
+      // query): tell them by their characters, without parsing a URL per link.
+      if (base === undefined && PLAIN_CANONICAL.test(href) && !DOT_SEGMENT.test(href) && !DEFAULT_PORT.test(href)) return href;
       let u: URL;
       try {
         u = base === undefined ? new URL(href) : new URL(href, base);

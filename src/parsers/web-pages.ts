@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { Job } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { ruleSetsSchema } from '../extractors/rules/schema';
+import { TrapGuard, trapGuardSchema, DEFAULT_TRAP_GUARD, type TrapRefusal } from '../filters/trap-guard';
+import { canonicalConfigSchema, DEFAULT_CANONICAL_CONFIG } from '../filters/url-canonical';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
-import { readPage, type PageReader } from './web-page-read';
+import { WEB_FEED_PREFIX, WEB_SITEMAP_PREFIX, visitFeedOrSitemap, webFeedSubject, type DiscoveryScope } from './web-feed-visit';
+import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
 
 export const webPagesConfigSchema = z.strictObject({
   type: z.literal('web_pages'),
@@ -41,6 +44,12 @@ export const webPagesConfigSchema = z.strictObject({
    * balances the two sides, and a thread that runs no segmenting stage never loads jieba.
    */
   worker_stages: z.number().int().min(0).optional(),
+  /** How URLs are made canonical (links, document ids): parameters removed, query order, rel=canonical. */
+  canonical: canonicalConfigSchema.default(DEFAULT_CANONICAL_CONFIG),
+  /** Limits that keep a crawl out of traps (calendars, facets, repeating paths); each refusal is counted. */
+  trap_guard: trapGuardSchema.default(DEFAULT_TRAP_GUARD),
+  /** Feeds a page announces (`<link rel=alternate>`) become `web:feed:` subjects. */
+  discover_feeds: z.boolean().default(false),
 });
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
@@ -61,15 +70,35 @@ export class WebPagesAdapter implements Adapter {
 
   /** Insertion-ordered, so the oldest link is evicted first. */
   private readonly recentLinks = new Set<string>();
+  private readonly guard: TrapGuard;
+  private readonly scope: DiscoveryScope;
 
-  /** `reader`: page worker threads; undefined: pages are read on the calling thread. */
-  constructor(private readonly config: WebPagesConfig, private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) }) {}
+  /** `reader`: page worker threads; undefined: pages are read on the calling thread. `nowMs`: the clock the calendar guard reads. */
+  constructor(private readonly config: WebPagesConfig, private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) }, nowMs: () => number = Date.now) {
+    this.guard = new TrapGuard(config.trap_guard, nowMs);
+    this.scope = {
+      canon: pageCanonicalizer(config), allowed: (u, from) => linkAllowed(config, u, from), admit: (urls) => this.admit(urls), pageSubject: webPageSubject,
+    };
+  }
 
   accepts(subject: string): boolean {
-    return subject.startsWith(WEB_PAGE_PREFIX);
+    return subject.startsWith(WEB_PAGE_PREFIX) || subject.startsWith(WEB_FEED_PREFIX) || subject.startsWith(WEB_SITEMAP_PREFIX);
+  }
+
+  /** Links the trap guards refused so far, by reason (for the drop counters and the benchmark). */
+  trapRefusals(): ReadonlyMap<TrapRefusal, number> {
+    return this.guard.refusals;
+  }
+
+  /** New links that pass the trap guards; links offered recently skip the guards (they passed them once). */
+  private admit(urls: string[]): string[] {
+    const out: string[] = [];
+    for (const u of urls) if (this.recentLinks.has(u) || this.guard.check(u) === null) out.push(u);
+    return out;
   }
 
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
+    if (!job.subject.startsWith(WEB_PAGE_PREFIX)) return yield* visitFeedOrSitemap(job, ctx, this.scope);
     const first = job.subject.slice(WEB_PAGE_PREFIX.length);
     try {
       new URL(first);
@@ -101,7 +130,9 @@ export class WebPagesAdapter implements Adapter {
       newPostTimesMs.push(...read.newPostTimesMs);
       if (depth <= c.max_depth) {
         const subjects: string[] = [];
-        for (const link of read.links) if (!seen.has(link) && !this.recentLinks.has(link)) subjects.push(webPageSubject(link));
+        const fresh = read.links.filter((link) => !seen.has(link) && !this.recentLinks.has(link));
+        for (const link of this.admit(fresh)) subjects.push(webPageSubject(link));
+        for (const feed of read.feeds) if (!this.recentLinks.has(feed)) subjects.push(webFeedSubject(feed));
         // One step for a page's links, not one per link: an article links to dozens.
         if (subjects.length > 0) yield { kind: 'discovered_all', subjects, state: { depth } };
       }
@@ -120,9 +151,10 @@ export class WebPagesAdapter implements Adapter {
     const max = this.config.recent_links;
     if (max === 0) return;
     for (const subject of subjects) {
-      if (!subject.startsWith(WEB_PAGE_PREFIX)) continue;
+      const prefix = subject.startsWith(WEB_PAGE_PREFIX) ? WEB_PAGE_PREFIX : subject.startsWith(WEB_FEED_PREFIX) ? WEB_FEED_PREFIX : undefined;
+      if (prefix === undefined) continue;
       if (this.recentLinks.size >= max) this.recentLinks.delete(this.recentLinks.values().next().value!);
-      this.recentLinks.add(subject.slice(WEB_PAGE_PREFIX.length));
+      this.recentLinks.add(subject.slice(prefix.length));
     }
   }
 }

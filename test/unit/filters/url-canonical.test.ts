@@ -67,6 +67,12 @@ describe('canonical URLs', () => {
     for (const v of variants) expect(canon(canon(v)!)).toBe(canon(v));
   });
 
+  it('answers plain links without parsing exactly as the full parse does', () => {
+    const plain = ['http://127.0.0.1:38123/news/12.html', 'https://e.com/a/b/', 'https://e.com/', 'http://e.com:80/x', 'https://e.com:443/x', 'http://e.com/a/./b',
+      'http://e.com/a/..', 'http://e.com:080/x', 'http://sub.e-x.com/~u/x_y.z', 'http://e.com/a//b', 'http://e.com./x'];
+    for (const u of plain) expect(c.canonical(u)).toBe(c.canonical(u, 'http://base.example/'));
+  });
+
   it('takes its lists from the pipeline config: removed and session parameters, query order', () => {
     const custom = canonicalizer(canonicalConfigSchema.parse({ remove_params: ['ref', 'trk*'], keep_query_order: true }));
     expect(custom.canonical('https://example.com/p?z=1&ref=home&trk_id=2&a=3&utm_source=x')).toBe('https://example.com/p?z=1&a=3&utm_source=x');
