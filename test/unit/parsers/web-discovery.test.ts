@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newSubjectState, type Job, type SubjectState } from '../../../src/core/envelope';
+import { FreshetError } from '../../../src/core/errors';
+import { silentLogger } from '../../../src/core/logger';
+import type { Emitted, FetchedText, VisitContext, VisitOutcome } from '../../../src/parsers/adapter';
+import { WebPagesAdapter, webPagesConfigSchema, webPageSubject } from '../../../src/parsers/web-pages';
+
+const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/discovery', name), 'utf8');
+const NOW = Date.UTC(2026, 10, 21);
+
+async function visit(adapter: WebPagesAdapter, subject: string, pages: Record<string, string>, state: Partial<SubjectState> = {}) {
+  const ctx: VisitContext = {
+    fetchText: async (url): Promise<FetchedText> => {
+      const text = pages[url];
+      if (text === undefined) throw new Error(`unexpected fetch ${url}`);
+      return { url, status: 200, text, fetchedAtMs: NOW };
+    },
+    nowMs: () => NOW,
+    logger: silentLogger,
+  };
+  const job: Job = { subject, state: { ...newSubjectState(0), ...state }, claimedAtMs: 0, leaseToken: 't' };
+  const gen = adapter.visit(job, ctx);
+  const emitted: Emitted[] = [];
+  let outcome: VisitOutcome;
+  for (;;) {
+    const step = await gen.next();
+    if (step.done) {
+      outcome = step.value;
+      break;
+    }
+    emitted.push(step.value);
+  }
+  return { emitted, outcome };
+}
+
+const discovered = (emitted: Emitted[]): string[] => emitted.flatMap((e) => (e.kind === 'discovered_all' ? e.subjects : e.kind === 'discovered' ? [e.subject] : []));
+const docs = (emitted: Emitted[]) => emitted.flatMap((e) => (e.kind === 'doc' ? [e.doc] : []));
+
+const newsConfig = (over: Record<string, unknown> = {}) => webPagesConfigSchema.parse({
+  type: 'web_pages',
+  rules: [{ name: 'news', match: { prefix: ['https://n.example/'] }, page_document: true, links: { selector: 'a[href]' } }],
+  ...over,
+});
+
+const article = (canonical: string | null, links: string[], head = ''): string => `<!DOCTYPE html><html><head><title>t</title>${canonical ? `<link rel="canonical" href="${canonical}">` : ''}${head}</head>
+<body><p>text</p>${links.map((l) => `<a href="${l}">x</a>`).join('')}</body></html>`;
+
+describe('web_pages: canonical URLs and trap guards', () => {
+  it('keys a page\'s document by its one URL across tracking, session and canonical variants', async () => {
+    const a = new WebPagesAdapter(newsConfig(), undefined, () => NOW);
+    const variants = [
+      'https://n.example/news/5.html?utm_source=weibo&utm_medium=social',
+      'https://n.example/news/5.html;jsessionid=0123456789ABCDEF0123456789ABCDEF',
+      'https://n.example/news/amp/5.html?spm=a2c.1.2.3',
+      'https://n.example/news/./5.html?from=timeline#comments',
+    ];
+    const ids = new Set<string>();
+    for (const v of variants) {
+      const { emitted } = await visit(a, webPageSubject(v), { [v.replace(/#.*$/, '')]: article('/news/5.html', []) });
+      const d = docs(emitted);
+      expect(d).toHaveLength(1);
+      expect(d[0]!.body['url']).toBe('https://n.example/news/5.html');
+      ids.add(d[0]!.id);
+    }
+    expect(ids.size).toBe(1);
+    // A canonical to another host is out of scope: the page keeps its own URL.
+    const { emitted } = await visit(a, webPageSubject('https://n.example/news/6.html'), { 'https://n.example/news/6.html': article('https://other.example/6.html', []) });
+    expect(docs(emitted)[0]!.body['url']).toBe('https://n.example/news/6.html');
+  });
+
+  it('offers links in canonical form, once, and refuses traps with a counted reason', async () => {
+    const a = new WebPagesAdapter(newsConfig({ trap_guard: { calendar_max_dates_per_pattern: 2 } }), undefined, () => NOW);
+    const { emitted } = await visit(a, webPageSubject('https://n.example/news/'), {
+      'https://n.example/news/': article(null, [
+        '/news/7.html?utm_source=rss', '/news/7.html?from=timeline', '/news/./7.html', '/news/8.html?b=2&a=1',
+        'news/news/news/', '/news/calendar/2026/11/', '/news/calendar/2026/10/', '/news/calendar/2026/09/', '/news/calendar/2031/01/',
+      ]),
+    });
+    expect(discovered(emitted)).toEqual([
+      webPageSubject('https://n.example/news/7.html'), webPageSubject('https://n.example/news/8.html?a=1&b=2'),
+      webPageSubject('https://n.example/news/calendar/2026/11/'), webPageSubject('https://n.example/news/calendar/2026/10/'),
+    ]);
+    expect(Object.fromEntries(a.trapRefusals())).toEqual({ repeated_segment: 1, calendar_dates: 1, calendar_out_of_window: 1 });
+  });
+
+  it('discovers the feeds a page announces as web:feed: subjects, when asked to', async () => {
+    const head = '<link rel="alternate" type="application/rss+xml" href="/news/rss.xml"><link rel="alternate" type="application/atom+xml" href="https://elsewhere.example/atom.xml">';
+    const on = new WebPagesAdapter(newsConfig({ discover_feeds: true }), undefined, () => NOW);
+    const { emitted } = await visit(on, webPageSubject('https://n.example/news/9.html'), { 'https://n.example/news/9.html': article(null, [], head) });
+    expect(discovered(emitted)).toEqual(['web:feed:https://n.example/news/rss.xml']);
+    const off = new WebPagesAdapter(newsConfig(), undefined, () => NOW);
+    expect(discovered((await visit(off, webPageSubject('https://n.example/news/9.html'), { 'https://n.example/news/9.html': article(null, [], head) })).emitted)).toEqual([]);
+  });
+});
+
+describe('web_pages: feeds and sitemaps as subjects', () => {
+  const feedConfig = webPagesConfigSchema.parse({ type: 'web_pages', allow_prefixes: ['https://www.buildweekly.example.com/', 'https://www.harbourdaily.example.com/'] });
+
+  it('a feed visit discovers its items (canonical, tracking parameters gone) and reports the times of new items as posts', async () => {
+    const a = new WebPagesAdapter(feedConfig, undefined, () => NOW);
+    const url = 'https://www.buildweekly.example.com/feed';
+    const first = await visit(a, `web:feed:${url}`, { [url]: fixture('infoq-style-rss.xml') });
+    expect(discovered(first.emitted)).toEqual([
+      webPageSubject('https://www.buildweekly.example.com/news/2026/11/incremental-monorepo/'),
+      webPageSubject('https://www.buildweekly.example.com/news/2026/11/test-result-cache/'),
+    ]);
+    expect(first.outcome.newPostTimesMs).toEqual([Date.UTC(2026, 10, 18, 13), Date.UTC(2026, 10, 19, 16)]);
+    expect(first.outcome.pageLimitHit).toBe(false);
+    expect(first.outcome.state).toMatchObject({ visits: 1, lastVisitMs: NOW, postsSeen: 2 });
+    // Since the 19th at noon only one item is new; since before both, the feed overflowed.
+    const later = await visit(a, `web:feed:${url}`, { [url]: fixture('infoq-style-rss.xml') }, { lastVisitMs: Date.UTC(2026, 10, 19, 12), visits: 1 });
+    expect(later.outcome.newPostTimesMs).toEqual([Date.UTC(2026, 10, 19, 16)]);
+    expect(later.outcome.pageLimitHit).toBe(false);
+    const overflow = await visit(a, `web:feed:${url}`, { [url]: fixture('infoq-style-rss.xml') }, { lastVisitMs: Date.UTC(2026, 10, 1), visits: 1 });
+    expect(overflow.outcome.pageLimitHit).toBe(true);
+  });
+
+  it('a sitemap index discovers its changed child sitemaps; a urlset its changed pages', async () => {
+    const a = new WebPagesAdapter(feedConfig, undefined, () => NOW);
+    const idx = 'https://www.harbourdaily.example.com/sitemap_index.xml';
+    const { emitted } = await visit(a, `web:sitemap:${idx}`, { [idx]: fixture('sitemap-index.xml') }, { lastVisitMs: Date.UTC(2026, 10, 10) });
+    expect(discovered(emitted)).toEqual(['web:sitemap:https://www.harbourdaily.example.com/post-sitemap.xml', 'web:sitemap:https://www.harbourdaily.example.com/page-sitemap.xml']);
+    const posts = 'https://www.harbourdaily.example.com/post-sitemap.xml';
+    const r = await visit(a, `web:sitemap:${posts}`, { [posts]: fixture('post-sitemap.xml') }, { lastVisitMs: Date.UTC(2026, 10, 19, 18) });
+    expect(discovered(r.emitted)).toEqual([webPageSubject('https://www.harbourdaily.example.com/'), webPageSubject('https://www.harbourdaily.example.com/2026/11/20/ferry-timetable-changes/')]);
+    expect(r.outcome.newPostTimesMs).toEqual([Date.UTC(2026, 10, 20, 9, 14, 3)]);
+  });
+
+  it('a body that is no feed fails the visit with a clear, non-retryable error', async () => {
+    const a = new WebPagesAdapter(feedConfig, undefined, () => NOW);
+    const url = 'https://www.buildweekly.example.com/feed';
+    const err = await visit(a, `web:feed:${url}`, { [url]: '<html><body>maintenance</body></html>' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FreshetError);
+    expect((err as FreshetError).kind).toBe('non_retryable');
+    expect((err as FreshetError).message).toBe('feed https://www.buildweekly.example.com/feed: not a feed: root element <html>');
+  });
+});
