@@ -16,16 +16,24 @@ export const trapGuardSchema = z.strictObject({
   max_query_params: z.number().int().min(0).default(8),
   /** Distinct queries per host and path (pagination of a thread list, topic ids of viewtopic.php …). */
   max_query_variants_per_path: z.number().int().min(1).default(100_000),
-  /** Distinct sets of parameter names per path: faceted navigation combines names without end. */
+  /**
+   * Distinct sets of parameter names per path (per value of its router parameters): faceted
+   * navigation combines names without end, a listing has a few shapes (bare, paged, one filter).
+   */
   max_query_name_sets_per_path: z.number().int().min(1).default(4),
+  /** Parameters that choose what a script shows (`forum.php?mod=viewthread`): each value counts as a path of its own. */
+  router_params: z.array(z.string().min(1)).default(['mod', 'action', 'act', 'do', 'op', 'module', 'controller', 'route']),
   /** Pages (distinct URLs) admitted per host. */
   max_pages_per_host: z.number().int().min(1).default(1_000_000),
   /** Calendar pages (a URL that ends in a date): dates further than this in the past are refused. */
   calendar_past_days: z.number().int().min(0).default(366),
   /** … and further than this in the future. */
   calendar_future_days: z.number().int().min(0).default(1),
-  /** Distinct dates per calendar pattern (the URL with its date taken out). */
-  calendar_max_dates_per_pattern: z.number().int().min(1).default(10),
+  /**
+   * Distinct dates per calendar pattern (the URL with its date taken out): enough to find an
+   * archive's recent days; a monitor reaches articles through listings, feeds and sitemaps.
+   */
+  calendar_max_dates_per_pattern: z.number().int().min(1).default(5),
   /** Paths and patterns remembered (bounds memory). */
   tracked_paths: z.number().int().min(100).default(100_000),
 });
@@ -175,7 +183,8 @@ export class TrapGuard {
       }
     }
 
-    const pathKey = `${url.host}${url.pathname}`;
+    const routers = c.router_params.filter((r) => url.searchParams.has(r)).map((r) => `${r}=${url.searchParams.get(r)}`).join('&');
+    const pathKey = `${url.host}${url.pathname}${routers === '' ? '' : `?${routers}`}`;
     let st = this.paths.get(pathKey);
     const isNewPath = st === undefined;
     if (!st) st = { variants: new Set(), nameSets: new Set() };

@@ -66,16 +66,21 @@ export class NewsSite {
     return withValidators(req, { etag: bodyTag(r.body), lastModifiedMs }, () => r);
   }
 
+  /** The front page list, or a section's (`?section=`, the portal's channels and the articles' topics); other parameters are ignored. */
   private index(req: SimRequest, page: number): SimResponse {
     const now = req.nowMs;
-    const total = this.lifecycle.liveCount(now);
+    const section = req.query.get('section');
+    const all = section === null ? null : this.lifecycle.latest(now).filter((x) => x.a.section === section);
+    const total = all === null ? this.lifecycle.liveCount(now) : all.length;
     const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_INDEX_PAGE));
     if (page < 1 || page > pages) return notFound();
     return this.validated(req, this.lifecycle.lastEventMs(now), () => {
-      const items = this.lifecycle.latest(now, ARTICLES_PER_INDEX_PAGE, (page - 1) * ARTICLES_PER_INDEX_PAGE);
+      const skip = (page - 1) * ARTICLES_PER_INDEX_PAGE;
+      const items = all === null ? this.lifecycle.latest(now, ARTICLES_PER_INDEX_PAGE, skip) : all.slice(skip, skip + ARTICLES_PER_INDEX_PAGE);
       const links = this.links(req);
       const list = items.map((x) => `<li><a href="${links.href(x.path, -page)}">${escapeHtml(x.version.title)}</a> <span class="time">${chinaTime(x.a.publishedMs)}</span></li>`);
-      const next = page < pages ? `<a class="next" rel="next" href="${links.href(`/news/?page=${page + 1}`, -page)}">下一页</a>` : '';
+      const nextPath = section === null ? `/news/?page=${page + 1}` : `/news/?section=${encodeURIComponent(section)}&page=${page + 1}`;
+      const next = page < pages ? `<a class="next" rel="next" href="${links.href(nextPath, -page)}">下一页</a>` : '';
       const traps = this.options.traps ? trapLinks(req.query, now) : '';
       return htmlResponse(`<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>模拟日报 - 最新</title>${FEED_LINKS}</head>
 <body><header class="site-header"><div class="logo"><a href="/news/">模拟日报</a></div></header>

@@ -38,12 +38,14 @@ export class LinkStyle {
     if (o.trackingLinks) {
       const h = mixSeed(this.seed, fromKey, hashString(path));
       const style = h % 10;
+      const article = /\/\d+\.html$/.test(p);
       if (style < 4) params.push(TRACKING[style]!(h >>> 4));
-      else if (style === 4) p = p.replace(/\/([^/]+)$/, '/amp/$1');
+      else if (style === 4 && article) p = p.replace(/\/(\d+\.html)$/, '/amp/$1');
       else if (style === 5) p = p.replace(/^\/news\//, '/news/./');
-      else if (style === 6) p = `${p}#comments`;
+      else if (style === 6 && article) p = `${p}#comments`;
     }
-    if (this.session !== null && o.sessionIds === 'path') p = p.replace(/(#|$)/, `;jsessionid=${this.session}$1`);
+    // A path parameter goes before the query and the fragment, as Java servers write it.
+    if (this.session !== null && o.sessionIds === 'path') p = p.replace(/([?#]|$)/, `;jsessionid=${this.session}$1`);
     if (this.session !== null && o.sessionIds === 'query') params.push(`sid=${this.session.slice(0, 16).toLowerCase()}`);
     if (params.length === 0) return p;
     const hashAt = p.indexOf('#');

@@ -32,6 +32,14 @@ describe('trap guard', () => {
     expect(Object.fromEntries(g.refusals)).toEqual({ query_name_sets: 1, query_variants: 1, too_many_query_params: 1 });
   });
 
+  it('counts name sets per router value, so a script that routes by parameter keeps its shapes', () => {
+    const g = guard({ max_query_name_sets_per_path: 2 });
+    for (const u of ['forum.php?mod=viewthread&tid=1', 'forum.php?mod=viewthread&tid=1&page=2', 'forum.php?mod=forumdisplay&fid=2', 'forum.php?mod=forumdisplay&fid=2&page=3', 'forum.php?mod=redirect&goto=lastpost&tid=1']) {
+      expect(g.check(`https://bbs.example.cn/${u}`)).toBeNull();
+    }
+    expect(g.check('https://bbs.example.cn/forum.php?mod=viewthread&tid=1&extra=page%3D1&page=2')).toBe('query_name_sets');
+  });
+
   it('keeps a forum thread with thousands of pages crawlable under the defaults', () => {
     const g = guard();
     for (let t = 1; t <= 300; t++) for (let start = 0; start < 100; start += 10) expect(g.check(`https://forum.example.org/viewtopic.php?f=2&t=${t}&start=${start}`)).toBeNull();

@@ -6,7 +6,7 @@ import { createWorld, startSimsite, type SimsiteHandle } from '../../../src/sims
 interface Version { version: number; modifiedMs: number; title: string; text: string }
 interface ArticleRow {
   id: number; url: string | null; originalUrl: string; status: 'live' | 'moved' | 'deleted'; goneStatus?: number;
-  deletedMs?: number; movedMs?: number; publishedMs: number; versions: Version[];
+  deletedMs?: number; movedMs?: number; publishedMs: number; section: string; versions: Version[];
 }
 
 const HOUR = 3_600_000;
@@ -223,6 +223,13 @@ describe('simsite news site: noisy links and traps', () => {
     const pages = await rows<{ url: string; kind: string }>(site, '/_truth/news/pages');
     const live = (await rows<ArticleRow>(site, '/_truth/news/articles')).filter((a) => a.status !== 'deleted');
     expect(pages.filter((p) => p.kind === 'article').map((p) => p.url).sort()).toEqual(live.map((a) => a.url).sort());
-    expect(pages.some((p) => /calendar|section=|news\/news/.test(p.url))).toBe(false);
+    expect(pages.some((p) => /calendar|sort=|view=|period=|news\/news/.test(p.url))).toBe(false);
+    // Section lists are real pages: each lists the live articles of its section.
+    const sections = pages.filter((p) => p.kind === 'section' && !p.url.includes('page='));
+    expect(sections.length).toBeGreaterThan(6);
+    const s = sections.find((p) => !/tech|life|travel|finance|sports|ent/.test(p.url))!;
+    const name = decodeURIComponent(s.url.split('=')[1]!);
+    const list = cheerio.load((await get(site, s.url)).text)('ul.news-list a').length;
+    expect(list).toBe(Math.min(20, live.filter((a) => a.section === name).length));
   });
 });
