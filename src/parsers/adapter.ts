@@ -7,10 +7,15 @@ export interface FetchedText {
   status: number;
   text: string;
   fetchedAtMs: number;
+  /** Response headers (lower-case names), for validators; absent where a test fakes the fetch. */
+  headers?: Record<string, string>;
+  /** Bytes of the body as received. */
+  bodyBytes?: number;
 }
 
 export interface VisitContext {
-  fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText>;
+  /** `headers`: extra request headers (If-None-Match …); a 304 then comes back with an empty text. */
+  fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText>;
   nowMs(): number;
   logger: Logger;
   /** How many subjects the frontier holds (discovery stops at a cap); absent: no cap can be checked. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { Job } from '../core/envelope';
+import type { Job, SubjectState } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { ruleSetsSchema } from '../extractors/rules/schema';
 import { TrapGuard, trapGuardSchema, DEFAULT_TRAP_GUARD, type TrapRefusal } from '../filters/trap-guard';
 import { canonicalConfigSchema, DEFAULT_CANONICAL_CONFIG } from '../filters/url-canonical';
+import { conditionalHeaders, packValidators, unpackValidators, validatorsOf, type ConditionalSavings } from '../fetchers/conditional-get';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { WEB_FEED_PREFIX, WEB_SITEMAP_PREFIX, visitFeedOrSitemap, webFeedSubject, type DiscoveryScope } from './web-feed-visit';
 import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
@@ -50,6 +51,12 @@ export const webPagesConfigSchema = z.strictObject({
   trap_guard: trapGuardSchema.default(DEFAULT_TRAP_GUARD),
   /** Feeds a page announces (`<link rel=alternate>`) become `web:feed:` subjects. */
   discover_feeds: z.boolean().default(false),
+  /**
+   * Revisits send the validators of the last answer (If-None-Match, If-Modified-Since); a 304
+   * ends the visit with nothing to read (a "not changed" observation). Validators are kept in the
+   * subject's state.
+   */
+  conditional_get: z.boolean().default(true),
 });
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
@@ -85,6 +92,13 @@ export class WebPagesAdapter implements Adapter {
     return subject.startsWith(WEB_PAGE_PREFIX) || subject.startsWith(WEB_FEED_PREFIX) || subject.startsWith(WEB_SITEMAP_PREFIX);
   }
 
+  private readonly savings: ConditionalSavings = { notModified: 0, bytesSaved: 0 };
+
+  /** Revisits answered 304 so far, and the body bytes they did not fetch again. */
+  conditionalSavings(): Readonly<ConditionalSavings> {
+    return this.savings;
+  }
+
   /** Links the trap guards refused so far, by reason (for the drop counters and the benchmark). */
   trapRefusals(): ReadonlyMap<TrapRefusal, number> {
     return this.guard.refusals;
@@ -114,15 +128,34 @@ export class WebPagesAdapter implements Adapter {
     let posts = 0;
     const newPostTimesMs: number[] = [];
     let pageLimitHit = false;
+    // The subject's first page is asked "only if changed"; pages followed within the visit are not.
+    const meta: Record<string, string> = { ...job.state.meta };
+    const validators = c.conditional_get ? unpackValidators(meta['v']) : undefined;
     while (url) {
       if (requests >= c.max_pages_per_visit) {
         pageLimitHit = true;
         break;
       }
       seen.add(url);
-      const page = await ctx.fetchText(url, 'html');
+      const first = requests === 0;
+      const page = await ctx.fetchText(url, 'html', first && validators ? conditionalHeaders(validators) : undefined);
       requests += 1;
       lastMs = page.fetchedAtMs;
+      if (first && page.status === 304) {
+        this.savings.notModified += 1;
+        this.savings.bytesSaved += Number.parseInt(meta['b'] ?? '0', 36) || 0;
+        break;
+      }
+      if (first && c.conditional_get) {
+        const v = validatorsOf(page.headers ?? {}, page.fetchedAtMs);
+        if (v) {
+          meta['v'] = packValidators(v);
+          meta['b'] = (page.bodyBytes ?? page.text.length).toString(36);
+        } else {
+          delete meta['v'];
+          delete meta['b'];
+        }
+      }
       const read = await this.reader.read(page, job.subject, job.state.lastVisitMs);
       for (const doc of read.docs) yield { kind: 'doc', doc };
       for (const d of read.drops) yield { kind: 'dropped', doc: { ...d.doc, body: {} }, stage: d.stage, reason: d.reason };
@@ -138,8 +171,10 @@ export class WebPagesAdapter implements Adapter {
       }
       url = read.next && !seen.has(read.next) ? read.next : undefined;
     }
+    const state: SubjectState = { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: lastMs, postsSeen: job.state.postsSeen + posts, meta };
+    if (Object.keys(meta).length === 0) delete state.meta;
     return {
-      state: { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: lastMs, postsSeen: job.state.postsSeen + posts },
+      state,
       newPostTimesMs,
       pageLimitHit,
       requests,

@@ -30,7 +30,7 @@ export class PoliteFetch {
 
   constructor(private readonly config: Pick<PipelineConfig, 'politeness' | 'fetch'>, private readonly deps: PoliteFetchDeps) {}
 
-  async fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText> {
+  async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText> {
     const { fetcher, metrics } = this.deps;
     const origin = this.origins.of(url);
     const p = this.config.politeness;
@@ -39,10 +39,10 @@ export class PoliteFetch {
     const holder = minDelayMs === 0 && p.max_concurrency_per_origin === 0 ? undefined : await this.slot(origin, minDelayMs);
     this.requests += 1;
     try {
-      const res = await fetcher.fetch({ url, expect });
+      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) });
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
-      return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs };
+      return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs, headers: res.headers, bodyBytes: res.body.length };
     } catch (err) {
       const status = (err as FreshetError).fields?.['status'];
       metrics.countFetch(typeof status === 'number' ? status : undefined);

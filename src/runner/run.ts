@@ -206,7 +206,7 @@ export class PipelineRunner {
     this.flushTrigger.started();
     void tracker.done.then(() => this.finish(tracker, result));
     const ctx = {
-      fetchText: (url: string, expect: 'json' | 'html') => this.fetch.fetchText(url, expect),
+      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.frontier.countSubjects(),

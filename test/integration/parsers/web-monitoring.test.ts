@@ -97,4 +97,50 @@ describe('web_pages over a noisy, trapped news site', () => {
     expect([...new Set(docs.map((d) => path(d.url)))].sort()).toEqual(articles.map((a) => a.url!).sort());
     expect(fetched).toBeLessThanOrEqual(Math.floor(1.05 * real));
   }, 240_000);
+
+  it('revisits unchanged articles with conditional GETs answered 304 and not re-indexed; edited ones are re-read', async () => {
+    const label = 'web-revisit';
+    const r = await useRedis(label);
+    const s = await useSearch(label);
+    const site = await frozenSimsite(200, 11, { sites: { news: { validators: true, editShare: 0.3 } } });
+    try {
+      const config = pipeline(site.url, label, [`web:page:${site.url}/news/`]);
+      const deps = {
+        redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms: number) => sleep(ms), namespace: `${r.prefix}:${label}`,
+      };
+      const truth = async (): Promise<ArticleRow[]> => (await (await fetch(`${site.url}/_truth/news/articles`)).json()) as ArticleRow[];
+      const first = await buildPipeline(config, deps);
+      await first.runner.run({ untilIdle: true });
+      await first.close();
+      const before = new Map((await truth()).map((a) => [a.url!, a.versions.length]));
+      const t1 = site.frozen.nowMs();
+      site.frozen.advanceMs(86_400_000 + 1000);
+      const second = await buildPipeline({ ...config, seeds: [] }, deps);
+      const summary = await second.runner.run({ untilIdle: true });
+      await second.close();
+      const after = new Map((await truth()).map((a) => [a.url!, a]));
+      const revisits = site.requestLog.entries().filter((e) => e.simMs > t1 && before.has(e.url));
+      const unchanged = revisits.filter((e) => after.get(e.url)!.versions.length === before.get(e.url));
+      const edited = revisits.filter((e) => after.get(e.url)!.versions.length > before.get(e.url)!);
+      expect(unchanged.length).toBeGreaterThan(300);
+      expect(edited.length).toBeGreaterThan(0);
+      expect(unchanged.filter((e) => e.status === 304).length / unchanged.length).toBeGreaterThanOrEqual(0.95);
+      expect(edited.every((e) => e.status === 200)).toBe(true);
+      expect(summary.jobsFailed).toBe(0);
+      // Edited articles carry their latest text; the 304s added no documents.
+      const index = indexName(s.prefix, 'pages');
+      await s.client.indices.refresh({ index });
+      const res = await s.client.search<{ url: string; text: string }>({ index, size: 5000 });
+      const words = (t: string) => t.replace(/\s+/g, ' ').trim();
+      for (const h of res.hits.hits) {
+        const a = after.get(path(h._source!.url))!;
+        expect(words(h._source!.text)).toBe(words(a.versions[a.versions.length - 1]!.text));
+      }
+    } finally {
+      await site.close();
+      await r.cleanup();
+      await s.cleanup();
+    }
+  }, 240_000);
 });

@@ -136,3 +136,44 @@ describe('web_pages: feeds and sitemaps as subjects', () => {
     expect((err as FreshetError).message).toBe('feed https://www.buildweekly.example.com/feed: not a feed: root element <html>');
   });
 });
+
+describe('web_pages: conditional GET', () => {
+  it('keeps the validators in the subject state, sends them on the revisit, and reads a 304 as nothing to index', async () => {
+    const a = new WebPagesAdapter(newsConfig(), undefined, () => NOW);
+    const url = 'https://n.example/news/5.html';
+    const html = article(null, []);
+    const sent: (Record<string, string> | undefined)[] = [];
+    const ctx = (status: number): VisitContext => ({
+      fetchText: async (u, _e, headers): Promise<FetchedText> => {
+        sent.push(headers);
+        return { url: u, status, text: status === 304 ? '' : html, fetchedAtMs: NOW, headers: { etag: '"v1"', 'last-modified': 'Fri, 20 Nov 2026 08:00:00 GMT' }, bodyBytes: 17_000 };
+      },
+      nowMs: () => NOW,
+      logger: silentLogger,
+    });
+    const run = async (state: SubjectState, status: number) => {
+      const gen = a.visit({ subject: webPageSubject(url), state, claimedAtMs: 0, leaseToken: 't' }, ctx(status));
+      const emitted: Emitted[] = [];
+      for (;;) {
+        const step = await gen.next();
+        if (step.done) return { emitted, outcome: step.value };
+        emitted.push(step.value);
+      }
+    };
+    const first = await run(newSubjectState(0), 200);
+    expect(sent[0]).toBeUndefined();
+    expect(docs(first.emitted)).toHaveLength(1);
+    expect(first.outcome.state.meta).toEqual({ v: `${(Date.UTC(2026, 10, 20, 8) / 1000).toString(36)}|"v1"`, b: (17_000).toString(36) });
+    const again = await run(first.outcome.state, 304);
+    expect(sent[1]).toEqual({ 'if-none-match': '"v1"', 'if-modified-since': 'Fri, 20 Nov 2026 08:00:00 GMT' });
+    expect(again.emitted).toEqual([]);
+    expect(again.outcome).toMatchObject({ requests: 1, newPostTimesMs: [], state: { visits: 2, meta: first.outcome.state.meta } });
+    expect(a.conditionalSavings()).toEqual({ notModified: 1, bytesSaved: 17_000 });
+    // Switched off: no validators are sent.
+    const off = new WebPagesAdapter(newsConfig({ conditional_get: false }), undefined, () => NOW);
+    const gen = off.visit({ subject: webPageSubject(url), state: first.outcome.state, claimedAtMs: 0, leaseToken: 't' }, ctx(200));
+    let step = await gen.next();
+    while (!step.done) step = await gen.next();
+    expect(sent[2]).toBeUndefined();
+  });
+});
