@@ -7,11 +7,15 @@ const FEED_TYPES: Record<string, FeedLink['type']> = {
 
 const isEl = (n: DomNode): n is DomElement => n.type === 'tag' || n.type === 'script' || n.type === 'style';
 
-/** What a parsed page's head says of it: `rel=canonical` (as written) and the feeds it announces (resolved). */
+/** What a parsed page's head says of it: `rel=canonical` (as written), the feeds it announces (resolved), its modified time. */
 export interface HeadLinks {
   canonical?: string;
   feeds: FeedLink[];
+  /** When the page says it was last modified (article:modified_time, og:updated_time, dateModified). */
+  modifiedMs?: number;
 }
+
+const MODIFIED_META = new Set(['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified']);
 
 /**
  * Reads `<link>` elements of the head of a page already parsed (no second parse): the head's own
@@ -34,6 +38,12 @@ export function headLinks(root: DomParent, pageUrl: string): HeadLinks {
       } catch {
         // An unusable base leaves the page URL.
       }
+      continue;
+    }
+    if (n.name === 'meta') {
+      const key = (n.attribs['property'] ?? n.attribs['name'] ?? n.attribs['itemprop'] ?? '').toLowerCase();
+      const ms = MODIFIED_META.has(key) ? Date.parse(n.attribs['content'] ?? '') : Number.NaN;
+      if (Number.isFinite(ms) && out.modifiedMs === undefined) out.modifiedMs = ms;
       continue;
     }
     if (n.name !== 'link' || !n.attribs['href']) continue;

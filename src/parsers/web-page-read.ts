@@ -100,7 +100,13 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
   const pageKey = pageDocId(canonicalUrl);
   if (pageDocument) {
     // text_density reads this very DOM: one parse per page for rules and extraction.
-    const doc = { index: 'pages', id: pageKey, body: { url: canonicalUrl, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject } };
+    const doc = {
+      index: 'pages', id: pageKey,
+      body: {
+        url: canonicalUrl, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject,
+        ...(head.modifiedMs !== undefined ? { modified_at: isoTime(head.modifiedMs) } : {}),
+      },
+    };
     read.docs.push(attachParsedHtml(doc, page.text, root));
   }
   if (!ruleSet) return read;

@@ -10,6 +10,7 @@ import { batchBy } from '../core/operators/batch';
 import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
 import type { Rng } from '../core/rng';
 import type { DeadLetter } from '../sources/frontier/frontier';
+import { versionedUpdateLines } from './page-versions';
 
 export const elasticsearchSinkConfigSchema = z.strictObject({
   type: z.literal('elasticsearch'),
@@ -24,6 +25,13 @@ export const elasticsearchSinkConfigSchema = z.strictObject({
   request_timeout_ms: z.number().int().min(1000).default(60_000),
   /** Overrides number_of_replicas in the templates applied at start-up (0 on a single node). */
   replicas: z.number().int().min(0).optional(),
+  /**
+   * Logical indices whose documents keep versions (see page-versions): unchanged content (same
+   * `content_signature`) is not re-indexed, changed content keeps the earlier text and time.
+   */
+  versioned_indices: z.array(z.string().min(1)).default([]),
+  /** Earlier versions kept per document, newest first. */
+  max_versions: z.number().int().min(1).max(1000).default(20),
 });
 
 export type ElasticsearchSinkConfig = z.infer<typeof elasticsearchSinkConfigSchema>;
@@ -58,8 +66,10 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
   // The action line up to its id, per logical index: `{"index":{"_index":"<prefix><index>","_id":`,
   // what JSON.stringify of the action object starts with, without building that object per document.
   const actionHeads = new Map<string, string>();
+  const versioned = new Set(config.versioned_indices);
   const serialise = (env: DocEnvelope): Pending => {
     const { index, id } = env.doc;
+    if (versioned.has(index)) return { env, lines: versionedUpdateLines(`${deps.indexPrefix}${index}`, id, env.doc.body, config.max_versions), attempts: 0 };
     let head = actionHeads.get(index);
     if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
     return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
@@ -86,7 +96,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
     let items: BulkItem[];
     const sentAtMs = deps.clock.nowMs();
     try {
-      items = await sendBulk(deps.client, body, config.request_timeout_ms);
+      items = await sendBulk(deps.client, body, config.request_timeout_ms, config.versioned_indices.length > 0);
       deps.metrics.bulkSeconds.observe((deps.clock.nowMs() - sentAtMs) / 1000);
       deps.metrics.bulkRequests.inc({ outcome: 'ok' });
       deps.metrics.bulkBytes.inc(body.length);
@@ -113,7 +123,9 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       const status = item?.status ?? 500;
       if (status >= 200 && status < 300) {
         settled.push({ env: p.env, how: 'indexed' });
-        indexed.set(p.env.doc.index, (indexed.get(p.env.doc.index) ?? 0) + 1);
+        // A versioned document whose content did not change is settled without a write.
+        const key = item?.result === 'noop' ? `${p.env.doc.index}\u0000unchanged` : p.env.doc.index;
+        indexed.set(key, (indexed.get(key) ?? 0) + 1);
         continue;
       }
       p.attempts += 1;
@@ -129,7 +141,10 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       await deadLetter(p, err, deps);
       settled.push({ env: p.env, how: 'dead_lettered' });
     }
-    for (const [index, n] of indexed) deps.metrics.docs.inc({ index, outcome: 'indexed' }, n);
+    for (const [key, n] of indexed) {
+      const [index, outcome] = key.split('\u0000');
+      deps.metrics.docs.inc({ index: index!, outcome: outcome ?? 'indexed' }, n);
+    }
     pending = retry;
     if (pending.length > 0) {
       const attempt = Math.max(...pending.map((p) => p.attempts));
@@ -152,6 +167,8 @@ async function deadLetter(p: Pending, err: FreshetError, deps: SinkDeps): Promis
 interface BulkItem {
   status: number;
   error?: { type: string; reason: string };
+  /** Asked for only when some index is versioned (a `noop` is an unchanged page). */
+  result?: string;
 }
 
 /**
@@ -159,9 +176,9 @@ interface BulkItem {
  * version, shard counts and sequence numbers for every document, and parsing that cost more than
  * building the request.
  */
-async function sendBulk(client: Client, ndjson: Buffer, timeoutMs: number): Promise<BulkItem[]> {
+async function sendBulk(client: Client, ndjson: Buffer, timeoutMs: number, withResult: boolean): Promise<BulkItem[]> {
   const res = await client.transport.request<{ items?: Record<string, BulkItem>[] }>(
-    { method: 'POST', path: '/_bulk', bulkBody: ndjson, querystring: { filter_path: 'items.*.status,items.*.error' } },
+    { method: 'POST', path: '/_bulk', bulkBody: ndjson, querystring: { filter_path: withResult ? 'items.*.status,items.*.error,items.*.result' : 'items.*.status,items.*.error' } },
     { requestTimeout: timeoutMs, maxRetries: 0 },
   );
   return (res.items ?? []).map((entry) => Object.values(entry)[0]!);

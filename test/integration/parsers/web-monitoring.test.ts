@@ -9,7 +9,7 @@ import type { SiteOptionsInput } from '../../../src/simsite';
 import { frozenSimsite, MAPPINGS } from '../../helpers/crawl';
 import { useRedis, useSearch } from '../../helpers/services';
 
-interface ArticleRow { id: number; url: string | null; status: string; versions: { text: string }[] }
+interface ArticleRow { id: number; url: string | null; status: string; versions: { text: string; modifiedMs: number }[] }
 interface PageRow { url: string; kind: string }
 
 /**
@@ -20,7 +20,7 @@ interface PageRow { url: string; kind: string }
 /** Everything under /news/ but the author and tag links of the article template, which simsite does not serve. */
 const LINKS = '/news/(?!author/|tag/)';
 
-function pipeline(url: string, name: string, seeds: string[], parseExtra = ''): ReturnType<typeof parsePipeline> {
+function pipeline(url: string, name: string, seeds: string[], parseExtra = '', stagesExtra = '', sinkExtra = ''): ReturnType<typeof parsePipeline> {
   return parsePipeline(`name: ${name}
 seeds: ${JSON.stringify(seeds)}
 source: { type: redis_frontier, max_in_flight: 32, poll_interval_ms: 50 }
@@ -40,7 +40,8 @@ parse:
 ${parseExtra}
 stages:
   - { type: text_density, min_chars: 20 }
-sink: { type: elasticsearch, replicas: 0, flush_interval_ms: 200 }
+${stagesExtra}
+sink: { type: elasticsearch, replicas: 0, flush_interval_ms: 200${sinkExtra} }
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `, `${name}.yaml`);
 }
@@ -98,13 +99,13 @@ describe('web_pages over a noisy, trapped news site', () => {
     expect(fetched).toBeLessThanOrEqual(Math.floor(1.05 * real));
   }, 240_000);
 
-  it('revisits unchanged articles with conditional GETs answered 304 and not re-indexed; edited ones are re-read', async () => {
+  it('revisits unchanged articles with conditional GETs answered 304 and not re-indexed; edited ones keep their earlier version', async () => {
     const label = 'web-revisit';
     const r = await useRedis(label);
     const s = await useSearch(label);
     const site = await frozenSimsite(200, 11, { sites: { news: { validators: true, editShare: 0.3 } } });
     try {
-      const config = pipeline(site.url, label, [`web:page:${site.url}/news/`]);
+      const config = pipeline(site.url, label, [`web:page:${site.url}/news/`], '', '  - { type: content_signature }', ', versioned_indices: [pages]');
       const deps = {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
         logger: silentLogger, metrics: createMetrics(), sleep: (ms: number) => sleep(ms), namespace: `${r.prefix}:${label}`,
@@ -113,7 +114,8 @@ describe('web_pages over a noisy, trapped news site', () => {
       const first = await buildPipeline(config, deps);
       await first.runner.run({ untilIdle: true });
       await first.close();
-      const before = new Map((await truth()).map((a) => [a.url!, a.versions.length]));
+      const beforeRows = new Map((await truth()).map((a) => [a.url!, a]));
+      const before = new Map([...beforeRows].map(([u, a]) => [u, a.versions.length]));
       const t1 = site.frozen.nowMs();
       site.frozen.advanceMs(86_400_000 + 1000);
       const second = await buildPipeline({ ...config, seeds: [] }, deps);
@@ -131,12 +133,29 @@ describe('web_pages over a noisy, trapped news site', () => {
       // Edited articles carry their latest text; the 304s added no documents.
       const index = indexName(s.prefix, 'pages');
       await s.client.indices.refresh({ index });
-      const res = await s.client.search<{ url: string; text: string }>({ index, size: 5000 });
+      type Versioned = { url: string; text: string; modified_at: string; versions?: { text: string; modified_at: string }[] };
+      const res = await s.client.search<Versioned>({ index, size: 5000, version: true });
       const words = (t: string) => t.replace(/\s+/g, ' ').trim();
+      const editedUrls = new Set(edited.map((e) => e.url));
+      let kept = 0;
       for (const h of res.hits.hits) {
-        const a = after.get(path(h._source!.url))!;
-        expect(words(h._source!.text)).toBe(words(a.versions[a.versions.length - 1]!.text));
+        const d = h._source!;
+        const a = after.get(path(d.url))!;
+        const latest = a.versions[a.versions.length - 1]!;
+        expect(words(d.text)).toBe(words(latest.text));
+        expect(Date.parse(d.modified_at)).toBe(latest.modifiedMs);
+        if (!editedUrls.has(path(d.url))) {
+          // Never re-written: a 304, or a 200 whose text kept its signature (a noop).
+          expect(h._version).toBe(1);
+          continue;
+        }
+        const prev = beforeRows.get(path(d.url))!.versions;
+        const was = prev[prev.length - 1]!;
+        expect(words(d.versions![0]!.text)).toBe(words(was.text));
+        expect(Date.parse(d.versions![0]!.modified_at)).toBe(was.modifiedMs);
+        kept += 1;
       }
+      expect(kept).toBe(editedUrls.size);
     } finally {
       await site.close();
       await r.cleanup();
