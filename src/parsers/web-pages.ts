@@ -6,6 +6,7 @@ import { TrapGuard, trapGuardSchema, DEFAULT_TRAP_GUARD, type TrapRefusal } from
 import { canonicalConfigSchema, DEFAULT_CANONICAL_CONFIG } from '../filters/url-canonical';
 import { conditionalHeaders, packValidators, unpackValidators, validatorsOf, type ConditionalSavings } from '../fetchers/conditional-get';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
+import { clearMissing, missingStatus, missingVisit, movedMarker } from './web-page-fate';
 import { WEB_FEED_PREFIX, WEB_SITEMAP_PREFIX, visitFeedOrSitemap, webFeedSubject, type DiscoveryScope } from './web-feed-visit';
 import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
 
@@ -57,6 +58,13 @@ export const webPagesConfigSchema = z.strictObject({
    * subject's state.
    */
   conditional_get: z.boolean().default(true),
+  /**
+   * Pages that answer 404/410 twice, `deletion_grace_secs` apart, are marked deleted; pages that
+   * redirect to another URL are marked moved (never on a timeout or a 5xx). The marks are partial
+   * documents: the sink must keep `pages` versioned (`versioned_indices: [pages]`).
+   */
+  mark_gone: z.boolean().default(false),
+  deletion_grace_secs: z.number().int().min(0).default(6 * 3600),
 });
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
@@ -131,6 +139,7 @@ export class WebPagesAdapter implements Adapter {
     // The subject's first page is asked "only if changed"; pages followed within the visit are not.
     const meta: Record<string, string> = { ...job.state.meta };
     const validators = c.conditional_get ? unpackValidators(meta['v']) : undefined;
+    let movedTo: string | undefined;
     while (url) {
       if (requests >= c.max_pages_per_visit) {
         pageLimitHit = true;
@@ -138,9 +147,20 @@ export class WebPagesAdapter implements Adapter {
       }
       seen.add(url);
       const first = requests === 0;
-      const page = await ctx.fetchText(url, 'html', first && validators ? conditionalHeaders(validators) : undefined);
+      let page;
+      try {
+        page = await ctx.fetchText(url, 'html', first && validators ? conditionalHeaders(validators) : undefined);
+      } catch (err) {
+        // A 404/410 of the page itself is evidence of a deletion (when marking is on); anything else fails the visit.
+        const missing = first && c.mark_gone ? missingStatus(err) : undefined;
+        if (missing === undefined) throw err;
+        const gone = missingVisit(job.state, missing, this.scope.canon.canonical(url) ?? url, ctx.nowMs(), c.deletion_grace_secs * 1000);
+        if (gone.marker) yield { kind: 'doc', doc: gone.marker };
+        return { state: gone.state, newPostTimesMs: [], pageLimitHit: false, requests: 1 };
+      }
       requests += 1;
       lastMs = page.fetchedAtMs;
+      if (first) clearMissing(meta);
       if (first && page.status === 304) {
         this.savings.notModified += 1;
         this.savings.bytesSaved += Number.parseInt(meta['b'] ?? '0', 36) || 0;
@@ -157,6 +177,15 @@ export class WebPagesAdapter implements Adapter {
         }
       }
       const read = await this.reader.read(page, job.subject, job.state.lastVisitMs);
+      if (first && c.mark_gone && page.permanentRedirect === true) {
+        // Moved for good (301/308) to another page: the old URL's document is marked moved, the new URL
+        // offered. A temporary redirect (a login page, a maintenance notice) is no move.
+        const was = this.scope.canon.canonical(url);
+        if (was !== undefined && read.canonicalUrl !== undefined && was !== read.canonicalUrl && this.scope.canon.canonical(page.url) !== was) {
+          yield { kind: 'doc', doc: movedMarker(was, read.canonicalUrl, page.fetchedAtMs) };
+          movedTo = read.canonicalUrl;
+        }
+      }
       for (const doc of read.docs) yield { kind: 'doc', doc };
       for (const d of read.drops) yield { kind: 'dropped', doc: { ...d.doc, body: {} }, stage: d.stage, reason: d.reason };
       posts += read.posts;
@@ -171,7 +200,12 @@ export class WebPagesAdapter implements Adapter {
       }
       url = read.next && !seen.has(read.next) ? read.next : undefined;
     }
-    const state: SubjectState = { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: lastMs, postsSeen: job.state.postsSeen + posts, meta };
+    if (movedTo !== undefined && depth <= c.max_depth) yield { kind: 'discovered_all', subjects: [webPageSubject(movedTo)], state: { depth: depth - 1 } };
+    const state: SubjectState = {
+      ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: lastMs, postsSeen: job.state.postsSeen + posts, meta,
+      // A moved page is visited at its new URL from now on.
+      ...(movedTo !== undefined ? { status: 'gone' as const } : {}),
+    };
     if (Object.keys(meta).length === 0) delete state.meta;
     return {
       state,

@@ -50,6 +50,11 @@ export const pipelineSchema = z.strictObject({
   schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema, poissonScheduleSchema]).prefault({ type: 'fixed_interval' }),
   /** Saved queries and sentiment spikes checked while the pipeline runs, notified once (elasticsearch sink only). */
   alerts: pipelineAlertsSchema.optional(),
+}).superRefine((p, ctx) => {
+  // Deletion and move marks are partial documents: a plain index action would replace the page with one.
+  if (p.parse.type === 'web_pages' && p.parse.mark_gone && p.sink.type === 'elasticsearch' && !p.sink.versioned_indices.includes('pages')) {
+    ctx.addIssue({ code: 'custom', path: ['parse', 'mark_gone'], message: 'mark_gone needs the sink to keep pages versioned: add versioned_indices: [pages] to the sink' });
+  }
 });
 
 export type PipelineConfig = z.infer<typeof pipelineSchema>;

@@ -42,7 +42,10 @@ export class PoliteFetch {
       const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) });
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
-      return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs, headers: res.headers, bodyBytes: res.body.length };
+      return {
+        url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs, headers: res.headers, bodyBytes: res.body.length,
+        ...(res.permanentRedirect !== undefined ? { permanentRedirect: res.permanentRedirect } : {}),
+      };
     } catch (err) {
       const status = (err as FreshetError).fields?.['status'];
       metrics.countFetch(typeof status === 'number' ? status : undefined);

@@ -6,15 +6,19 @@
  * - the same `content_signature`: nothing is written (`noop`), the page is not re-indexed;
  * - another signature: the previous text, title, signature and `modified_at` go to the front of
  *   `versions` (newest first, at most `max_versions`), the new document replaces the rest.
+ * - a mark (`status: deleted | moved`): only the status and its times change; the text stays.
+ *   A page seen again after a mark is live again (the mark goes, its text is kept or replaced).
  * Replays of one crawl are idempotent: the same signature is a noop.
  */
 export const PAGE_VERSION_SCRIPT = [
   'def d = params.doc;',
   'def s = ctx._source;',
+  // A mark (deleted, moved) changes the status of a page indexed before, nothing else.
+  "if (d.status == 'deleted' || d.status == 'moved') { if (s.isEmpty() || s.status == d.status) { ctx.op = 'noop'; return; } for (def k : ['status', 'http_status', 'first_missing_at', 'deleted_at', 'moved_to']) { if (d.containsKey(k)) { s.put(k, d.get(k)); } } return; }",
   "if (s.isEmpty()) { s.putAll(d); if (s.modified_at == null) { s.modified_at = d.published_at != null ? d.published_at : d.crawled_at; } return; }",
-  "if (s.content_signature != null && s.content_signature == d.content_signature) { ctx.op = 'noop'; return; }",
+  "if (s.content_signature != null && s.content_signature == d.content_signature && s.status == null) { ctx.op = 'noop'; return; }",
   'List versions = s.versions == null ? new ArrayList() : new ArrayList(s.versions);',
-  "if (s.text != null) { Map v = new HashMap(); v.put('text', s.text); v.put('title', s.title); v.put('content_signature', s.content_signature); v.put('modified_at', s.modified_at); versions.add(0, v); }",
+  "if (s.text != null && s.content_signature != d.content_signature) { Map v = new HashMap(); v.put('text', s.text); v.put('title', s.title); v.put('content_signature', s.content_signature); v.put('modified_at', s.modified_at); versions.add(0, v); }",
   'while (versions.size() > params.max_versions) { versions.remove(versions.size() - 1); }',
   'def firstSeen = s.first_seen_at;',
   's.clear(); s.putAll(d); s.versions = versions;',

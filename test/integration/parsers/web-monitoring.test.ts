@@ -20,11 +20,11 @@ interface PageRow { url: string; kind: string }
 /** Everything under /news/ but the author and tag links of the article template, which simsite does not serve. */
 const LINKS = '/news/(?!author/|tag/)';
 
-function pipeline(url: string, name: string, seeds: string[], parseExtra = '', stagesExtra = '', sinkExtra = ''): ReturnType<typeof parsePipeline> {
+function pipeline(url: string, name: string, seeds: string[], parseExtra = '', stagesExtra = '', sinkExtra = '', fetchExtra = ''): ReturnType<typeof parsePipeline> {
   return parsePipeline(`name: ${name}
 seeds: ${JSON.stringify(seeds)}
 source: { type: redis_frontier, max_in_flight: 32, poll_interval_ms: 50 }
-fetch: { type: http_fetch, allow_private_networks: true, respect_robots: false, connections_per_origin: 16 }
+fetch: { type: http_fetch, allow_private_networks: true, respect_robots: false, connections_per_origin: 16${fetchExtra} }
 parse:
   type: web_pages
   max_depth: 50
@@ -162,4 +162,53 @@ describe('web_pages over a noisy, trapped news site', () => {
       await s.cleanup();
     }
   }, 240_000);
+
+  it('marks deleted articles (two 404/410 a grace period apart) and moved ones (301), with no false mark while 5xx and timeouts are injected', async () => {
+    const label = 'web-gone';
+    const r = await useRedis(label);
+    const s = await useSearch(label);
+    const site = await frozenSimsite(200, 11, {
+      sites: { news: { validators: true, editShare: 0.2, deleteShare: 0.15, moveShare: 0.1 } },
+      faults: { seed: 3, serverErrors: { rate: 0.1, burstLength: 1 }, timeouts: { rate: 0.03, holdMs: 3000 } },
+    });
+    try {
+      const config = pipeline(site.url, label, [`web:page:${site.url}/news/`], '  mark_gone: true\n  deletion_grace_secs: 3600', '  - { type: content_signature }',
+        ', versioned_indices: [pages]', ', headers_timeout_ms: 1000, body_timeout_ms: 1000, total_timeout_ms: 2000, retry: { max_attempts: 1 }');
+      const deps = {
+        redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms: number) => sleep(ms), namespace: `${r.prefix}:${label}`,
+      };
+      for (let round = 0; round < 4; round++) {
+        if (round > 0) site.frozen.advanceMs(86_400_000 + 1000);
+        const built = await buildPipeline({ ...config, seeds: round === 0 ? config.seeds : [] }, deps);
+        await built.runner.run({ untilIdle: true });
+        await built.close();
+      }
+      const truth = new Map(((await (await fetch(`${site.url}/_truth/news/articles`)).json()) as (ArticleRow & { originalUrl: string; deletedMs?: number; movedMs?: number })[]).map((a) => [a.originalUrl, a]));
+      const index = indexName(s.prefix, 'pages');
+      await s.client.indices.refresh({ index });
+      type Page = { url: string; status?: string; first_missing_at?: string; moved_to?: string };
+      const res = await s.client.search<Page>({ index, size: 5000 });
+      const marked = res.hits.hits.map((h) => h._source!).filter((d) => d.status !== undefined);
+      const deleted = marked.filter((d) => d.status === 'deleted');
+      const moved = marked.filter((d) => d.status === 'moved');
+      expect(site.requestLog.entries().filter((e) => e.fault !== null).length).toBeGreaterThan(20);
+      expect(deleted.length).toBeGreaterThan(0);
+      expect(moved.length).toBeGreaterThan(0);
+      for (const d of deleted) {
+        const a = truth.get(path(d.url))!;
+        expect(a.status).toBe('deleted');
+        expect(a.deletedMs!).toBeLessThanOrEqual(Date.parse(d.first_missing_at!));
+      }
+      for (const d of moved) {
+        const a = truth.get(path(d.url))!;
+        expect(a.status).toBe('moved');
+        expect(path(d.moved_to!)).toBe(a.url);
+      }
+    } finally {
+      await site.close();
+      await r.cleanup();
+      await s.cleanup();
+    }
+  }, 300_000);
 });

@@ -177,3 +177,64 @@ describe('web_pages: conditional GET', () => {
     expect(sent[2]).toBeUndefined();
   });
 });
+
+describe('web_pages: deleted and moved pages', () => {
+  const url = 'https://n.example/news/5.html';
+  const H = 3_600_000;
+  const fail = (status: number | undefined) => new FreshetError('E_FETCH_HTTP_STATUS', status === undefined ? 'retryable' : 'non_retryable', `HTTP ${status}`, status === undefined ? {} : { status });
+  async function step(a: WebPagesAdapter, state: SubjectState, at: number, answer: FetchedText | FreshetError) {
+    const ctx: VisitContext = {
+      fetchText: async (): Promise<FetchedText> => {
+        if (answer instanceof FreshetError) throw answer;
+        return answer;
+      },
+      nowMs: () => at,
+      logger: silentLogger,
+    };
+    const gen = a.visit({ subject: webPageSubject(url), state, claimedAtMs: 0, leaseToken: 't' }, ctx);
+    const emitted: Emitted[] = [];
+    for (;;) {
+      const s = await gen.next();
+      if (s.done) return { emitted, outcome: s.value };
+      emitted.push(s.value);
+    }
+  }
+
+  it('marks a page deleted on a second 404/410 a grace period after the first, never on a 5xx or a timeout', async () => {
+    const a = new WebPagesAdapter(newsConfig({ mark_gone: true, deletion_grace_secs: 3600 }), undefined, () => NOW);
+    let state = newSubjectState(0);
+    const first = await step(a, state, NOW, fail(404));
+    expect(first.emitted).toEqual([]);
+    expect(first.outcome.state.status).toBe('active');
+    state = first.outcome.state;
+    // A 5xx and a timeout in between: the visit fails, nothing is marked, the evidence stays.
+    await expect(step(a, state, NOW + H / 2, fail(503))).rejects.toThrow('HTTP 503');
+    await expect(step(a, state, NOW + H / 2, new FreshetError('E_FETCH_TIMEOUT', 'retryable', 'timeout'))).rejects.toThrow('timeout');
+    const early = await step(a, state, NOW + H / 2, fail(410));
+    expect(early.emitted).toEqual([]);
+    const gone = await step(a, early.outcome.state, NOW + H, fail(410));
+    expect(docs(gone.emitted)).toEqual([{
+      index: 'pages', id: expect.any(String),
+      body: { url, status: 'deleted', http_status: 410, first_missing_at: new Date(NOW).toISOString(), deleted_at: new Date(NOW + H).toISOString(), crawled_at: new Date(NOW + H).toISOString() },
+    }]);
+    expect(gone.outcome.state.status).toBe('gone');
+    // A page that comes back clears the evidence.
+    const back = await step(a, early.outcome.state, NOW + H, { url, status: 200, text: article(null, []), fetchedAtMs: NOW + H });
+    expect(back.outcome.state.meta?.['gm']).toBeUndefined();
+    // Marking off: a 404 fails the visit as before.
+    await expect(step(new WebPagesAdapter(newsConfig(), undefined, () => NOW), newSubjectState(0), NOW, fail(404))).rejects.toThrow('HTTP 404');
+  });
+
+  it('marks a page moved only through permanent redirects, and offers its new URL', async () => {
+    const a = new WebPagesAdapter(newsConfig({ mark_gone: true }), undefined, () => NOW);
+    const to = 'https://n.example/news/2026/11/5.html';
+    const moved = await step(a, newSubjectState(0), NOW, { url: to, status: 200, text: article(to, []), fetchedAtMs: NOW, permanentRedirect: true });
+    const d = docs(moved.emitted);
+    expect(d[0]).toMatchObject({ index: 'pages', body: { url, status: 'moved', moved_to: to } });
+    expect(d[1]).toMatchObject({ index: 'pages', body: { url: to } });
+    expect(discovered(moved.emitted)).toEqual([webPageSubject(to)]);
+    expect(moved.outcome.state.status).toBe('gone');
+    const login = await step(a, newSubjectState(0), NOW, { url: 'https://n.example/login', status: 200, text: article(null, []), fetchedAtMs: NOW, permanentRedirect: false });
+    expect(docs(login.emitted).some((x) => x.body['status'] === 'moved')).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPipeline } from '../../../src/pipeline/load';
+import { loadPipeline, parsePipeline } from '../../../src/pipeline/load';
 import { pipelineJsonSchema } from '../../../src/pipeline/schema';
 
 const PIPELINES = join(__dirname, '..', '..', '..', 'pipelines');
@@ -21,5 +21,13 @@ describe('pipelines/', () => {
     const schema = pipelineJsonSchema() as { additionalProperties?: unknown; required?: string[] };
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'parse', 'sink']));
+  });
+});
+
+describe('web_pages deletion marks', () => {
+  it('need the sink to keep pages versioned', () => {
+    const yaml = (sink: string): string => `name: n\nseeds: []\nparse: { type: web_pages, mark_gone: true }\nsink: ${sink}\n`;
+    expect(() => parsePipeline(yaml('{ type: elasticsearch }'), 'n.yaml')).toThrow(/mark_gone needs the sink to keep pages versioned/);
+    expect(() => parsePipeline(yaml('{ type: elasticsearch, versioned_indices: [pages] }'), 'n.yaml')).not.toThrow();
   });
 });
