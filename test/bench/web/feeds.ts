@@ -49,6 +49,9 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
     const inWindow = polls.filter((t) => t >= from && t < to);
     const gaps = inWindow.slice(1).map((t, i) => t - inWindow[i]!);
     const meanIntervalMs = gaps.length > 0 ? gaps.reduce((a, b) => a + b, 0) / gaps.length : null;
+    // The wait a publication at a random time has until the next poll: Σgap²/(2Σgap), half the mean
+    // interval only when the polls are evenly spaced; the rest of the delay is the crawl's own latency.
+    const residualMs = gaps.length > 0 ? gaps.reduce((a, b) => a + b * b, 0) / (2 * gaps.reduce((a, b) => a + b, 0)) : null;
     const articles = (await truthRows<ArticleRow>(site, '/_truth/news/articles')).filter((a) => a.publishedMs >= from && a.publishedMs < to);
     const index = indexName(c.prefix, 'pages');
     await svc.search.indices.refresh({ index });
@@ -65,6 +68,7 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
         { system: 'freshet', variant: v, metric: 'articles_indexed', value: delays.length },
         { system: 'freshet', variant: v, metric: 'mean_delay_hours', value: meanDelayMs === null ? null : meanDelayMs / HOUR_MS },
         { system: 'freshet', variant: v, metric: 'mean_feed_poll_interval_hours', value: meanIntervalMs === null ? null : meanIntervalMs / HOUR_MS },
+        { system: 'freshet', variant: v, metric: 'mean_wait_for_next_poll_hours', value: residualMs === null ? null : residualMs / HOUR_MS },
         { system: 'freshet', variant: v, metric: 'feed_polls', value: inWindow.length },
         { system: 'freshet', variant: v, metric: 'requests_total', value: site.requestLog.entries().length },
       ],

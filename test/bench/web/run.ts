@@ -29,7 +29,7 @@ const run = (name: string): boolean => only === null || only.has(name);
 async function main(): Promise<void> {
   const seed = arg('seed', 31);
   const params = {
-    seed, revisit_rounds: 3, deletion_rounds: 4, feed: { speed: arg('speed', 1200), warmup_hours: 6, measure_hours: 36, budget_per_hour: 30 },
+    seed, revisit_rounds: 3, deletion_rounds: 4, feed: { speed: arg('speed', 300), warmup_hours: 4, measure_hours: 24, budget_per_hour: 30 },
     forums: { threads_per_board: 40, steps: 9, step_hours: 6 },
   };
   const svc = await services();
