@@ -11,6 +11,8 @@ export interface FetchedText {
   headers?: Record<string, string>;
   /** Bytes of the body as received. */
   bodyBytes?: number;
+  /** The body's bytes, for formats the text decoding would spoil (gzipped sitemaps). */
+  body?: Uint8Array;
   /** The answer came through permanent redirects only (301/308): the page moved to `url`. */
   permanentRedirect?: boolean;
 }

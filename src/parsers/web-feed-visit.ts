@@ -3,13 +3,17 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Canonicalizer } from '../filters/url-canonical';
 import type { Emitted, VisitContext, VisitOutcome } from './adapter';
 import { FeedError, itemTimeMs, parseFeed } from './discovery/feeds';
-import { changedSince, parseSitemap, SitemapError } from './discovery/sitemap';
+import { parseRobots } from '../fetchers/robots-parser';
+import { changedSince, parseSitemap, SitemapError, sitemapText, WELL_KNOWN_SITEMAPS } from './discovery/sitemap';
 
 export const WEB_FEED_PREFIX = 'web:feed:';
 export const WEB_SITEMAP_PREFIX = 'web:sitemap:';
+/** A site's robots.txt read for its `Sitemap:` lines (`web:robots:<origin>`). */
+export const WEB_ROBOTS_PREFIX = 'web:robots:';
 
 export const webFeedSubject = (url: string): string => `${WEB_FEED_PREFIX}${url.replace(/#.*$/, '')}`;
 export const webSitemapSubject = (url: string): string => `${WEB_SITEMAP_PREFIX}${url.replace(/#.*$/, '')}`;
+export const webRobotsSubject = (origin: string): string => `${WEB_ROBOTS_PREFIX}${origin}`;
 
 /** What a feed or sitemap visit needs of the web_pages adapter: how links become subjects it admits. */
 export interface DiscoveryScope {
@@ -28,6 +32,7 @@ export interface DiscoveryScope {
  * A sitemap index discovers its child sitemaps (those changed since the last visit).
  */
 export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: DiscoveryScope): AsyncGenerator<Emitted, VisitOutcome, void> {
+  if (job.subject.startsWith(WEB_ROBOTS_PREFIX)) return yield* visitRobots(job, ctx);
   const isFeed = job.subject.startsWith(WEB_FEED_PREFIX);
   const url = job.subject.slice((isFeed ? WEB_FEED_PREFIX : WEB_SITEMAP_PREFIX).length);
   let origin: string | undefined;
@@ -64,7 +69,8 @@ export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: Di
         take(item.url, pages);
       }
     } else {
-      const sm = parseSitemap(page.text, page.url);
+      // Gzipped sitemaps are told by their bytes; the text decoding would have spoilt them.
+      const sm = parseSitemap(page.body ? sitemapText(Buffer.from(page.body.buffer, page.body.byteOffset, page.body.length)) : page.text, page.url);
       if (sm.kind === 'index') {
         for (const s of sm.sitemaps) if (since === undefined || s.lastmodMs === undefined || s.lastmodMs > since) take(s.url, sitemaps);
       } else {
@@ -92,6 +98,39 @@ export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: Di
     },
     newPostTimesMs: newTimes,
     pageLimitHit: overflow,
+    requests: 1,
+  };
+}
+
+/**
+ * A site's sitemaps: the `Sitemap:` lines of its robots.txt, else the well-known paths. A missing
+ * robots.txt (404) is no error: the well-known paths are tried. The subject is revisited like any
+ * other (sites add sitemaps rarely, so its rate stays low).
+ */
+async function* visitRobots(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
+  const origin = job.subject.slice(WEB_ROBOTS_PREFIX.length);
+  let sitemaps: string[] = [];
+  let fetchedAtMs = ctx.nowMs();
+  try {
+    const page = await ctx.fetchText(`${origin}/robots.txt`, 'html');
+    fetchedAtMs = page.fetchedAtMs;
+    sitemaps = parseRobots(page.text).sitemaps.flatMap((s) => {
+      try {
+        const u = new URL(s, origin);
+        return u.protocol === 'http:' || u.protocol === 'https:' ? [u.href] : [];
+      } catch {
+        return [];
+      }
+    });
+  } catch (err) {
+    if (!(err instanceof FreshetError) || (err.fields?.['status'] !== 404 && err.fields?.['status'] !== 410)) throw err;
+  }
+  if (sitemaps.length === 0) sitemaps = [`${origin}${WELL_KNOWN_SITEMAPS[0]!}`];
+  yield { kind: 'discovered_all', subjects: sitemaps.map(webSitemapSubject), state: { depth: job.state.depth ?? 0 } };
+  return {
+    state: { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: fetchedAtMs },
+    newPostTimesMs: [],
+    pageLimitHit: false,
     requests: 1,
   };
 }

@@ -7,7 +7,7 @@ import { canonicalConfigSchema, DEFAULT_CANONICAL_CONFIG } from '../filters/url-
 import { conditionalHeaders, packValidators, unpackValidators, validatorsOf, type ConditionalSavings } from '../fetchers/conditional-get';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { clearMissing, missingStatus, missingVisit, movedMarker } from './web-page-fate';
-import { WEB_FEED_PREFIX, WEB_SITEMAP_PREFIX, visitFeedOrSitemap, webFeedSubject, type DiscoveryScope } from './web-feed-visit';
+import { WEB_FEED_PREFIX, WEB_ROBOTS_PREFIX, WEB_SITEMAP_PREFIX, visitFeedOrSitemap, webFeedSubject, webRobotsSubject, type DiscoveryScope } from './web-feed-visit';
 import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
 
 export const webPagesConfigSchema = z.strictObject({
@@ -53,6 +53,11 @@ export const webPagesConfigSchema = z.strictObject({
   /** Feeds a page announces (`<link rel=alternate>`) become `web:feed:` subjects. */
   discover_feeds: z.boolean().default(false),
   /**
+   * Each site a crawl reaches gets a `web:robots:<origin>` subject whose visit offers the sitemaps
+   * its robots.txt names (else /sitemap.xml) as `web:sitemap:` subjects.
+   */
+  discover_sitemaps: z.boolean().default(false),
+  /**
    * Revisits send the validators of the last answer (If-None-Match, If-Modified-Since); a 304
    * ends the visit with nothing to read (a "not changed" observation). Validators are kept in the
    * subject's state.
@@ -70,6 +75,9 @@ export const webPagesConfigSchema = z.strictObject({
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
 
 export const WEB_PAGE_PREFIX = 'web:page:';
+
+/** Sites remembered as having their robots subject offered (a forgotten one is offered again: the frontier knows it). */
+const MAX_SITEMAP_ORIGINS = 100_000;
 
 /** The subject of a page: its absolute URL after the prefix (fragments never name another page). */
 export const webPageSubject = (url: string): string => `${WEB_PAGE_PREFIX}${url.replace(/#.*$/, '')}`;
@@ -97,10 +105,12 @@ export class WebPagesAdapter implements Adapter {
   }
 
   accepts(subject: string): boolean {
-    return subject.startsWith(WEB_PAGE_PREFIX) || subject.startsWith(WEB_FEED_PREFIX) || subject.startsWith(WEB_SITEMAP_PREFIX);
+    return subject.startsWith(WEB_PAGE_PREFIX) || subject.startsWith(WEB_FEED_PREFIX) || subject.startsWith(WEB_SITEMAP_PREFIX) || subject.startsWith(WEB_ROBOTS_PREFIX);
   }
 
   private readonly savings: ConditionalSavings = { notModified: 0, bytesSaved: 0 };
+  /** Sites whose robots subject this process offered (bounded by the number of sites crawled). */
+  private readonly sitemapOrigins = new Set<string>();
 
   /** Revisits answered 304 so far, and the body bytes they did not fetch again. */
   conditionalSavings(): Readonly<ConditionalSavings> {
@@ -195,6 +205,15 @@ export class WebPagesAdapter implements Adapter {
         const fresh = read.links.filter((link) => !seen.has(link) && !this.recentLinks.has(link));
         for (const link of this.admit(fresh)) subjects.push(webPageSubject(link));
         for (const feed of read.feeds) if (!this.recentLinks.has(feed)) subjects.push(webFeedSubject(feed));
+        if (c.discover_sitemaps) {
+          // Once per site and process; the frontier keeps the subject known after that.
+          const origin = new URL(page.url).origin;
+          if (!this.sitemapOrigins.has(origin)) {
+            if (this.sitemapOrigins.size >= MAX_SITEMAP_ORIGINS) this.sitemapOrigins.delete(this.sitemapOrigins.values().next().value!);
+            this.sitemapOrigins.add(origin);
+            subjects.push(webRobotsSubject(origin));
+          }
+        }
         // One step for a page's links, not one per link: an article links to dozens.
         if (subjects.length > 0) yield { kind: 'discovered_all', subjects, state: { depth } };
       }

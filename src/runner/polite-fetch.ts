@@ -43,7 +43,7 @@ export class PoliteFetch {
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return {
-        url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs, headers: res.headers, bodyBytes: res.body.length,
+        url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs, headers: res.headers, bodyBytes: res.body.length, body: res.body,
         ...(res.permanentRedirect !== undefined ? { permanentRedirect: res.permanentRedirect } : {}),
       };
     } catch (err) {

@@ -211,4 +211,32 @@ describe('web_pages over a noisy, trapped news site', () => {
       await s.cleanup();
     }
   }, 300_000);
+
+  it('finds every article from robots.txt alone: Sitemap lines, the index, gzipped monthly sitemaps', async () => {
+    const label = 'web-sitemaps';
+    const r = await useRedis(label);
+    const s = await useSearch(label);
+    const site = await frozenSimsite(200, 11, { sites: { news: { announceSitemaps: true } } });
+    try {
+      const config = pipeline(site.url, label, [`web:robots:${site.url}`], `  allow_prefixes: ['${site.url}/news/', '${site.url}/sitemap']`);
+      const built = await buildPipeline(config, {
+        redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${label}`,
+      });
+      const summary = await built.runner.run({ untilIdle: true });
+      await built.close();
+      expect(summary.jobsFailed).toBe(0);
+      const fetched = site.requestLog.entries().map((e) => e.url);
+      expect(fetched.filter((u) => /\.xml\.gz$/.test(u)).length).toBeGreaterThanOrEqual(1);
+      const index = indexName(s.prefix, 'pages');
+      await s.client.indices.refresh({ index });
+      const res = await s.client.search<{ url: string }>({ index, size: 5000 });
+      const live = ((await (await fetch(`${site.url}/_truth/news/articles`)).json()) as ArticleRow[]).filter((a) => a.status !== 'deleted');
+      expect(res.hits.hits.map((h) => path(h._source!.url)).sort()).toEqual(live.map((a) => a.url!).sort());
+    } finally {
+      await site.close();
+      await r.cleanup();
+      await s.cleanup();
+    }
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { newSubjectState, type Job, type SubjectState } from '../../../src/core/envelope';
 import { FreshetError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
@@ -236,5 +237,44 @@ describe('web_pages: deleted and moved pages', () => {
     expect(moved.outcome.state.status).toBe('gone');
     const login = await step(a, newSubjectState(0), NOW, { url: 'https://n.example/login', status: 200, text: article(null, []), fetchedAtMs: NOW, permanentRedirect: false });
     expect(docs(login.emitted).some((x) => x.body['status'] === 'moved')).toBe(false);
+  });
+});
+
+describe('web_pages: sitemaps from robots.txt', () => {
+  const cfg = webPagesConfigSchema.parse({ type: 'web_pages', allow_prefixes: ['https://www.harbourdaily.example.com/'] });
+
+  it('a robots subject offers the sitemaps robots.txt names, else /sitemap.xml', async () => {
+    const a = new WebPagesAdapter(cfg, undefined, () => NOW);
+    const origin = 'https://www.harbourdaily.example.com';
+    const named = await visit(a, `web:robots:${origin}`, { [`${origin}/robots.txt`]: 'User-agent: *\nDisallow: /wp-admin/\nSitemap: https://www.harbourdaily.example.com/sitemap_index.xml\nSitemap: /news-sitemap.xml\n' });
+    expect(discovered(named.emitted)).toEqual([`web:sitemap:${origin}/sitemap_index.xml`, `web:sitemap:${origin}/news-sitemap.xml`]);
+    const none = await visit(a, `web:robots:${origin}`, { [`${origin}/robots.txt`]: 'User-agent: *\nDisallow:\n' });
+    expect(discovered(none.emitted)).toEqual([`web:sitemap:${origin}/sitemap.xml`]);
+    // No robots.txt at all (404): the well-known path.
+    const ctx: VisitContext = { fetchText: async () => { throw new FreshetError('E_FETCH_HTTP_STATUS', 'non_retryable', 'HTTP 404', { status: 404 }); }, nowMs: () => NOW, logger: silentLogger };
+    const gen = a.visit({ subject: `web:robots:${origin}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, ctx);
+    const first = await gen.next();
+    expect(first.value).toEqual({ kind: 'discovered_all', subjects: [`web:sitemap:${origin}/sitemap.xml`], state: { depth: 0 } });
+  });
+
+  it('reads a gzipped sitemap from the body bytes', async () => {
+    const a = new WebPagesAdapter(cfg, undefined, () => NOW);
+    const url = 'https://www.harbourdaily.example.com/post-sitemap2.xml.gz';
+    const bytes = gzipSync(fixture('post-sitemap.xml'));
+    const ctx: VisitContext = {
+      fetchText: async (): Promise<FetchedText> => ({ url, status: 200, text: bytes.toString('latin1'), body: bytes, fetchedAtMs: NOW }),
+      nowMs: () => NOW, logger: silentLogger,
+    };
+    const gen = a.visit({ subject: `web:sitemap:${url}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, ctx);
+    const first = await gen.next();
+    expect(first.value).toMatchObject({ kind: 'discovered_all', subjects: [webPageSubject('https://www.harbourdaily.example.com/'), expect.any(String), expect.any(String)] });
+  });
+
+  it('offers each site\'s robots subject once, when asked to', async () => {
+    const a = new WebPagesAdapter(newsConfig({ discover_sitemaps: true }), undefined, () => NOW);
+    const one = await visit(a, webPageSubject('https://n.example/news/1.html'), { 'https://n.example/news/1.html': article(null, ['/news/2.html']) });
+    expect(discovered(one.emitted)).toEqual([webPageSubject('https://n.example/news/2.html'), 'web:robots:https://n.example']);
+    const two = await visit(a, webPageSubject('https://n.example/news/2.html'), { 'https://n.example/news/2.html': article(null, ['/news/3.html']) });
+    expect(discovered(two.emitted)).toEqual([webPageSubject('https://n.example/news/3.html')]);
   });
 });
