@@ -74,6 +74,14 @@ export const webPagesConfigSchema = z.strictObject({
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
 
+/** What the adapter counts for the metrics: links the trap guards refused (by reason), revisits answered 304 (with the bytes saved). */
+export interface WebPageCounters {
+  refused(reason: TrapRefusal): void;
+  notModified(bytesSaved: number): void;
+}
+
+const NO_COUNTERS: WebPageCounters = { refused: () => undefined, notModified: () => undefined };
+
 export const WEB_PAGE_PREFIX = 'web:page:';
 
 /** Sites remembered as having their robots subject offered (a forgotten one is offered again: the frontier knows it). */
@@ -96,8 +104,16 @@ export class WebPagesAdapter implements Adapter {
   private readonly guard: TrapGuard;
   private readonly scope: DiscoveryScope;
 
-  /** `reader`: page worker threads; undefined: pages are read on the calling thread. `nowMs`: the clock the calendar guard reads. */
-  constructor(private readonly config: WebPagesConfig, private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) }, nowMs: () => number = Date.now) {
+  /**
+   * `reader`: page worker threads; undefined: pages are read on the calling thread. `nowMs`: the
+   * clock the calendar guard reads. `counters`: where refusals and 304s are counted (metrics).
+   */
+  constructor(
+    private readonly config: WebPagesConfig,
+    private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) },
+    nowMs: () => number = Date.now,
+    private readonly counters: WebPageCounters = NO_COUNTERS,
+  ) {
     this.guard = new TrapGuard(config.trap_guard, nowMs);
     this.scope = {
       canon: pageCanonicalizer(config), allowed: (u, from) => linkAllowed(config, u, from), admit: (urls) => this.admit(urls), pageSubject: webPageSubject,
@@ -125,7 +141,11 @@ export class WebPagesAdapter implements Adapter {
   /** New links that pass the trap guards; links offered recently skip the guards (they passed them once). */
   private admit(urls: string[]): string[] {
     const out: string[] = [];
-    for (const u of urls) if (this.recentLinks.has(u) || this.guard.check(u) === null) out.push(u);
+    for (const u of urls) {
+      const refusal = this.recentLinks.has(u) ? null : this.guard.check(u);
+      if (refusal === null) out.push(u);
+      else this.counters.refused(refusal);
+    }
     return out;
   }
 
@@ -172,8 +192,10 @@ export class WebPagesAdapter implements Adapter {
       lastMs = page.fetchedAtMs;
       if (first) clearMissing(meta);
       if (first && page.status === 304) {
+        const saved = Number.parseInt(meta['b'] ?? '0', 36) || 0;
         this.savings.notModified += 1;
-        this.savings.bytesSaved += Number.parseInt(meta['b'] ?? '0', 36) || 0;
+        this.savings.bytesSaved += saved;
+        this.counters.notModified(saved);
         break;
       }
       if (first && c.conditional_get) {

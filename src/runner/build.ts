@@ -69,14 +69,20 @@ export interface BuiltPipeline {
 }
 
 /** `pool`: web pages are read on its threads, with the stages it was started with. */
-function buildAdapter(config: PipelineConfig, pool: PagePool | undefined): Adapter {
+function buildAdapter(config: PipelineConfig, pool: PagePool | undefined, deps: BuildDeps): Adapter {
   switch (config.parse.type) {
     case 'weibo_api':
       return new WeiboApiAdapter(config.parse);
     case 'zhihu_api':
       return new ZhihuApiAdapter(config.parse);
     case 'web_pages':
-      return new WebPagesAdapter(config.parse, pool);
+      return new WebPagesAdapter(config.parse, pool, () => deps.clock.nowMs(), {
+        refused: (reason) => deps.metrics.drops.inc({ stage: 'trap_guard', reason }),
+        notModified: (bytes) => {
+          deps.metrics.notModified.inc();
+          deps.metrics.notModifiedBytes.inc(bytes);
+        },
+      });
   }
 }
 
@@ -184,7 +190,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     : undefined;
   const pages = buildPagePool(config, deps);
   const runner = new PipelineRunner(config, {
-    frontier, fetcher, adapter: buildAdapter(config, pages.pool), sink, schedule: schedule.policy,
+    frontier, fetcher, adapter: buildAdapter(config, pages.pool, deps), sink, schedule: schedule.policy,
     stages: (drop) => config.stages.slice(pages.offThread).map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),

@@ -52,9 +52,10 @@ async function crawl(label: string, news: SiteOptionsInput['news'], parseExtra =
   const site = await frozenSimsite(200, 11, { sites: { news } });
   try {
     const config = pipeline(site.url, label, [`web:page:${site.url}/news/`], parseExtra);
+    const metrics = createMetrics();
     const built = await buildPipeline(config, {
       redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
-      logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${label}`,
+      logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${label}`,
     });
     let summary;
     try {
@@ -68,7 +69,8 @@ async function crawl(label: string, news: SiteOptionsInput['news'], parseExtra =
     const articles = (await (await fetch(`${site.url}/_truth/news/articles`)).json()) as ArticleRow[];
     const pages = (await (await fetch(`${site.url}/_truth/news/pages`)).json()) as PageRow[];
     const fetched = site.requestLog.entries().length;
-    return { summary, docs: res.hits.hits.map((h) => h._source!), articles, pages, fetched };
+    const refused = (await metrics.drops.get()).values.filter((v) => v.labels['stage'] === 'trap_guard');
+    return { summary, docs: res.hits.hits.map((h) => h._source!), articles, pages, fetched, refused };
   } finally {
     await site.close();
     await r.cleanup();
@@ -93,7 +95,10 @@ describe('web_pages over a noisy, trapped news site', () => {
   }, 240_000);
 
   it('ends by itself on the trap site, having fetched at most 1.05 times the real pages, every article captured', async () => {
-    const { docs, articles, pages, fetched } = await crawl('web-traps', { traps: true });
+    const { docs, articles, pages, fetched, refused } = await crawl('web-traps', { traps: true });
+    // Each refusal counted with its reason.
+    const reasons = new Set(refused.map((v) => v.labels['reason']));
+    for (const r of ['repeated_segment', 'calendar_dates', 'query_name_sets']) expect(reasons).toContain(r);
     const real = pages.filter((p) => p.kind === 'index' || p.kind === 'section' || p.kind === 'article').length;
     expect([...new Set(docs.map((d) => path(d.url)))].sort()).toEqual(articles.map((a) => a.url!).sort());
     expect(fetched).toBeLessThanOrEqual(Math.floor(1.05 * real));
@@ -130,6 +135,10 @@ describe('web_pages over a noisy, trapped news site', () => {
       expect(unchanged.filter((e) => e.status === 304).length / unchanged.length).toBeGreaterThanOrEqual(0.95);
       expect(edited.every((e) => e.status === 200)).toBe(true);
       expect(summary.jobsFailed).toBe(0);
+      // The 304s are counted, with the bytes they saved.
+      const counted = (await deps.metrics.notModified.get()).values[0]!.value;
+      expect(counted).toBe(site.requestLog.entries().filter((e) => e.simMs > t1 && e.status === 304).length);
+      expect((await deps.metrics.notModifiedBytes.get()).values[0]!.value).toBeGreaterThan(counted * 10_000);
       // Edited articles carry their latest text; the 304s added no documents.
       const index = indexName(s.prefix, 'pages');
       await s.client.indices.refresh({ index });
