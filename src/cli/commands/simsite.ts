@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
-import { DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, startSimsite, type Era } from '../../simsite';
+import { DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, parseNewsSpec, startSimsite, type Era } from '../../simsite';
 
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
@@ -37,6 +37,7 @@ interface SimsiteFlags {
   faults: string;
   robots: string;
   responseCacheMs: number;
+  news: string;
 }
 
 export const register: RegisterCommand = (program) => {
@@ -56,16 +57,22 @@ export const register: RegisterCommand = (program) => {
     .option('--faults <spec>', `fault presets, comma-separated (${Object.keys(FAULT_PRESETS).join(', ')}), a JSON FaultConfig, or @file.json`, 'none')
     .option('--robots <preset>', `robots.txt for every host: ${Object.keys(ROBOTS_PRESETS).join(' | ')}`, 'open')
     .option('--response-cache-ms <n>', 'reuse a rendered list page this long while its content is unchanged (0 = off)', nonNegativeInt, 10_000)
+    .option('--news <spec>', 'news site parts, comma-separated: monitor (all), validators, sitemaps, edits[=share], deletes[=share], moves[=share], tracking, sessions=path|query, traps', 'none')
     .addHelpText('after', `
 Endpoints (see README "Simulated site"):
   microblog  /api/container/getIndex?type=uid&value=UID[&containerid=107603UID&page=N|since_id=ID]
              containerid=231051_-_fans_-_UID&since_id=N, /statuses/extend?id=MID, /comments/hotflow?id=MID
   Q&A        /api/v4/members/TOKEN[/followees|/followers]?include=&offset=&limit=
   forums     Discuz /forum/forum-FID-PAGE.html, /forum/thread-TID-PAGE-1.html; phpBB /phpbb/index.php,
-             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=   articles /news/[?page=N], /news/ID.html
+             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=|?p=PID, /forum.php?mod=redirect&goto=lastpost&tid=
+  news       /news/[?page=N|section=S], /news/ID.html (/news/amp/ID.html, /news/YYYY/MM/ID.html once moved),
+             feeds /news/rss.xml|atom.xml|feed.json, sitemaps /sitemap.xml (index), /sitemap-news.xml,
+             /sitemaps/news-YYYY-MM.xml.gz, /sitemaps/pages.xml, /sitemaps/forum.xml; with --news traps:
+             /news/calendar/YYYY/MM/[DD/], facets /news/?sort=&view=&period=, /news/news/…
   scripted   /ajax/thread-TID.html (posts loaded by script from /ajax/api/thread/TID/posts; for fetch.render)
   truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/ajax/posts?thread=TID,
+             /_truth/news/articles (versions, deleted, moved), /_truth/news/pages (the real pages),
              /_truth/requests?client=ID,
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
   control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt),
@@ -84,7 +91,7 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       const site = await startSimsite({
         world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
         robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs },
-        sites: { articlesPerDay: flags.articlesPerDay },
+        sites: { articlesPerDay: flags.articlesPerDay, news: parseNewsSpec(flags.news) },
       });
       const sample = world.users.find((u) => !u.zombie) ?? world.users[0]!;
       console.log(`simsite listening on ${site.url} (${flags.users} users, seed ${flags.seed}, speed ${flags.speed}, era ${flags.era}, built in ${Date.now() - t0} ms)`);

@@ -192,3 +192,40 @@ export interface LiveArticle {
   path: string;
   version: ArticleVersion;
 }
+
+/**
+ * `--news` of `freshet simsite`: comma-separated parts, `monitor` for all of them at once:
+ * `validators`, `sitemaps` (robots.txt names them), `edits[=share]`, `deletes[=share]`,
+ * `moves[=share]`, `tracking`, `sessions=path|query`, `traps`. `none`: the plain site.
+ */
+export function parseNewsSpec(spec: string): Partial<NewsOptions> {
+  const out: Partial<NewsOptions> = {};
+  const share = (name: string, v: string | undefined, fallback: number): number => {
+    const x = v === undefined ? fallback : Number(v);
+    if (!(x >= 0 && x <= 1)) throw new RangeError(`--news ${name}: a share between 0 and 1, got "${v}"`);
+    return x;
+  };
+  for (const part of spec.split(',').map((p) => p.trim()).filter((p) => p !== '' && p !== 'none')) {
+    const [name, value] = part.split('=', 2) as [string, string | undefined];
+    switch (name) {
+      case 'monitor':
+        Object.assign(out, { validators: true, announceSitemaps: true, editShare: 0.3, deleteShare: 0.05, moveShare: 0.05, trackingLinks: true, sessionIds: 'path', traps: true });
+        break;
+      case 'validators': out.validators = true; break;
+      case 'sitemaps': out.announceSitemaps = true; break;
+      case 'edits': out.editShare = share(name, value, 0.3); break;
+      case 'deletes': out.deleteShare = share(name, value, 0.05); break;
+      case 'moves': out.moveShare = share(name, value, 0.05); break;
+      case 'tracking': out.trackingLinks = true; break;
+      case 'traps': out.traps = true; break;
+      case 'sessions':
+        if (value !== 'path' && value !== 'query') throw new RangeError(`--news sessions: path or query, got "${value ?? ''}"`);
+        out.sessionIds = value;
+        break;
+      default:
+        throw new RangeError(`--news: unknown part "${name}" (monitor, validators, sitemaps, edits[=x], deletes[=x], moves[=x], tracking, sessions=path|query, traps)`);
+    }
+  }
+  if ((out.deleteShare ?? 0) + (out.moveShare ?? 0) > 1) throw new RangeError('--news: deletes and moves share more than 1');
+  return out;
+}

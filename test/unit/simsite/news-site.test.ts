@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { ManualClock } from '../../../src/core/clock';
-import { createWorld, startSimsite, type SimsiteHandle } from '../../../src/simsite';
+import { createWorld, parseNewsSpec, startSimsite, type SimsiteHandle } from '../../../src/simsite';
 
 interface Version { version: number; modifiedMs: number; title: string; text: string }
 interface ArticleRow {
@@ -231,5 +231,17 @@ describe('simsite news site: noisy links and traps', () => {
     const name = decodeURIComponent(s.url.split('=')[1]!);
     const list = cheerio.load((await get(site, s.url)).text)('ul.news-list a').length;
     expect(list).toBe(Math.min(20, live.filter((a) => a.section === name).length));
+  });
+});
+
+describe('simsite --news', () => {
+  it('reads the parts a user names, `monitor` for all, and says what it does not know', () => {
+    expect(parseNewsSpec('none')).toEqual({});
+    expect(parseNewsSpec('validators,sitemaps,edits=0.5,sessions=query')).toEqual({ validators: true, announceSitemaps: true, editShare: 0.5, sessionIds: 'query' });
+    expect(parseNewsSpec('monitor')).toMatchObject({ validators: true, traps: true, trackingLinks: true, sessionIds: 'path' });
+    expect(() => parseNewsSpec('edits=2')).toThrow('--news edits: a share between 0 and 1, got "2"');
+    expect(() => parseNewsSpec('sessions=cookie')).toThrow('--news sessions: path or query');
+    expect(() => parseNewsSpec('feeds')).toThrow(/unknown part "feeds"/);
+    expect(() => parseNewsSpec('deletes=0.7,moves=0.5')).toThrow(/more than 1/);
   });
 });
