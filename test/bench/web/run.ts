@@ -9,7 +9,7 @@ import { conditionalGet, deletions, duplicates, traps } from './news';
  * simsite. One row per goal of the issue, all from this run:
  * - conditional GET: daily revisits of a news site with edits (304 share, requests and bytes saved,
  *   unchanged pages not re-indexed, edits kept as versions);
- * - feeds: the RSS feed alone as the seed, Poisson scheduler, accelerated clock;
+ * - feeds: the RSS feed alone as the seed, Poisson scheduler, a clock stepped while freshet is idle;
  * - duplicates: tracking parameters, session ids (path and query), AMP copies, dot segments;
  * - traps: endless calendar, facets, repeating path;
  * - deletions and moves with 5xx and timeouts injected;
@@ -29,7 +29,7 @@ const run = (name: string): boolean => only === null || only.has(name);
 async function main(): Promise<void> {
   const seed = arg('seed', 31);
   const params = {
-    seed, revisit_rounds: 3, deletion_rounds: 4, feed: { speed: arg('speed', 300), warmup_hours: 4, measure_hours: 24, budget_per_hour: 30 },
+    seed, revisit_rounds: 3, deletion_rounds: 4, feed: { step_secs: arg('step-secs', 30), warmup_hours: 6, measure_hours: 36, budget_per_hour: 30 },
     forums: { threads_per_board: 40, steps: 9, step_hours: 6 },
   };
   const svc = await services();
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     let feed = null;
     if (run('feeds')) {
       log('feeds');
-      feed = await feeds(svc, seed, { speed: params.feed.speed, warmupHours: params.feed.warmup_hours, measureHours: params.feed.measure_hours, budgetPerHour: params.feed.budget_per_hour });
+      feed = await feeds(svc, seed, { stepSecs: params.feed.step_secs, warmupHours: params.feed.warmup_hours, measureHours: params.feed.measure_hours, budgetPerHour: params.feed.budget_per_hour });
       rows.push(...feed.rows);
     }
     let dup = null;
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       goal('false deletion or move marks with 5xx and timeouts injected', '<=', 0, gone?.falseMarks),
       goal('forums: replies indexed exactly once (share; planner over HTTP, not yet web_pages)', '>=', 1, forum?.exactlyOnce),
       goal('forums: fewer requests per revisit than re-reading whole threads (share; planner over HTTP)', '>=', 0.8, forum?.reduction),
-    ], { note: 'simsite in-process on a manual clock (feeds: accelerated); seed 31 by default, the integration tests use seed 11' });
+    ], { note: 'simsite in-process on a manual clock (feeds: stepped while idle); seed 31 by default, the integration tests use seed 11' });
   } finally {
     await svc.close();
   }
