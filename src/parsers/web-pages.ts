@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { Job, SubjectState } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
+import { selectRuleSet } from '../extractors/html-rules';
 import { ruleSetsSchema } from '../extractors/rules/schema';
 import { TrapGuard, trapGuardSchema, DEFAULT_TRAP_GUARD, type TrapRefusal } from '../filters/trap-guard';
 import { canonicalConfigSchema, DEFAULT_CANONICAL_CONFIG } from '../filters/url-canonical';
 import { conditionalHeaders, packValidators, unpackValidators, validatorsOf, type ConditionalSavings } from '../fetchers/conditional-get';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
+import { threadListSchema, visitBoard, type BoardScope } from './web-board-visit';
 import { clearMissing, missingStatus, missingVisit, movedMarker } from './web-page-fate';
 import { WEB_FEED_PREFIX, WEB_ROBOTS_PREFIX, WEB_SITEMAP_PREFIX, visitFeedOrSitemap, webFeedSubject, webRobotsSubject, type DiscoveryScope } from './web-feed-visit';
 import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
@@ -70,6 +72,12 @@ export const webPagesConfigSchema = z.strictObject({
    */
   mark_gone: z.boolean().default(false),
   deletion_grace_secs: z.number().int().min(0).default(6 * 3600),
+  /**
+   * Forum boards monitored incrementally: a page whose rule set is named here is a thread list;
+   * its visit reads only the new pages of the threads whose reply count grew, and emits only their
+   * new posts (see web-board-visit.ts). Progress per thread is kept in the board's state.
+   */
+  thread_lists: z.array(threadListSchema).default([]),
 });
 
 export type WebPagesConfig = z.infer<typeof webPagesConfigSchema>;
@@ -102,6 +110,7 @@ export class WebPagesAdapter implements Adapter {
   /** Insertion-ordered, so the oldest link is evicted first. */
   private readonly recentLinks = new Set<string>();
   private readonly guard: TrapGuard;
+  private readonly board: BoardScope;
   private readonly scope: DiscoveryScope;
 
   /**
@@ -115,6 +124,7 @@ export class WebPagesAdapter implements Adapter {
     private readonly counters: WebPageCounters = NO_COUNTERS,
   ) {
     this.guard = new TrapGuard(config.trap_guard, nowMs);
+    this.board = { canon: pageCanonicalizer(config), reader: this.reader, threadRuleSet: (url) => selectRuleSet(url, config.rules) };
     this.scope = {
       canon: pageCanonicalizer(config), allowed: (u, from) => linkAllowed(config, u, from), admit: (urls) => this.admit(urls), pageSubject: webPageSubject,
     };
@@ -207,6 +217,18 @@ export class WebPagesAdapter implements Adapter {
           delete meta['v'];
           delete meta['b'];
         }
+      }
+      const boardRules = first && c.thread_lists.length > 0 ? selectRuleSet(page.url, c.rules) : undefined;
+      const threadList = boardRules ? c.thread_lists.find((t) => t.rule_set === boardRules.name) : undefined;
+      if (boardRules && threadList) {
+        const b = yield* visitBoard(job, ctx, this.board, threadList, boardRules, page, c.max_pages_per_visit);
+        requests += b.requests;
+        posts += b.posts;
+        newPostTimesMs.push(...b.newPostTimesMs);
+        pageLimitHit = b.pageLimitHit;
+        if (b.progress === '') delete meta['th'];
+        else meta['th'] = b.progress;
+        break;
       }
       const read = await this.reader.read(page, job.subject, job.state.lastVisitMs);
       if (first && c.mark_gone && page.permanentRedirect === true) {
