@@ -30,24 +30,3 @@ export function pagesToFetch(progress: ThreadProgress | undefined, listing: Thre
   const from = Math.min(Math.floor(seen / pageSize) + 1, to);
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
-
-/** Threads of a board listing that changed since the progress recorded for them. */
-export function changedThreads(listings: readonly ThreadListing[], progress: (key: string) => ThreadProgress | undefined, pageSize: number): { listing: ThreadListing; pages: number[] }[] {
-  const out: { listing: ThreadListing; pages: number[] }[] = [];
-  for (const l of listings) {
-    const pages = pagesToFetch(progress(l.key), l, pageSize);
-    if (pages.length > 0) out.push({ listing: l, pages });
-  }
-  return out;
-}
-
-/** Requests a revisit of whole threads would make, against the incremental plan: the saving the forum goal measures. */
-export function requestSaving(listings: readonly ThreadListing[], progress: (key: string) => ThreadProgress | undefined, pageSize: number): { whole: number; incremental: number } {
-  let whole = 0;
-  let incremental = 0;
-  for (const l of listings) {
-    whole += Math.ceil((l.replies + 1) / pageSize);
-    incremental += pagesToFetch(progress(l.key), l, pageSize).length;
-  }
-  return { whole, incremental };
-}

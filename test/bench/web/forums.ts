@@ -1,96 +1,77 @@
-import * as cheerio from 'cheerio';
-import iconv from 'iconv-lite';
-import { FORUM_PAGE_SIZE } from '../../../src/simsite/pages/forum-world';
-import { pagesToFetch, type ThreadProgress } from '../../../src/parsers/forum-incremental';
+import { forumRuleSets } from '../../../src/extractors/html-rules';
+import { forumBoardRuleSets } from '../../../src/parsers/forum-boards';
+import { pipelineSchema } from '../../../src/pipeline/schema';
 import type { ResultRow } from '../lib/results';
-import { HOUR_MS, manualSite, truthRows } from './crawl';
+import { crawl, HOUR_MS, manualSite, truthRows, words, type Services } from './crawl';
 
-interface Board { id: number; flavour: 'discuz' | 'phpbb'; encoding: string }
+interface Board { id: number; flavour: 'discuz' | 'phpbb' }
+interface ThreadRow { boardId: number; pages: number }
 
 /**
- * Incremental forum monitoring, measured over simsite's HTTP with the planner of
- * parsers/forum-incremental (not yet through web_pages): every `stepHours` each board's thread
- * list is read (reply counts), and only the pages that hold new posts are fetched; every post
- * read is "indexed" once (by its pid, floors past what was seen). The same revisits made by
- * re-reading every thread whole are counted for comparison (revisits only: the first read is the
- * same for both; the 404 that ends a list's pages counts for both). At the end every post of the truth
- * must have been indexed exactly once.
+ * Forum boards monitored with web_pages `thread_lists` (Discuz and phpBB, UTF-8 and GBK): every
+ * `stepHours` each board's thread list is read and only the pages holding new posts are fetched.
+ * Measured: every post of the truth indexed exactly once (one document, written once), and the
+ * requests of the revisits against re-reading every listed thread whole (with the list pages).
  */
-export async function forums(seed: number, o: { threadsPerBoard: number; steps: number; stepHours: number }): Promise<{ rows: ResultRow[]; exactlyOnce: number | null; reduction: number | null }> {
-  const site = await manualSite(seed, { sites: { threadsPerBoard: o.threadsPerBoard } });
-  const get = async (path: string, encoding: string): Promise<cheerio.CheerioAPI | null> => {
-    const res = await fetch(`${site.url}${path}`, { headers: { 'x-client-id': 'bench-forum' } });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return res.status === 200 ? cheerio.load(encoding === 'gbk' ? iconv.decode(bytes, 'gbk') : bytes.toString('utf8')) : null;
-  };
+export async function forums(svc: Services, seed: number, o: { threadsPerBoard: number; steps: number; stepHours: number }): Promise<{ rows: ResultRow[]; exactlyOnce: number | null; reduction: number | null }> {
+  const site = await manualSite(seed, { sites: { threadsPerBoard: o.threadsPerBoard, news: { validators: true } } });
+  const c = crawl(svc, 'forums', site.frozen);
   try {
-    const boards = (await (await fetch(`${site.url}/_truth/forum/boards`)).json()) as Board[];
-    const progress = new Map<number, ThreadProgress>();
-    const indexedTimes = new Map<number, number>();
-    let incrementalRequests = 0;
-    let wholeRequests = 0;
-    let revisits = 0;
+    const boards = await truthRows<Board>(site, '/_truth/forum/boards');
+    const seeds = boards.map((b) => `web:page:${site.url}${b.flavour === 'discuz' ? `/forum/forum-${b.id}-1.html` : `/phpbb/viewforum.php?f=${b.id}`}`);
+    const config = pipelineSchema.parse({
+      name: 'bench-web-forums', seeds,
+      source: { type: 'redis_frontier', max_in_flight: 16, poll_interval_ms: 20 },
+      fetch: { type: 'http_fetch', allow_private_networks: true, respect_robots: false },
+      parse: {
+        type: 'web_pages', max_pages_per_visit: 1000, rules: [...forumBoardRuleSets(), ...forumRuleSets()],
+        thread_lists: [{ rule_set: 'discuz-board', board_pages: 20 }, { rule_set: 'phpbb-board', board_pages: 20 }],
+      },
+      sink: { type: 'elasticsearch', replicas: 0, flush_interval_ms: 100 },
+      schedule: { type: 'fixed_interval', interval_secs: o.stepHours * 3600 },
+    });
+    let incremental = 0;
+    let whole = 0;
     for (let step = 0; step < o.steps; step++) {
-      if (step > 0) site.frozen.advanceMs(o.stepHours * HOUR_MS);
-      for (const b of boards) {
-        // The board's thread list, every page of it: what both strategies read.
-        const listing: { tid: number; replies: number }[] = [];
-        for (let page = 1; ; page++) {
-          const path = b.flavour === 'discuz' ? `/forum/forum-${b.id}-${page}.html` : `/phpbb/viewforum.php?f=${b.id}&start=${(page - 1) * FORUM_PAGE_SIZE}`;
-          const $ = await get(path, b.encoding);
-          if (step > 0) {
-            incrementalRequests += 1;
-            wholeRequests += 1;
-          }
-          if (!$) break;
-          if (b.flavour === 'discuz') {
-            $('tbody[id^=normalthread_]').each((_, el) => void listing.push({ tid: Number($(el).attr('id')!.split('_')[1]), replies: Number($(el).find('td.num a').text()) }));
-          } else {
-            $('li.row').each((_, el) => void listing.push({ tid: Number(/t=(\d+)/.exec($(el).find('a.topictitle').attr('href')!)![1]), replies: Number($(el).find('dd.posts').text().trim().split(/\s/)[0]) }));
-          }
-        }
-        for (const t of listing) {
-          if (step > 0) wholeRequests += Math.ceil((t.replies + 1) / FORUM_PAGE_SIZE);
-          const known = progress.get(t.tid);
-          const pages = pagesToFetch(known, { key: String(t.tid), replies: t.replies }, FORUM_PAGE_SIZE);
-          let seen = known?.postsSeen ?? 0;
-          for (const p of pages) {
-            const path = b.flavour === 'discuz' ? `/forum/thread-${t.tid}-${p}-1.html` : `/phpbb/viewtopic.php?f=${b.id}&t=${t.tid}&start=${(p - 1) * FORUM_PAGE_SIZE}`;
-            const $ = await get(path, b.encoding);
-            if (step > 0) incrementalRequests += 1;
-            if (!$) throw new Error(`${path}: no page`);
-            const pids = b.flavour === 'discuz'
-              ? $('div[id^=post_]').map((_, el) => Number($(el).attr('id')!.slice(5))).get()
-              : $('div.post[id^=p]').map((_, el) => Number($(el).attr('id')!.slice(1))).get();
-            for (const pid of pids) {
-              const floor = pid % 1000;
-              if (floor <= seen) continue;
-              indexedTimes.set(pid, (indexedTimes.get(pid) ?? 0) + 1);
-            }
-            seen = Math.max(seen, ...pids.map((pid) => pid % 1000));
-          }
-          progress.set(t.tid, { postsSeen: seen });
-        }
-      }
-      if (step > 0) revisits += 1;
+      const since = site.frozen.nowMs();
+      if (step > 0) site.frozen.advanceMs(o.stepHours * HOUR_MS + 1000);
+      await c.round(config, step === 0);
+      if (step === 0) continue;
+      incremental += site.requestLog.entries().filter((e) => e.simMs > since).length;
+      const threads = await truthRows<ThreadRow>(site, '/_truth/forum/threads');
+      whole += boards.reduce((n, b) => n + Math.ceil(threads.filter((t) => t.boardId === b.id).length / (b.flavour === 'discuz' ? 20 : 10)), 0)
+        + threads.reduce((n, t) => n + t.pages, 0);
     }
-    const truth = await truthRows<{ pid: number }>(site, '/_truth/forum/posts');
-    const once = truth.filter((p) => indexedTimes.get(p.pid) === 1).length;
-    const extra = [...indexedTimes.values()].filter((n) => n > 1).length;
-    const v = 'incremental-planner-http';
+    const truth = await truthRows<{ text: string }>(site, '/_truth/forum/posts');
+    const docs = await c.docs<{ text: string }>('posts');
+    // Exactly once: as many documents as posts, each written once, the texts those of the truth.
+    const want = new Map<string, number>();
+    for (const p of truth) want.set(words(p.text), (want.get(words(p.text)) ?? 0) + 1);
+    let matched = 0;
+    for (const d of docs) {
+      const k = words(d.source.text);
+      const n = want.get(k) ?? 0;
+      if (n > 0 && d.version === 1) {
+        matched += 1;
+        want.set(k, n - 1);
+      }
+    }
+    const v = 'thread-lists';
     return {
       rows: [
         { system: 'freshet', variant: v, metric: 'posts_truth', value: truth.length },
-        { system: 'freshet', variant: v, metric: 'posts_indexed_once', value: once },
-        { system: 'freshet', variant: v, metric: 'posts_indexed_more_than_once', value: extra },
-        { system: 'freshet', variant: v, metric: 'revisits', value: revisits },
-        { system: 'freshet', variant: v, metric: 'requests_incremental', value: incrementalRequests },
-        { system: 'whole-threads', variant: v, metric: 'requests', value: wholeRequests },
+        { system: 'freshet', variant: v, metric: 'documents', value: docs.length },
+        { system: 'freshet', variant: v, metric: 'documents_written_more_than_once', value: docs.filter((d) => d.version > 1).length },
+        { system: 'freshet', variant: v, metric: 'posts_indexed_once', value: matched },
+        { system: 'freshet', variant: v, metric: 'revisit_requests', value: incremental },
+        { system: 'whole-threads', variant: v, metric: 'revisit_requests', value: whole },
       ],
-      exactlyOnce: truth.length > 0 ? once / truth.length : null,
-      reduction: wholeRequests > 0 ? 1 - incrementalRequests / wholeRequests : null,
+      // Extra documents (a post indexed twice) count against the share as missing ones do.
+      exactlyOnce: truth.length > 0 ? matched / Math.max(docs.length, truth.length) : null,
+      reduction: whole > 0 ? 1 - incremental / whole : null,
     };
   } finally {
+    await c.cleanup();
     await site.close();
   }
 }

@@ -13,7 +13,7 @@ import { conditionalGet, deletions, duplicates, traps } from './news';
  * - duplicates: tracking parameters, session ids (path and query), AMP copies, dot segments;
  * - traps: endless calendar, facets, repeating path;
  * - deletions and moves with 5xx and timeouts injected;
- * - forums: the incremental planner over simsite's HTTP (not yet through web_pages).
+ * - forums: boards monitored with web_pages thread_lists.
  * `--seed N` (default 31: the tests use other seeds), `--only a,b` runs a subset.
  */
 const arg = (name: string, fallback: number): number => {
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     let forum = null;
     if (run('forums')) {
       log('forums');
-      forum = await forums(seed, { threadsPerBoard: params.forums.threads_per_board, steps: params.forums.steps, stepHours: params.forums.step_hours });
+      forum = await forums(svc, seed, { threadsPerBoard: params.forums.threads_per_board, steps: params.forums.steps, stepHours: params.forums.step_hours });
       rows.push(...forum.rows);
     }
     writeReport('web', params, rows, [
@@ -84,8 +84,8 @@ async function main(): Promise<void> {
       goal('trap site: real articles captured (share)', '>=', 1, trap?.captured),
       goal('article edits kept as versions with the right text and time (share)', '>=', 0.99, cond?.editsKeptShare),
       goal('false deletion or move marks with 5xx and timeouts injected', '<=', 0, gone?.falseMarks),
-      goal('forums: replies indexed exactly once (share; planner over HTTP, not yet web_pages)', '>=', 1, forum?.exactlyOnce),
-      goal('forums: fewer requests per revisit than re-reading whole threads (share; planner over HTTP)', '>=', 0.8, forum?.reduction),
+      goal('forums: replies of the monitored boards indexed exactly once (share)', '>=', 1, forum?.exactlyOnce),
+      goal('forums: fewer requests per revisit than re-reading whole threads (share)', '>=', 0.8, forum?.reduction),
     ], { note: 'simsite in-process on a manual clock (feeds: stepped while idle); seed 31 by default, the integration tests use seed 11' });
   } finally {
     await svc.close();

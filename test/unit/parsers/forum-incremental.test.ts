@@ -1,4 +1,4 @@
-import { changedThreads, pagesToFetch, requestSaving } from '../../../src/parsers/forum-incremental';
+import { pagesToFetch } from '../../../src/parsers/forum-incremental';
 
 describe('incremental forum threads', () => {
   it('fetches from the page of the first new post to the new last page', () => {
@@ -15,12 +15,5 @@ describe('incremental forum threads', () => {
     expect(pagesToFetch({ postsSeen: 12, lastReplyMs: 1000 }, { key: 't', replies: 11, lastReplyMs: 2000 }, 10)).toEqual([2]);
     expect(pagesToFetch({ postsSeen: 12, lastReplyMs: 2000 }, { key: 't', replies: 10, lastReplyMs: 2000 }, 10)).toEqual([]);
     expect(() => pagesToFetch(undefined, { key: 't', replies: 1 }, 0)).toThrow(RangeError);
-  });
-
-  it('plans a board revisit and counts the requests it saves against re-reading whole threads', () => {
-    const listings = [{ key: 'a', replies: 95 }, { key: 'b', replies: 3 }, { key: 'c', replies: 40 }];
-    const progress = new Map([['a', { postsSeen: 90 }], ['b', { postsSeen: 4 }], ['c', { postsSeen: 41 }]]);
-    expect(changedThreads(listings, (k) => progress.get(k), 10)).toEqual([{ listing: listings[0], pages: [10] }]);
-    expect(requestSaving(listings, (k) => progress.get(k), 10)).toEqual({ whole: 10 + 1 + 5, incremental: 1 });
   });
 });
