@@ -98,6 +98,8 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
   read.canonicalUrl = canonicalUrl;
   if (config.discover_feeds) read.feeds = head.feeds.map((f) => f.url).filter((u) => linkAllowed(config, u, from));
   const pageKey = pageDocId(canonicalUrl);
+  // A page that says it changed since the last visit: a change at a known time, evidence for its rate.
+  if (pageDocument && head.modifiedMs !== undefined && head.modifiedMs > (lastVisitMs ?? -Infinity)) read.newPostTimesMs.push(head.modifiedMs);
   if (pageDocument) {
     // text_density reads this very DOM: one parse per page for rules and extraction.
     const doc = {
