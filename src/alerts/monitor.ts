@@ -8,6 +8,7 @@ import { registerSavedQueries } from './percolator';
 import { savedQuerySchema } from './saved-queries';
 import { checkSpikes, spikeSchema } from './spikes';
 import { pollAlertsOnce } from './watcher';
+import { setRepeating, timerSecs } from '../core/timers';
 
 /**
  * The `alerts:` section of a pipeline file, checked while the pipeline runs: saved queries over
@@ -21,7 +22,7 @@ export const pipelineAlertsSchema = z.strictObject({
   /** Sentiment spikes, notified at most once per window. */
   spikes: z.array(spikeSchema).default([]),
   /** Seconds between two passes while the pipeline runs (one more pass when it stops). */
-  interval_secs: z.number().min(1).default(10),
+  interval_secs: timerSecs(1).default(10),
   /** Append notifications as JSON lines to this file. */
   ndjson: z.string().min(1).optional(),
   /** POST each notification as JSON to this URL. */
@@ -63,7 +64,7 @@ export class AlertMonitor {
 
   async start(): Promise<void> {
     await registerSavedQueries(this.deps.client, this.deps.alertsIndex, this.deps.mappingsDir, this.config.queries);
-    this.timer = setInterval(() => void this.pass(), this.config.interval_secs * 1000);
+    this.timer = setRepeating(() => void this.pass(), this.config.interval_secs * 1000);
     this.timer.unref();
   }
 

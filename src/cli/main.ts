@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
 import { register as alerts } from './commands/alerts';
@@ -30,7 +31,7 @@ export function buildProgram(settings: () => Settings): Command {
 Environment:
   FRESHET_REDIS_URL     Redis URL (default redis://127.0.0.1:6390)
   FRESHET_REDIS_CLUSTER Redis Cluster seed nodes host:port,host:port (instead of FRESHET_REDIS_URL)
-  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x URL (default http://127.0.0.1:9250)
+  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x/3.x URL (default http://127.0.0.1:9250)
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
 
@@ -44,7 +45,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    console.error(`freshet: ${(err as Error).message}`);
+    console.error(`freshet: ${redactUrlsIn((err as Error).message)}`);
     process.exitCode = 1;
   }
 }

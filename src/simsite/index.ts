@@ -5,6 +5,7 @@ export { createWorld, World, DEFAULT_START_MS, type WorldOptions } from './world
 export { startSimsite, type SimsiteHandle, type SimsiteOptions } from './server';
 export { AcceleratedClock } from './clock';
 export { diurnalFactor, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';
+export { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleOptions, type PostLife, type GoneKind } from './lifecycle';
 export type { SimUser } from './users';
 export type { SimPost } from './posts';
 export { findPostByMid } from './posts';
@@ -25,6 +26,7 @@ export { FAULT_PRESETS, mergeFaults, parseFaultSpec } from './fault-presets';
 export { truthPost, truthPostsOf, truthAllPosts, truthUser, truthComments, type TruthPost, type TruthUser } from './truth';
 export { forumPostTruth, forumThreadTruth, articleTruth } from './pages/truth';
 export { newsArticleTruth, newsPageTruth } from './pages/web-truth';
+export { truthDeletions, truthEdits, truthMedia, type TruthDeletion, type TruthEdit, type TruthMedia } from './monitoring-truth';
 export { RequestLog, type RequestLogEntry, type ClientSummary } from './request-log';
 export { politeness, type PolitenessReport } from './politeness';
 

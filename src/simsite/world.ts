@@ -3,6 +3,7 @@ import { buildFollowGraph, fansOf, followeesOf, type FollowGraph } from './graph
 import { PostingProcess, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';
 import { generatePost, type SimPost } from './posts';
 import { chance, streamRng } from './random';
+import { Lifecycle, type LifecycleOptions } from './lifecycle';
 import { generateUids, generateUser, type SimUser } from './users';
 
 export interface WorldOptions {
@@ -21,6 +22,8 @@ export interface WorldOptions {
   diurnal?: boolean | DiurnalOptions;
   /** Bound on cached post objects (they are regenerated deterministically when evicted). */
   postCacheSize?: number;
+  /** Deletions, removals, restrictions, edits, videos, accounts going away (off when absent). */
+  lifecycle?: LifecycleOptions | null;
 }
 
 export const DEFAULT_START_MS = Date.UTC(2026, 10, 21, 0, 0, 0);
@@ -37,7 +40,9 @@ export class World {
   readonly users: readonly SimUser[];
   readonly graph: FollowGraph;
   readonly diurnal: DiurnalOptions | null;
-  readonly options: Required<Omit<WorldOptions, 'diurnal'>>;
+  readonly options: Required<Omit<WorldOptions, 'diurnal' | 'lifecycle'>>;
+  /** What happens to posts after publication; null: nothing (posts stay as published). */
+  readonly lifecycle: Lifecycle | null;
   private readonly uidIndex = new Map<number, number>();
   private readonly tokenIndex = new Map<string, number>();
   private readonly processes: (PostingProcess | undefined)[];
@@ -61,6 +66,7 @@ export class World {
     this.startMs = this.options.startMs;
     this.historyStartMs = this.startMs - this.options.historyDays * DAY_MS;
     this.diurnal = opts.diurnal === true ? DEFAULT_DIURNAL : opts.diurnal ? opts.diurnal : null;
+    this.lifecycle = opts.lifecycle ? new Lifecycle(this.seed, this.startMs, opts.lifecycle) : null;
     const uids = generateUids(this.seed, opts.users);
     const genOpts = {
       seed: this.seed, zombieShare: this.options.zombieShare, medianPostsPerDay: this.options.medianPostsPerDay,
@@ -153,6 +159,12 @@ export class World {
     this.pinned.set(u, idx);
     return idx;
   }
+}
+
+/** Whether user u's account is gone at nowMs (only with a lifecycle). */
+export function accountGone(world: World, u: number, nowMs: number): boolean {
+  const at = world.lifecycle?.accountGoneAtMs(u, world.users[u]!.zombie) ?? null;
+  return at !== null && at <= nowMs;
 }
 
 export function createWorld(opts: WorldOptions): World {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegisterCommand } from '../context';
 import { createRedis, createSearch } from '../clients';
 import { positiveNumber } from '../options';
@@ -9,6 +8,7 @@ import { loadAlertsFile } from '../../alerts/saved-queries';
 import { notifier } from '../../alerts/notify';
 import { checkSpikes } from '../../alerts/spikes';
 import { pollAlertsOnce } from '../../alerts/watcher';
+import { sleepMs } from '../../core/timers';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('alerts')
@@ -39,7 +39,7 @@ export const register: RegisterCommand = (program, ctx) => {
             client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, spikes, nowMs: Date.now(), notify,
           });
           process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications, ${spiked} spikes\n`);
-          if (opts.follow && !stop) await sleep(opts.intervalSecs * 1000);
+          if (opts.follow && !stop) await sleepMs(opts.intervalSecs * 1000);
         } while (opts.follow && !stop);
       } finally {
         redis.disconnect();

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
-import { DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, parseNewsSpec, startSimsite, type Era } from '../../simsite';
+import {
+  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, parseNewsSpec, startSimsite, type Era, type LifecycleOptions,
+} from '../../simsite';
 
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
@@ -38,6 +40,9 @@ interface SimsiteFlags {
   robots: string;
   responseCacheMs: number;
   news: string;
+  /** true (defaults) or a JSON LifecycleOptions. */
+  lifecycle?: boolean | string;
+  countFloors?: boolean;
 }
 
 export const register: RegisterCommand = (program) => {
@@ -58,6 +63,8 @@ export const register: RegisterCommand = (program) => {
     .option('--robots <preset>', `robots.txt for every host: ${Object.keys(ROBOTS_PRESETS).join(' | ')}`, 'open')
     .option('--response-cache-ms <n>', 'reuse a rendered list page this long while its content is unchanged (0 = off)', nonNegativeInt, 10_000)
     .option('--news <spec>', 'news site parts, comma-separated: monitor (all), validators, sitemaps, edits[=share], deletes[=share], moves[=share], tracking, sessions=path|query, traps', 'none')
+    .option('--lifecycle [json]', 'posts get deleted, removed, restricted and edited, some carry videos (defaults, or a JSON LifecycleOptions); truth at /_truth/deletions, /_truth/edits, /_truth/media')
+    .option('--count-floors', 'print counts of a million or more as "100万+" in every era')
     .addHelpText('after', `
 Endpoints (see README "Simulated site"):
   microblog  /api/container/getIndex?type=uid&value=UID[&containerid=107603UID&page=N|since_id=ID]
@@ -73,7 +80,7 @@ Endpoints (see README "Simulated site"):
   truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/ajax/posts?thread=TID,
              /_truth/news/articles (versions, deleted, moved), /_truth/news/pages (the real pages),
-             /_truth/requests?client=ID,
+             /_truth/requests?client=ID, /_truth/deletions|edits|media[?uid=UID] (with --lifecycle),
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
   control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt),
              POST /_control/clock {"advanceMs":N,"speed":X} (jump ahead / re-gear; never back)
@@ -87,10 +94,11 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       const world = createWorld({
         seed: flags.seed, users: flags.users, startMs: startTime(flags.start), historyDays: flags.historyDays,
         zombieShare: flags.zombieShare, diurnal: flags.diurnal ?? false,
+        lifecycle: lifecycleOf(flags.lifecycle),
       });
       const site = await startSimsite({
         world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
-        robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs },
+        robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs, countFloors: flags.countFloors ?? false },
         sites: { articlesPerDay: flags.articlesPerDay, news: parseNewsSpec(flags.news) },
       });
       const sample = world.users.find((u) => !u.zombie) ?? world.users[0]!;
@@ -104,3 +112,19 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       await site.close();
     });
 };
+
+/** `--lifecycle` alone: the default shares; with a value: a JSON LifecycleOptions (unknown keys are errors). */
+function lifecycleOf(flag: boolean | string | undefined): LifecycleOptions | null {
+  if (flag === undefined || flag === false) return null;
+  if (flag === true) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(flag);
+  } catch {
+    throw new Error(`--lifecycle: not JSON: ${flag}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('--lifecycle: expected a JSON object');
+  const unknown = Object.keys(parsed).filter((k) => !(k in DEFAULT_LIFECYCLE));
+  if (unknown.length > 0) throw new Error(`--lifecycle: unknown key(s) ${unknown.join(', ')} (known: ${Object.keys(DEFAULT_LIFECYCLE).join(', ')})`);
+  return parsed as LifecycleOptions;
+}
