@@ -1,19 +1,18 @@
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createMetrics } from '../../../src/core/metrics';
 import { silentLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
-import { forumRuleSets } from '../../../src/extractors/html-rules';
-import { forumBoardRuleSets } from '../../../src/parsers/forum-boards';
-import { pipelineSchema } from '../../../src/pipeline/schema';
+import { loadPipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
-import { frozenSimsite, MAPPINGS } from '../../helpers/crawl';
+import { frozenSimsite, MAPPINGS, PIPELINES } from '../../helpers/crawl';
 import { useRedis, useSearch } from '../../helpers/services';
 
 interface ThreadRow { tid: number; boardId: number; flavour: string; posts: number; pages: number }
 interface PostRow { pid: number; tid: number; floor: number; text: string; url: string }
 
-describe('web_pages thread_lists: forum boards monitored incrementally', () => {
+describe('pipelines/forum-monitor.yaml: forum boards monitored incrementally (web_pages thread_lists)', () => {
   it('indexes every reply of the monitored boards exactly once, reading only the pages with new posts', async () => {
     const label = 'forum-monitor';
     const r = await useRedis(label);
@@ -22,17 +21,9 @@ describe('web_pages thread_lists: forum boards monitored incrementally', () => {
     try {
       const boards = (await (await fetch(`${site.url}/_truth/forum/boards`)).json()) as { id: number; flavour: string }[];
       const seeds = boards.map((b) => `web:page:${site.url}${b.flavour === 'discuz' ? `/forum/forum-${b.id}-1.html` : `/phpbb/viewforum.php?f=${b.id}`}`);
-      const config = pipelineSchema.parse({
-        name: label, seeds,
-        source: { type: 'redis_frontier', max_in_flight: 16, poll_interval_ms: 20 },
-        fetch: { type: 'http_fetch', allow_private_networks: true, respect_robots: false },
-        parse: {
-          type: 'web_pages', max_pages_per_visit: 500, rules: [...forumBoardRuleSets(), ...forumRuleSets()],
-          thread_lists: [{ rule_set: 'discuz-board', board_pages: 10 }, { rule_set: 'phpbb-board', board_pages: 10 }],
-        },
-        sink: { type: 'elasticsearch', replicas: 0, flush_interval_ms: 100 },
-        schedule: { type: 'fixed_interval', interval_secs: 6 * 3600 },
-      });
+      // The shipped file, as a user runs it (its seeds are simsite's six boards).
+      const config = loadPipeline(join(PIPELINES, 'forum-monitor.yaml'), { SIMSITE_URL: site.url });
+      expect(config.seeds).toEqual(seeds);
       const deps = {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
         logger: silentLogger, metrics: createMetrics(), sleep: (ms: number) => sleep(ms), namespace: `${r.prefix}:${label}`,

@@ -1,12 +1,13 @@
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createMetrics } from '../../../src/core/metrics';
 import { silentLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
-import { parsePipeline } from '../../../src/pipeline/load';
+import { loadPipeline, parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
 import type { SiteOptionsInput } from '../../../src/simsite';
-import { frozenSimsite, MAPPINGS } from '../../helpers/crawl';
+import { frozenSimsite, MAPPINGS, PIPELINES } from '../../helpers/crawl';
 import { useRedis, useSearch } from '../../helpers/services';
 
 interface ArticleRow { id: number; url: string | null; status: string; versions: { text: string; modifiedMs: number }[] }
@@ -221,13 +222,14 @@ describe('web_pages over a noisy, trapped news site', () => {
     }
   }, 300_000);
 
-  it('finds every article from robots.txt alone: Sitemap lines, the index, gzipped monthly sitemaps', async () => {
+  it('pipelines/news-monitor.yaml finds every article through robots.txt, the sitemap index and the gzipped monthly sitemaps', async () => {
     const label = 'web-sitemaps';
     const r = await useRedis(label);
     const s = await useSearch(label);
     const site = await frozenSimsite(200, 11, { sites: { news: { announceSitemaps: true } } });
     try {
-      const config = pipeline(site.url, label, [`web:robots:${site.url}`], `  allow_prefixes: ['${site.url}/news/', '${site.url}/sitemap']`);
+      // The shipped file, as a user runs it.
+      const config = loadPipeline(join(PIPELINES, 'news-monitor.yaml'), { SIMSITE_URL: site.url });
       const built = await buildPipeline(config, {
         redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: site.frozen, rng: seededRng(1),
         logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms), namespace: `${r.prefix}:${label}`,
