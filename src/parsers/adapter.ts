@@ -32,7 +32,9 @@ export type Emitted =
   /** Subjects found together with one state (a page's links): one step of the visit for all of them. */
   | { kind: 'discovered_all'; subjects: string[]; state: Partial<SubjectState> }
   /** A document a stage already dropped where the page was read (a page worker thread): counted and settled, never sent on. */
-  | { kind: 'dropped'; doc: Doc; stage: string; reason: string };
+  | { kind: 'dropped'; doc: Doc; stage: string; reason: string }
+  /** Known subjects the visit learned have changed (a sitemap's lastmod, a feed's updated time): due now. */
+  | { kind: 'revisit'; subjects: string[] };
 
 /** What a visit learned, for the frontier state and the scheduler. */
 export interface VisitOutcome {

@@ -47,6 +47,9 @@ export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: Di
   // Every item of a full feed is new: more may have been published than the feed holds.
   let overflow = false;
   const pages: string[] = [];
+  // Pages the feed or sitemap says changed since the last visit: known ones are revisited now.
+  const changed: string[] = [];
+  const changedSitemaps: string[] = [];
   const sitemaps: string[] = [];
   const fromOrigin = (() => {
     try {
@@ -67,17 +70,28 @@ export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: Di
         const t = itemTimeMs(item);
         if (t !== undefined && (since === undefined || t > since)) newTimes.push(t);
         take(item.url, pages);
+        // Published before the last visit, updated after it: an edit.
+        if (since !== undefined && item.updatedMs !== undefined && item.updatedMs > since && (item.publishedMs ?? -Infinity) <= since) take(item.url, changed);
       }
     } else {
       // Gzipped sitemaps are told by their bytes; the text decoding would have spoilt them.
       const sm = parseSitemap(page.body ? sitemapText(Buffer.from(page.body.buffer, page.body.byteOffset, page.body.length)) : page.text, page.url);
       if (sm.kind === 'index') {
-        for (const s of sm.sitemaps) if (since === undefined || s.lastmodMs === undefined || s.lastmodMs > since) take(s.url, sitemaps);
+        for (const s of sm.sitemaps) {
+          if (since !== undefined && s.lastmodMs !== undefined && s.lastmodMs <= since) continue;
+          take(s.url, sitemaps);
+          // A child changed since the last visit: evidence for the index's rate, and known children are revisited.
+          if (since !== undefined && s.lastmodMs !== undefined) {
+            newTimes.push(s.lastmodMs);
+            take(s.url, changedSitemaps);
+          }
+        }
       } else {
         for (const u of changedSince(sm.urls, since)) {
           const t = u.news?.publishedMs ?? u.lastmodMs;
           if (t !== undefined && since !== undefined && t > since) newTimes.push(t);
           take(u.url, pages);
+          if (since !== undefined && u.lastmodMs !== undefined && u.lastmodMs > since) take(u.url, changed);
         }
       }
     }
@@ -90,6 +104,8 @@ export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: Di
   const depth = (job.state.depth ?? 0) + 1;
   const subjects = [...scope.admit(pages).map((u) => scope.pageSubject(u)), ...sitemaps.map(webSitemapSubject)];
   if (subjects.length > 0) yield { kind: 'discovered_all', subjects, state: { depth } };
+  const revisit = [...changed.map((u) => scope.pageSubject(u)), ...changedSitemaps.map(webSitemapSubject)];
+  if (revisit.length > 0) yield { kind: 'revisit', subjects: revisit };
   newTimes.sort((a, b) => a - b);
   return {
     state: {

@@ -213,6 +213,7 @@ export class PipelineRunner {
       subjectCount: () => this.deps.frontier.countSubjects(),
     };
     const discovered: Discovered[] = [];
+    const revisits: string[] = [];
     const tally = this.parserTally;
     tally.received += 1;
     const endTimer = this.parserSeconds.startTimer();
@@ -239,12 +240,16 @@ export class PipelineRunner {
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
           discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
+        } else if (e.kind === 'revisit') {
+          revisits.push(...e.subjects);
         } else {
           const nowMs = this.deps.clock.nowMs();
           for (const subject of e.subjects) discovered.push({ subject, state: newState(nowMs, job.subject, e.state) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);
+      // Known subjects only (the frontier leaves unknown and leased ones alone).
+      if (revisits.length > 0) await this.deps.frontier.reschedule(revisits, this.deps.clock.nowMs());
     } catch (err) {
       result.error = asFreshetError(err);
     } finally {

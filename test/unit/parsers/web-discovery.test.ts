@@ -35,6 +35,7 @@ async function visit(adapter: WebPagesAdapter, subject: string, pages: Record<st
   return { emitted, outcome };
 }
 
+const revisits = (emitted: Emitted[]): string[] => emitted.flatMap((e) => (e.kind === 'revisit' ? e.subjects : []));
 const discovered = (emitted: Emitted[]): string[] => emitted.flatMap((e) => (e.kind === 'discovered_all' ? e.subjects : e.kind === 'discovered' ? [e.subject] : []));
 const docs = (emitted: Emitted[]) => emitted.flatMap((e) => (e.kind === 'doc' ? [e.doc] : []));
 
@@ -115,17 +116,27 @@ describe('web_pages: feeds and sitemaps as subjects', () => {
     expect(later.outcome.pageLimitHit).toBe(false);
     const overflow = await visit(a, `web:feed:${url}`, { [url]: fixture('infoq-style-rss.xml') }, { lastVisitMs: Date.UTC(2026, 10, 1), visits: 1 });
     expect(overflow.outcome.pageLimitHit).toBe(true);
+    // An Atom entry updated after the last visit but published before it: an edit, revisited.
+    const atom = 'https://www.buildweekly.example.com/atom.xml';
+    const edited = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>a</id><link href="/news/a.html"/><published>2026-11-18T00:00:00Z</published><updated>2026-11-20T00:00:00Z</updated></entry>
+<entry><id>b</id><link href="/news/b.html"/><published>2026-11-20T01:00:00Z</published><updated>2026-11-20T01:00:00Z</updated></entry></feed>`;
+    const e = await visit(a, `web:feed:${atom}`, { [atom]: edited }, { lastVisitMs: Date.UTC(2026, 10, 19), visits: 1 });
+    expect(revisits(e.emitted)).toEqual([webPageSubject('https://www.buildweekly.example.com/news/a.html')]);
   });
 
   it('a sitemap index discovers its changed child sitemaps; a urlset its changed pages', async () => {
     const a = new WebPagesAdapter(feedConfig, undefined, () => NOW);
     const idx = 'https://www.harbourdaily.example.com/sitemap_index.xml';
-    const { emitted } = await visit(a, `web:sitemap:${idx}`, { [idx]: fixture('sitemap-index.xml') }, { lastVisitMs: Date.UTC(2026, 10, 10) });
+    const { emitted, outcome } = await visit(a, `web:sitemap:${idx}`, { [idx]: fixture('sitemap-index.xml') }, { lastVisitMs: Date.UTC(2026, 10, 10) });
     expect(discovered(emitted)).toEqual(['web:sitemap:https://www.harbourdaily.example.com/post-sitemap.xml', 'web:sitemap:https://www.harbourdaily.example.com/page-sitemap.xml']);
+    // The child changed since the last visit is revisited (when known) and its time is rate evidence.
+    expect(revisits(emitted)).toEqual(['web:sitemap:https://www.harbourdaily.example.com/post-sitemap.xml']);
+    expect(outcome.newPostTimesMs).toEqual([Date.UTC(2026, 10, 20, 9, 14, 3)]);
     const posts = 'https://www.harbourdaily.example.com/post-sitemap.xml';
     const r = await visit(a, `web:sitemap:${posts}`, { [posts]: fixture('post-sitemap.xml') }, { lastVisitMs: Date.UTC(2026, 10, 19, 18) });
     expect(discovered(r.emitted)).toEqual([webPageSubject('https://www.harbourdaily.example.com/'), webPageSubject('https://www.harbourdaily.example.com/2026/11/20/ferry-timetable-changes/')]);
     expect(r.outcome.newPostTimesMs).toEqual([Date.UTC(2026, 10, 20, 9, 14, 3)]);
+    expect(revisits(r.emitted)).toEqual([webPageSubject('https://www.harbourdaily.example.com/2026/11/20/ferry-timetable-changes/')]);
   });
 
   it('a body that is no feed fails the visit with a clear, non-retryable error', async () => {
