@@ -8,7 +8,7 @@ import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { parsePipeline } from '../../../src/pipeline/load';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
-import { buildPipeline, type BuildDeps } from '../../../src/runner/build';
+import { buildPipeline, type BuildDeps, type BuiltPipeline } from '../../../src/runner/build';
 import { connectSearch } from '../../../src/search/client';
 import { indexName } from '../../../src/search/templates';
 import { createWorld, startSimsite, type SimsiteHandle, type SimsiteOptions } from '../../../src/simsite';
@@ -122,4 +122,24 @@ export interface ArticleRow {
 
 export async function truthRows<T>(site: SimsiteHandle, path: string): Promise<T[]> {
   return (await (await fetch(`${site.url}${path}`)).json()) as T[];
+}
+
+/**
+ * Runs a built pipeline on a manual clock that stands still while freshet works and moves
+ * `stepSecs` at a time once nothing is due or in flight (twice in a row: a visit's discoveries
+ * are due at once), until `endMs`. The delays measured are the schedule's, not the crawl's own
+ * latency magnified by an accelerated clock.
+ */
+export async function steppedRun(built: BuiltPipeline, clock: ManualClock, endMs: number, stepSecs: number): Promise<void> {
+  const running = built.runner.run({});
+  while (clock.nowMs() < endMs) {
+    let quiet = 0;
+    while (quiet < 2) {
+      await sleep(10);
+      quiet = built.runner.inFlightJobs === 0 && (await built.frontier.countDue(clock.nowMs())) === 0 ? quiet + 1 : 0;
+    }
+    clock.advanceMs(stepSecs * 1000);
+  }
+  built.runner.stop();
+  await running;
 }

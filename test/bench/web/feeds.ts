@@ -8,7 +8,7 @@ import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
 import { createWorld, startSimsite } from '../../../src/simsite';
 import type { ResultRow } from '../lib/results';
-import { crawl, HOUR_MS, pathOf, truthRows, type ArticleRow, type Services } from './crawl';
+import { crawl, HOUR_MS, pathOf, steppedRun, truthRows, type ArticleRow, type Services } from './crawl';
 
 /**
  * New articles through the site's RSS feed: freshet is seeded with the feed alone and runs with
@@ -44,18 +44,7 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
     const t0 = clock.nowMs();
     const endMs = t0 + (o.warmupHours + o.measureHours + 1) * HOUR_MS;
     const built = await buildPipeline(config, { ...c.deps, logger: silentLogger, metrics: createMetrics(), rng: seededRng(seed), sleep: (ms) => sleep(ms) });
-    const running = built.runner.run({});
-    // Work the due subjects at this instant, then step: idle twice in a row (a visit's discoveries are due at once).
-    while (clock.nowMs() < endMs) {
-      let quiet = 0;
-      while (quiet < 2) {
-        await sleep(10);
-        quiet = built.runner.inFlightJobs === 0 && (await built.frontier.countDue(clock.nowMs())) === 0 ? quiet + 1 : 0;
-      }
-      clock.advanceMs(o.stepSecs * 1000);
-    }
-    built.runner.stop();
-    await running;
+    await steppedRun(built, clock, endMs, o.stepSecs);
     await built.close();
     const from = t0 + o.warmupHours * HOUR_MS;
     const to = from + o.measureHours * HOUR_MS;
