@@ -14,12 +14,13 @@ import { register as search } from './commands/search';
 import { register as sentiment } from './commands/sentiment';
 import { register as simsite } from './commands/simsite';
 import { register as status } from './commands/status';
+import { register as topics } from './commands/topics';
 import { register as validate } from './commands/validate';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, validate, status, search, sentiment, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, validate, status, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };

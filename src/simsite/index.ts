@@ -2,6 +2,7 @@
 
 // The world and the server.
 export { createWorld, World, DEFAULT_START_MS, type WorldOptions } from './world';
+export { defaultBreakouts, spreadBreakout, type BreakoutPost, type BreakoutSpec } from './breakouts';
 export { startSimsite, type SimsiteHandle, type SimsiteOptions } from './server';
 export { AcceleratedClock } from './clock';
 export { diurnalFactor, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';

@@ -3,7 +3,8 @@ import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
 import {
-  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, parseNewsSpec, startSimsite, type Era, type LifecycleOptions,
+  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, defaultBreakouts, parseFaultSpec, parseNewsSpec, startSimsite, type Era,
+  type LifecycleOptions,
 } from '../../simsite';
 
 function positiveInt(value: string): number {
@@ -43,6 +44,7 @@ interface SimsiteFlags {
   /** true (defaults) or a JSON LifecycleOptions. */
   lifecycle?: boolean | string;
   countFloors?: boolean;
+  breakouts: number;
 }
 
 export const register: RegisterCommand = (program) => {
@@ -64,6 +66,7 @@ export const register: RegisterCommand = (program) => {
     .option('--response-cache-ms <n>', 'reuse a rendered list page this long while its content is unchanged (0 = off)', nonNegativeInt, 10_000)
     .option('--news <spec>', 'news site parts, comma-separated: monitor (all), validators, sitemaps, edits[=share], deletes[=share], moves[=share], tracking, sessions=path|query, traps', 'none')
     .option('--lifecycle [json]', 'posts get deleted, removed, restricted and edited, some carry videos (defaults, or a JSON LifecycleOptions); truth at /_truth/deletions, /_truth/edits, /_truth/media')
+    .option('--breakouts <n>', 'inject n topics that break out over the 2 days after --start (a new hashtag spreading through the follow graph); truth at /_truth/breakouts', nonNegativeInt, 0)
     .option('--count-floors', 'print counts of a million or more as "100万+" in every era')
     .addHelpText('after', `
 Endpoints (see README "Simulated site"):
@@ -81,6 +84,7 @@ Endpoints (see README "Simulated site"):
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/ajax/posts?thread=TID,
              /_truth/news/articles (versions, deleted, moved), /_truth/news/pages (the real pages),
              /_truth/requests?client=ID, /_truth/deletions|edits|media[?uid=UID] (with --lifecycle),
+             /_truth/breakouts (with --breakouts: start, hashtag, mix and post ids of each break-out),
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
   control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt),
              POST /_control/clock {"advanceMs":N,"speed":X} (jump ahead / re-gear; never back)
@@ -95,6 +99,7 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
         seed: flags.seed, users: flags.users, startMs: startTime(flags.start), historyDays: flags.historyDays,
         zombieShare: flags.zombieShare, diurnal: flags.diurnal ?? false,
         lifecycle: lifecycleOf(flags.lifecycle),
+        ...(flags.breakouts > 0 ? { breakouts: defaultBreakouts(startTime(flags.start), 2, flags.breakouts) } : {}),
       });
       const site = await startSimsite({
         world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
