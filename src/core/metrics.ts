@@ -74,6 +74,8 @@ export function createMetrics(registry: Registry = new Registry()) {
       buckets: REQUEST_BUCKETS,
     }),
     docs: new Counter({ name: 'freshet_documents_total', help: 'Documents settled, by index and outcome', labelNames: ['index', 'outcome'], registers: [registry] }),
+    notModified: new Counter({ name: 'freshet_not_modified_total', help: 'Revisits answered 304 Not Modified (a request that carried no body)', registers: [registry] }),
+    notModifiedBytes: new Counter({ name: 'freshet_not_modified_bytes_saved_total', help: 'Body bytes revisits answered 304 did not fetch again (the size of the last 200)', registers: [registry] }),
     drops: new Counter({ name: 'freshet_dropped_total', help: 'Items intentionally dropped, by stage and reason', labelNames: ['stage', 'reason'], registers: [registry] }),
     errors: new Counter({ name: 'freshet_errors_total', help: 'Errors handled, by stage and code', labelNames: ['stage', 'code'], registers: [registry] }),
     deadLetters: new Counter({ name: 'freshet_dead_letters_total', help: 'Items written to the dead-letter stream, by code', labelNames: ['code'], registers: [registry] }),

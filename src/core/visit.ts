@@ -6,6 +6,14 @@ export interface FetchedText {
   status: number;
   text: string;
   fetchedAtMs: number;
+  /** Response headers (lower-case names), for validators; absent where a test fakes the fetch. */
+  headers?: Record<string, string>;
+  /** Bytes of the body as received. */
+  bodyBytes?: number;
+  /** The body's bytes, for formats the text decoding would spoil (gzipped sitemaps). */
+  body?: Uint8Array;
+  /** The answer came through permanent redirects only (301/308): the page moved to `url`. */
+  permanentRedirect?: boolean;
 }
 
 /** What a visit learned, for the frontier state and the scheduler. */

@@ -22,6 +22,8 @@ export interface FetchResponse {
   text: string;
   charset: string;
   redirects: string[];
+  /** True when the answer came through redirects that were all permanent (301, 308): the page moved. */
+  permanentRedirect?: boolean;
   attempts: number;
   fetchedAtMs: number;
   elapsedMs: number;

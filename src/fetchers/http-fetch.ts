@@ -147,6 +147,7 @@ export class HttpFetcher {
     let url = target;
     const method = req.method ?? 'GET';
     const redirects: string[] = [];
+    let permanent = true;
     let visited: Set<string> | undefined;
     for (;;) {
       // Both checks answer synchronously from their caches on the hot path.
@@ -194,6 +195,7 @@ export class HttpFetcher {
           }
           visited.add(next.href);
           redirects.push(next.href);
+          permanent &&= status === 301 || status === 308;
           url = next;
           continue;
         }
@@ -224,7 +226,10 @@ export class HttpFetcher {
           throw decodeFailed(url.href, decodeErr);
         }
         const { text, charset } = decoded;
-        return { requestUrl: req.url, url: url.href, status, headers, body: bytes, text, charset, redirects, attempts: 1, fetchedAtMs: nowMs, elapsedMs: 0 };
+        return {
+          requestUrl: req.url, url: url.href, status, headers, body: bytes, text, charset, redirects, attempts: 1, fetchedAtMs: nowMs, elapsedMs: 0,
+          ...(redirects.length > 0 ? { permanentRedirect: permanent } : {}),
+        };
       } catch (thrown) {
         const err = errorFromThrown(thrown, url.href);
         this.deps.metrics?.requests(res ? statusClass(res.statusCode) : 'none', err.code);

@@ -5,7 +5,8 @@ import type { FetchedText, VisitOutcome } from '../core/visit';
 export type { FetchedText, VisitOutcome } from '../core/visit';
 
 export interface VisitContext {
-  fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText>;
+  /** `headers`: extra request headers (If-None-Match …); a 304 then comes back with an empty text. */
+  fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText>;
   nowMs(): number;
   logger: Logger;
   /** How many subjects the frontier holds (discovery stops at a cap); absent: no cap can be checked. */
@@ -18,7 +19,9 @@ export type Emitted =
   /** Subjects found together with one state (a page's links): one step of the visit for all of them. */
   | { kind: 'discovered_all'; subjects: string[]; state: Partial<SubjectState> }
   /** A document a stage already dropped where the page was read (a page worker thread): counted and settled, never sent on. */
-  | { kind: 'dropped'; doc: Doc; stage: string; reason: string };
+  | { kind: 'dropped'; doc: Doc; stage: string; reason: string }
+  /** Known subjects the visit learned have changed (a sitemap's lastmod, a feed's updated time): due now. */
+  | { kind: 'revisit'; subjects: string[] };
 
 /**
  * A platform adapter turns a subject into requests and responses into documents and discovered

@@ -49,6 +49,10 @@ export const pipelineSchema = z.strictObject({
     if (c.alerts && c.sink.type !== 'elasticsearch') {
       ctx.addIssue({ code: 'custom', path: ['alerts'], message: `alerts need the elasticsearch sink (they query the indexed posts), not ${c.sink.type}` });
     }
+    // Deletion and move marks are partial documents: a plain index action would replace the page with one.
+    if (c.parse.type === 'web_pages' && c.parse.mark_gone && c.sink.type === 'elasticsearch' && !c.sink.versioned_indices.includes('pages')) {
+      ctx.addIssue({ code: 'custom', path: ['parse', 'mark_gone'], message: 'mark_gone needs the sink to keep pages versioned: add versioned_indices: [pages] to the sink' });
+    }
   })
   .transform(oneAttemptPerQuota);
 

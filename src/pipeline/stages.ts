@@ -4,6 +4,7 @@ import { languageStage } from '../enrichers/language';
 import { sentimentStage } from '../enrichers/sentiment';
 import { keywordsStage } from '../enrichers/keywords';
 import { simhashStage } from '../enrichers/simhash';
+import { contentSignatureStage } from '../enrichers/content-signature';
 import { matchStage } from '../filters/match';
 import { textDensityStage } from '../extractors/text-density-stage';
 
@@ -11,7 +12,7 @@ import { textDensityStage } from '../extractors/text-density-stage';
  * Every document stage a pipeline's `stages:` list may name, in the order `--help` and the JSON
  * Schema list them. Add a stage: one file in its kind's folder, one entry here.
  */
-export const documentStages = [textDensityStage, languageStage, sentimentStage, keywordsStage, simhashStage, matchStage] as const;
+export const documentStages = [textDensityStage, languageStage, sentimentStage, keywordsStage, simhashStage, matchStage, contentSignatureStage] as const;
 
 type SchemasOf<T extends readonly { schema: z.ZodType }[]> = { -readonly [K in keyof T]: T[K]['schema'] };
 

@@ -124,7 +124,16 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     : undefined;
   const pages = buildPagePool(config, deps);
   const runner = new PipelineRunner(config, {
-    frontier, readings: counts, throughput: counts, deadLetters, gate, fetcher, adapter: buildAdapter(config.parse, pages.pool), sink: sink.sink, schedule: schedule.policy,
+    frontier, readings: counts, throughput: counts, deadLetters, gate, fetcher, adapter: buildAdapter(config.parse, pages.pool, {
+      nowMs: () => deps.clock.nowMs(),
+      counters: {
+        refused: (reason) => deps.metrics.drops.inc({ stage: 'trap_guard', reason }),
+        notModified: (bytes) => {
+          deps.metrics.notModified.inc();
+          deps.metrics.notModifiedBytes.inc(bytes);
+        },
+      },
+    }), sink: sink.sink, schedule: schedule.policy,
     stages: (drop) => config.stages.slice(pages.offThread).map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),

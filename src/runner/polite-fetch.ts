@@ -22,17 +22,20 @@ export class PoliteFetch {
 
   constructor(private readonly deps: PoliteFetchDeps) {}
 
-  async fetchText(url: string, expect: 'json' | 'html'): Promise<FetchedText> {
+  async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText> {
     const { fetcher, metrics } = this.deps;
     const origin = this.origins.of(url);
     const entering = this.deps.gate?.acquire(origin);
     const release = entering === undefined ? undefined : await entering;
     this.requests += 1;
     try {
-      const res = await fetcher.fetch({ url, expect });
+      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) });
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
-      return { url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs };
+      return {
+        url: res.url, status: res.status, text: res.text, fetchedAtMs: res.fetchedAtMs, headers: res.headers, bodyBytes: res.body.length, body: res.body,
+        ...(res.permanentRedirect !== undefined ? { permanentRedirect: res.permanentRedirect } : {}),
+      };
     } catch (err) {
       const status = (err as FreshetError).fields?.['status'];
       metrics.countFetch(typeof status === 'number' ? status : undefined);

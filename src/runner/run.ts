@@ -214,12 +214,13 @@ export class PipelineRunner {
     this.leased.add(job);
     this.flushTrigger.started();
     const ctx = {
-      fetchText: (url: string, expect: 'json' | 'html') => this.fetch.fetchText(url, expect),
+      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
     };
     const discovered: Discovered[] = [];
+    const revisits: string[] = [];
     const tally = this.parserTally;
     tally.received += 1;
     const endTimer = this.parserSeconds.startTimer();
@@ -246,12 +247,16 @@ export class PipelineRunner {
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
           discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), { via: job.subject, ...e.state }) });
+        } else if (e.kind === 'revisit') {
+          revisits.push(...e.subjects);
         } else {
           const nowMs = this.deps.clock.nowMs();
           for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, { via: job.subject, ...e.state }) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);
+      // Known subjects only (the frontier leaves unknown and leased ones alone).
+      if (revisits.length > 0) await this.deps.frontier.reschedule(revisits, this.deps.clock.nowMs());
     } catch (err) {
       result.error = asFreshetError(err);
     } finally {

@@ -8,6 +8,8 @@ import type { ErrorKind } from '../core/errors';
 export interface BulkItem {
   status: number;
   error?: { type: string; reason: string };
+  /** Asked for only when some index is versioned (a `noop` is an unchanged page). */
+  result?: string;
 }
 
 /**
@@ -15,9 +17,9 @@ export interface BulkItem {
  * version, shard counts and sequence numbers for every document, and parsing that cost more than
  * building the request.
  */
-export async function sendBulk(client: Client, ndjson: Buffer, timeoutMs: number): Promise<BulkItem[]> {
+export async function sendBulk(client: Client, ndjson: Buffer, timeoutMs: number, withResult = false): Promise<BulkItem[]> {
   const res = await client.transport.request<{ items?: Record<string, BulkItem>[] }>(
-    { method: 'POST', path: '/_bulk', bulkBody: ndjson, querystring: { filter_path: 'items.*.status,items.*.error' } },
+    { method: 'POST', path: '/_bulk', bulkBody: ndjson, querystring: { filter_path: withResult ? 'items.*.status,items.*.error,items.*.result' : 'items.*.status,items.*.error' } },
     { requestTimeout: timeoutMs, maxRetries: 0 },
   );
   return (res.items ?? []).map((entry) => Object.values(entry)[0]!);

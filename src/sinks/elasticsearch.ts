@@ -14,6 +14,7 @@ import type { DeadLetter } from '../core/dead-letter';
 import { bulkItemKind, sendBulk, type BulkItem } from './bulk';
 import type { Settled, Sink } from './contract';
 import { timerMs } from '../core/timers';
+import { versionedUpdateLines } from './page-versions';
 
 export const elasticsearchSinkConfigSchema = z.strictObject({
   type: z.literal('elasticsearch'),
@@ -28,6 +29,13 @@ export const elasticsearchSinkConfigSchema = z.strictObject({
   request_timeout_ms: timerMs(1000).default(60_000),
   /** Overrides number_of_replicas in the templates applied at start-up (0 on a single node). */
   replicas: z.number().int().min(0).optional(),
+  /**
+   * Logical indices whose documents keep versions (see page-versions): unchanged content (same
+   * `content_signature`) is not re-indexed, changed content keeps the earlier text and time.
+   */
+  versioned_indices: z.array(z.string().min(1)).default([]),
+  /** Earlier versions kept per document, newest first. */
+  max_versions: z.number().int().min(1).max(1000).default(20),
 });
 
 export type ElasticsearchSinkConfig = z.infer<typeof elasticsearchSinkConfigSchema>;
@@ -57,8 +65,10 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
   // The action line up to its id, per logical index: `{"index":{"_index":"<prefix><index>","_id":`,
   // what JSON.stringify of the action object starts with, without building that object per document.
   const actionHeads = new Map<string, string>();
+  const versioned = new Set(config.versioned_indices);
   const serialise = (env: DocEnvelope): Pending => {
     const { index, id } = env.doc;
+    if (versioned.has(index)) return { env, lines: versionedUpdateLines(`${deps.indexPrefix}${index}`, id, env.doc.body, config.max_versions), attempts: 0 };
     let head = actionHeads.get(index);
     if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
     return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
@@ -85,7 +95,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
     let items: BulkItem[];
     const sentAtMs = deps.clock.nowMs();
     try {
-      items = await sendBulk(deps.client, body, config.request_timeout_ms);
+      items = await sendBulk(deps.client, body, config.request_timeout_ms, config.versioned_indices.length > 0);
       deps.metrics.bulkSeconds.observe((deps.clock.nowMs() - sentAtMs) / 1000);
       deps.metrics.bulkRequests.inc({ outcome: 'ok' });
       deps.metrics.bulkBytes.inc(body.length);
@@ -113,7 +123,9 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       const kind = bulkItemKind(status);
       if (kind === 'ok') {
         settled.push({ env: p.env, how: 'indexed' });
-        indexed.set(p.env.doc.index, (indexed.get(p.env.doc.index) ?? 0) + 1);
+        // A versioned document whose content did not change is settled without a write.
+        const key = item?.result === 'noop' ? `${p.env.doc.index}\u0000unchanged` : p.env.doc.index;
+        indexed.set(key, (indexed.get(key) ?? 0) + 1);
         continue;
       }
       p.attempts += 1;
@@ -128,7 +140,10 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       await deadLetter(p, err, config, deps);
       settled.push({ env: p.env, how: 'dead_lettered' });
     }
-    for (const [index, n] of indexed) deps.metrics.docs.inc({ index, outcome: 'indexed' }, n);
+    for (const [key, n] of indexed) {
+      const [index, outcome] = key.split('\u0000');
+      deps.metrics.docs.inc({ index: index!, outcome: outcome ?? 'indexed' }, n);
+    }
     pending = retry;
     if (pending.length > 0) {
       const attempt = Math.max(...pending.map((p) => p.attempts));

@@ -38,6 +38,8 @@ export interface SubjectIntake {
   offer(items: Offered[], dueMs?: number): Promise<number>;
   /** Records subjects as known but never due (zombies). */
   record(items: Offered[]): Promise<number>;
+  /** Makes known, unleased subjects due at `dueMs` (a feed or sitemap says they changed); returns how many. */
+  reschedule(subjects: string[], dueMs?: number): Promise<number>;
 }
 
 export interface FrontierStats {

@@ -82,6 +82,17 @@ export class MemoryFrontier implements JobLeases, SubjectIntake, FrontierReading
     return added;
   }
 
+  async reschedule(subjects: string[], dueMs = this.clock.nowMs()): Promise<number> {
+    let n = 0;
+    for (const subject of subjects) {
+      const e = this.subjects.get(subject);
+      if (!e || this.leased.has(subject)) continue;
+      e.dueMs = dueMs;
+      n += 1;
+    }
+    return n;
+  }
+
   async stats(): Promise<FrontierStats> {
     const now = this.clock.nowMs();
     const entries = [...this.subjects].filter(([s]) => !this.leased.has(s)).map(([, e]) => e);

@@ -18,6 +18,8 @@ beforeAll(async () => {
     if (url === '/start') return redirect('next?x=1', 301);
     if (url === '/next?x=1') return redirect('/final#frag', 307);
     if (url === '/final') return void res.end('final page');
+    if (url === '/moved') return redirect('/moved-again', 301);
+    if (url === '/moved-again') return redirect('/final', 308);
     const chain = /^\/chain\/(\d+)$/.exec(url);
     if (chain) return redirect(`/chain/${Number(chain[1]) + 1}`);
     if (url === '/loop-a') return redirect('/loop-b');
@@ -52,6 +54,15 @@ describe('HttpFetcher: redirects', () => {
     expect(res.requestUrl).toBe(server.url('/start'));
     expect(res.url).toBe(server.url('/final'));
     expect(res.redirects).toEqual([server.url('/next?x=1'), server.url('/final')]);
+    // A 307 on the way: not a permanent move.
+    expect(res.permanentRedirect).toBe(false);
+    await fetcher.close();
+  });
+
+  it('says when every hop was permanent (301, 308): the page moved', async () => {
+    const { fetcher } = makeFetcher();
+    expect((await fetcher.fetch({ url: server.url('/moved') })).permanentRedirect).toBe(true);
+    expect((await fetcher.fetch({ url: server.url('/final') })).permanentRedirect).toBeUndefined();
     await fetcher.close();
   });
 

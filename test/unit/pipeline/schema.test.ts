@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPipeline, parsePipeline } from '../../../src/pipeline/load';
 import { pipelineJsonSchema } from '../../../src/pipeline/schema';
+import { forumRuleSets } from '../../../src/extractors/rules/forums';
+import { forumBoardRuleSets } from '../../../src/parsers/forum-boards';
 
 const PIPELINES = join(__dirname, '..', '..', '..', 'pipelines');
 
@@ -39,5 +41,22 @@ describe('rules across sections', () => {
     expect(ids.fetch.retry.max_attempts).toBe(1);
     const proxies = parsePipeline(`${base}${retry}proxies: { pool: p, urls: ["http://10.0.0.1:3128"], requests_per_window: 10, window_secs: 60 }\n`, 'p.yaml');
     expect(proxies.fetch.retry.max_attempts).toBe(1);
+  });
+});
+
+describe('web_pages deletion marks', () => {
+  it('need the sink to keep pages versioned', () => {
+    const yaml = (sink: string): string => `name: n\nseeds: []\nparse: { type: web_pages, mark_gone: true }\nsink: ${sink}\n`;
+    expect(() => parsePipeline(yaml('{ type: elasticsearch }'), 'n.yaml')).toThrow(/mark_gone needs the sink to keep pages versioned/);
+    expect(() => parsePipeline(yaml('{ type: elasticsearch, versioned_indices: [pages] }'), 'n.yaml')).not.toThrow();
+  });
+});
+
+describe('pipelines/forum-monitor.yaml', () => {
+  it('carries the forum rule sets exactly as freshet ships them in code', () => {
+    const p = loadPipeline(join(PIPELINES, 'forum-monitor.yaml'), {});
+    if (p.parse.type !== 'web_pages') throw new Error('expected web_pages');
+    expect(p.parse.rules).toEqual([...forumBoardRuleSets(), ...forumRuleSets()]);
+    expect(p.parse.thread_lists.map((t) => t.rule_set)).toEqual(['discuz-board', 'phpbb-board']);
   });
 });
