@@ -3,11 +3,11 @@
  * `oracle-diurnal`, the true time-of-day profiles). Only a simulation can run it; it is the bar
  * freshet's estimation is measured against.
  */
-import { type AllocationPlan, planAllocation, visitRatePerHour } from '../allocation';
-import { FLAT_PROFILE, type DiurnalProfile, nextVisitAfterMs } from '../diurnal';
-import { INITIAL_PACE, type PaceState, updatePace } from '../pace';
-import { DEFAULT_POISSON_CONFIG, allocationOptions } from '../poisson';
-import type { VisitResult } from '../subject-state';
+import { type AllocationPlan, planAllocation, visitRatePerHour } from '../../allocation';
+import { FLAT_PROFILE, type DiurnalProfile, nextVisitAfterMs } from '../../diurnal';
+import { INITIAL_PACE, type PaceState, updatePace } from '../../pace';
+import { DEFAULT_POISSON_CONFIG, allocationOptions } from '../../poisson';
+import type { VisitResult } from '../../subject-state';
 import { DueQueue } from './due-queue';
 import type { PolicyContext, SchedulingPolicy } from './policy';
 

@@ -1,5 +1,5 @@
 /** Uniform round-robin: every subject in turn, as often as the budget allows. */
-import type { VisitResult } from '../subject-state';
+import type { VisitResult } from '../../subject-state';
 import type { PolicyContext, SchedulingPolicy } from './policy';
 
 export class UniformPolicy implements SchedulingPolicy {

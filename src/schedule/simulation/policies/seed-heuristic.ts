@@ -7,7 +7,7 @@
  * keep the top of the list and soak up the budget. With no history (a cold start) every priority
  * is 0 and the top N never changes. Both are the behaviours this policy is kept to demonstrate.
  */
-import type { VisitResult } from '../subject-state';
+import type { VisitResult } from '../../subject-state';
 import type { PolicyContext, SchedulingPolicy } from './policy';
 
 export class SeedHeuristicPolicy implements SchedulingPolicy {

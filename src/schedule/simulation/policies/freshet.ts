@@ -2,10 +2,10 @@
  * freshet's policy: per-subject Gamma posteriors with an empirical-Bayes prior, the budgeted
  * allocation of allocation.ts, optionally a time-of-day profile, realised as due times.
  */
-import { sqrtRuleConstant } from '../allocation';
-import { INITIAL_PACE, type PaceState, updatePace } from '../pace';
-import { DEFAULT_POISSON_CONFIG, type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from '../poisson';
-import { type ObserveOptions, type SubjectState, type VisitResult, newSubjectState, observe } from '../subject-state';
+import { sqrtRuleConstant } from '../../allocation';
+import { INITIAL_PACE, type PaceState, updatePace } from '../../pace';
+import { DEFAULT_POISSON_CONFIG, type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from '../../poisson';
+import { type ObserveOptions, type SubjectState, type VisitResult, newSubjectState, observe } from '../../subject-state';
 import { DueQueue } from './due-queue';
 import type { PolicyContext, SchedulingPolicy } from './policy';
 

@@ -3,9 +3,9 @@
  * that keeps its population in memory): subjects are numbered 0..n−1; each tick the caller asks for
  * up to `max` subjects to visit, visits them, and reports each visit back.
  */
-import type { DiurnalProfile } from '../diurnal';
-import type { PoissonScheduleConfig } from '../poisson';
-import type { VisitResult } from '../subject-state';
+import type { DiurnalProfile } from '../../diurnal';
+import type { PoissonScheduleConfig } from '../../poisson';
+import type { VisitResult } from '../../subject-state';
 
 export interface SchedulingPolicy {
   readonly name: string;
