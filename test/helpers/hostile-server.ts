@@ -18,6 +18,8 @@ export interface HostileCase {
   headerBytes?: number;
   redirect?: string;
   reset?: boolean;
+  /** A soft block: the visit is backed off without counting a failure, never dead-lettered. */
+  throttled?: boolean;
   trickle?: boolean;
   /** null: the visit must complete, keeping nothing of the bogus answer. */
   code: string | null;

@@ -45,7 +45,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
 
       const dead = async () => new Map((await built.deadLetters.read(1000)).map((d) => [d['subject']!, d['code']!]));
       const dlq1 = await dead();
-      const failing = cases.filter((c) => c.code !== null);
+      const failing = cases.filter((c) => c.code !== null && c.throttled !== true);
       for (const [i, c] of cases.entries()) {
         const subject = `weibo:user:${users[i]}`;
         const state = await built.frontier.getState(subject);
@@ -53,6 +53,11 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
           // Completed, but nothing of the bogus posts kept: no watermark that would hide real posts.
           expect({ name: c.name, ...state }).toMatchObject({ name: c.name, visits: 1, failures: 0 });
           expect(state?.watermark).toBeUndefined();
+          continue;
+        }
+        if (c.throttled === true) {
+          // A soft block is the origin asking us to slow down: backed off, not a failure, never dead.
+          expect({ name: c.name, failures: state?.failures, dead: dlq1.get(subject) }).toEqual({ name: c.name, failures: 0, dead: undefined });
           continue;
         }
         expect({ name: c.name, failures: state?.failures, dead: dlq1.get(subject) }).toEqual({ name: c.name, failures: 1, dead: c.retryable ? undefined : c.code });
@@ -82,7 +87,9 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
       await again.close();
       expect(second.jobs).toBe(cases.filter((c) => c.retryable).length);
       const dlq2 = await dead();
-      for (const [i, c] of cases.entries()) expect({ name: c.name, dead: dlq2.get(`weibo:user:${users[i]}`) }).toEqual({ name: c.name, dead: c.code ?? undefined });
+      for (const [i, c] of cases.entries()) {
+        expect({ name: c.name, dead: dlq2.get(`weibo:user:${users[i]}`) }).toEqual({ name: c.name, dead: c.throttled === true ? undefined : c.code ?? undefined });
+      }
     } finally {
       await hostile.close();
       await site.close();
