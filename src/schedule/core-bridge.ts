@@ -76,7 +76,7 @@ export function scheduledPagesPerHour(states: readonly FrontierState[], model: S
       continue;
     }
     const rate = allocationRatePerHour(schedulerState(f), model);
-    pagesPerHour += expectedPagesPerVisit(rate * iv, model.config.pageSize) / iv;
+    pagesPerHour += expectedPagesPerVisit(rate * iv, model.config.pageSize, model.config.pageLimit) / iv;
     counted += 1;
   }
   return { pagesPerHour, counted, uncounted };

@@ -9,10 +9,12 @@
  * the population, and c (from the plan) is what makes Σ f_i equal the budget.
  */
 import { z } from 'zod';
-import { type AllocationPlan, type Objective, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
-import { FLAT_PROFILE, type DiurnalProfile, estimateProfile, nextVisitAfterMs } from './diurnal';
+import { type AllocationPlan, type Objective, maxIntervalHours, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
+import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile, nextVisitAfterMs } from './diurnal';
 import { DEFAULT_PRIOR, type GammaRate, type RateEvidence, fitPopulationPrior } from './gamma-posterior';
 import { type ObserveOptions, type SubjectState, estimatedRatePerHour } from './subject-state';
+
+const HOUR_MS = 3_600_000;
 
 export interface PoissonScheduleConfig {
   objective: Objective;
@@ -24,6 +26,8 @@ export interface PoissonScheduleConfig {
   minVisitIntervalMinutes: number;
   /** Posts per timeline page. */
   pageSize: number;
+  /** Pages a visit reads at most (the adapter's page limit): no visit costs more. */
+  pageLimit: number;
   /** Learn each subject's time-of-day profile and shift its visits towards its busy hours. */
   timeOfDay: boolean;
   /** Evidence half-life, so that drifting rates are followed; Infinity keeps all evidence. */
@@ -36,6 +40,7 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   maxVisitIntervalHours: 30 * 24,
   minVisitIntervalMinutes: 5,
   pageSize: 20,
+  pageLimit: 10,
   timeOfDay: false,
   halfLifeHours: Number.POSITIVE_INFINITY,
 };
@@ -51,6 +56,7 @@ export const poissonStageSchema = z.strictObject({
   max_visit_interval_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.maxVisitIntervalHours),
   min_visit_interval_minutes: z.number().positive().default(DEFAULT_POISSON_CONFIG.minVisitIntervalMinutes),
   page_size: z.number().int().positive().default(DEFAULT_POISSON_CONFIG.pageSize),
+  page_limit: z.number().int().positive().default(DEFAULT_POISSON_CONFIG.pageLimit),
   time_of_day: z.boolean().default(false),
   half_life_hours: z.number().positive().optional(),
 });
@@ -59,7 +65,7 @@ export function configFromStage(options: z.input<typeof poissonStageSchema>): Po
   const o = poissonStageSchema.parse(options);
   return {
     objective: o.objective, budgetPerHour: o.budget_per_hour, maxVisitIntervalHours: o.max_visit_interval_hours,
-    minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, timeOfDay: o.time_of_day,
+    minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, pageLimit: o.page_limit, timeOfDay: o.time_of_day,
     halfLifeHours: o.half_life_hours ?? Number.POSITIVE_INFINITY,
   };
 }
@@ -95,7 +101,7 @@ export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleM
 export function allocationOptions(config: PoissonScheduleConfig): Parameters<typeof planAllocation>[1] {
   return {
     objective: config.objective, budgetPerHour: config.budgetPerHour, floorPerHour: 1 / config.maxVisitIntervalHours,
-    capPerHour: 60 / config.minVisitIntervalMinutes, pageSize: config.pageSize,
+    capPerHour: 60 / config.minVisitIntervalMinutes, pageSize: config.pageSize, pageLimit: config.pageLimit,
   };
 }
 
@@ -111,11 +117,59 @@ export function buildModel(
   return { config, prior, plan: planAllocation(rates, allocationOptions(config)), pace };
 }
 
+/**
+ * Time-of-day profiles relative to the population's. The budget is spent at the same pace every
+ * hour, so when many subjects peak in the same hours their visits cannot all move there: the
+ * optimum has an hourly price ν(t), and each subject follows √(λ_i m_i(t)/ν(t)). To first order in
+ * the amplitudes, ν(t) ∝ 1 + A cos(θ − Θ) with A e^{iΘ} the mean of the a_i e^{iθ_i} weighted as
+ * the visits are (√λ_i), so subject i follows the vector difference a_i e^{iθ_i} − A e^{iΘ}.
+ * When everybody shares one evening the profiles cancel (no herding); when peaks are spread
+ * evenly A ≈ 0 and each subject keeps its own.
+ */
+export function spreadProfiles(profiles: readonly DiurnalProfile[], ratesPerHour: ArrayLike<number>): DiurnalProfile[] {
+  let zc = 0;
+  let zs = 0;
+  let wsum = 0;
+  let any = false;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i]!;
+    const w = Math.sqrt(Math.max(0, ratesPerHour[i]!));
+    wsum += w;
+    if (p.amplitude === 0) continue;
+    any = true;
+    const th = (2 * Math.PI * p.peakMs) / DAY_MS;
+    zc += w * p.amplitude * Math.cos(th);
+    zs += w * p.amplitude * Math.sin(th);
+  }
+  if (!any || !(wsum > 0)) return profiles as DiurnalProfile[];
+  zc /= wsum;
+  zs /= wsum;
+  return profiles.map((p) => {
+    const th = (2 * Math.PI * p.peakMs) / DAY_MS;
+    const c = p.amplitude * Math.cos(th) - zc;
+    const s = p.amplitude * Math.sin(th) - zs;
+    const a = Math.min(0.9, Math.hypot(c, s));
+    return a < 1e-3 ? FLAT_PROFILE : makeProfile(a, (Math.atan2(s, c) / (2 * Math.PI)) * DAY_MS);
+  });
+}
+
+/**
+ * The next visit after `fromMs` for `visitsPerHour`, never sooner than the politeness interval nor
+ * later than the plan's floor interval: a due time is always finite, whatever the estimates say.
+ */
+export function visitDueMs(p: DiurnalProfile, fromMs: number, visitsPerHour: number, plan: AllocationPlan, config: PoissonScheduleConfig): number {
+  const floorH = maxIntervalHours(plan);
+  const maxMs = (Number.isFinite(floorH) ? floorH : config.maxVisitIntervalHours) * HOUR_MS;
+  const minMs = config.minVisitIntervalMinutes * 60_000;
+  const due = visitsPerHour > 0 && Number.isFinite(visitsPerHour) ? nextVisitAfterMs(p, fromMs, visitsPerHour) : fromMs + maxMs;
+  return Math.min(fromMs + maxMs, Math.max(fromMs + minMs, Number.isFinite(due) ? due : fromMs + maxMs));
+}
+
 /** The due-ZSET score: a never-visited subject is due at once, others one allotted interval on. */
 export function nextVisitAtMs(state: SubjectState, model: ScheduleModel): number {
   if (state.lastVisitMs === null) return state.firstSeenMs;
   const f = visitRatePerHour(model.plan, allocationRatePerHour(state, model)) * model.pace;
-  return nextVisitAfterMs(subjectProfile(state, model.config), state.lastVisitMs, f);
+  return visitDueMs(subjectProfile(state, model.config), state.lastVisitMs, f, model.plan, model.config);
 }
 
 export interface ScheduleStatus {

@@ -59,31 +59,52 @@ export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}):
 }
 
 /**
- * Folds one visit into the state. The window the visit observed completely is (start, atMs], with
- * start the previous visit (or the start of the history on a first visit). When the page limit cut
- * the visit short, only (oldest seen, atMs] was observed completely: counting the posts after the
- * oldest one over that span keeps the estimate unbiased (the oldest post only marks where the
- * window starts, and the unseen gap before it is left out rather than counted as empty).
+ * The evidence one visit gives about the rate: posts counted over a window observed completely.
+ *
+ * - A later visit that read back to the watermark saw every post of (last visit, now].
+ * - A first visit told where the history starts (and not cut short) saw all of (history start, now].
+ * - Otherwise, when the page limit cut the visit short, the window is the span the posts cover,
+ *   (oldest seen, now]: whatever came before the oldest post is hidden. Reading stopped at the n-th
+ *   newest post, so the likelihood is λ^n e^{−λ·span}: n posts over the span are the Gamma update
+ *   (pooled over visits, Σn/Σspan is consistent; n − 1 would bias it low by a post per window).
+ *   Counting from the discovery time instead (as before) read a full first page of 10 posts
+ *   spanning 73 h as 9 posts in the minutes since discovery: the collapse of issue 21.
+ * - Posts older than the previous visit (a gap left by an earlier cut-off, filled now) belong to a
+ *   window already accounted for as unseen: they are indexed but not counted.
  */
-export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOptions = {}): SubjectState {
+export function visitEvidence(state: SubjectState, visit: VisitResult): { windowStartMs: number; posts: number } {
   const times = visit.postTimesMs;
-  let newest = state.lastPostMs;
+  const after = state.lastVisitMs ?? Number.NEGATIVE_INFINITY;
+  let fresh = 0;
   let oldest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < times.length; i++) {
     const t = times[i]!;
-    if (newest === null || t > newest) newest = t;
+    if (!(t > after && t <= visit.atMs)) continue;
+    fresh += 1;
     if (t < oldest) oldest = t;
   }
-  let windowStartMs = state.lastVisitMs ?? visit.historyStartMs ?? state.firstSeenMs;
-  let counted = times.length;
-  if (visit.pageLimitHit && times.length > 0) {
-    windowStartMs = Math.max(windowStartMs, oldest);
-    counted = times.length - 1;
-  } else if (state.lastVisitMs === null && visit.historyStartMs === undefined && times.length > 0) {
-    // A first visit that does not know where the history starts: it starts at the oldest post.
-    windowStartMs = Math.min(windowStartMs, oldest);
-    counted = times.length - 1;
+  if (state.lastVisitMs !== null) {
+    if (visit.pageLimitHit && fresh > 0) return { windowStartMs: Math.max(state.lastVisitMs, oldest), posts: fresh };
+    return { windowStartMs: state.lastVisitMs, posts: fresh };
   }
+  if (!visit.pageLimitHit && visit.historyStartMs !== undefined) return { windowStartMs: Math.min(visit.historyStartMs, oldest), posts: fresh };
+  if (visit.pageLimitHit && fresh > 0) return { windowStartMs: oldest, posts: fresh };
+  // The whole history fits, but where it starts is unknown: it starts some way before the oldest
+  // post (about one post's gap on average), so that post is left out rather than the gap counted empty.
+  if (fresh > 0) return { windowStartMs: oldest, posts: fresh - 1 };
+  // Nothing at all: the history is empty since at least its start (or the discovery, when unknown).
+  return { windowStartMs: Math.min(visit.historyStartMs ?? state.firstSeenMs, visit.atMs), posts: 0 };
+}
+
+/** Folds one visit into the state; see `visitEvidence` for the window it counts. */
+export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOptions = {}): SubjectState {
+  const times = visit.postTimesMs;
+  let newest = state.lastPostMs;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    if (newest === null || t > newest) newest = t;
+  }
+  const { windowStartMs, posts: counted } = visitEvidence(state, visit);
   const exposureHours = Math.max(0, (visit.atMs - windowStartMs) / HOUR_MS);
   const halfLife = opts.halfLifeHours ?? Number.POSITIVE_INFINITY;
   const keep = Number.isFinite(halfLife) ? Math.pow(2, -exposureHours / halfLife) : 1;

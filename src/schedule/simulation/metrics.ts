@@ -24,7 +24,20 @@ export interface SimulationMetrics {
   /** Pages spent per hour during the measured window: shows the budget is respected. */
   pagesPerHour: number;
   visitsPerHour: number;
+  /** Measured posts captured by the end of the run (the tail included): below ~95 % the schedule has collapsed. */
+  capturedShare: number;
+  /** Posts captured per page spent in the measured window. */
+  postsPerPage: number;
+  /** Share of the measured window's visits that went to the 1 % most-visited subjects (a collapse sends most of them there). */
+  top1PctVisitShare: number;
+  /** Mean over hourly samples of the share of subjects holding a post that has waited more than `STALE_AFTER_MS`. */
+  staleSubjectShare: number;
+  /** Mean over hourly samples of the share of subjects the policy itself counts as overdue (NaN when it does not say). */
+  overdueShare: number;
 }
+
+/** A post waiting this long is a subject the schedule has given up on (floors are days, not weeks). */
+export const STALE_AFTER_MS = 7 * 24 * HOUR_MS;
 
 export class MetricsRecorder {
   private readonly delaysMs: Float64Array;
@@ -32,8 +45,14 @@ export class MetricsRecorder {
   private lost = 0;
   private staleMs = 0;
   private capturedFromStart = 0;
+  private capturedInWindow = 0;
   private pages = 0;
   private visits = 0;
+  private readonly visitsOf: Uint32Array;
+  private staleSum = 0;
+  private overdueSum = 0;
+  private overdueSamples = 0;
+  private samples = 0;
   private readonly postsMeasured: number;
   private readonly postsFromStart: number;
 
@@ -47,13 +66,33 @@ export class MetricsRecorder {
     this.postsMeasured = measured;
     this.postsFromStart = fromStart;
     this.delaysMs = new Float64Array(measured);
+    this.visitsOf = new Uint32Array(world.subjects);
+  }
+
+  /** One hourly sample: `cursor` is each subject's first post not yet seen; `overdue` what the policy reports. */
+  sample(nowMs: number, cursor: Int32Array, overdue: number | undefined): void {
+    if (nowMs < this.fromMs || nowMs >= this.toMs) return;
+    const { offsets, postTimesMs: times, subjects } = this.world;
+    let stale = 0;
+    for (let id = 0; id < subjects; id++) {
+      const k = cursor[id]!;
+      if (k < offsets[id + 1]! && times[k]! <= nowMs - STALE_AFTER_MS) stale++;
+    }
+    this.staleSum += stale / subjects;
+    this.samples += 1;
+    if (overdue !== undefined) {
+      this.overdueSum += overdue;
+      this.overdueSamples += 1;
+    }
   }
 
   /** A charged visit at `nowMs` that lost posts [start, seenStart) and captured [seenStart, end). */
-  visit(start: number, seenStart: number, end: number, nowMs: number, pages: number): void {
+  visit(id: number, start: number, seenStart: number, end: number, nowMs: number, pages: number): void {
     if (nowMs >= this.fromMs && nowMs < this.toMs) {
       this.pages += pages;
       this.visits += 1;
+      this.visitsOf[id] = this.visitsOf[id]! + 1;
+      this.capturedInWindow += end - seenStart;
     }
     const times = this.world.postTimesMs;
     for (let k = start; k < end; k++) {
@@ -109,6 +148,23 @@ export class MetricsRecorder {
       capturedShareFromStart: this.postsFromStart > 0 ? this.capturedFromStart / this.postsFromStart : Number.NaN,
       pagesPerHour: this.pages / windowHours,
       visitsPerHour: this.visits / windowHours,
+      capturedShare: this.postsMeasured > 0 ? captured / this.postsMeasured : Number.NaN,
+      postsPerPage: this.pages > 0 ? this.capturedInWindow / this.pages : Number.NaN,
+      top1PctVisitShare: topShare(this.visitsOf, 0.01),
+      staleSubjectShare: this.samples > 0 ? this.staleSum / this.samples : Number.NaN,
+      overdueShare: this.overdueSamples > 0 ? this.overdueSum / this.overdueSamples : Number.NaN,
     };
   }
+}
+
+/** Share of the total held by the largest `share` of the entries. */
+function topShare(counts: Uint32Array, share: number): number {
+  let total = 0;
+  for (const c of counts) total += c;
+  if (total === 0) return Number.NaN;
+  const sorted = Uint32Array.from(counts).sort();
+  const k = Math.max(1, Math.round(share * counts.length));
+  let top = 0;
+  for (let i = sorted.length - k; i < sorted.length; i++) top += sorted[i]!;
+  return top / total;
 }

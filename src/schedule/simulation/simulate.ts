@@ -74,7 +74,7 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
     const pageLimitHit = count > limitPosts;
     const seenStart = pageLimitHit ? p - limitPosts : start;
     const pages = pageLimitHit ? limitPages : Math.max(1, Math.ceil(count / pageSize));
-    if (charged) rec.visit(start, seenStart, p, nowMs, pages);
+    if (charged) rec.visit(id, start, seenStart, p, nowMs, pages);
     const result: VisitResult = { atMs: nowMs, postTimesMs: times.subarray(seenStart, p), pageLimitHit };
     if (!visited[id] && opts.historyStartKnown !== false) result.historyStartMs = world.historyStartMs;
     cursor[id] = p;
@@ -95,6 +95,7 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
   const picked: number[] = [];
   for (let t = 0; t < endMs; t += opts.tickMs) {
     if (t >= nextReplanMs) {
+      rec.sample(t, cursor, policy.overdueShare?.(t));
       policy.replan(t);
       nextReplanMs += opts.replanEveryMs;
     }
