@@ -19,7 +19,7 @@ import type { PipelineConfig } from '../pipeline/schema';
 import { fixedInterval, type NextVisitPolicy } from '../schedule/fixed-interval';
 import { ModelRefresher } from '../schedule/refit';
 import { schedulerState } from '../schedule/core-bridge';
-import { scheduleStatus } from '../schedule/poisson';
+import { scheduleStatus, subjectRatePerHour } from '../schedule/poisson';
 import { applyTemplates, indexName, loadTemplates } from '../search/templates';
 import { AlertMonitor } from '../alerts/monitor';
 import { notifier } from '../alerts/notify';
@@ -34,7 +34,6 @@ import { startGaugePoller, type ScheduleGaugeValues } from './gauges';
 import { SubjectStatusWriter } from './subject-status';
 import { PagePool } from './page-pool';
 import { leadingStatelessStages } from './page-work';
-import { estimatedRatePerHour } from '../schedule/subject-state';
 import type { SubjectState } from '../core/envelope';
 
 export interface BuildDeps {
@@ -109,7 +108,7 @@ async function buildSchedule(config: PipelineConfig, frontier: RedisFrontier, lo
         }
         return cached.values;
       };
-      const rateOf = (state: SubjectState): number => estimatedRatePerHour(schedulerState(state), refresher.current().prior);
+      const rateOf = (state: SubjectState): number => subjectRatePerHour(schedulerState(state), refresher.current());
       return { policy: refresher.policy(), stop: () => refresher.stop(), gauges, rateOf };
     }
   }

@@ -11,6 +11,8 @@ import { type DiurnalSums, addPostTimes, emptyDiurnal } from './diurnal';
 import { type GammaRate, gammaMeanPerHour, gammaPosterior } from './gamma-posterior';
 
 const HOUR_MS = 3_600_000;
+/** The recent evidence halves at every visit: it is mostly the last visit or two. */
+export const DEFAULT_RECENT_HALF_LIFE_VISITS = 1;
 
 export interface SubjectState {
   firstSeenMs: number;
@@ -25,6 +27,9 @@ export interface SubjectState {
   /** Rate evidence: posts counted and hours observed (both discounted when forgetting is on). */
   evidencePosts: number;
   evidenceHours: number;
+  /** The same evidence forgotten within a visit or two: what the change test compares with the rest. */
+  recentPosts: number;
+  recentHours: number;
   /** Time-of-day sums, when the time-of-day option is on. */
   diurnal: DiurnalSums | null;
 }
@@ -47,6 +52,8 @@ export interface VisitResult {
 export interface ObserveOptions {
   /** Forget evidence with this half-life (Infinity: never). */
   halfLifeHours?: number;
+  /** Half-life of the recent evidence, in visits (default 1: the last visit or two). */
+  recentHalfLifeVisits?: number;
   /** Keep the time-of-day sums. */
   timeOfDay?: boolean;
 }
@@ -54,7 +61,7 @@ export interface ObserveOptions {
 export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}): SubjectState {
   return {
     firstSeenMs, lastVisitMs: null, lastPostMs: null, watermark: null, postsSeen: 0, visits: 0,
-    evidencePosts: 0, evidenceHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
+    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
   };
 }
 
@@ -70,21 +77,25 @@ export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}):
  *   Counting from the discovery time instead (as before) read a full first page of 10 posts
  *   spanning 73 h as 9 posts in the minutes since discovery: the collapse of issue 21.
  * - Posts older than the previous visit (a gap left by an earlier cut-off, filled now) belong to a
- *   window already accounted for as unseen: they are indexed but not counted.
+ *   window already accounted for as unseen: they are indexed but not counted. The adapter fills a
+ *   gap only once the new posts are all read, so a visit that read gap posts saw its window whole.
  */
 export function visitEvidence(state: SubjectState, visit: VisitResult): { windowStartMs: number; posts: number } {
   const times = visit.postTimesMs;
   const after = state.lastVisitMs ?? Number.NEGATIVE_INFINITY;
   let fresh = 0;
+  let gapPosts = 0;
   let oldest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < times.length; i++) {
     const t = times[i]!;
+    if (t <= after) gapPosts += 1;
     if (!(t > after && t <= visit.atMs)) continue;
     fresh += 1;
     if (t < oldest) oldest = t;
   }
   if (state.lastVisitMs !== null) {
-    if (visit.pageLimitHit && fresh > 0) return { windowStartMs: Math.max(state.lastVisitMs, oldest), posts: fresh };
+    // The adapter fills an old gap only after reading every new post: then the limit cut the gap, not the new posts.
+    if (visit.pageLimitHit && fresh > 0 && gapPosts === 0) return { windowStartMs: Math.max(state.lastVisitMs, oldest), posts: fresh };
     return { windowStartMs: state.lastVisitMs, posts: fresh };
   }
   if (!visit.pageLimitHit && visit.historyStartMs !== undefined) return { windowStartMs: Math.min(visit.historyStartMs, oldest), posts: fresh };
@@ -108,6 +119,7 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
   const exposureHours = Math.max(0, (visit.atMs - windowStartMs) / HOUR_MS);
   const halfLife = opts.halfLifeHours ?? Number.POSITIVE_INFINITY;
   const keep = Number.isFinite(halfLife) ? Math.pow(2, -exposureHours / halfLife) : 1;
+  const keepRecent = Math.pow(2, -1 / (opts.recentHalfLifeVisits ?? DEFAULT_RECENT_HALF_LIFE_VISITS));
   const wantDiurnal = opts.timeOfDay ?? state.diurnal !== null;
   return {
     firstSeenMs: state.firstSeenMs,
@@ -118,6 +130,8 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
     visits: state.visits + 1,
     evidencePosts: state.evidencePosts * keep + counted,
     evidenceHours: state.evidenceHours * keep + exposureHours,
+    recentPosts: state.recentPosts * keepRecent + counted,
+    recentHours: state.recentHours * keepRecent + exposureHours,
     diurnal: wantDiurnal ? addPostTimes(state.diurnal ?? emptyDiurnal(), times, keep) : null,
   };
 }
@@ -131,7 +145,7 @@ export function estimatedRatePerHour(state: SubjectState, prior: GammaRate): num
   return gammaMeanPerHour(subjectPosterior(state, prior));
 }
 
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 
 /**
  * Packs the state into a short JSON array (one Redis hash field, ~60–90 bytes): positional, so no
@@ -142,7 +156,7 @@ export function serializeState(s: SubjectState): string {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
   const row: (number | string | null)[] = [
     FORMAT_VERSION, s.firstSeenMs, s.lastVisitMs, s.lastPostMs, s.watermark, s.postsSeen, s.visits,
-    r(s.evidencePosts), r(s.evidenceHours),
+    r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours),
   ];
   if (d) row.push(r(d.n), r(d.cos), r(d.sin));
   return JSON.stringify(row);
@@ -150,9 +164,12 @@ export function serializeState(s: SubjectState): string {
 
 export function parseState(text: string): SubjectState {
   const row: unknown = JSON.parse(text);
-  if (!Array.isArray(row) || row[0] !== FORMAT_VERSION || (row.length !== 9 && row.length !== 12)) {
-    throw new Error(`not a v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
+  // v1 had no recent evidence (fields 9 and 10): it reads as none.
+  const v1 = Array.isArray(row) && row[0] === 1 && (row.length === 9 || row.length === 12);
+  if (!Array.isArray(row) || !(v1 || (row[0] === FORMAT_VERSION && (row.length === 11 || row.length === 14)))) {
+    throw new Error(`not a v1 or v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
   }
+  const d = v1 ? 9 : 11;
   const num = (i: number): number => {
     const v: unknown = row[i];
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`subject state field ${i} is not a number: ${text.slice(0, 80)}`);
@@ -164,6 +181,7 @@ export function parseState(text: string): SubjectState {
   return {
     firstSeenMs: num(1), lastVisitMs: numOrNull(2), lastPostMs: numOrNull(3), watermark: wm,
     postsSeen: num(5), visits: num(6), evidencePosts: num(7), evidenceHours: num(8),
-    diurnal: row.length === 12 ? { n: num(9), cos: num(10), sin: num(11) } : null,
+    recentPosts: v1 ? 0 : num(9), recentHours: v1 ? 0 : num(10),
+    diurnal: row.length === d + 3 ? { n: num(d), cos: num(d + 1), sin: num(d + 2) } : null,
   };
 }

@@ -4,13 +4,15 @@
  */
 import { sqrtRuleConstant } from '../allocation';
 import { INITIAL_PACE, type PaceState, updatePace } from '../pace';
-import { DEFAULT_POISSON_CONFIG, type PoissonScheduleConfig, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from '../poisson';
+import { DEFAULT_POISSON_CONFIG, type PoissonScheduleConfig, type RateCache, type ScheduleModel, buildModel, nextVisitAtMs, observeOptions } from '../poisson';
 import { type ObserveOptions, type SubjectState, type VisitResult, newSubjectState, observe } from '../subject-state';
 import { VisitQueue } from './visit-queue';
 import type { PolicyContext, SchedulingPolicy } from './policy';
 
 /** Rewrite every due time when the intervals (c / pace) have moved by more than this since they were written. */
 const REKEY_DRIFT = 0.02;
+/** The population prior moves slowly once the sweep is done: refitted this often (the plan every replan). */
+const PRIOR_REFIT_MS = 6 * 3_600_000;
 /** A fill takes a subject no earlier than this share of its interval after its last visit. */
 const FILL_PULL = 0.5;
 
@@ -24,6 +26,9 @@ export class FreshetPolicy implements SchedulingPolicy {
   private keyedConstant = Number.NaN;
   private paceState: PaceState = INITIAL_PACE;
   private lastReplanMs = Number.NaN;
+  private priorFittedMs = Number.NaN;
+  /** Estimates between prior refits: only subjects visited since the last replan are re-estimated. */
+  private readonly cache: RateCache;
   /** Spend budget left over in a quiet tick on the nearest due subjects. */
   private readonly fill: boolean;
 
@@ -34,7 +39,8 @@ export class FreshetPolicy implements SchedulingPolicy {
     this.observeOpts = observeOptions(this.config);
     this.states = Array.from({ length: ctx.subjects }, () => newSubjectState(ctx.startMs, this.observeOpts));
     this.queue = new VisitQueue(ctx.subjects);
-    this.model = buildModel(this.states, this.config);
+    this.cache = { rates: new Float64Array(0), dirty: new Uint8Array(ctx.subjects) };
+    this.model = buildModel(this.states, this.config, 1, undefined, true, this.cache);
   }
 
   get currentModel(): ScheduleModel {
@@ -57,12 +63,13 @@ export class FreshetPolicy implements SchedulingPolicy {
     this.queue.visited(id);
     const next = observe(this.states[id]!, visit, this.observeOpts);
     this.states[id] = next;
+    this.cache.dirty[id] = 1;
     this.reschedule(id, next);
   }
 
   /** Due per the model; a spare-budget fill may pull it forward by at most half its interval. */
-  private reschedule(id: number, s: SubjectState): void {
-    const due = nextVisitAtMs(s, this.model);
+  private reschedule(id: number, s: SubjectState, allocationRate?: number): void {
+    const due = allocationRate === undefined ? nextVisitAtMs(s, this.model) : nextVisitAtMs(s, this.model, allocationRate);
     const last = s.lastVisitMs ?? due;
     this.queue.due.schedule(id, due, last + FILL_PULL * (due - last));
   }
@@ -73,7 +80,9 @@ export class FreshetPolicy implements SchedulingPolicy {
       this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000);
     }
     this.lastReplanMs = nowMs;
-    this.model = buildModel(this.states, this.config, this.paceState.pace);
+    const refit = Number.isNaN(this.priorFittedMs) || nowMs - this.priorFittedMs >= PRIOR_REFIT_MS || this.queue.unvisitedCount > 0;
+    if (refit) this.priorFittedMs = nowMs;
+    this.model = buildModel(this.states, this.config, this.paceState.pace, this.model.rates, refit, this.cache);
     // Compared in logs, and any non-finite value forces a rewrite: ∞ against ∞ must not read as "unchanged".
     const c = sqrtRuleConstant(this.model.plan) / this.model.pace;
     const moved = !(Number.isFinite(c) && Number.isFinite(this.keyedConstant)) || Math.abs(Math.log(c / this.keyedConstant)) > REKEY_DRIFT;
@@ -83,7 +92,7 @@ export class FreshetPolicy implements SchedulingPolicy {
         const s = this.states[id]!;
         // Subjects being visited right now are rescheduled by their own observe; never-visited ones stay due.
         if (Number.isNaN(this.queue.due.dueOf(id)) || s.lastVisitMs === null) continue;
-        this.reschedule(id, s);
+        this.reschedule(id, s, this.model.allocationRates?.[id]);
       }
     }
   }

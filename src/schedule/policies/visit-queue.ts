@@ -12,7 +12,7 @@
 import { DueQueue } from './due-queue';
 
 /** How many blocked entries a fill looks past for one it may pull forward. */
-const FILL_SCAN = 256;
+const FILL_SCAN = 4096;
 
 export class VisitQueue {
   readonly due: DueQueue;

@@ -49,6 +49,8 @@ export class MetricsRecorder {
   private pages = 0;
   private visits = 0;
   private readonly visitsOf: Uint32Array;
+  /** Per post: 0 not read yet, 1 captured, 2 lost. */
+  private readonly status: Uint8Array;
   private staleSum = 0;
   private overdueSum = 0;
   private overdueSamples = 0;
@@ -67,6 +69,7 @@ export class MetricsRecorder {
     this.postsFromStart = fromStart;
     this.delaysMs = new Float64Array(measured);
     this.visitsOf = new Uint32Array(world.subjects);
+    this.status = new Uint8Array(world.postTimesMs.length);
   }
 
   /** One hourly sample: `cursor` is each subject's first post not yet seen; `overdue` what the policy reports. */
@@ -86,23 +89,42 @@ export class MetricsRecorder {
     }
   }
 
-  /** A charged visit at `nowMs` that lost posts [start, seenStart) and captured [seenStart, end). */
-  visit(id: number, start: number, seenStart: number, end: number, nowMs: number, pages: number): void {
+  /** A charged visit at `nowMs` that read `pages` pages. */
+  visit(id: number, nowMs: number, pages: number): void {
     if (nowMs >= this.fromMs && nowMs < this.toMs) {
       this.pages += pages;
       this.visits += 1;
       this.visitsOf[id] = this.visitsOf[id]! + 1;
-      this.capturedInWindow += end - seenStart;
     }
+  }
+
+  /** Posts [k0, k1) read at `nowMs` (posts read before, e.g. again while filling a gap, count once). */
+  capture(k0: number, k1: number, nowMs: number, charged: boolean): void {
     const times = this.world.postTimesMs;
-    for (let k = start; k < end; k++) {
+    for (let k = k0; k < k1; k++) {
+      if (this.status[k] !== 0) continue;
+      this.status[k] = 1;
+      if (!charged) continue;
       const pub = times[k]!;
-      if (pub >= 0 && pub < this.toMs && k >= seenStart) this.capturedFromStart++;
-      if (pub < this.fromMs || pub >= this.toMs) continue;
-      if (k < seenStart) this.lost++;
-      else this.delaysMs[this.delayCount++] = nowMs - pub;
+      if (nowMs >= this.fromMs && nowMs < this.toMs) this.capturedInWindow++;
+      if (pub >= 0 && pub < this.toMs) this.capturedFromStart++;
+      if (pub >= this.fromMs && pub < this.toMs) this.delaysMs[this.delayCount++] = nowMs - pub;
     }
-    if (end > start) this.addStale(times[start]!, nowMs);
+  }
+
+  /** Posts [k0, k1) that no visit will ever read (beyond a first visit's page limit). */
+  lose(k0: number, k1: number): void {
+    const times = this.world.postTimesMs;
+    for (let k = k0; k < k1; k++) {
+      if (this.status[k] !== 0) continue;
+      this.status[k] = 2;
+      if (times[k]! >= this.fromMs && times[k]! < this.toMs) this.lost++;
+    }
+  }
+
+  /** The subject held unread posts from `oldestUnreadMs` until `nowMs`. */
+  stale(oldestUnreadMs: number, nowMs: number): void {
+    this.addStale(oldestUnreadMs, nowMs);
   }
 
   private addStale(fromMs: number, toMs: number): void {
@@ -118,10 +140,10 @@ export class MetricsRecorder {
     for (let id = 0; id < subjects; id++) {
       const first = cursor[id]!;
       if (first < offsets[id + 1]! && times[first]! < this.toMs) this.addStale(times[first]!, this.toMs);
-      for (let k = first; k < offsets[id + 1]!; k++) {
+      for (let k = offsets[id]!; k < offsets[id + 1]!; k++) {
         const pub = times[k]!;
         if (pub >= this.toMs) break;
-        if (pub < this.fromMs) continue;
+        if (pub < this.fromMs || this.status[k] !== 0) continue;
         uncaptured++;
         this.delaysMs[this.delayCount++] = endMs - pub;
       }

@@ -123,7 +123,6 @@ function poisson(mean: number, rng: Rng): number {
 function generateRealistic(opts: WorldOptions, base: Float64Array, phaseMs: Float64Array, historyStartMs: number, rng: Rng): World {
   const n = opts.subjects;
   const paths = opts.paths ? generateRatePaths(n, historyStartMs, opts.endMs, opts.paths, seededRng((opts.seed ^ 0x27d4eb2f) >>> 0)) : null;
-  const longRun = paths ? base.map((r) => r * paths.meanMultiplier) : base;
   const a = opts.diurnalAmplitude;
   const branching = opts.bursts?.branching ?? 0;
   const decayMs = (opts.bursts?.decayHours ?? 1) * 3_600_000;
@@ -136,7 +135,7 @@ function generateRealistic(opts: WorldOptions, base: Float64Array, phaseMs: Floa
     own.length = 0;
     for (let s = historyStartMs; s < opts.endMs; s += stepMs) {
       const e = Math.min(opts.endMs, s + stepMs);
-      const rate = base[i]! * (1 - branching) * (paths ? paths.multiplier[i * paths.steps + Math.round((s - historyStartMs) / stepMs)]! : 1);
+      const rate = base[i]! * (1 - branching) * (paths ? paths.multiplier[i * paths.steps + Math.round((s - historyStartMs) / stepMs)]! / paths.meanMultiplier : 1);
       const peakPerMs = (rate * (1 + a)) / 3_600_000;
       if (!(peakPerMs > 0)) continue;
       // Exponential gaps are memoryless, so each step of the path starts afresh at its own rate.
@@ -159,12 +158,13 @@ function generateRealistic(opts: WorldOptions, base: Float64Array, phaseMs: Floa
     for (const t of own) times.push(t);
   }
   offsets[n] = times.length;
-  return { options: opts, subjects: n, ratePerHour: longRun, paths, phaseMs, historyStartMs, offsets, postTimesMs: Float64Array.from(times) };
+  return { options: opts, subjects: n, ratePerHour: base, paths, phaseMs, historyStartMs, offsets, postTimesMs: Float64Array.from(times) };
 }
 
 /**
- * The rate a subject posts at now, bursts averaged out: long-run rate × its regime and drift. What a
- * current-rate oracle knows (with the time-of-day profile from `trueProfile`).
+ * The rate a subject posts at now, bursts averaged out: long-run rate × its regime and drift (the
+ * path is normalised so that its long-run mean is 1). What a current-rate oracle knows (with the
+ * time-of-day profile from `trueProfile`).
  */
 export function currentRatePerHour(world: World, id: number, tMs: number): number {
   if (!world.paths) return world.ratePerHour[id]!;

@@ -35,20 +35,27 @@ export interface BenchArgs {
   write: boolean;
   /** Only these policies (exploration). */
   policies: Set<string> | null;
+  /** Run only, saving the runs as shard NAME (.state/schedule-shards/NAME.json) for a later --merge. */
+  shard: string | null;
+  /** Write the report from these shards (given the same suite flags), running nothing. */
+  merge: string[] | null;
+  /** Scheduler settings for the freshet policies (exploration: `--config halfLifeHours=72,changeProbability=0`). */
+  config: Record<string, number | boolean | string>;
 }
 
 const USAGE = `usage: run.js [--quick] [--suite legacy,realistic] [--no-write] [--policies freshet,oracle]
        legacy:    [--n 10000] [--sigma 1.5] [--budget 1,3] [--seeds 1,2,3] [--diurnal 0.8] [--scenarios homogeneous,cold,diurnal]
        realistic: [--rn 20000] [--rbudget 0.25,0.5,1,2] [--dev-seeds 11,12,13] [--held-out-seeds 14] [--worlds ${REALISTIC_WORLDS.join(',')}]
-       [--warmup-days 7] [--measure-days 7] [--tail-days 2]
-  --quick: realistic suite only, 4,000 subjects, 5+4+1 days, dev seed 11, for iterating (never written).`;
+       [--warmup-days 10] [--measure-days 7] [--tail-days 3] [--config key=value,...]
+       [--shard NAME] (run, save the runs) / [--merge NAME,NAME...] (write the report from shards: 2 cores, 2 shards)
+  --quick: realistic suite only, 4,000 subjects (the full days: shorter windows hide the quiet subjects' delays), dev seed 11, never written.`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
   const args: BenchArgs = {
     suites: new Set(['legacy', 'realistic']),
     legacy: { subjects: 10_000, sigma: 1.5, budgets: [1, 3], seeds: [1, 2, 3], diurnal: 0.8, scenarios: new Set(['homogeneous', 'cold', 'diurnal']) },
     realistic: { subjects: 20_000, budgets: [0.25, 0.5, 1, 2], devSeeds: [11, 12, 13], heldOutSeeds: [14], worlds: new Set(REALISTIC_WORLDS) },
-    warmupDays: 7, measureDays: 7, tailDays: 2, write: true, policies: null,
+    warmupDays: 10, measureDays: 7, tailDays: 3, write: true, policies: null, config: {}, shard: null, merge: null,
   };
   const nums = (v: string): number[] => v.split(',').filter((x) => x !== '').map((x) => {
     const n = Number(x);
@@ -58,9 +65,9 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
   if (argv.includes('--quick')) {
     args.suites = new Set(['realistic']);
     args.realistic = { ...args.realistic, subjects: 4000, devSeeds: [11], heldOutSeeds: [] };
-    args.warmupDays = 5;
-    args.measureDays = 4;
-    args.tailDays = 1;
+    args.warmupDays = 10;
+    args.measureDays = 7;
+    args.tailDays = 3;
     args.write = false;
   }
   for (let i = 0; i < argv.length; i++) {
@@ -105,6 +112,16 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
         break;
       }
       case '--policies': args.policies = new Set(value.split(',')); break;
+      case '--shard': args.shard = value; break;
+      case '--merge': args.merge = value.split(','); break;
+      case '--config':
+        for (const kv of value.split(',')) {
+          const [k, v] = kv.split('=');
+          if (!k || v === undefined) throw new Error(`--config wants key=value pairs, got ${kv}\n${USAGE}`);
+          args.config[k] = v === 'true' ? true : v === 'false' ? false : Number.isFinite(Number(v)) ? Number(v) : v;
+        }
+        args.write = false;
+        break;
       case '--warmup-days': args.warmupDays = nums(value)[0]!; break;
       case '--measure-days': args.measureDays = nums(value)[0]!; break;
       case '--tail-days': args.tailDays = nums(value)[0]!; break;

@@ -27,12 +27,25 @@ function policiesFor(world: RealisticWorld): PolicyName[] {
   return base;
 }
 
-interface Run {
+/** What the summary and the goals need of one run; built from a simulation, or read back from result rows (shards). */
+function simulationOf(all: BenchArgs): Omit<SimulationOptions, 'budgetPerHour'> {
+  return { ...REALISTIC_SIMULATION, warmupMs: all.warmupDays * DAY_MS, measureMs: all.measureDays * DAY_MS, tailMs: all.tailDays * DAY_MS };
+}
+
+interface Figures {
+  policy: string;
+  meanDelayHours: number;
+  capturedShare: number;
+  pagesPerHour: number;
+  metrics: [string, number][];
+}
+
+export interface Run {
   world: RealisticWorld;
   budget: number;
   seed: number;
   heldOut: boolean;
-  m: SimulationMetrics;
+  m: Figures;
 }
 
 export function metricsOf(m: SimulationMetrics): [string, number][] {
@@ -47,10 +60,13 @@ export function metricsOf(m: SimulationMetrics): [string, number][] {
 const round = (x: number): number => (Number.isFinite(x) ? Math.round(x * 10_000) / 10_000 : x);
 
 export function runRealistic(all: BenchArgs, keep: (p: string) => boolean): Suite {
+  return summarise(simulateRealistic(all, keep), all);
+}
+
+/** The runs of the suite (or of the worlds a shard was given). */
+export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean): Run[] {
   const args = all.realistic;
-  const sim: Omit<SimulationOptions, 'budgetPerHour'> = {
-    ...REALISTIC_SIMULATION, warmupMs: all.warmupDays * DAY_MS, measureMs: all.measureDays * DAY_MS, tailMs: all.tailDays * DAY_MS,
-  };
+  const sim = simulationOf(all);
   const endMs = simulationEndMs(sim);
   const runs: Run[] = [];
   const seeds = [...args.devSeeds.map((s) => ({ seed: s, heldOut: false })), ...args.heldOutSeeds.map((s) => ({ seed: s, heldOut: true }))];
@@ -65,14 +81,14 @@ export function runRealistic(all: BenchArgs, keep: (p: string) => boolean): Suit
           const t0 = Date.now();
           const policy = createPolicy(name, {
             subjects: world.subjects, startMs: 0, budgetPerHour, pageSize: sim.pageSize,
-            config: { pageLimit: sim.maxPagesPerVisit },
+            config: { ...all.config, pageLimit: sim.maxPagesPerVisit },
             truth: {
               ratePerHour: world.ratePerHour, profile: (id) => trueProfile(world, id),
               currentRatePerHour: (id, t) => currentRatePerHour(world, id, t),
             },
           });
           const m = simulate(world, policy, { ...sim, budgetPerHour });
-          runs.push({ world: worldName, budget, seed, heldOut, m });
+          runs.push({ world: worldName, budget, seed, heldOut, m: { ...m, metrics: metricsOf(m) } });
           console.error(`[schedule] ${worldName} ${budget}x seed ${seed}${heldOut ? ' (held out)' : ''} ${name}: mean ${m.meanDelayHours.toFixed(3)} h, `
             + `p90 ${m.p90DelayHours.toFixed(2)} h, captured ${(100 * m.capturedShare).toFixed(2)} %, lost ${m.lost}, `
             + `pages/h ${m.pagesPerHour.toFixed(1)} of ${budgetPerHour.toFixed(1)}, posts/page ${m.postsPerPage.toFixed(2)}, `
@@ -83,9 +99,37 @@ export function runRealistic(all: BenchArgs, keep: (p: string) => boolean): Suit
     }
   }
 
+  return runs;
+}
+
+/** Per-seed result rows back into runs (merging shards). */
+export function runsFromRows(rows: readonly ResultRow[]): Run[] {
+  const byKey = new Map<string, Run>();
+  for (const row of rows) {
+    const m = /^([\w.-]+)\/([\d.]+)x\/seed(\d+)(-held-out)?$/.exec(row.variant);
+    if (!m || !(REALISTIC_WORLDS as readonly string[]).includes(m[1]!)) continue;
+    const key = `${row.system}|${row.variant}`;
+    let run = byKey.get(key);
+    if (!run) {
+      run = { world: m[1] as RealisticWorld, budget: Number(m[2]), seed: Number(m[3]), heldOut: m[4] !== undefined,
+        m: { policy: row.system, meanDelayHours: Number.NaN, capturedShare: Number.NaN, pagesPerHour: Number.NaN, metrics: [] } };
+      byKey.set(key, run);
+    }
+    const v = row.value ?? Number.NaN;
+    run.m.metrics.push([row.metric, v]);
+    if (row.metric === 'mean_delay_hours') run.m.meanDelayHours = v;
+    if (row.metric === 'captured_share') run.m.capturedShare = v;
+    if (row.metric === 'pages_per_hour') run.m.pagesPerHour = v;
+  }
+  return [...byKey.values()];
+}
+
+/** Per-seed rows, means over dev and over held-out seeds, and the goals. */
+export function summarise(runs: readonly Run[], all: BenchArgs): Suite {
+  const sim = simulationOf(all);
   const results: ResultRow[] = [];
   for (const r of runs) {
-    for (const [metric, value] of metricsOf(r.m)) {
+    for (const [metric, value] of r.m.metrics) {
       results.push({ system: r.m.policy, variant: `${r.world}/${r.budget}x/seed${r.seed}${r.heldOut ? '-held-out' : ''}`, metric, value: round(value) });
     }
   }
@@ -98,8 +142,8 @@ export function runRealistic(all: BenchArgs, keep: (p: string) => boolean): Suit
     }
     for (const group of groups.values()) {
       const first = group[0]!;
-      metricsOf(first.m).forEach(([metric], i) => {
-        const mean = group.reduce((s, r) => s + metricsOf(r.m)[i]![1], 0) / group.length;
+      first.m.metrics.forEach(([metric], i) => {
+        const mean = group.reduce((s, r) => s + r.m.metrics[i]![1], 0) / group.length;
         results.push({
           system: first.m.policy, variant: `${first.world}/${first.budget}x/mean-of-${group.length}-${heldOut ? 'held-out' : 'dev'}-seeds`, metric, value: round(mean),
         });
@@ -109,13 +153,13 @@ export function runRealistic(all: BenchArgs, keep: (p: string) => boolean): Suit
   return { params: paramsOf(all, sim), results, goals: [...goalsOf(runs, all, false), ...goalsOf(runs, all, true)] };
 }
 
-function goalsOf(runs: Run[], all: BenchArgs, heldOut: boolean): GoalRow[] {
+function goalsOf(runs: readonly Run[], all: BenchArgs, heldOut: boolean): GoalRow[] {
   const args = all.realistic;
   const mine = runs.filter((r) => r.heldOut === heldOut);
   if (mine.length === 0) return [];
   const tag = heldOut ? 'held-out seeds, not tuned on' : 'dev seeds';
   const seeds = heldOut ? args.heldOutSeeds : args.devSeeds;
-  const find = (world: RealisticWorld, budget: number, seed: number, policy: string): SimulationMetrics | undefined =>
+  const find = (world: RealisticWorld, budget: number, seed: number, policy: string): Figures | undefined =>
     mine.find((r) => r.world === world && r.budget === budget && r.seed === seed && r.m.policy === policy)?.m;
   /** The worst value over seeds (and budgets) of f, or null when a run is missing. */
   const worst = (world: RealisticWorld, budgets: number[], f: (seed: number, budget: number) => number | undefined, larger: boolean): number | null => {

@@ -1,30 +1,62 @@
 /**
  * `npm run bench schedule`: the recrawl-scheduling simulations of issues 6 and 21 on the project's
  * own scheduler code. Writes test/bench/results/schedule.json (`--quick` iterates without writing).
+ * The full run takes about an hour on one core: `--shard` runs part of it (e.g. some worlds) and
+ * saves the runs, `--merge` writes the report from the shards, goals computed over all of them.
  */
-import { writeReport } from '../lib/results';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ResultRow, projectRoot, writeReport } from '../lib/results';
 import { DEFAULT_SIMULATION, type SimulationOptions } from '../../../src/schedule/simulation/simulate';
 import { parseArgs } from './args';
 import { type Suite, runLegacy } from './legacy';
-import { runRealistic } from './realistic';
+import { runsFromRows, simulateRealistic, summarise } from './realistic';
 
 const DAY_MS = 86_400_000;
+
+interface Shard {
+  realisticRows: ResultRow[];
+  legacy?: Suite;
+  runSecs: number;
+}
+
+function shardPath(name: string): string {
+  return join(projectRoot(), '.state', 'schedule-shards', `${name}.json`);
+}
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
   const keep = (p: string): boolean => args.policies === null || args.policies.has(p);
-  const suites: Record<string, Suite> = {};
-  if (args.suites.has('realistic')) suites['realistic'] = runRealistic(args, keep);
-  if (args.suites.has('legacy')) {
-    const sim: Omit<SimulationOptions, 'budgetPerHour'> = {
-      ...DEFAULT_SIMULATION, warmupMs: args.warmupDays * DAY_MS, measureMs: args.measureDays * DAY_MS, tailMs: args.tailDays * DAY_MS,
-    };
-    suites['legacy'] = runLegacy(args, sim, keep);
+  let shards: Shard[];
+  if (args.merge) {
+    shards = args.merge.map((name) => JSON.parse(readFileSync(shardPath(name), 'utf8')) as Shard);
+  } else {
+    const shard: Shard = { realisticRows: [], runSecs: 0 };
+    if (args.suites.has('realistic')) shard.realisticRows = summarise(simulateRealistic(args, keep), args).results.filter((r) => /\/seed\d+(-held-out)?$/.test(r.variant));
+    if (args.suites.has('legacy')) {
+      const sim: Omit<SimulationOptions, 'budgetPerHour'> = {
+        ...DEFAULT_SIMULATION, warmupMs: args.warmupDays * DAY_MS, measureMs: args.measureDays * DAY_MS, tailMs: args.tailDays * DAY_MS,
+      };
+      shard.legacy = runLegacy(args, sim, keep);
+    }
+    shard.runSecs = Math.round((Date.now() - started) / 1000);
+    if (args.shard) {
+      mkdirSync(join(projectRoot(), '.state', 'schedule-shards'), { recursive: true });
+      writeFileSync(shardPath(args.shard), JSON.stringify(shard));
+      console.error(`[schedule] shard ${args.shard} saved (${shard.runSecs} s)`);
+      return;
+    }
+    shards = [shard];
   }
+  const suites: Record<string, Suite> = {};
+  const rows = shards.flatMap((s) => s.realisticRows);
+  if (rows.length > 0) suites['realistic'] = summarise(runsFromRows(rows), args);
+  const legacy = shards.find((s) => s.legacy)?.legacy;
+  if (legacy) suites['legacy'] = legacy;
   const params: Record<string, unknown> = {
     warmup_days: args.warmupDays, measure_days: args.measureDays, tail_days: args.tailDays, tick_secs: DEFAULT_SIMULATION.tickMs / 1000,
-    replan_every_secs: DEFAULT_SIMULATION.replanEveryMs / 1000, run_secs: Math.round((Date.now() - started) / 1000),
+    replan_every_secs: DEFAULT_SIMULATION.replanEveryMs / 1000, run_secs: shards.reduce((s, x) => s + x.runSecs, 0), shards: shards.length,
   };
   for (const [name, s] of Object.entries(suites)) params[name] = s.params;
   const results = Object.values(suites).flatMap((s) => s.results);
