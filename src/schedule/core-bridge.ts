@@ -82,9 +82,9 @@ export function scheduledPagesPerHour(states: readonly FrontierState[], model: S
   return { pagesPerHour, counted, uncounted };
 }
 
-/** Refit from the active subjects of the frontier (run every few minutes; O(N)). */
-export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1): ScheduleModel {
-  return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace);
+/** Refit from the active subjects of the frontier (run every few minutes; O(N)); `previous` warm-starts the prior's fit. */
+export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1, previous?: ScheduleModel): ScheduleModel {
+  return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace, previous?.rates);
 }
 
 /** The `poisson` schedule as the runner's NextVisitPolicy; `model` returns the latest refit. */

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { type AllocationPlan, type Objective, maxIntervalHours, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
 import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile, nextVisitAfterMs } from './diurnal';
-import { type GammaRate, fitPopulationPrior } from './gamma-posterior';
+import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
 import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, twoScaleRatePerHour } from './rate-model';
 import type { ObserveOptions, SubjectState } from './subject-state';
 
@@ -164,7 +164,13 @@ export function buildModel(
   if (refitPrior || !previous) {
     const evidence = new Array<{ posts: number; hours: number }>(states.length);
     for (let i = 0; i < states.length; i++) evidence[i] = { posts: states[i]!.evidencePosts, hours: states[i]!.evidenceHours };
-    ratePrior = config.prior === 'mixture' ? fitRatePrior(evidence, ratePrior.weights.length > 1 ? ratePrior : flatRatePrior(), previous ? 4 : 30) : fitGammaPrior(evidence);
+    // Until ten subjects have been watched for an hour there is no population to fit: about a post
+    // a day, worth half a day of evidence (a flat grid would put its mean at hundreds a day).
+    let watched = 0;
+    for (const e of evidence) if (e.hours >= 1) watched++;
+    if (watched < 10) ratePrior = gammaRatePrior(DEFAULT_PRIOR.alpha, DEFAULT_PRIOR.betaHours);
+    else if (config.prior === 'mixture') ratePrior = fitRatePrior(evidence, ratePrior.weights.length > 1 ? ratePrior : flatRatePrior(), previous && previous.weights.length > 1 ? 4 : 30);
+    else ratePrior = fitGammaPrior(evidence);
   }
   const { meanPerHour, variancePerHour2 } = priorMoments(ratePrior);
   const prior: GammaRate = { alpha: (meanPerHour * meanPerHour) / variancePerHour2, betaHours: meanPerHour / variancePerHour2 };

@@ -80,7 +80,7 @@ export class FreshetPolicy implements SchedulingPolicy {
       this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000);
     }
     this.lastReplanMs = nowMs;
-    const refit = Number.isNaN(this.priorFittedMs) || nowMs - this.priorFittedMs >= PRIOR_REFIT_MS || this.queue.unvisitedCount > 0;
+    const refit = Number.isNaN(this.priorFittedMs) || nowMs - this.priorFittedMs >= PRIOR_REFIT_MS;
     if (refit) this.priorFittedMs = nowMs;
     this.model = buildModel(this.states, this.config, this.paceState.pace, this.model.rates, refit, this.cache);
     // Compared in logs, and any non-finite value forces a rewrite: ∞ against ∞ must not read as "unchanged".
