@@ -116,6 +116,23 @@ export function posteriorMeanPerHour(prior: RatePrior, posts: number, hours: num
   return mean * e;
 }
 
+/** Posterior variance of the rate (per hour²) given `posts` over `hours`: a Gamma mixture's law of total variance. */
+export function posteriorVariancePerHour2(prior: RatePrior, posts: number, hours: number): number {
+  const lw = prior.scratch.a;
+  const b = prior.scratch.b;
+  const logZ = posteriorLogWeights(prior, posts, hours, lw);
+  const e = prior.shape + posts;
+  let m1 = 0;
+  let m2 = 0;
+  for (let j = 0; j < lw.length; j++) {
+    const w = Math.exp(lw[j]! - logZ);
+    const rate = b[j]! + hours;
+    m1 += (w * e) / rate;
+    m2 += (w * e * (e + 1)) / (rate * rate);
+  }
+  return Math.max(0, m2 - m1 * m1);
+}
+
 /**
  * log of the predictive probability of `k` posts over `t` hours after `posts` over `hours`
  * (a Gamma-mixture posterior's negative binomial), up to the k!·t^k terms that do not depend on the
