@@ -2,7 +2,7 @@ import { buildModelFromFrontier, schedulerState } from '../../schedule/core-brid
 import { forecastBudgets } from '../../schedule/planner';
 import { configFromStage } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
-import { collect, openPipeline, pipelineVars } from '../runtime';
+import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('plan')
@@ -16,11 +16,11 @@ export const register: RegisterCommand = (program, ctx) => {
       if (budgets.length === 0 || budgets.some((b) => !(b > 0))) {
         throw new Error(`--budget-per-hour wants positive numbers separated by commas, got ${opts.budgetPerHour}`);
       }
-      const p = await openPipeline(ctx, file, pipelineVars(opts.var));
+      const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         if (p.config.schedule.type !== 'poisson') throw new Error(`pipeline ${p.config.name} has a ${p.config.schedule.type} schedule; the planner needs poisson`);
         const { refit_interval_secs: _every, ...options } = p.config.schedule;
-        const states = (await p.built.frontier.allStates()).filter((st) => st.status === 'active');
+        const states = (await p.frontier.allStates()).filter((st) => st.status === 'active');
         const model = buildModelFromFrontier(states, configFromStage(options));
         const rows = forecastBudgets(states.map(schedulerState), model, budgets);
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, subjects: states.length, forecasts: rows }));
@@ -32,7 +32,7 @@ export const register: RegisterCommand = (program, ctx) => {
           }
         }
       } finally {
-        await p.close();
+        p.close();
       }
     });
 };

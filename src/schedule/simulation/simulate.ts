@@ -8,7 +8,7 @@
  * weibo adapter does; a first visit reads `historyPages` and older history is lost.
  */
 import { seededRng } from '../../core/rng';
-import type { SchedulingPolicy } from '../policies/policy';
+import type { SchedulingPolicy } from './policies/policy';
 import type { VisitResult } from '../subject-state';
 import { MetricsRecorder, type SimulationMetrics } from './metrics';
 import type { World } from './world';

@@ -4,7 +4,7 @@
  * seen not to cost anything where the old scheduler was already good.
  */
 import { type GoalRow, type ResultRow, goal } from '../lib/results';
-import { type PolicyName, createPolicy } from '../../../src/schedule/policies';
+import { type PolicyName, createPolicy } from '../../../src/schedule/simulation/policies';
 import type { SimulationMetrics } from '../../../src/schedule/simulation/metrics';
 import { type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { DEFAULT_WORLD, type World, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';

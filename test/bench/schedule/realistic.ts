@@ -5,7 +5,7 @@
  * seeds' figures are reported apart, as figures nothing was tuned on.
  */
 import { type GoalRow, type ResultRow, goal } from '../lib/results';
-import { type PolicyName, createPolicy } from '../../../src/schedule/policies';
+import { type PolicyName, createPolicy } from '../../../src/schedule/simulation/policies';
 import type { SimulationMetrics } from '../../../src/schedule/simulation/metrics';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { currentRatePerHour, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';

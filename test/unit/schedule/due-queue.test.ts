@@ -1,5 +1,5 @@
-import { DueQueue } from '../../../src/schedule/policies/due-queue';
-import { VisitQueue } from '../../../src/schedule/policies/visit-queue';
+import { DueQueue } from '../../../src/schedule/simulation/policies/due-queue';
+import { VisitQueue } from '../../../src/schedule/simulation/policies/visit-queue';
 
 describe('DueQueue', () => {
   it('hands out due subjects earliest first, skips rescheduled entries, and fills from the next due', () => {

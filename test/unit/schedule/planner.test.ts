@@ -1,5 +1,5 @@
 import { forecastBudgets } from '../../../src/schedule/planner';
-import { FreshetPolicy } from '../../../src/schedule/policies/freshet';
+import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { DEFAULT_WORLD, generateWorld } from '../../../src/schedule/simulation/world';
 
