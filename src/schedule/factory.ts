@@ -4,7 +4,7 @@ import type { NextVisitPolicy, ScheduleGaugeValues } from './contract';
 import { frontierScheduleStatus, schedulerState } from './core-bridge';
 import { fixedInterval, type FixedIntervalConfig } from './fixed-interval';
 import { ModelRefresher, type PoissonScheduleStage } from './refit';
-import { estimatedRatePerHour } from './subject-state';
+import { subjectRatePerHour } from './poisson';
 
 export type ScheduleConfig = FixedIntervalConfig | PoissonScheduleStage;
 
@@ -43,7 +43,7 @@ export async function buildSchedule(config: ScheduleConfig, sources: ScheduleSou
         }
         return cached.values;
       };
-      const rateOf = (state: SubjectState): number => estimatedRatePerHour(schedulerState(state), refresher.current().prior);
+      const rateOf = (state: SubjectState): number => subjectRatePerHour(schedulerState(state), refresher.current());
       return { policy: refresher.policy(), stop: () => refresher.stop(), gauges, rateOf };
     }
   }
