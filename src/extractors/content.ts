@@ -89,7 +89,7 @@ function forumContent(
  */
 export function chooseContent(
   blocks: Block[], rawValues: number[], titleIndex: number | undefined,
-  scoring: ScoringParams, selection: SelectionParams, params: ContentParams,
+  scoring: ScoringParams, selection: SelectionParams, params: ContentParams, wrappers: ReadonlySet<DomElement> = new Set(),
 ): Block[] {
   let values = rawValues;
   let segs = candidates(values, scoring.sigmaLines, params);
@@ -104,7 +104,8 @@ export function chooseContent(
   }
   const mainContainer = segmentContainer(blocks, values, main);
   if (!mainContainer) return [];
-  const weights = new Map<DomElement, number>();
+  // Layout wrappers (layout.ts) are not furniture, whatever their class words say.
+  const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
   if (params.forum) {
     const posts = forumContent(blocks, values, selection, weights, params);
     if (posts) return posts;

@@ -3,6 +3,7 @@ import { toBlocks, type Block } from './blocks';
 import { isElement, parseHtml, type DomParent, type DomRoot } from './dom';
 import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
+import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
 import { DEFAULT_SCORING, FORUM_SCORING, nodeValues, type ScoringParams } from './scoring';
 import { DEFAULT_SELECTION, type SelectionParams } from './selection';
@@ -38,6 +39,15 @@ function headlineKey(s: string): string {
 }
 
 /**
+ * The headline line: a heading with the title's words, else (sites that style a <div> as the
+ * headline) any short line with exactly the title's characters.
+ */
+function headline(blocks: Block[], title: string, titleKey: string): Block | undefined {
+  return blocks.find((b) => b.heading > 0 && b.text === title)
+    ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey) : undefined);
+}
+
+/**
  * Whether a headline the chosen content holds is part of the article block: a plain heading
  * with no class or id of its own and no <header> around it sits in the article's own flow, as
  * in hand-written and older CMS article HTML, and belongs to the text (DAnIEL's references keep
@@ -68,16 +78,16 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const els = pageElements(root);
   const body: DomParent = els.body ?? root;
-  const blocks = toBlocks(body);
-  const values = nodeValues(blocks, scoring);
   const meta = metaMap(els);
   const title = findTitle(els, meta);
   const titleKey = headlineKey(title);
-  // The headline line: a heading with the title's words, else (sites that style a <div> as the
-  // headline) any short line with exactly the title's characters.
-  const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index
-    ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey)?.index : undefined);
-  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content });
+  // The whole document, not the first <body>: a stray tag can leave the page inside <head> or
+  // put a second <html><body> up there (htmlparser2 nests them where browsers would not).
+  const lines = toBlocks(root, true);
+  const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
+  const values = nodeValues(blocks, scoring);
+  const titleIndex = headline(blocks, title, titleKey)?.index;
+  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const head = titleIndex === undefined ? undefined : blocks[titleIndex];

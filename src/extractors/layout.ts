@@ -1,0 +1,65 @@
+import type { Block, FurnitureMark } from './blocks';
+import type { DomElement } from './dom';
+import { effectiveLength, linkRatio, type ScoringParams } from './scoring';
+
+/**
+ * Boilerplate judged by structure, not by a single class word. A class or id word (`sidebar`,
+ * `hidden`, `share`, `skip`…) says an element is furniture; but layout wrappers carry such words
+ * too (a sticky-sidebar plugin's `<div class="sidebar-wrapper">` around the main column, a
+ * `no-sidebar` body div, Tailwind's `overflow-hidden`, a root `hide` that a script lifts). The
+ * difference is what the element holds: furniture is a minority of the page's text, while the
+ * wrapper holds most of it, headline included. A marked element holding more than
+ * `maxFurnitureShare` of the page's positive line value and the headline (when the page has
+ * one: a cookie notice can outweigh a short page, but never holds its headline) is therefore a
+ * wrapper: its word is ignored.
+ */
+export interface LayoutParams {
+  maxFurnitureShare: number;
+}
+
+export const DEFAULT_LAYOUT: LayoutParams = { maxFurnitureShare: 0.5 };
+
+/** A line's value before any class word: what it holds, whatever its ancestors are called. */
+function plainValue(b: Block, p: ScoringParams): number {
+  return effectiveLength(b, p) + p.punctWeight * b.punct * (1 - linkRatio(b)) - p.threshold;
+}
+
+export interface JudgedLines {
+  /** The lines kept (class-hidden elements that are not wrappers removed), re-indexed. */
+  blocks: Block[];
+  /** Elements whose furniture word was overruled: selection treats them as neutral. */
+  wrappers: Set<DomElement>;
+}
+
+export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?: Block, params: LayoutParams = DEFAULT_LAYOUT): JudgedLines {
+  const wrappers = new Set<DomElement>();
+  if (!lines.some((b) => b.furniture)) return { blocks: lines, wrappers };
+  let total = 0;
+  for (const b of lines) {
+    const v = plainValue(b, scoring);
+    if (v <= 0) continue;
+    total += v;
+    for (let m: FurnitureMark | null = b.furniture; m; m = m.up) m.mass += v;
+  }
+  const limit = params.maxFurnitureShare * total;
+  const holdsHeadline = new Set<FurnitureMark>();
+  for (let m = headline?.furniture ?? null; m; m = m.up) holdsHeadline.add(m);
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && m.mass > limit && (headline === undefined || holdsHeadline.has(m));
+  const out: Block[] = [];
+  for (const b of lines) {
+    let hidden = false;
+    for (let m: FurnitureMark | null = b.furniture; m; m = m.up) {
+      if (isWrapper(m)) {
+        wrappers.add(m.el);
+        // The walk counted the word into classScore; a wrapper's word does not count.
+        b.classScore -= m.weight;
+      } else if (m.hidden) {
+        hidden = true;
+      }
+    }
+    if (hidden) continue;
+    b.index = out.length;
+    out.push(b);
+  }
+  return { blocks: out, wrappers };
+}
