@@ -8,10 +8,10 @@ import { effectiveLength, linkRatio, type ScoringParams } from './scoring';
  * too (a sticky-sidebar plugin's `<div class="sidebar-wrapper">` around the main column, a
  * `no-sidebar` body div, Tailwind's `overflow-hidden`, a root `hide` that a script lifts). The
  * difference is what the element holds: furniture is a minority of the page's text, while the
- * wrapper holds most of it, headline included. A marked element holding more than
- * `maxFurnitureShare` of the page's positive line value and the headline (when the page has
- * one: a cookie notice can outweigh a short page, but never holds its headline) is therefore a
- * wrapper: its word is ignored.
+ * wrapper holds most of it. A marked element holding more than `maxFurnitureShare` of the
+ * page's positive line value is therefore a wrapper: its word is ignored. An element hidden by
+ * its class or named for a consent manager must hold the headline too (when the page has one):
+ * a cookie notice can outweigh a short page, but never holds its headline.
  */
 export interface LayoutParams {
   maxFurnitureShare: number;
@@ -44,7 +44,7 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   const limit = params.maxFurnitureShare * total;
   const holdsHeadline = new Set<FurnitureMark>();
   for (let m = headline?.furniture ?? null; m; m = m.up) holdsHeadline.add(m);
-  const isWrapper = (m: FurnitureMark): boolean => total > 0 && m.mass > limit && (headline === undefined || holdsHeadline.has(m));
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && m.mass > limit && (!m.hidden || headline === undefined || holdsHeadline.has(m));
   const out: Block[] = [];
   for (const b of lines) {
     let hidden = false;
