@@ -1,3 +1,6 @@
+import { AUTHOR_CLASS_RE, type Byline } from './bylines';
+import { BLOCK_TAGS } from './clean';
+import { dateInUrl, readDate } from './dates';
 import { isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
@@ -17,10 +20,12 @@ export interface PageElements {
   author?: DomElement;
   /** The first `<time datetime>`. */
   time?: DomElement;
+  /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
+  authorEls: DomElement[];
 }
 
 export function pageElements(root: DomRoot): PageElements {
-  const out: PageElements = { metas: [], h1s: [], ldScripts: [] };
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [] };
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -38,6 +43,8 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
+      && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
@@ -105,16 +112,48 @@ function ldString(v: unknown): string | undefined {
   return undefined;
 }
 
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>): string | undefined {
+/** JSON-LD types that describe the page's own piece (not its site, breadcrumb or images). */
+const LD_PIECE_RE = /Article|Posting|Report|WebPage|Review|Recipe|HowTo|Blog|CreativeWork|Product|Event|Course|QAPage|Question/;
+
+function ldTypes(o: Record<string, unknown>): string {
+  const t = o['@type'];
+  return Array.isArray(t) ? t.join(' ') : typeof t === 'string' ? t : '';
+}
+
+/** The first author a JSON-LD piece names, followed through `@id` references; persons before organisations. */
+function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organization'): string | undefined {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const o of ld) if (typeof o['@id'] === 'string') byId.set(o['@id'], o);
   for (const o of ld) {
-    const a = ldString(o.author);
-    if (a) return normalizeSpace(a);
+    if (o.author === undefined || (ldTypes(o) !== '' && !LD_PIECE_RE.test(ldTypes(o)))) continue;
+    for (let a of Array.isArray(o.author) ? o.author : [o.author]) {
+      if (a && typeof a === 'object' && typeof (a as Record<string, unknown>)['@id'] === 'string') a = byId.get((a as Record<string, unknown>)['@id'] as string) ?? a;
+      const org = a && typeof a === 'object' && /Organization|Corporation|Brand/.test(ldTypes(a as Record<string, unknown>));
+      if (org !== (kind === 'organization')) continue;
+      const name = ldString(a);
+      if (name && !/^https?:/.test(name)) return normalizeSpace(name);
+    }
   }
-  const m = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl');
-  if (m && !/^https?:/.test(m)) return m.replace(/^by\s+/i, '');
+  return undefined;
+}
+
+function cleanAuthor(s: string | undefined): string | undefined {
+  const t = s?.replace(/^(?:by|written by|author:?)\s+/i, '').trim();
+  return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
+}
+
+/**
+ * The author: a person JSON-LD names, else the byline the page shows, else meta tags, a
+ * rel/itemprop=author element, or an organisation JSON-LD names as author.
+ */
+export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
   const el = elementsOf(page).author;
-  const t = el ? normalizeSpace(textContent(el)) : '';
-  return t && t.length < 80 ? t.replace(/^by\s+/i, '') : undefined;
+  const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
+  return ldAuthor(ld, 'person')
+    ?? cleanAuthor(byline?.author)
+    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author') ?? twitter)
+    ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
+    ?? ldAuthor(ld, 'organization');
 }
 
 const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
@@ -138,25 +177,62 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
     const date = `${m[1]}-${p2(m[2])}-${p2(m[3])}`;
     return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}${zone}` : date;
   }
+  const read = readDate(t, false, utcOffset);
+  if (read) return read.iso;
   const gmt = HAS_ZONE_RE.test(t) ? '' : ` GMT${(utcOffset ?? 'Z') === 'Z' ? '' : utcOffset!.replace(':', '')}`;
   const d = Date.parse(`${t.replace(/(\d)(am|pm)\b/i, '$1 $2')}${gmt}`);
   return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
 }
 
-export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string): string | undefined {
-  const candidates: Array<string | undefined> = [
-    meta.get('article:published_time'), meta.get('datepublished'), meta.get('pubdate'), meta.get('publishdate'),
-    meta.get('date'), meta.get('dc.date'), meta.get('dc.date.issued'), meta.get('sailthru.date'),
-    ...ld.map((o) => (typeof o.datePublished === 'string' ? o.datePublished : undefined)),
-  ];
-  const time = elementsOf(page).time;
-  candidates.push(time?.attribs.datetime);
-  for (const c of candidates) {
-    const d = c ? normalizeDate(c) : undefined;
-    if (d) return d;
+/** Dates the page's metadata states for one field, in order of trust. */
+function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
+  const keys = field === 'published'
+    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date']
+    : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
+  const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
+  const found: string[] = [];
+  for (const o of ld) if (typeof o[ldKey] === 'string') found.push(o[ldKey] as string);
+  for (const k of keys) {
+    const v = meta.get(k);
+    if (v) found.push(v);
   }
+  if (field === 'published') {
+    const time = elementsOf(page).time?.attribs.datetime;
+    if (time) found.push(time);
+  }
+  return found.map((c) => normalizeDate(c)).filter((d): d is string => d !== undefined);
+}
+
+const dayOf = (iso: string): string => iso.slice(0, 10);
+
+/** The most precise of `metadata` stamps on the same day as `day`, else `day` itself. */
+function sharpen(day: string, metadata: string[]): string {
+  return metadata.find((m) => dayOf(m) === dayOf(day) && m.length > day.length) ?? day;
+}
+
+/**
+ * When the page was published: the date its dateline shows near the headline (what readers
+ * are told), made precise with a metadata timestamp of that day; else the metadata
+ * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
+ * else the first date in the text.
+ */
+export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
+  const published = metaDates(page, meta, ld, 'published');
+  const shown = byline?.dates[0];
+  if (shown) return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  if (published.length) return published[0];
+  const fromUrl = dateInUrl(url);
+  if (fromUrl) return fromUrl;
   const m = ZH_DATE_RE.exec(bodyText);
   return m ? normalizeDate(m[0]) : undefined;
+}
+
+/** When the page says it was last changed: its metadata, else an "Updated" dateline. */
+export function findModified(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
+  const modified = metaDates(page, meta, ld, 'modified');
+  if (modified.length) return modified[0];
+  const shown = byline?.dates.find((d) => d.label === 'updated');
+  return shown?.iso;
 }
 
 /**

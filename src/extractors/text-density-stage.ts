@@ -15,7 +15,7 @@ export const textDensityConfigSchema = z.strictObject({
   content_type_field: z.string().default('content_type'),
   /** Pages whose main text is shorter are dropped (reason `no_content`). */
   min_chars: z.number().int().nonnegative().default(1),
-  /** Replace title/author/published_at/lang that the adapter already set. */
+  /** Replace title/author/published_at/modified_at/lang that the adapter already set. */
   overwrite: z.boolean().default(false),
 });
 
@@ -51,7 +51,9 @@ export const textDensityStage = defineStage({
       return EMPTY;
     }
     body.text = page.text;
-    const fields: Record<string, string | undefined> = { title: page.title, author: page.author, published_at: page.published_at, lang: page.lang };
+    const fields: Record<string, string | undefined> = {
+      title: page.title, author: page.author, published_at: page.published_at, modified_at: page.modified_at, lang: page.lang,
+    };
     for (const [k, v] of Object.entries(fields)) if (v && (config.overwrite || body[k] === undefined)) body[k] = v;
     return of(env);
   }),

@@ -1,7 +1,8 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isElement, parseHtml, type DomParent, type DomRoot } from './dom';
-import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
+import { authorLines, findByline } from './bylines';
+import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
@@ -28,9 +29,22 @@ export interface ExtractedPage {
   text: string;
   paragraphs: string[];
   author?: string;
-  /** ISO 8601, as precise as the page states it. */
+  /** ISO 8601, as precise as the page states it (a day, or a time with the page's offset). */
   published_at?: string;
+  /** When the page says it was last changed (ISO 8601, as precise as stated). */
+  modified_at?: string;
   lang: string;
+}
+
+/**
+ * Whether 03/05/2024 means 3 May: the page's language is not US English, or its host is under
+ * a country domain other than .us (numeric dates elsewhere put the day first).
+ */
+function dayFirstLocale(lang: string | undefined, url: string | undefined): boolean {
+  const l = (lang ?? '').toLowerCase();
+  if (l && l !== 'en' && l !== 'en-us' && !l.startsWith('zh') && !l.startsWith('ja') && !l.startsWith('ko')) return true;
+  const host = url ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '' : '';
+  return /\.(?:uk|au|nz|ie|in|za|de|fr|es|it|nl|be|ch|at|br|pt|ru|pl|se|no|dk|fi)$/i.test(host);
 }
 
 /** A headline without spaces and punctuation, for comparing. */
@@ -97,16 +111,22 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     .map((b) => b.text);
   const text = paragraphs.join('\n');
   const ld = jsonLd(els);
-  const author = findAuthor(els, meta, ld);
-  // Datelines are left out of the text as boilerplate, so dates are looked for from the headline on.
-  const fromTitle = blocks.slice(titleIndex ?? 0, (titleIndex ?? 0) + 12).map((b) => b.text).join('\n');
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`);
+  const lang = findLang(els, text);
+  // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
+  const anchor = titleIndex ?? chosen[0]?.index ?? 0;
+  const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
+  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst: dayFirstLocale(els.html?.attribs.lang, opts.url), authorLines: authorLines(els.authorEls) });
+  const author = findAuthor(els, meta, ld, byline);
+  const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url);
+  const modified = findModified(els, meta, ld, byline);
   return {
     title,
     text,
     paragraphs,
     ...(author ? { author } : {}),
     ...(published ? { published_at: published } : {}),
-    lang: findLang(els, text),
+    ...(modified ? { modified_at: modified } : {}),
+    lang,
   };
 }
