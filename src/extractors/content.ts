@@ -90,6 +90,7 @@ function forumContent(
 export function chooseContent(
   blocks: Block[], rawValues: number[], titleIndex: number | undefined,
   scoring: ScoringParams, selection: SelectionParams, params: ContentParams, wrappers: ReadonlySet<DomElement> = new Set(),
+  items?: ReadonlyMap<Block, DomParent>,
 ): Block[] {
   let values = rawValues;
   let segs = candidates(values, scoring.sigmaLines, params);
@@ -131,7 +132,7 @@ export function chooseContent(
       const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2 && isElement(top) && !['body', 'html'].includes((top as DomElement).name);
       if (!repeated && signature(container, top) !== signature(mainContainer, top)) continue;
     }
-    chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum));
+    chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum, items));
   }
   return chosen.flat().sort((a, b) => a.index - b.index);
 }

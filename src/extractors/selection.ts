@@ -70,16 +70,21 @@ export function isCaption(b: Block): boolean {
 /** The lines of a segment kept as content: inside its container, minus link lists and furniture. */
 export function selectLines(
   blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,
-  weights: Map<DomElement, number>, dropCaptions = false,
+  weights: Map<DomElement, number>, dropCaptions = false, items?: ReadonlyMap<Block, DomParent>,
 ): Block[] {
   return blocks.slice(seg.start, seg.end + 1).filter((b) => isAncestorOf(container, b.owner)
-    && keepLine(b, container, dropComments, p, weights) && !(dropCaptions && isCaption(b)));
+    && keepLine(b, container, dropComments, p, weights, items) && !(dropCaptions && isCaption(b)));
 }
 
-/** A line inside a content container stays unless it is link list, furniture or boilerplate. */
-export function keepLine(b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>): boolean {
+/**
+ * A line inside a content container stays unless it is link list, furniture or boilerplate
+ * (the linked title or snippet of a repeated item, items.ts, is not a link list).
+ */
+export function keepLine(
+  b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
+): boolean {
   return !isBoilerplate(b)
-    && linkRatio(b) <= p.maxLinkRatio
+    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true)
     && !(dropComments && b.inComments)
     && !underFurniture(b, container, weights);
 }

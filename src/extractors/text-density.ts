@@ -6,7 +6,8 @@ import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, m
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
-import { DEFAULT_SCORING, FORUM_SCORING, nodeValues, type ScoringParams } from './scoring';
+import { findItemLines, itemValues } from './items';
+import { DEFAULT_SCORING, FORUM_SCORING, lineValue, nodeValues, type ScoringParams } from './scoring';
 import { DEFAULT_SELECTION, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -99,12 +100,13 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // put a second <html><body> up there (htmlparser2 nests them where browsers would not).
   const lines = toBlocks(root, true);
   const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
-  const values = nodeValues(blocks, scoring);
-  const titleIndex = headline(blocks, title, titleKey)?.index;
-  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers);
+  const head = headline(blocks, title, titleKey);
+  const titleIndex = head?.index;
+  const items = forum ? undefined : findItemLines(blocks, head);
+  const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
+  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
-  const head = titleIndex === undefined ? undefined : blocks[titleIndex];
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
   const paragraphs = chosen
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
