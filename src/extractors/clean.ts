@@ -24,7 +24,7 @@ export function isDropped(el: DomElement): boolean {
   if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
-  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if (a['aria-hidden'] === 'true') return true;
   const style = a.style;
   if (style && HIDDEN_STYLE_RE.test(style)) return true;
   const role = a.role;
@@ -33,14 +33,16 @@ export function isDropped(el: DomElement): boolean {
 }
 
 /**
- * Hidden by a class word (`hidden`, `sr-only`, `d-none`…) or a consent manager's name: usually
- * a modal, screen-reader text or cookie banner, but some pages hide their whole body until a
- * script runs (`<div class="root hide">`) or carry the word on a layout element
+ * Hidden by a class word (`hidden`, `sr-only`, `d-none`…), the `hidden` attribute or a consent
+ * manager's name: usually a modal, screen-reader text or cookie banner, but some pages hide their
+ * whole body until a script runs (`<div class="root hide">`, React's streamed `<div hidden
+ * id="S:0">` that a script moves into place) or carry the word on a layout element
  * (`<body class="cookies-not-set">`), so the word is judged against what the element holds
  * (layout.ts), not obeyed blindly.
  */
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
+  if (el.attribs.hidden !== undefined) return true;
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   return (cls !== undefined && (HIDDEN_CLASS_RE.test(cls) || CONSENT_RE.test(cls))) || (id !== undefined && CONSENT_RE.test(id));
 }

@@ -44,7 +44,26 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   const limit = params.maxFurnitureShare * total;
   const holdsHeadline = new Set<FurnitureMark>();
   for (let m = headline?.furniture ?? null; m; m = m.up) holdsHeadline.add(m);
-  const isWrapper = (m: FurnitureMark): boolean => total > 0 && m.mass > limit && (!m.hidden || headline === undefined || holdsHeadline.has(m));
+  // Sibling sections that share a furniture word (every <div class="skip-item"> of a guide)
+  // are judged together: what they hold between them is the page.
+  const siblings = new Map<string, number>();
+  const siblingKey = (m: FurnitureMark): string => `${m.hidden ? 'h' : 'w'}${m.el.attribs.class ?? ''}`;
+  const parentIds = new Map<DomElement['parent'], number>();
+  const keyOf = (m: FurnitureMark): string => {
+    let id = parentIds.get(m.el.parent);
+    if (id === undefined) parentIds.set(m.el.parent, (id = parentIds.size));
+    return `${id}:${siblingKey(m)}`;
+  };
+  const counted = new Set<FurnitureMark>();
+  for (const b of lines) {
+    for (let m: FurnitureMark | null = b.furniture; m; m = m.up) {
+      if (counted.has(m)) continue;
+      counted.add(m);
+      siblings.set(keyOf(m), (siblings.get(keyOf(m)) ?? 0) + m.mass);
+    }
+  }
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && (m.mass > limit || (!m.hidden && siblings.get(keyOf(m))! > limit))
+    && (!m.hidden || headline === undefined || holdsHeadline.has(m));
   const out: Block[] = [];
   for (const b of lines) {
     let hidden = false;

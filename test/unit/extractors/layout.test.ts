@@ -40,4 +40,18 @@ describe('furniture words judged by what the element holds (layout.ts)', () => {
       <div class="post"><h1>Six kinds of outsourcing</h1>${paras(5, 'outsourcing')}</div></head><body></body></html>`);
     expect(page.paragraphs.filter((p) => p.startsWith('Paragraph'))).toHaveLength(5);
   });
+
+  it('judges sibling sections that share a furniture word together (every section of a guide)', () => {
+    const section = (i: number): string => `<div id="topic${i}" class="skip-item"><h2>Part ${i}</h2>
+      <p>Part ${i}: a mesh system uses several units, and each one relays the signal so that every room gets coverage.</p></div>`;
+    const page = extract(`<html><head><title>What is mesh wifi</title></head><body><div class="blog"><h1>What is mesh wifi</h1>
+      ${[1, 2, 3, 4, 5].map(section).join('')}</div><div class="skip-links"><a href="#a">Skip to content</a></div></body></html>`);
+    for (let i = 1; i <= 5; i++) expect(page.text).toContain(`Part ${i}: a mesh system`);
+  });
+
+  it('reads a page streamed into a hidden element that a script moves into place (React Suspense)', () => {
+    const page = extract(`<html><head><title>SEO tutorials</title></head><body><div id="app"><template id="B:0"></template>
+      <p>Loading…</p></div><div hidden id="S:0"><main><h1>SEO tutorials</h1>${paras(5, 'search engine optimisation')}</main></div></body></html>`);
+    expect(page.paragraphs.filter((p) => p.startsWith('Paragraph'))).toHaveLength(5);
+  });
 });
