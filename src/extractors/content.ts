@@ -125,14 +125,25 @@ export function chooseContent(
     }
   }
   const chosen: Block[][] = [];
+  const inMain: Segment[] = [];
   for (const [seg, container] of containers) {
     if (seg !== main && !isAncestorOf(mainContainer, container)) {
       const top = lowestCommonAncestor([container, mainContainer]) as DomParent;
       // Repeated structures count only inside the page body's own wrapper (not a banner after it).
       const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2 && isElement(top) && !['body', 'html'].includes((top as DomElement).name);
       if (!repeated && signature(container, top) !== signature(mainContainer, top)) continue;
+    } else {
+      inMain.push(seg);
     }
     chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum, items));
+  }
+  // Multi-section articles: what lies between two chosen parts of the main container (a data
+  // table, a product box, a call to action cut the run of dense lines) belongs to the article
+  // too, minus link lists, furniture and boilerplate lines.
+  inMain.sort((a, b) => a.start - b.start);
+  for (let k = 1; k < inMain.length; k++) {
+    const gap = { start: inMain[k - 1]!.end + 1, end: inMain[k]!.start - 1, sum: 0 };
+    if (gap.start <= gap.end) chosen.push(selectLines(blocks, gap, mainContainer, dropComments, selection, weights, !params.forum, items));
   }
   return chosen.flat().sort((a, b) => a.index - b.index);
 }
