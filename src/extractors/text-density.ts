@@ -1,6 +1,6 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
-import { isElement, parseHtml, type DomParent, type DomRoot } from './dom';
+import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline } from './bylines';
 import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
@@ -8,7 +8,8 @@ import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, nodeValues, type ScoringParams } from './scoring';
-import { DEFAULT_SELECTION, type SelectionParams } from './selection';
+import { paragraphContainer, preferSecond } from './second-opinion';
+import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -63,6 +64,18 @@ function headline(blocks: Block[], title: string, titleKey: string): Block | und
 }
 
 /**
+ * The content lines of the paragraph-container model (second-opinion.ts) when the segment
+ * model found next to nothing where that model finds a real text; else the segment model's.
+ */
+function secondOpinion(blocks: Block[], first: Block[], selection: SelectionParams, wrappers: ReadonlySet<DomElement>): Block[] {
+  const second = paragraphContainer(blocks);
+  if (!second || !preferSecond(first, second.lines)) return first;
+  const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
+  const lines = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
+  return preferSecond(first, lines) ? lines : first;
+}
+
+/**
  * Whether a headline the chosen content holds is part of the article block: a plain heading
  * with no class or id of its own and no <header> around it sits in the article's own flow, as
  * in hand-written and older CMS article HTML, and belongs to the text (DAnIEL's references keep
@@ -104,7 +117,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleIndex = head?.index;
   const items = forum ? undefined : findItemLines(blocks, head);
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
-  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
+  const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
+  const chosen = forum ? first : secondOpinion(blocks, first, selection, wrappers);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
