@@ -48,23 +48,33 @@ interface Group {
  */
 export function findItemLines(blocks: Block[], headline?: Block, params: ItemParams = DEFAULT_ITEMS): Map<Block, DomParent> | undefined {
   let total = 0;
-  const groups = new Map<DomParent, Map<string, Group>>();
+  // What each element holds, summed over its lines first: the shape strings are then built once
+  // per element, not once per line and ancestor.
+  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number }>();
   for (const b of blocks) {
     total += b.chars;
     let depth = 0;
     for (let el: DomParent | null = b.owner; el && el.parent && depth < MAX_DEPTH; el = el.parent, depth++) {
-      if (!isElement(el)) break;
-      const parent = el.parent;
-      const key = shape(el as DomElement);
-      let byShape = groups.get(parent);
-      if (!byShape) groups.set(parent, (byShape = new Map()));
-      let g = byShape.get(key);
-      if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0 }));
-      g.items.add(el);
-      g.chars += b.chars;
-      g.linkChars += b.linkChars;
-      if (b.linkChars > 0) g.linkLines++;
+      let h = held.get(el);
+      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0 }));
+      h.chars += b.chars;
+      h.linkChars += b.linkChars;
+      if (b.linkChars > 0) h.linkLines++;
     }
+  }
+  const groups = new Map<DomParent, Map<string, Group>>();
+  for (const [el, h] of held) {
+    if (!isElement(el) || !el.parent) continue;
+    const parent = el.parent;
+    const key = shape(el as DomElement);
+    let byShape = groups.get(parent);
+    if (!byShape) groups.set(parent, (byShape = new Map()));
+    let g = byShape.get(key);
+    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0 }));
+    g.items.add(el);
+    g.chars += h.chars;
+    g.linkChars += h.linkChars;
+    g.linkLines += h.linkLines;
   }
   let best: Group | undefined;
   for (const byShape of groups.values()) {
