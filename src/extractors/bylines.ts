@@ -11,7 +11,7 @@ import { isElement, normalizeSpace, textContent, type DomElement, type DomParent
  */
 export interface Byline {
   /** Dates shown near the headline, nearest first, with what their line calls them. */
-  dates: Array<{ iso: string; label: 'published' | 'updated' | 'none' }>;
+  dates: Array<{ iso: string; label: 'published' | 'updated' | 'none'; distance: number }>;
   author?: string;
 }
 
@@ -27,7 +27,7 @@ const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|rev
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
 
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
-const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|autor|auteur)\s*[:：]\s*(.+)$|(?:^|\s)(?:作者|撰文|记者|記者|文)\s*[:：/／]\s*(\S+)/i;
+const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
 /** A label line whose name follows on the next line. */
 const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
@@ -36,8 +36,9 @@ const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|v
 /** A person's or a desk's name: a few words, no sentence punctuation, not a date. */
 function nameOf(raw: string, zh: boolean, named = false): string | undefined {
   let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
-  s = s.replace(/^(?:by|von|por|par)\s+/i, '').replace(/[,;]\s*$/, '').trim();
-  if (zh) s = s.replace(/\s.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
+  s = s.replace(/^(?:by|von|por|par)\s+/i, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
+  if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
   if (s.length < 2 || s.length > 80) return undefined;
   if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
   const words = s.split(/\s+/);
@@ -65,17 +66,17 @@ function authorElement(b: Block): boolean {
  * story's further down); lines above an anchor count as three times as far (a site header's
  * "today's date" sits above the headline, a dateline mostly below it).
  */
-function around(anchors: number[], n: number): number[] {
+function around(anchors: number[], n: number): Array<[number, number]> {
   const seen = new Set<number>();
-  const out: number[] = [];
+  const out: Array<[number, number]> = [];
   for (const anchor of anchors) {
     const window: Array<[number, number]> = [];
     for (let i = Math.max(0, anchor - BEFORE); i <= Math.min(n - 1, anchor + AFTER); i++) window.push([i, i >= anchor ? i - anchor : 3 * (anchor - i)]);
     window.sort((a, b) => a[1] - b[1]);
-    for (const [i] of window) {
+    for (const [i, d] of window) {
       if (seen.has(i)) continue;
       seen.add(i);
-      out.push(i);
+      out.push([i, d]);
     }
   }
   return out;
@@ -103,7 +104,7 @@ export function authorLines(els: DomElement[]): Map<DomParent, string> {
  */
 export function findByline(blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string> }): Byline {
   const out: Byline = { dates: [] };
-  for (const i of around(anchors, blocks.length)) {
+  for (const [i, distance] of around(anchors, blocks.length)) {
     const b = blocks[i]!;
     const text = b.text;
     if (text.length > MAX_LINE_CHARS) continue;
@@ -114,20 +115,22 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
       // A label may sit on the line before ("Updated" / "March 5, 2024").
       const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, (read?.index ?? 0) + 1)}`;
       const label = UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
-      out.dates.push({ iso: read?.iso ?? stamp!, label });
+      out.dates.push({ iso: read?.iso ?? stamp!, label, distance });
       // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024".
       if (read) {
         const rest = text.slice(read.end);
         const second = readDate(rest, opts.dayFirst);
-        if (second) out.dates.push({ iso: second.iso, label: UPDATED_RE.test(rest.slice(0, second.index + 1)) ? 'updated' : 'none' });
+        if (second) out.dates.push({ iso: second.iso, label: UPDATED_RE.test(rest.slice(0, second.index + 1)) ? 'updated' : 'none', distance });
       }
     }
     if (out.author === undefined) {
-      const m = BYLINE_RE.exec(text);
+      // The element named for the author first: its own text, not the line it runs into.
+      const named = opts.authorLines?.get(b.owner);
+      const m = named === undefined ? BYLINE_RE.exec(text) : null;
       const next = blocks[i + 1];
-      const name = m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh)
-        : LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh)
-          : opts.authorLines?.has(b.owner) ? nameOf(opts.authorLines.get(b.owner)!, opts.zh, true)
+      const name = named !== undefined ? nameOf(named, opts.zh, true)
+        : m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh)
+          : LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh)
             : text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined;
       if (name) out.author = name;
     }

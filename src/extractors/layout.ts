@@ -9,9 +9,11 @@ import { effectiveLength, linkRatio, type ScoringParams } from './scoring';
  * `no-sidebar` body div, Tailwind's `overflow-hidden`, a root `hide` that a script lifts). The
  * difference is what the element holds: furniture is a minority of the page's text, while the
  * wrapper holds most of it. A marked element holding more than `maxFurnitureShare` of the
- * page's positive line value is therefore a wrapper: its word is ignored. An element hidden by
- * its class or named for a consent manager must hold the headline too (when the page has one):
- * a cookie notice can outweigh a short page, but never holds its headline.
+ * page's positive line value is therefore a wrapper: its word is ignored, provided it holds the
+ * headline too (when the page has one): a cookie notice or a sidebar of teasers can outweigh a
+ * short article, but never holds its headline. Only where the furniture words reach the headline
+ * itself (a Drupal layout that calls every column `sidebar-first-only`) are they the layout's
+ * vocabulary, and a non-hidden element need not hold it.
  */
 export interface LayoutParams {
   maxFurnitureShare: number;
@@ -46,7 +48,7 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   for (let m = headline?.furniture ?? null; m; m = m.up) holdsHeadline.add(m);
   // Sibling sections that share a furniture word (every <div class="skip-item"> of a guide)
   // are judged together: what they hold between them is the page.
-  const siblings = new Map<string, number>();
+  const siblings = new Map<string, { mass: number; count: number }>();
   const siblingKey = (m: FurnitureMark): string => `${m.hidden ? 'h' : 'w'}${m.el.attribs.class ?? ''}`;
   const parentIds = new Map<DomElement['parent'], number>();
   const keyOf = (m: FurnitureMark): string => {
@@ -59,11 +61,24 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
     for (let m: FurnitureMark | null = b.furniture; m; m = m.up) {
       if (counted.has(m)) continue;
       counted.add(m);
-      siblings.set(keyOf(m), (siblings.get(keyOf(m)) ?? 0) + m.mass);
+      const sib = siblings.get(keyOf(m));
+      if (sib) {
+        sib.mass += m.mass;
+        sib.count++;
+      } else {
+        siblings.set(keyOf(m), { mass: m.mass, count: 1 });
+      }
     }
   }
-  const isWrapper = (m: FurnitureMark): boolean => total > 0 && (m.mass > limit || (!m.hidden && siblings.get(keyOf(m))! > limit))
-    && (!m.hidden || headline === undefined || holdsHeadline.has(m));
+  // A furniture word that also sits above the headline is the layout's vocabulary, not a verdict.
+  const wordAboveHeadline = headline?.furniture != null;
+  // A run of three or more sibling sections is a body of sections: a sidebar or a notice is one element.
+  const sectionRun = (m: FurnitureMark): boolean => {
+    const sib = siblings.get(keyOf(m))!;
+    return !m.hidden && sib.count >= 3 && sib.mass > limit;
+  };
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && (sectionRun(m)
+    || (m.mass > limit && (headline === undefined || holdsHeadline.has(m) || (!m.hidden && wordAboveHeadline))));
   const out: Block[] = [];
   for (const b of lines) {
     let hidden = false;

@@ -205,9 +205,37 @@ function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<strin
 
 const dayOf = (iso: string): string => iso.slice(0, 10);
 
-/** The most precise of `metadata` stamps on the same day as `day`, else `day` itself. */
-function sharpen(day: string, metadata: string[]): string {
-  return metadata.find((m) => dayOf(m) === dayOf(day) && m.length > day.length) ?? day;
+/** How far from the headline (in lines, those above counting triple) a shown date outranks the metadata. */
+const NEAR_LINES = 10;
+
+const ZONED_RE = /(?:Z|[+-]\d{2}:?\d{2})$/;
+const MINUTE_MS = 60_000;
+
+function offsetOf(ms: number): string {
+  if (ms === 0) return 'Z';
+  const m = Math.abs(ms) / MINUTE_MS;
+  return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The shown date made exact with a metadata stamp of the same moment. A shown time without a zone
+ * ("2024-03-05 03:00", Beijing time) and a zoned stamp of the same minute ("2024-03-04T19:00:00Z")
+ * give the shown wall clock with the offset between them ("2024-03-05T03:00:00+08:00"): the
+ * instant is exact and the day stays the page's. A shown day takes a stamp written on that day.
+ */
+function sharpen(shown: string, metadata: string[]): string {
+  if (shown.length > 10 && ZONED_RE.test(shown)) return shown;
+  const day = dayOf(shown);
+  if (shown.length > 10) {
+    const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
+    for (const m of metadata) {
+      if (m.length <= 10 || !ZONED_RE.test(m)) continue;
+      const off = wall - Math.floor(Date.parse(m) / MINUTE_MS) * MINUTE_MS;
+      if (Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0) return `${shown}${offsetOf(off)}`;
+    }
+    return shown;
+  }
+  return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
 }
 
 /**
@@ -219,7 +247,8 @@ function sharpen(day: string, metadata: string[]): string {
 export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
   const shown = byline?.dates[0];
-  if (shown) return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0)) return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
   if (published.length) return published[0];
   const fromUrl = dateInUrl(url);
   if (fromUrl) return fromUrl;

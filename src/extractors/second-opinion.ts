@@ -35,7 +35,8 @@ export function paragraphContainer(blocks: Block[], params: SecondOpinionParams 
       chars.set(el, (chars.get(el) ?? 0) + b.chars);
       links.set(el, (links.get(el) ?? 0) + b.linkChars);
     }
-    if (b.chars < params.minParagraphChars || linkRatio(b) > 0.5 || b.heading > 0) continue;
+    // Paragraphs only, and none under furniture words (a "recommended" list of teasers), as Readability discounts them.
+    if (b.chars < params.minParagraphChars || linkRatio(b) > 0.5 || b.heading > 0 || b.classScore < 0) continue;
     const s = 1 + (b.text.match(COMMA_RE)?.length ?? 0) + Math.min(Math.floor(b.chars / 100), 3);
     let level = 0;
     for (let el: DomParent | null = b.owner.parent; el && level < 3; el = el.parent, level++) {

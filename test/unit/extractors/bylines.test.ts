@@ -60,6 +60,14 @@ describe('datelines and bylines near the headline', () => {
     expect(page.author).toBe('张三');
   });
 
+  it('gives a shown time without a zone the offset of the metadata stamp of the same minute (the day stays the page\'s)', () => {
+    const page = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
+      <body><h1>大桥夜间管制</h1><div class="article-meta"><span class="pubtime">2024-03-05 03:00</span></div>
+      <div class="article-content"><p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线。</p></div></body></html>`);
+    expect(page.published_at).toBe('2024-03-05T03:00:00+08:00');
+    expect(Date.parse(page.published_at!)).toBe(Date.parse('2024-03-04T19:00:00Z'));
+  });
+
   it('falls back to a date in the URL when the page shows none', () => {
     const page = extract(`<html><head><title>Comfort watches</title></head><body><h1>Comfort watches</h1>${body}</body></html>`,
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
