@@ -36,10 +36,14 @@ const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|v
 /** A person's or a desk's name: a few words, no sentence punctuation, not a date. */
 function nameOf(raw: string, zh: boolean, named = false): string | undefined {
   let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
-  s = s.replace(/^(?:by|von|por|par)\s+/i, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  s = s.replace(/^(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
+  s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();
+  // A digit after a full name is a footnote mark; after a one-word handle it is part of it ("pixel_echo6").
+  if (/\s/.test(s)) s = s.replace(/(?<=\p{Ll}{2})\d$/u, '');
   // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
   if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
-  if (s.length < 2 || s.length > 80) return undefined;
+  if (s.length < 2 || s.length > 80 || /^(?:by|author|written by|posted by)$/i.test(s)) return undefined;
   if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
   const words = s.split(/\s+/);
   // A lower-case name is a forum handle: one word, or the text of an element named for the author.
@@ -128,10 +132,10 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
       const named = opts.authorLines?.get(b.owner);
       const m = named === undefined ? BYLINE_RE.exec(text) : null;
       const next = blocks[i + 1];
-      const name = named !== undefined ? nameOf(named, opts.zh, true)
-        : m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh)
-          : LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh)
-            : text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined;
+      const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
+        ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
+        ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
+        ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;
     }
   }

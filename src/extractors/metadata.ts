@@ -138,7 +138,7 @@ function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organiza
 }
 
 function cleanAuthor(s: string | undefined): string | undefined {
-  const t = s?.replace(/^(?:by|written by|author:?)\s+/i, '').trim();
+  const t = s?.replace(/^(?:by|written by|author:?)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').trim();
   return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
 }
 
