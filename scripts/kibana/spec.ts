@@ -35,6 +35,7 @@ export const dataViews: DataViewSpec[] = [
   { id: 'freshet-posts', title: 'freshet-posts*', timeField: 'created_at' },
   { id: 'freshet-users', title: 'freshet-users*', timeField: 'crawled_at' },
   { id: 'freshet-pages', title: 'freshet-pages*', timeField: 'crawled_at' },
+  { id: 'freshet-topics', title: 'freshet-topics*', timeField: 'first_seen' },
 ];
 
 const count: AggSpec = { type: 'count', schema: 'metric' };
@@ -79,10 +80,23 @@ export const visualisations: VisSpec[] = [
     id: 'freshet-crawl-user-schedule', title: 'Users: estimated posts per hour, last and next visit', type: 'table', dataView: 'freshet-users', query: 'next_visit : *',
     aggs: [{ type: 'max', schema: 'metric', field: 'rate_per_hour' }, { type: 'max', schema: 'metric', field: 'last_visit' }, { type: 'min', schema: 'metric', field: 'next_visit' }, { type: 'max', schema: 'metric', field: 'last_post_at' }, { type: 'terms', schema: 'bucket', field: 'screen_name', size: 50, orderBy: '1' }],
   },
+  // Emerging topics, as `freshet topics` writes them.
+  { id: 'freshet-topics-over-time', title: 'Emerging topics over time (first seen)', type: 'histogram', dataView: 'freshet-topics', aggs: [count, overTime('first_seen')] },
+  {
+    id: 'freshet-topics-table', title: 'Emerging topics: posts, strength, last seen', type: 'table', dataView: 'freshet-topics',
+    aggs: [{ type: 'max', schema: 'metric', field: 'posts' }, { type: 'max', schema: 'metric', field: 'score' }, { type: 'max', schema: 'metric', field: 'last_seen' }, { type: 'terms', schema: 'bucket', field: 'label', size: 25, orderBy: '1' }],
+  },
+  {
+    id: 'freshet-topics-mood', title: 'Emerging topics: sentiment of their posts', type: 'table', dataView: 'freshet-topics',
+    aggs: [{ type: 'sum', schema: 'metric', field: 'sentiment.negative' }, { type: 'sum', schema: 'metric', field: 'sentiment.neutral' }, { type: 'sum', schema: 'metric', field: 'sentiment.positive' }, { type: 'terms', schema: 'bucket', field: 'label', size: 25, orderBy: '1' }],
+  },
+  { id: 'freshet-topics-terms', title: 'Terms of emerging topics', type: 'tagcloud', dataView: 'freshet-topics', aggs: [count, { type: 'terms', schema: 'segment', field: 'terms', size: 50 }] },
+  { id: 'freshet-topics-count', title: 'Emerging topics', type: 'metric', dataView: 'freshet-topics', aggs: [count, { type: 'sum', schema: 'metric', field: 'posts' }] },
 ];
 
 export const searches: SearchSpec[] = [
   { id: 'freshet-most-engaged', title: 'Most engaged posts', dataView: 'freshet-posts', columns: ['author.name', 'text', 'counts.reposts', 'counts.comments', 'counts.likes', 'sentiment.label'], sort: [['counts.reposts', 'desc'], ['counts.likes', 'desc']] },
+  { id: 'freshet-emerging-topics', title: 'Emerging topics, newest first', dataView: 'freshet-topics', columns: ['label', 'terms', 'posts', 'score', 'sentiment.negative', 'sentiment.positive'], sort: [['first_seen', 'desc']] },
   { id: 'freshet-most-negative', title: 'Most negative posts', dataView: 'freshet-posts', query: 'sentiment.label : "negative"', columns: ['author.name', 'text', 'sentiment.score', 'counts.likes', 'region'], sort: [['sentiment.score', 'asc']] },
 ];
 
@@ -104,6 +118,13 @@ export const dashboards: DashboardSpec[] = [
       panel('freshet-crawl-user-schedule', 48), panel('freshet-crawl-users-status', 12), panel('freshet-crawl-next-visits', 36),
       panel('freshet-crawl-posts-indexed'), panel('freshet-crawl-users-crawled'), panel('freshet-crawl-users-verified'), panel('freshet-crawl-followers-histogram'),
       panel('freshet-crawl-users-table'), panel('freshet-crawl-author-freshness'),
+    ],
+  },
+  {
+    id: 'freshet-topics-dashboard', title: 'freshet: Topics', description: 'Emerging topics found by freshet topics: when they appeared, how many posts, how strong, the mood of their posts and their terms.',
+    panels: [
+      panel('freshet-topics-count', 12, 8), panel('freshet-topics-over-time', 36, 8), panel('freshet-topics-table'), panel('freshet-topics-mood'),
+      panel('freshet-topics-terms', 48), panel('freshet-emerging-topics', 48, 15, 'search'),
     ],
   },
 ];

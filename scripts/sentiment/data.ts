@@ -39,24 +39,6 @@ export function readVaderLexicon(root: string): Map<string, number> {
   return lex;
 }
 
-/**
- * sentiment-dev cut in two by a hash of the post id: `tune` picks hyper-parameters and decision
- * biases, `check` only reports, so the selection's optimism shows. About half each, stable.
- */
-export function splitDev<T extends { id: string }>(posts: T[]): { tune: T[]; check: T[] } {
-  const tune: T[] = [];
-  const check: T[] = [];
-  for (const p of posts) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < p.id.length; i++) h = Math.imul(h ^ p.id.charCodeAt(i), 0x01000193);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    h ^= h >>> 12;
-    (h & 1 ? check : tune).push(p);
-  }
-  return { tune, check };
-}
-
 /** AFINN-165 and the Emoji Sentiment Ranking scores as the `sentiment` package ships them (MIT): word → −5..5. */
 export function readAfinnLexicon(root: string): Map<string, number> {
   const dir = join(root, 'node_modules', 'sentiment');

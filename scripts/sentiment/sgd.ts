@@ -1,5 +1,5 @@
 import { seededRng } from '../../src/core/rng';
-import { FeatureExtractor, type SentimentLang } from '../../src/enrichers/sentiment/features';
+import { FeatureExtractor, type EnFeatureSet, type SentimentLang, type ZhFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 
 export interface Example {
@@ -51,11 +51,17 @@ export interface Featurized {
   strong: number;
   /** Values of the strong features. */
   vals: Float32Array;
+  /** Emoticon codes read (the calibration group). */
+  emoticons: number;
 }
 
-export function featurize(lang: SentimentLang, examples: Example[], segment?: (t: string) => string[], lexicon?: ReadonlyMap<number, number>): Featurized[] {
-  const fx = new FeatureExtractor(segment);
-  return examples.map((e) => ({ feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons, lexicon }).slice(), strong: fx.strong, vals: fx.vals.slice(0, fx.strong) }));
+export function featurize(
+  lang: SentimentLang, examples: Example[], segment?: (t: string) => string[], lexicon?: ReadonlyMap<number, number>, zh?: ZhFeatureSet, en?: EnFeatureSet,
+): Featurized[] {
+  const fx = new FeatureExtractor(segment, zh, en);
+  return examples.map((e) => ({
+    feats: fx.extract(e.text, lang, { stripEmoticons: e.stripEmoticons, lexicon }).slice(), strong: fx.strong, vals: fx.vals.slice(0, fx.strong), emoticons: fx.emoticons,
+  }));
 }
 
 /**
@@ -117,4 +123,22 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
     ...(p.normPower !== undefined ? { normPower: p.normPower } : {}),
     meta: { epochs: p.epochs, learningRate: p.learningRate, l2: p.l2, seed: p.seed },
   };
+}
+
+/**
+ * The mean of `bag` models trained with different shuffling seeds: SGD's last iterate depends on
+ * the order of the examples, and the mean of linear models is one linear model, so the average
+ * costs nothing at inference.
+ */
+export function trainBagged(p: TrainParams, bag: number, examples: Example[], feats: Featurized[]): LinearModel {
+  const first = trainSoftmax(p, examples, feats);
+  if (bag <= 1) return first;
+  const w = first.weights;
+  for (let b = 1; b < bag; b++) {
+    const next = trainSoftmax({ ...p, seed: p.seed + b * 7919 }, examples, feats).weights;
+    for (let i = 0; i < w.length; i++) w[i]! += next[i]!;
+  }
+  for (let i = 0; i < w.length; i++) w[i]! /= bag;
+  first.meta = { ...first.meta, bag };
+  return first;
 }

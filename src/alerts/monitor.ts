@@ -7,7 +7,10 @@ import type { Notify } from './notify';
 import { registerSavedQueries } from './percolator';
 import { savedQuerySchema } from './saved-queries';
 import { checkSpikes, spikeSchema } from './spikes';
+import { checkTopicAlerts, topicAlertSchema } from './topic-alerts';
+import { jiebaDicts, jiebaModule } from '../enrichers/jieba';
 import { pollAlertsOnce } from './watcher';
+import { setRepeating, timerSecs } from '../core/timers';
 
 /**
  * The `alerts:` section of a pipeline file, checked while the pipeline runs: saved queries over
@@ -20,16 +23,18 @@ export const pipelineAlertsSchema = z.strictObject({
   queries: z.array(savedQuerySchema).default([]),
   /** Sentiment spikes, notified at most once per window. */
   spikes: z.array(spikeSchema).default([]),
+  /** Emerging topics over the whole posts index (`freshet topics`' detector), each notified once. */
+  topics: z.array(topicAlertSchema).default([]),
   /** Seconds between two passes while the pipeline runs (one more pass when it stops). */
-  interval_secs: z.number().min(1).default(10),
+  interval_secs: timerSecs(1).default(10),
   /** Append notifications as JSON lines to this file. */
   ndjson: z.string().min(1).optional(),
   /** POST each notification as JSON to this URL. */
   webhook: z.url({ protocol: /^https?$/ }).optional(),
 })
-  .refine((a) => a.queries.length + a.spikes.length > 0, { message: 'alerts: no queries and no spikes' })
+  .refine((a) => a.queries.length + a.spikes.length + a.topics.length > 0, { message: 'alerts: no queries, spikes or topics' })
   .refine((a) => a.ndjson !== undefined || a.webhook !== undefined, { message: 'alerts: give ndjson (a file) or webhook (a URL), or both' })
-  .refine((a) => new Set([...a.queries, ...a.spikes].map((q) => q.name)).size === a.queries.length + a.spikes.length, { message: 'alerts: names must be unique' });
+  .refine((a) => new Set([...a.queries, ...a.spikes, ...a.topics].map((q) => q.name)).size === a.queries.length + a.spikes.length + a.topics.length, { message: 'alerts: names must be unique' });
 
 export type PipelineAlertsConfig = z.infer<typeof pipelineAlertsSchema>;
 
@@ -58,12 +63,14 @@ export interface AlertMonitorDeps {
 export class AlertMonitor {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** jieba for the topic alerts' terms, loaded on the first pass that needs it. */
+  private segment: ((text: string) => string[]) | undefined;
 
   constructor(readonly config: PipelineAlertsConfig, private readonly deps: AlertMonitorDeps) {}
 
   async start(): Promise<void> {
     await registerSavedQueries(this.deps.client, this.deps.alertsIndex, this.deps.mappingsDir, this.config.queries);
-    this.timer = setInterval(() => void this.pass(), this.config.interval_secs * 1000);
+    this.timer = setRepeating(() => void this.pass(), this.config.interval_secs * 1000);
     this.timer.unref();
   }
 
@@ -85,6 +92,14 @@ export class AlertMonitor {
     await this.pass();
   }
 
+  private segmenter(): (text: string) => string[] {
+    if (!this.segment) {
+      const jieba = jiebaModule().Jieba.withDict(jiebaDicts().dict);
+      this.segment = (t) => jieba.cut(t, true);
+    }
+    return this.segment;
+  }
+
   private async passOnce(): Promise<void> {
     const d = this.deps;
     try {
@@ -95,7 +110,11 @@ export class AlertMonitor {
       const spikes = this.config.spikes.length === 0 ? 0 : await checkSpikes({
         client: d.client, redis: d.redis, postsIndex: d.postsIndex, keyPrefix: d.keyPrefix, spikes: this.config.spikes, nowMs: d.clock.nowMs(), notify: d.notify,
       });
-      if (r.notified + spikes > 0) d.logger.info({ scanned: r.scanned, notified: r.notified, spikes }, 'alerts notified');
+      const topics = this.config.topics.length === 0 ? 0 : await checkTopicAlerts({
+        client: d.client, redis: d.redis, postsIndex: d.postsIndex, keyPrefix: d.keyPrefix, alerts: this.config.topics, nowMs: d.clock.nowMs(), notify: d.notify,
+        segment: this.segmenter(),
+      });
+      if (r.notified + spikes + topics > 0) d.logger.info({ scanned: r.scanned, notified: r.notified, spikes, topics }, 'alerts notified');
     } catch (err) {
       d.logger.warn({ err: (err as Error).message }, 'alerts pass failed; retrying at the next one');
     }

@@ -1,9 +1,10 @@
 import { appendFile } from 'node:fs/promises';
 import { request } from 'undici';
 import type { SpikeNotification } from './spikes';
+import type { TopicNotification } from './topic-alerts';
 import type { AlertNotification } from './watcher';
 
-export type Notification = AlertNotification | SpikeNotification;
+export type Notification = AlertNotification | SpikeNotification | TopicNotification;
 export type Notify = (n: Notification) => Promise<void>;
 
 export interface NotifyTargets {

@@ -3,6 +3,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { spikeSchema, type Spike } from './spikes';
+import { topicAlertSchema, type TopicAlert } from './topic-alerts';
 
 /** One saved query: every criterion given must hold (keywords: any of them). */
 export const savedQuerySchema = z.strictObject({
@@ -18,15 +19,17 @@ export const savedQuerySchema = z.strictObject({
 export const alertsFileSchema = z.strictObject({
   alerts: z.array(savedQuerySchema).default([]),
   spikes: z.array(spikeSchema).default([]),
-}).refine((f) => f.alerts.length + f.spikes.length > 0, { message: 'no alerts and no spikes' });
+  /** Emerging topics (`freshet topics`), each notified once. */
+  topics: z.array(topicAlertSchema).default([]),
+}).refine((f) => f.alerts.length + f.spikes.length + f.topics.length > 0, { message: 'no alerts, spikes or topics' });
 
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
-export function loadAlertsFile(path: string): { alerts: SavedQuery[]; spikes: Spike[] } {
+export function loadAlertsFile(path: string): { alerts: SavedQuery[]; spikes: Spike[]; topics: TopicAlert[] } {
   const parsed = alertsFileSchema.safeParse(parse(readFileSync(path, 'utf8')));
   if (!parsed.success) throw new Error(`${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const names = new Set<string>();
-  for (const q of [...parsed.data.alerts, ...parsed.data.spikes]) {
+  for (const q of [...parsed.data.alerts, ...parsed.data.spikes, ...parsed.data.topics]) {
     if (names.has(q.name)) throw new Error(`${path}: duplicate alert name ${q.name}`);
     names.add(q.name);
   }

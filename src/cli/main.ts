@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
 import { register as alerts } from './commands/alerts';
@@ -13,12 +14,13 @@ import { register as search } from './commands/search';
 import { register as sentiment } from './commands/sentiment';
 import { register as simsite } from './commands/simsite';
 import { register as status } from './commands/status';
+import { register as topics } from './commands/topics';
 import { register as validate } from './commands/validate';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, validate, status, search, sentiment, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, validate, status, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };
@@ -30,7 +32,7 @@ export function buildProgram(settings: () => Settings): Command {
 Environment:
   FRESHET_REDIS_URL     Redis URL (default redis://127.0.0.1:6390)
   FRESHET_REDIS_CLUSTER Redis Cluster seed nodes host:port,host:port (instead of FRESHET_REDIS_URL)
-  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x URL (default http://127.0.0.1:9250)
+  FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x/3.x URL (default http://127.0.0.1:9250)
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
 
@@ -44,7 +46,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
-    console.error(`freshet: ${(err as Error).message}`);
+    console.error(`freshet: ${redactUrlsIn((err as Error).message)}`);
     process.exitCode = 1;
   }
 }

@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import pino from 'pino';
 import { systemClock } from '../core/clock';
+import { redactUrlsIn } from '../core/redact';
 import type { Logger } from '../core/logger';
 import { createMetrics, type Metrics } from '../core/metrics';
 import { mathRandomRng } from '../core/rng';
@@ -11,6 +11,7 @@ import { buildPipeline, type BuiltPipeline } from '../runner/build';
 import { createRedis, createSearch } from './clients';
 import { readProxyUrls, readTokens } from './tokens';
 import type { CliContext } from './context';
+import { sleepMs } from '../core/timers';
 
 /** `--var K=V` pairs over the environment: the values `${K}` in pipeline files resolve to. */
 export function pipelineVars(pairs: string[] = []): Record<string, string | undefined> {
@@ -29,7 +30,14 @@ export function collect(value: string, previous: string[] = []): string[] {
 
 export function createLogger(level = process.env['FRESHET_LOG_LEVEL'] ?? 'info'): Logger {
   // Logs go to stderr; stdout carries results. Credentials never reach log fields.
-  return pino({ level, base: undefined, redact: ['*.password', '*.apiKey', '*.authorization', '*.cookie'] }, pino.destination(2)) as unknown as Logger;
+  // streamWrite: a URL with userinfo inside any logged string (an error message from a client
+  // library included) is redacted on its way out, whatever field it sits in.
+  return pino({
+    level,
+    base: undefined,
+    redact: ['*.password', '*.apiKey', '*.authorization', '*.cookie'],
+    hooks: { streamWrite: (line) => (line.includes('@') ? redactUrlsIn(line) : line) },
+  }, pino.destination(2)) as unknown as Logger;
 }
 
 export interface OpenPipeline {
@@ -50,7 +58,7 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
   const metrics = createMetrics();
   const built = await buildPipeline(config, {
     redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
-    clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleep(ms),
+    clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleepMs(ms),
     ...(config.identities ? { identityTokens: readTokens(config.identities.pool, process.env) } : {}),
     ...(config.proxies ? { proxyUrls: readProxyUrls(config.proxies.pool, process.env) } : {}),
   });

@@ -1,4 +1,5 @@
-import { applyTemplates, loadTemplates } from '../search/templates';
+import { redactUrl, redactUrlsIn } from '../core/redact';
+import { applyTemplatesReport, loadTemplates, type AppliedTemplates } from '../search/templates';
 import { createRedis, createSearch, redisLabel } from './clients';
 import type { Settings } from './env';
 import { redisHealth, searchHealth, type ServiceHealth } from './commands/health';
@@ -12,7 +13,7 @@ export async function checkServices(settings: Settings): Promise<ServiceHealth[]
       rows.push(await searchHealth(conn, settings.esUrl));
       await conn.client.close();
     } catch (err) {
-      rows.push({ service: 'search', url: settings.esUrl, ok: false, detail: (err as Error).message });
+      rows.push({ service: 'search', url: redactUrl(settings.esUrl), ok: false, detail: redactUrlsIn((err as Error).message) });
     }
     return rows;
   } finally {
@@ -20,11 +21,11 @@ export async function checkServices(settings: Settings): Promise<ServiceHealth[]
   }
 }
 
-export async function applyMappings(settings: Settings, dir: string, replicas: number | undefined): Promise<string[]> {
+export async function applyMappings(settings: Settings, dir: string, replicas: number | undefined): Promise<AppliedTemplates> {
   const conn = await createSearch(settings);
   try {
     const overrides = replicas === undefined ? {} : { number_of_replicas: replicas };
-    return await applyTemplates(conn.client, loadTemplates(dir), { prefix: settings.indexPrefix, settings: overrides });
+    return await applyTemplatesReport(conn.client, loadTemplates(dir), { prefix: settings.indexPrefix, settings: overrides });
   } finally {
     await conn.client.close();
   }

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { FreshetError } from './errors';
 import type { Rng } from './rng';
+import { timerMs, timerSecs } from './timers';
 
 /** Retry policy is data: it lives in the pipeline file and is validated there. */
 export const retryPolicySchema = z.strictObject({
   max_attempts: z.number().int().min(1).max(50).default(4),
-  base_delay_ms: z.number().int().min(0).default(500),
-  max_delay_ms: z.number().int().min(0).default(30_000),
+  base_delay_ms: timerMs(0).default(500),
+  max_delay_ms: timerMs(0).default(30_000),
   /** A Retry-After longer than this is not slept through: the subject is rescheduled instead. */
-  max_retry_after_secs: z.number().min(0).default(60),
+  max_retry_after_secs: timerSecs(0).default(60),
   jitter: z.enum(['full', 'none']).default('full'),
 });
 

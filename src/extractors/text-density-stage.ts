@@ -1,6 +1,7 @@
 import { concatMap, EMPTY, of } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
+import { looksMalformed } from './malformed';
 import { takeParsedHtml } from './parsed-html';
 import { extract } from './text-density';
 
@@ -13,7 +14,10 @@ export const textDensityConfigSchema = z.strictObject({
   url_field: z.string().default('url'),
   /** Field holding the response Content-Type, for decoding bytes; removed with the HTML. */
   content_type_field: z.string().default('content_type'),
-  /** Pages whose main text is shorter are dropped (reason `no_content`). */
+  /**
+   * Pages whose main text is shorter are dropped: reason `no_content`, or `parse_error` when the
+   * HTML lost its structure (most `<div>`s never closed).
+   */
   min_chars: z.number().int().nonnegative().default(1),
   /** Replace title/author/published_at/modified_at/lang that the adapter already set. */
   overwrite: z.boolean().default(false),
@@ -23,7 +27,8 @@ export type TextDensityConfig = z.infer<typeof textDensityConfigSchema>;
 
 /**
  * The `text_density` pipeline stage: main text, title, author, date and language of pages that
- * have no site rules. A page that fails to parse or has no content is dropped with a reason.
+ * have no site rules. A page that fails to parse (`extract_error`, `parse_error`) or has no
+ * content (`no_content`) is dropped with that reason.
  */
 export const textDensityStage = defineStage({
   type: 'text_density',
@@ -47,7 +52,8 @@ export const textDensityStage = defineStage({
       return EMPTY;
     }
     if (page.text.length < config.min_chars) {
-      ctx.drop(env, 'text_density', 'no_content');
+      // A page whose markup fell apart is a parse failure, not a page without an article.
+      ctx.drop(env, 'text_density', looksMalformed(html, contentType) ? 'parse_error' : 'no_content');
       return EMPTY;
     }
     body.text = page.text;

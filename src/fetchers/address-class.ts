@@ -154,6 +154,18 @@ export function isAddressAllowed(ip: string, allowPrivate: boolean, allowedCidrs
   if (!bytes) return false;
   if (allowPrivate) return true;
   if (classifyBytes(bytes) === 'public') return true;
-  for (const cidr of allowedCidrs) if (cidrContains(cidr, bytes)) return true;
+  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1, which WHATWG URL writes ::ffff:7f00:1) is the
+  // same host as its IPv4 address, so a range allows both spellings. NAT64 and 6to4 forms reach
+  // another host and stay refused unless their own range is allowed.
+  const other = otherSpelling(bytes);
+  for (const cidr of allowedCidrs) if (cidrContains(cidr, bytes) || (other && cidrContains(cidr, other))) return true;
   return false;
+}
+
+const MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+
+/** IPv4 ↔ its IPv4-mapped IPv6 form; `undefined` for any other address. */
+function otherSpelling(bytes: Uint8Array): Uint8Array | undefined {
+  if (bytes.length === 4) return Uint8Array.from([...MAPPED_PREFIX, ...bytes]);
+  return MAPPED_PREFIX.every((b, i) => bytes[i] === b) ? bytes.subarray(12) : undefined;
 }

@@ -1,4 +1,5 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
+import { clampTimerMs } from '../core/timers';
 
 /**
  * The attempt's signal as undici takes it besides an AbortSignal: an EventEmitter with `aborted`
@@ -63,7 +64,7 @@ class Deadline {
     this.timer = setTimeout(() => {
       this.fired = true;
       this.ac.abort();
-    }, totalTimeoutMs + windowMs);
+    }, clampTimerMs(totalTimeoutMs + windowMs));
     if (outer) {
       this.onOuter = () => this.ac.abort(outer.reason);
       outer.addEventListener('abort', this.onOuter, { once: true });

@@ -1,4 +1,5 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
+import { redactUrl } from '../core/redact';
 import { parseRetryAfterMs } from '../core/retry';
 
 /** Label values for metrics, precomputed so the hot path does not build strings. */
@@ -92,11 +93,4 @@ export function decodeFailed(url: string, err: unknown): FreshetError {
   return new FreshetError(ErrorCodes.fetchDecode, 'non_retryable', `cannot decode body: ${message}`, { url: redactUrl(url) }, err);
 }
 
-/** Query parameters whose values are credentials (platform APIs put tokens in the query string). */
-const SECRET_PARAM_RE = /([?&](?:access_token|token|auth|api_?key|key|sig|signature|password|passwd|secret|session(?:id)?|sid)=)[^&#]*/gi;
-
-/** The URL as it may appear in logs, errors and dead letters: credentials in it replaced. */
-export function redactUrl(url: string): string {
-  const out = url.includes('@') ? url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1[redacted]@') : url;
-  return out.includes('?') ? out.replace(SECRET_PARAM_RE, '$1[redacted]') : out;
-}
+export { redactUrl } from '../core/redact';

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { regexString } from '../core/regex-string';
 import { retryPolicySchema } from '../core/retry';
 import { parseCidr } from './address-class';
+import { timerMs } from '../core/timers';
 
 /** Read once at load from the package (works from src/ and from dist/, both two levels down). */
 function packageVersion(): string {
@@ -18,6 +20,13 @@ export const DEFAULT_USER_AGENT = `freshet/${packageVersion()} (+https://github.
 /** Header names that carry credentials: those come from the environment, never a pipeline file. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token']);
 
+/**
+ * Login pages by host (`passport.`, `login.`, `accounts.` …) or by a path segment (`/login`,
+ * `/signin/`, `/sso/`, `/users/sign_in`, `/login.php` …), matched against host + path.
+ */
+export const DEFAULT_LOGIN_REDIRECT_PATTERN =
+  '^(?:[^/]*\\.)?(?:passport|login|signin|sso|accounts?)\\.[^/]*/|/(?:log-?in|logon|sign-?in|sign_in|sso|passport)(?:[/.]|$)';
+
 export const httpFetchConfigSchema = z.strictObject({
   user_agent: z.string().min(1).default(DEFAULT_USER_AGENT),
   /** The product token matched against robots.txt `User-agent` lines. */
@@ -30,18 +39,24 @@ export const httpFetchConfigSchema = z.strictObject({
       message: 'credential headers (authorization, cookie, api keys) must come from the environment, not the pipeline file',
     }),
   connections_per_origin: z.number().int().min(1).max(256).default(8),
-  connect_timeout_ms: z.number().int().min(1).default(10_000),
+  connect_timeout_ms: timerMs(1).default(10_000),
   /** Idle time allowed before the response headers arrive. */
-  headers_timeout_ms: z.number().int().min(1).default(15_000),
+  headers_timeout_ms: timerMs(1).default(15_000),
   /** Idle time allowed between two body chunks. */
-  body_timeout_ms: z.number().int().min(1).default(15_000),
+  body_timeout_ms: timerMs(1).default(15_000),
   /** Wall-clock cap on one attempt (all redirect hops, headers and body), against trickling bodies. */
-  total_timeout_ms: z.number().int().min(1).default(60_000),
-  keep_alive_timeout_ms: z.number().int().min(1).default(4_000),
+  total_timeout_ms: timerMs(1).default(60_000),
+  keep_alive_timeout_ms: timerMs(1).default(4_000),
   /** Cap on the body, compressed and decompressed alike. */
   max_body_bytes: z.number().int().min(1).default(10 * 1024 * 1024),
   max_header_bytes: z.number().int().min(1024).default(64 * 1024),
   max_redirects: z.number().int().min(0).max(50).default(5),
+  /**
+   * A redirect to a URL whose host + path matches this is a login wall: the fetch ends there with
+   * `E_LOGIN_REQUIRED`, before robots.txt is asked about the login page or the page is fetched.
+   * `null` follows such redirects like any other.
+   */
+  login_redirect_pattern: regexString.nullable().default(DEFAULT_LOGIN_REDIRECT_PATTERN),
   /** Whether to ask for gzip/deflate/br (decoded under `max_body_bytes`) or identity only. */
   compression: z.boolean().default(true),
   /** Opt-in to private, loopback and link-local targets (the local simulated site needs it). */

@@ -1,4 +1,3 @@
-import { setTimeout as sleepMs } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { decideRetry } from '../core/retry';
@@ -13,6 +12,7 @@ import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt, type AttemptSignal } from './attempt-signal';
 import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
+import { sleepMs } from '../core/timers';
 
 export { httpFetchConfigSchema, DEFAULT_USER_AGENT, type HttpFetchConfig } from './http-fetch-config';
 export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './fetch-types';
@@ -29,13 +29,14 @@ const ACCEPT: Record<Expect, string> = {
   bytes: '*/*',
 };
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, undefined, signal ? { signal } : undefined);
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, signal);
 
 export class HttpFetcher {
   readonly config: HttpFetchConfig;
   private readonly agent: Agent;
   private readonly resolver: HostResolver;
   private readonly robots: RobotsCache | undefined;
+  private readonly loginWall: RegExp | undefined;
   private readonly baseHeaders: Record<Expect, Record<string, string>>;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private closing: Promise<void> | undefined;
@@ -71,6 +72,7 @@ export class HttpFetcher {
       maxBytes: Math.min(c.robots_max_bytes, c.max_body_bytes),
       totalTimeoutMs: c.total_timeout_ms,
     };
+    this.loginWall = c.login_redirect_pattern === null ? undefined : new RegExp(c.login_redirect_pattern, 'iu');
     this.robots = c.respect_robots
       ? new RobotsCache({
           clock: deps.clock,
@@ -168,6 +170,14 @@ export class HttpFetcher {
           await res.body.dump();
           this.deps.metrics?.requests('3xx', 'redirect');
           const next = resolveLocation(location, url);
+          // Classified before the next hop's robots check: a login page that robots.txt forbids
+          // is still a login wall, not a robots refusal of the page we asked for.
+          if (this.loginWall?.test(next.host + next.pathname)) {
+            throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', 'redirected to a login page', {
+              url: redactUrl(target.href),
+              location: redactUrl(next.origin + next.pathname),
+            });
+          }
           visited ??= new Set([target.href]);
           if (visited.has(next.href)) {
             throw new FreshetError(ErrorCodes.fetchRedirectLoop, 'non_retryable', 'redirect loop', { url: redactUrl(target.href), location: redactUrl(next.href) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timerMs } from '../core/timers';
 
 /**
  * A pool of identities (tokens or cookies) that every request of a pipeline is sent as, each within
@@ -17,7 +18,7 @@ export const identitiesConfigSchema = z.strictObject({
   /** How long an identity answered with 418/403/429 sits out. */
   bench_secs: z.number().int().min(1).default(7200),
   /** Longer waits for a free identity reschedule the subject instead of holding its slot. */
-  max_wait_ms: z.number().int().min(0).default(2000),
+  max_wait_ms: timerMs(0).default(2000),
 });
 
 export type IdentitiesConfig = z.infer<typeof identitiesConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timerMs } from '../core/timers';
 
 /** Proxy URLs the pool accepts: plain http(s) forward proxies (http targets are forwarded, https tunnelled). */
 export function checkProxyUrl(raw: string): string | undefined {
@@ -52,7 +53,7 @@ export const proxiesConfigSchema = z.strictObject({
   /** Health: a proxy this slow on average is preferred half as often as an instant one. */
   slow_ms: z.number().int().min(1).default(2000),
   /** Longer waits for a free proxy reschedule the subject instead of holding its slot. */
-  max_wait_ms: z.number().int().min(0).default(2000),
+  max_wait_ms: timerMs(0).default(2000),
 });
 
 export type ProxiesConfig = z.infer<typeof proxiesConfigSchema>;

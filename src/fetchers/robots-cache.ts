@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { redactUrl } from './fetch-errors';
-import { groupFor, isPathAllowed, parseRobots, type RobotsGroup } from './robots-parser';
+import { groupFor, isPathAllowed, parseRobots, robotsPath, type RobotsGroup } from './robots-parser';
 import { setNewest } from './bounded-map';
 
 /** What fetching `/robots.txt` gave: a status and body, or no answer at all. */
@@ -49,7 +49,6 @@ export class RobotsCache {
   }
 
   private decide(entry: Entry, url: URL): undefined {
-    const path = url.pathname;
     if (entry.unavailable) {
       const retryAfterMs = Math.max(0, entry.expiresAtMs - this.opts.clock.nowMs());
       throw new FreshetError(
@@ -61,7 +60,7 @@ export class RobotsCache {
         retryAfterMs,
       );
     }
-    if (!isPathAllowed(entry.group, url.search ? path + url.search : path)) {
+    if (!isPathAllowed(entry.group, robotsPath(url))) {
       throw new FreshetError(ErrorCodes.fetchRobotsDisallowed, 'non_retryable', 'disallowed by robots.txt', { url: redactUrl(url.href) });
     }
     return undefined;

@@ -6,6 +6,7 @@ import type { PolitenessGate } from './fetch-types';
 import { REDIRECT_STATUSES, headerValue, resolveLocation } from './fetch-url';
 import type { HostResolver } from './host-resolver';
 import type { RobotsFetchResult } from './robots-cache';
+import { decodeRobotsBody } from './robots-parser';
 
 const ROBOTS_MAX_REDIRECTS = 5; // RFC 9309 §2.3.1.2
 
@@ -41,7 +42,7 @@ export async function fetchRobotsTxt(origin: string, ctx: RobotsFetchContext): P
           return { status: res.statusCode, text: '' };
         }
         const { bytes } = await readBody(res.body, headerValue(res.headers['content-encoding']), ctx.maxBytes, url.href, true);
-        return { status: res.statusCode, text: new TextDecoder().decode(bytes) };
+        return { status: res.statusCode, text: decodeRobotsBody(bytes) };
       } finally {
         release?.();
       }

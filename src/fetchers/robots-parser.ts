@@ -1,5 +1,7 @@
 /**
- * robots.txt parsing and matching after RFC 9309. Pure: text in, decisions out.
+ * robots.txt parsing and matching after RFC 9309, reading what Google's reference parser
+ * (github.com/google/robotstxt) reads: missing colons, its accepted typos, a partial byte-order
+ * mark, `/index.html` meaning its directory. Pure: text in, decisions out; never throws.
  *
  * Matching uses a two-pointer wildcard matcher instead of regular expressions: a hostile file
  * full of `*` must not be able to make matching super-linear.
@@ -10,7 +12,7 @@ export interface RobotsRule {
   /** Normalised pattern, without a trailing `$`. */
   pattern: string;
   anchored: boolean;
-  /** Length of the pattern as written; the longest match wins. */
+  /** Length of the percent-encoded pattern with its `$` (Google's priority); the longest match wins. */
   specificity: number;
   hasWildcard: boolean;
 }
@@ -21,57 +23,125 @@ export interface RobotsGroup {
 }
 
 export interface ParsedRobots {
-  /** Lower-cased user-agent token → its rules (groups naming the same agent are merged). */
+  /** Lower-cased product token → its rules (groups naming the same agent are merged). */
   groups: Map<string, RobotsGroup>;
   sitemaps: string[];
 }
 
-/** Lines longer than this are ignored; no real rule is that long. */
-const MAX_LINE_CHARS = 4096;
+/**
+ * Google reads a line into a buffer of 8 × 2083 bytes (the longest URL old browsers took) and
+ * ignores what does not fit, keeping the start of the line. Counted here in UTF-16 code units,
+ * which equals bytes for the ASCII that real rules are made of.
+ */
+export const MAX_LINE_CHARS = 2083 * 8 - 1;
 const MAX_RULES_PER_GROUP = 10_000;
+/** A Crawl-delay above a day is a typo or hostile; a day is already "almost never". */
+const MAX_CRAWL_DELAY_MS = 86_400_000;
 
-const KEY_ALIASES: Record<string, string> = {
-  'user-agent': 'user-agent', useragent: 'user-agent', 'user agent': 'user-agent',
-  allow: 'allow',
-  disallow: 'disallow', dissallow: 'disallow', dissalow: 'disallow', disalow: 'disallow',
-  'crawl-delay': 'crawl-delay',
-  sitemap: 'sitemap',
-};
+type Key = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'crawl-delay';
+
+/**
+ * Google matches keys by prefix, case-insensitively, and accepts these misspellings
+ * (robots.cc `KeyIsUserAgent`, `KeyIsDisallow`, `KeyIsSitemap`). Crawl-delay is not Google's but
+ * is widely honoured, so it is read the same way.
+ */
+const KEY_PREFIXES: Array<[string, Key]> = [
+  ['user-agent', 'user-agent'], ['useragent', 'user-agent'], ['user agent', 'user-agent'],
+  ['allow', 'allow'],
+  ['disallow', 'disallow'], ['dissallow', 'disallow'], ['dissalow', 'disallow'], ['disalow', 'disallow'],
+  ['diasllow', 'disallow'], ['disallaw', 'disallow'],
+  ['sitemap', 'sitemap'], ['site-map', 'sitemap'],
+  ['crawl-delay', 'crawl-delay'],
+];
+
+function keyOf(raw: string): Key | undefined {
+  const lower = raw.toLowerCase();
+  for (const [prefix, key] of KEY_PREFIXES) if (lower.startsWith(prefix)) return key;
+  return undefined;
+}
+
+/**
+ * UTF-8 bytes → text, skipping any prefix of a byte-order mark as Google does (a file cut after
+ * one or two BOM bytes must not lose its first group).
+ */
+export function decodeRobotsBody(bytes: Uint8Array): string {
+  let start = 0;
+  const bom = [0xef, 0xbb, 0xbf];
+  while (start < bom.length && start < bytes.length && bytes[start] === bom[start]) start++;
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
+}
+
+/** `<key>[ \t]*:[ \t]*<value>`, or Google's `<key> <value>` when the colon is missing. */
+function splitLine(raw: string): [string, string] | undefined {
+  const hash = raw.indexOf('#');
+  const line = stripWs(hash >= 0 ? raw.slice(0, hash) : raw);
+  if (!line) return undefined;
+  const colon = line.indexOf(':');
+  if (colon < 0) {
+    // Only exactly two runs of non-whitespace: "disallow /" yes, "absolutely random line" no.
+    const m = /^([^ \t]+)[ \t]+([^ \t]+)$/.exec(line);
+    return m ? [m[1]!, m[2]!] : undefined;
+  }
+  const key = stripWs(line.slice(0, colon));
+  return key ? [key, stripWs(line.slice(colon + 1))] : undefined;
+}
+
+/** ASCII whitespace only, as Google strips it: a stray U+FEFF mid-file stays part of its line. */
+function stripWs(s: string): string {
+  return s.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, '');
+}
+
+/**
+ * The product token of a User-agent value (RFC 9309 §2.2.1: letters, `-`, `_`), read as Google
+ * does: up to the first other character, so `freshet bot` and `freshet/2.1` are `freshet`.
+ */
+export function productToken(value: string): string {
+  const m = /^[A-Za-z_-]*/.exec(stripWs(value));
+  return m![0].toLowerCase();
+}
 
 export function parseRobots(text: string): ParsedRobots {
   const groups = new Map<string, RobotsGroup>();
   const sitemaps: string[] = [];
-  let current: RobotsGroup[] = [];
+  // Agents the next rules apply to. As in Google's parser, only Allow/Disallow end the list of
+  // agents, so a Crawl-delay or unknown line between two User-agent lines does not split them.
+  let ruleTargets: RobotsGroup[] = [];
   let collectingAgents = false;
+  // Agents the next Crawl-delay applies to: those named since the last rule or Crawl-delay.
+  let delayTargets: RobotsGroup[] = [];
+  let collectingDelayAgents = false;
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (const raw of text.slice(start).split(/\r\n|\r|\n/)) {
-    if (raw.length > MAX_LINE_CHARS) continue;
-    const hash = raw.indexOf('#');
-    const line = hash >= 0 ? raw.slice(0, hash) : raw;
-    const colon = line.indexOf(':');
-    if (colon < 0) continue;
-    const key = KEY_ALIASES[line.slice(0, colon).trim().toLowerCase()];
-    const value = line.slice(colon + 1).trim();
+  for (let raw of text.slice(start).split(/\r\n|\r|\n/)) {
+    if (raw.length > MAX_LINE_CHARS) raw = cutAt(raw, MAX_LINE_CHARS);
+    const kv = splitLine(raw);
+    if (!kv) continue;
+    const key = keyOf(kv[0]);
+    const value = kv[1];
     if (key === 'user-agent') {
-      if (!collectingAgents) current = [];
-      collectingAgents = true;
-      const token = value.split('/')[0]!.trim().toLowerCase();
+      if (!collectingAgents) ruleTargets = [];
+      if (!collectingDelayAgents) delayTargets = [];
+      collectingAgents = collectingDelayAgents = true;
+      // Google: `*` followed by a space and anything is still the global group.
+      const token = value.startsWith('*') && (value.length === 1 || /[ \t\v\f]/.test(value[1]!)) ? '*' : productToken(value);
       if (!token) continue;
       let group = groups.get(token);
       if (!group) {
         group = { rules: [], crawlDelayMs: undefined };
         groups.set(token, group);
       }
-      current.push(group);
+      ruleTargets.push(group);
+      delayTargets.push(group);
     } else if (key === 'allow' || key === 'disallow') {
-      collectingAgents = false;
+      collectingAgents = collectingDelayAgents = false;
       if (!value) continue; // an empty Disallow allows everything, which is the default anyway
-      const rule = compileRule(key === 'allow', value);
-      for (const g of current) if (g.rules.length < MAX_RULES_PER_GROUP) g.rules.push(rule);
+      for (const rule of compileRules(key === 'allow', value)) {
+        for (const g of ruleTargets) if (g.rules.length < MAX_RULES_PER_GROUP) g.rules.push(rule);
+      }
     } else if (key === 'crawl-delay') {
-      collectingAgents = false;
-      const secs = Number(value);
-      if (Number.isFinite(secs) && secs >= 0) for (const g of current) g.crawlDelayMs = Math.round(secs * 1000);
+      collectingDelayAgents = false;
+      if (!/^\d+(\.\d+)?$/.test(value)) continue;
+      const ms = Math.min(MAX_CRAWL_DELAY_MS, Math.round(Number(value) * 1000));
+      for (const g of delayTargets) g.crawlDelayMs = ms;
     } else if (key === 'sitemap') {
       if (value) sitemaps.push(value);
     }
@@ -79,9 +149,24 @@ export function parseRobots(text: string): ParsedRobots {
   return { groups, sitemaps };
 }
 
-/** The group for our product token, else `*`, else none (everything allowed). */
-export function groupFor(parsed: ParsedRobots, userAgentToken: string): RobotsGroup | undefined {
-  return parsed.groups.get(userAgentToken.toLowerCase()) ?? parsed.groups.get('*');
+/** Cuts `s` to `n` code units without leaving half a surrogate pair behind. */
+function cutAt(s: string, n: number): string {
+  const code = s.charCodeAt(n - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? n - 1 : n);
+}
+
+/**
+ * The group for our product token, else `*`, else none (everything allowed). `userAgent` may
+ * carry a version (`freshet/2.1`); only its product token counts.
+ */
+export function groupFor(parsed: ParsedRobots, userAgent: string): RobotsGroup | undefined {
+  const token = productToken(userAgent);
+  return (token ? parsed.groups.get(token) : undefined) ?? parsed.groups.get('*');
+}
+
+/** What robots.txt rules are matched against: path and query, without the fragment. */
+export function robotsPath(url: URL): string {
+  return url.search ? url.pathname + url.search : url.pathname;
 }
 
 /** `pathAndQuery` as WHATWG URL produces it (`pathname + search`, already percent-encoded). */
@@ -97,11 +182,21 @@ export function isPathAllowed(group: RobotsGroup | undefined, pathAndQuery: stri
   return best ? best.allow : true;
 }
 
-function compileRule(allow: boolean, value: string): RobotsRule {
-  const anchored = value.endsWith('$');
-  const body = anchored ? value.slice(0, -1) : value;
-  const pattern = normalizePercent(encodeNonAscii(body.startsWith('/') || body.startsWith('*') ? body : `/${body}`));
-  return { allow, pattern, anchored, specificity: value.length, hasWildcard: pattern.includes('*') };
+function compileRules(allow: boolean, value: string): RobotsRule[] {
+  const escaped = escapePattern(value);
+  if (escaped === undefined) return [];
+  const rules = [compileRule(allow, escaped)];
+  // Google: an Allow of `…/index.htm[l]` also allows its directory, `…/` exactly.
+  const slash = escaped.lastIndexOf('/');
+  if (allow && slash >= 0 && escaped.startsWith('/index.htm', slash)) rules.push(compileRule(true, `${escaped.slice(0, slash + 1)}$`));
+  return rules;
+}
+
+function compileRule(allow: boolean, escaped: string): RobotsRule {
+  const anchored = escaped.endsWith('$');
+  const body = anchored ? escaped.slice(0, -1) : escaped;
+  const pattern = body.startsWith('/') || body.startsWith('*') ? body : `/${body}`;
+  return { allow, pattern, anchored, specificity: escaped.length, hasWildcard: pattern.includes('*') };
 }
 
 function ruleMatches(rule: RobotsRule, path: string): boolean {
@@ -135,10 +230,23 @@ export function wildcardMatch(pattern: string, text: string, anchored: boolean):
   return p === pattern.length;
 }
 
-/** Percent-encodes characters outside ASCII (robots.txt files often contain raw UTF-8 paths). */
-function encodeNonAscii(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return /[^\x00-\x7f]/.test(s) ? s.replace(/[^\x00-\x7f]+/g, (m) => encodeURIComponent(m)) : s;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]+/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Google's `MaybeEscapePattern`: characters outside ASCII become their UTF-8 bytes
+ * percent-encoded, and escapes are upper-cased (`%aa` → `%AA`). A pattern holding a lone
+ * surrogate names no URL (WHATWG URL turns one into U+FFFD), so it is `undefined`: no rule.
+ */
+export function escapePattern(value: string): string | undefined {
+  if (LONE_SURROGATE.test(value)) return undefined;
+  const encoded = value.replace(NON_ASCII, (m) => {
+    let out = '';
+    for (const b of new TextEncoder().encode(m)) out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    return out;
+  });
+  return normalizePercent(encoded);
 }
 
 /** Upper-cases percent escapes so `%e4` and `%E4` compare equal. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Job, SubjectState } from '../core/envelope';
-import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
+import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { isoTime } from '../core/iso-time';
 import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';
@@ -8,7 +8,9 @@ import { parseCount } from './weibo/counts';
 import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { fansContainerId, parseFansPage } from './weibo/fans';
-import { mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { stubStatus } from './weibo/post-status';
+import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { softBlockOfStatus } from './weibo/soft-block';
 import { compareIds } from './weibo/text';
 
 export const weiboApiConfigSchema = z.strictObject({
@@ -39,6 +41,20 @@ export const weiboApiConfigSchema = z.strictObject({
   max_users: z.number().int().min(1).default(1_000_000),
   /** Users with fewer followers are recorded (users document, status `zombie`) but never visited. */
   min_followers: z.number().int().min(0).default(10),
+  /**
+   * Pages read on past the first known post (within the page limit), so known posts are seen again:
+   * their counters refresh and one that went missing can be noticed (deletion monitoring). 0 = stop there.
+   */
+  recheck_pages: z.number().int().min(0).default(0),
+  /** With recheck_pages: stop re-reading once a page reaches posts older than this (0 = always read recheck_pages). */
+  recheck_hours: z.number().min(0).default(0),
+  /**
+   * Pages of older history re-read per visit, from where the last visit's sweep stopped down to
+   * `sweep_horizon_days`, then from the top again: every known post is seen again now and then,
+   * so deletions and edits deep in a timeline are noticed too. 0 = no sweep.
+   */
+  sweep_pages: z.number().int().min(0).default(0),
+  sweep_horizon_days: z.number().positive().default(30),
 });
 
 export type WeiboApiConfig = z.infer<typeof weiboApiConfigSchema>;
@@ -78,6 +94,15 @@ export class WeiboApiAdapter implements Adapter {
     return subject.startsWith(USER_PREFIX);
   }
 
+  /** A JSON request; a 432 (the site rejecting this client) is a soft block, rescheduled like throttling. */
+  private async get(ctx: VisitContext, url: string, expect: 'json' | 'html') {
+    try {
+      return await ctx.fetchText(url, expect);
+    } catch (err) {
+      throw softBlockOfStatus(err) ?? err;
+    }
+  }
+
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const uid = job.subject.slice(USER_PREFIX.length);
     const state: SubjectState = { ...job.state, meta: { ...job.state.meta } };
@@ -85,11 +110,11 @@ export class WeiboApiAdapter implements Adapter {
     let containerId = state.meta?.['containerid'];
 
     if (!containerId || state.visits % this.config.profile_every_visits === 0) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
+      const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
       tally.requests += 1;
       const env = parseEnvelope(res.text, res.url);
       const info = env.data?.userInfo;
-      if (env.ok !== 1 || !info) {
+      if (!isData(env) || !info) {
         // `这里还没有内容` on a profile: deleted account or bad id. Not a ban, not an error.
         return { state: { ...state, status: 'gone', visits: state.visits + 1, lastVisitMs: res.fetchedAtMs }, newPostTimesMs: [], pageLimitHit: false, requests: tally.requests };
       }
@@ -129,8 +154,17 @@ export class WeiboApiAdapter implements Adapter {
         if (fill.stoppedAt?.startsWith(SINCE)) gapSince = fill.stoppedAt.slice(SINCE.length);
       }
     }
-    const { gap_since: _s, gap_until: _u, ...meta } = state.meta ?? {};
+    let sweepSince = state.meta?.['sweep_since'];
+    if (this.config.sweep_pages > 0 && state.watermark && head.done && !(gapSince && gapUntil)) {
+      const from = sweepSince ?? head.after;
+      if (from) {
+        const sweep = yield* this.readPages(page, ctx, tally, r, `${SINCE}${from}`, r.top, this.config.sweep_pages, 'sweep');
+        sweepSince = sweep.stoppedAt?.startsWith(SINCE) ? sweep.stoppedAt.slice(SINCE.length) : undefined;
+      }
+    }
+    const { gap_since: _s, gap_until: _u, sweep_since: _w, ...meta } = state.meta ?? {};
     state.meta = gapSince && gapUntil ? { ...meta, gap_since: gapSince, gap_until: gapUntil } : meta;
+    if (sweepSince) state.meta = { ...state.meta, sweep_since: sweepSince };
     const newTimes = r.newTimes;
     const watermark = r.top;
     const lastFetchMs = r.lastFetchMs;
@@ -158,8 +192,10 @@ export class WeiboApiAdapter implements Adapter {
    */
   private async *readPages(
     page: { uid: string; containerId: string; subject: string }, ctx: VisitContext, tally: Tally, r: Reading,
-    cursor: string, knownAtOrBelow: string | undefined, maxPages: number,
-  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string; paused?: boolean }, void> {
+    cursor: string, knownAtOrBelow: string | undefined, maxPages: number, mode: 'new' | 'sweep' = 'new',
+  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string; paused?: boolean; after?: string }, void> {
+    const sweeping = mode === 'sweep';
+    const horizonMs = ctx.nowMs() - this.config.sweep_horizon_days * 86_400_000;
     // Out of quota (or an identity benched) after some posts were read: stop here and resume at
     // this page on a later visit, instead of failing the visit and reading it all again (a visit
     // larger than what is left of a quota window would otherwise never complete).
@@ -169,17 +205,31 @@ export class WeiboApiAdapter implements Adapter {
       ctx.logger.info({ subject: page.subject, code: err.code, posts_read: r.seen.size }, 'visit paused (throttled); the rest is read as a gap later');
       return { done: false, pages: n - 1, stoppedAt: cursor, paused: true };
     };
-    for (let n = 1; n <= maxPages; n++) {
-      let res;
+    let recheck = -1; // pages still to read past the first known post; -1 until one is reached
+    // Re-reading known posts has its own allowance on top of the page limit for new posts.
+    const allowance = sweeping ? maxPages : maxPages + this.config.recheck_pages;
+    for (let n = 1; n <= allowance; n++) {
+      if (recheck < 0 && n > maxPages) return { done: false, pages: maxPages, stoppedAt: cursor };
+      let res: FetchedText;
+      let env: Envelope;
+      let parsing = false;
       try {
-        res = await ctx.fetchText(`${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
+        res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${page.uid}&containerid=${page.containerId}${cursor}`, 'json');
+        tally.requests += 1;
+        r.lastFetchMs = res.fetchedAtMs;
+        parsing = true;
+        env = parseEnvelope(res.text, res.url);
       } catch (err) {
+        // Re-reading known posts is a bonus: every new post is read, so a failure there ends the visit well
+        // (a sweep resumes at the failed page next time).
+        if (sweeping) return { done: false, pages: n - 1, stoppedAt: cursor };
+        if (recheck >= 0) return { done: true, pages: n - 1 };
+        // A body that is no data (soft block, truncated JSON) fails the visit, which is rescheduled
+        // and read again; only a refused request (quota, benched identity) pauses it.
+        if (parsing) throw err;
         return pausedAt(err, n);
       }
-      tally.requests += 1;
-      r.lastFetchMs = res.fetchedAtMs;
-      const env = parseEnvelope(res.text, res.url);
-      const posts = env.ok === 1 ? mblogsOf(env) : []; // `ok:0`: past the last page
+      const posts = isData(env) ? mblogsOf(env) : []; // `ok:0`: past the last page
       if (posts.length === 0) return { done: true, pages: n };
       const crawledAt = isoTime(res.fetchedAtMs);
       let reachedKnown = false;
@@ -188,18 +238,28 @@ export class WeiboApiAdapter implements Adapter {
         // A longer "id" would become a watermark no real post passes.
         if (!POST_ID.test(id) || r.seen.has(id)) continue;
         r.seen.add(id);
+        const gone = stubStatus(m);
+        if (gone) {
+          // A list can show a stub where a post was (`此微博已被删除`, no author): never index it over the
+          // post's last text. It is counted; the tombstone check decides what it means for the stored post.
+          yield { kind: 'dropped', doc: { index: 'posts', id: `${PLATFORM}:${id}`, body: { platform: PLATFORM, id, subject: page.subject, status: gone } }, stage: this.type, reason: `post_${gone}` };
+          continue;
+        }
         if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
-        if (knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0) {
+        const known = knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0;
+        if (known) {
           // A pinned post is shown first even when old: it says nothing about where new posts end.
           if (m.mblogtype !== 2) reachedKnown = true;
-          continue;
+          // When re-reading known posts, an edited one is indexed again: its current text becomes a version.
+          if (!((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
         }
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
           let long;
           try {
-            long = await ctx.fetchText(`${this.base}/statuses/extend?id=${id}`, 'json');
+            long = await this.get(ctx, `${this.base}/statuses/extend?id=${id}`, 'json');
           } catch (err) {
+            if (known) continue; // the known post stays as indexed; the next visit tries again
             // This page is read again from its start (documents are idempotent by id).
             r.seen.delete(id);
             return pausedAt(err, n);
@@ -210,6 +270,10 @@ export class WeiboApiAdapter implements Adapter {
         }
         const createdMs = parseWeiboDateMs(m.created_at, res.fetchedAtMs);
         const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs, crawledAt);
+        if (known) {
+          yield { kind: 'doc', doc };
+          continue;
+        }
         // What Date.parse would read back from the document's created_at (ms, truncated), unparsed.
         if (createdMs !== undefined) r.newTimes.push(Math.trunc(createdMs) + 0);
         if (!r.top || compareIds(id, r.top) > 0) r.top = id;
@@ -223,10 +287,27 @@ export class WeiboApiAdapter implements Adapter {
         }
       }
       const next = nextCursor(env, n);
-      if (reachedKnown || next === undefined) return { done: true, pages: n };
+      if (next === undefined) return { done: true, pages: n };
+      if (sweeping) {
+        // Past the horizon: the sweep starts from the top again next time.
+        const oldest = parseWeiboDateMs(posts[posts.length - 1]!.created_at, res.fetchedAtMs);
+        if (oldest !== undefined && oldest < horizonMs) return { done: true, pages: n };
+        cursor = next;
+        continue;
+      }
+      if (reachedKnown && recheck < 0) recheck = this.config.recheck_pages;
+      if (recheck >= 0 && this.config.recheck_hours > 0) {
+        // Deletions and edits come mostly while posts are young: re-read only that deep.
+        const oldest = parseWeiboDateMs(posts[posts.length - 1]!.created_at, res.fetchedAtMs);
+        if (oldest !== undefined && oldest < ctx.nowMs() - this.config.recheck_hours * 3_600_000) recheck = 0;
+      }
+      if (recheck === 0) return { done: true, pages: n, after: next };
+      if (recheck > 0) recheck -= 1;
       cursor = next;
     }
-    return { done: false, pages: maxPages, stoppedAt: cursor };
+    // Out of pages while re-reading known posts: every new post was read.
+    if (sweeping) return { done: false, pages: maxPages, stoppedAt: cursor };
+    return recheck >= 0 ? { done: true, pages: maxPages, after: cursor } : { done: false, pages: maxPages, stoppedAt: cursor };
   }
 
   /**
@@ -238,7 +319,7 @@ export class WeiboApiAdapter implements Adapter {
     for (let n = 0; n < this.config.comments_page_limit; n++) {
       let res;
       try {
-        res = await ctx.fetchText(hotflowUrl(this.base, mid, maxId), 'json');
+        res = await this.get(ctx, hotflowUrl(this.base, mid, maxId), 'json');
       } catch (err) {
         tally.requests += 1;
         if (err instanceof FreshetError && err.code === ErrorCodes.fetchHttpStatus && err.fields['status'] === 403) {
@@ -264,7 +345,7 @@ export class WeiboApiAdapter implements Adapter {
     const depth = (job.state.depth ?? 0) + 1;
     let room = this.config.max_users - (ctx.subjectCount ? await ctx.subjectCount() : 0);
     for (let sinceId: number | undefined = 1, pages = 0; sinceId !== undefined && pages < this.config.fans_page_limit && room > 0; pages++) {
-      const res = await ctx.fetchText(`${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
+      const res = await this.get(ctx, `${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
       tally.requests += 1;
       const page = parseFansPage(parseEnvelope(res.text, res.url));
       for (const fan of page.fans) {

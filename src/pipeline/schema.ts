@@ -13,6 +13,7 @@ import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
 import { blackholeSinkConfigSchema } from '../sinks/blackhole';
 import { redisFrontierConfigSchema } from '../sources/redis-frontier';
 import { documentStageSchema } from './stages';
+import { timerMs } from '../core/timers';
 
 /**
  * A pipeline file (`pipelines/*.yaml`), assembled from each stage type's own strict schema:
@@ -20,9 +21,9 @@ import { documentStageSchema } from './stages';
  */
 export const politenessConfigSchema = z.strictObject({
   /** Minimum gap between two requests to one origin, across every worker (kept in Redis). */
-  min_delay_ms: z.number().int().min(0).default(0),
+  min_delay_ms: timerMs(0).default(0),
   /** A slot further away than this is not waited for: the subject is rescheduled instead. */
-  max_wait_ms: z.number().int().min(0).default(2_000),
+  max_wait_ms: timerMs(0).default(2_000),
   /** Requests in flight to one origin at once, across every worker (0: no limit beyond the fetcher's). */
   max_concurrency_per_origin: z.number().int().min(0).default(0),
 });

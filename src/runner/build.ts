@@ -169,7 +169,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   if (config.sink.type === 'elasticsearch') {
     if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
     const settings = config.sink.replicas === undefined ? {} : { number_of_replicas: config.sink.replicas };
-    await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings });
+    await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings, logger: deps.logger, registry: deps.metrics.registry });
     sink = meteredStage(deps.metrics, 'elasticsearch', elasticsearchSink(config.sink, {
       client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,
       metrics: deps.metrics, sleep: deps.sleep, deadLetter: (e) => frontier.deadLetter(e), flushRequests,

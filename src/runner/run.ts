@@ -13,6 +13,7 @@ import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
 import type { SubjectDocRef } from './subject-status';
 import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
+import { setRepeating, setTimer } from '../core/timers';
 
 interface VisitResult {
   outcome?: VisitOutcome;
@@ -82,10 +83,10 @@ export class PipelineRunner {
     }
     await this.deps.schedule.prepare?.();
     const timers = [
-      setInterval(() => void this.heartbeat(), Math.max(1000, (this.config.source.lease_secs * 1000) / 3)),
-      setInterval(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),
+      setRepeating(() => void this.heartbeat(), Math.max(1000, (this.config.source.lease_secs * 1000) / 3)),
+      setRepeating(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),
     ];
-    const deadline = limits.durationMs === undefined ? undefined : setTimeout(() => this.stop('duration'), limits.durationMs);
+    const deadline = limits.durationMs === undefined ? undefined : setTimer(() => this.stop('duration'), limits.durationMs);
     try {
       await new Promise<void>((resolve, reject) => {
         const stages = this.deps.stages?.(this.drop) ?? [];
@@ -106,7 +107,7 @@ export class PipelineRunner {
       await this.acker.drain();
     } finally {
       timers.forEach(clearInterval);
-      if (deadline) clearTimeout(deadline);
+      deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
     this.summary.requests = this.fetch.requests;

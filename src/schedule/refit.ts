@@ -5,11 +5,12 @@ import type { NextVisitPolicy } from './fixed-interval';
 import { INITIAL_PACE, type PaceState, updateSpendPace } from './pace';
 import { configFromStage, poissonStageSchema, type ScheduleModel } from './poisson';
 import { z } from 'zod';
+import { setRepeating, timerSecs } from '../core/timers';
 
 /** The `poisson` schedule in a pipeline file: the scheduler's own options plus how often to refit. */
 export const poissonScheduleSchema = poissonStageSchema.extend({
   /** How often the population prior and the allocation are refitted from the frontier (O(N)). */
-  refit_interval_secs: z.number().min(1).default(300),
+  refit_interval_secs: timerSecs(1).default(300),
 });
 
 export type PoissonScheduleStage = z.infer<typeof poissonScheduleSchema>;
@@ -53,8 +54,8 @@ export class ModelRefresher {
   async start(): Promise<void> {
     await this.refit();
     this.timers = [
-      setInterval(() => void this.refit(), this.stage.refit_interval_secs * 1000),
-      setInterval(() => void this.refitOnDrift(), DRIFT_CHECK_MS),
+      setRepeating(() => void this.refit(), this.stage.refit_interval_secs * 1000),
+      setRepeating(() => void this.refitOnDrift(), DRIFT_CHECK_MS),
     ];
     for (const t of this.timers) t.unref();
   }

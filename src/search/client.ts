@@ -1,8 +1,9 @@
 import { Client, type ClientOptions } from '@elastic/elasticsearch';
 import { request } from 'undici';
 import { ErrorCodes, FreshetError } from '../core/errors';
+import { redactUrl } from '../core/redact';
 import { detectDistribution, type SearchNodeInfo } from './distribution';
-import { OpenSearchTransport } from './opensearch-transport';
+import { FreshetTransport, OpenSearchTransport } from './opensearch-transport';
 
 export interface SearchConnectOptions {
   url: string;
@@ -18,7 +19,7 @@ export interface SearchConnection {
   info: SearchNodeInfo;
 }
 
-/** Picks the transport for a distribution: stock for Elasticsearch, plain JSON for OpenSearch. */
+/** Picks the transport for a distribution: stock for Elasticsearch, plain JSON for OpenSearch (both name the node's root cause). */
 export function clientOptionsFor(info: SearchNodeInfo, opts: SearchConnectOptions): ClientOptions {
   const auth = opts.apiKey
     ? { apiKey: opts.apiKey }
@@ -30,7 +31,7 @@ export function clientOptionsFor(info: SearchNodeInfo, opts: SearchConnectOption
     ...(auth ? { auth } : {}),
     requestTimeout: opts.requestTimeoutMs ?? 30_000,
     maxRetries: opts.maxRetries ?? 0, // freshet's own retry policy decides, not the client's
-    ...(info.distribution === 'opensearch' ? { Transport: OpenSearchTransport } : {}),
+    Transport: info.distribution === 'opensearch' ? OpenSearchTransport : FreshetTransport,
   };
 }
 
@@ -44,7 +45,8 @@ function authHeader(opts: SearchConnectOptions): Record<string, string> {
 }
 
 /** `GET /` with plain JSON, before any client exists, to learn what we are talking to. */
-export async function probeSearchNode(opts: SearchConnectOptions): Promise<SearchNodeInfo> {
+export async function probeSearchNode(given: SearchConnectOptions): Promise<SearchNodeInfo> {
+  const opts = credentialsFromUrl(given);
   let body: unknown;
   try {
     const res = await request(opts.url, {
@@ -67,18 +69,39 @@ export async function probeSearchNode(opts: SearchConnectOptions): Promise<Searc
   return detectDistribution(body);
 }
 
-export async function connectSearch(opts: SearchConnectOptions): Promise<SearchConnection> {
+export async function connectSearch(given: SearchConnectOptions): Promise<SearchConnection> {
+  const opts = credentialsFromUrl(given);
   const info = await probeSearchNode(opts);
   return { client: new Client(clientOptionsFor(info, opts)), info };
 }
 
-/** Credentials never reach logs. */
-export function redactUrl(url: string): string {
+export { redactUrl } from '../core/redact';
+
+/**
+ * `http://user:pass@host` → the URL without them, and them as basic auth (unless credentials were
+ * given apart, which win): undici's `request` ignores userinfo, and a URL that carries a password
+ * is one that gets printed.
+ */
+export function credentialsFromUrl(opts: SearchConnectOptions): SearchConnectOptions {
+  let u: URL;
   try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString().replace(/\/$/, '');
+    u = new URL(opts.url);
   } catch {
-    return '<invalid url>';
+    return opts;
+  }
+  if (!u.username && !u.password) return opts;
+  const username = safeDecode(u.username);
+  const password = safeDecode(u.password);
+  u.username = '';
+  u.password = '';
+  const url = u.toString().replace(/\/$/, '');
+  return opts.apiKey || opts.username !== undefined ? { ...opts, url } : { ...opts, url, username, password };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
   }
 }

@@ -1,4 +1,19 @@
-import { SniffingTransport, type TransportOptions } from '@elastic/elasticsearch';
+import { SniffingTransport, type TransportOptions, type TransportRequestOptions, type TransportRequestParams } from '@elastic/elasticsearch';
+import { withRootCause } from './node-errors';
+
+/**
+ * The transport of every client freshet creates: an error answer's message becomes one line that
+ * names the node's deepest cause (templates, bulk, search, percolator alike), instead of the
+ * client's several lines that lead with the wrapper.
+ */
+export class FreshetTransport extends SniffingTransport {
+  // The overloads differ only in what they resolve to; the rewrite touches the rejection alone.
+  override request(params: TransportRequestParams, options?: TransportRequestOptions): Promise<never> {
+    return (super.request(params, options) as Promise<never>).catch((err: unknown) => {
+      throw withRootCause(err);
+    });
+  }
+}
 
 /**
  * The official client refuses OpenSearch twice: it requires `x-elastic-product: Elasticsearch`
@@ -11,7 +26,7 @@ export const plainJsonHeaders = {
   accept: 'application/json, text/plain',
 } as const;
 
-export class OpenSearchTransport extends SniffingTransport {
+export class OpenSearchTransport extends FreshetTransport {
   constructor(opts: TransportOptions) {
     super({ ...opts, productCheck: undefined, vendoredHeaders: { ...plainJsonHeaders } });
   }

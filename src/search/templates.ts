@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Client } from '@elastic/elasticsearch';
+import { errors, type Client } from '@elastic/elasticsearch';
+import { Gauge, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { ErrorCodes, FreshetError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import { fallbackWarning, withFallbacks, type AnalyzerPlan } from './analyzer-plan';
+import { analyzerPlanFor } from './features';
 
 /** The part of a composable index template freshet relies on; the rest passes through. */
 const templateSchema = z.looseObject({
@@ -25,6 +29,8 @@ export interface IndexTemplate {
   /** Logical index name, e.g. `posts`; the file is `mappings/<name>.json`. */
   name: string;
   body: IndexTemplateBody;
+  /** Where it was read from, for messages. */
+  file?: string;
 }
 
 export function parseTemplate(name: string, json: string, file = `${name}.json`): IndexTemplate {
@@ -45,7 +51,7 @@ export function parseTemplate(name: string, json: string, file = `${name}.json`)
     throw new FreshetError(ErrorCodes.templateInvalid, 'critical',
       `${file}: index_patterns must include the file's own name "${name}"`, { file });
   }
-  return { name, body: parsed.data };
+  return { name, body: parsed.data, file };
 }
 
 export function loadTemplates(dir: string): IndexTemplate[] {
@@ -60,6 +66,10 @@ export interface ApplyOptions {
   prefix: string;
   /** Index settings that override the files' (e.g. `number_of_replicas: 0` on one node). */
   settings?: Record<string, unknown>;
+  /** Told (warn) when a documented analyzer fallback is in use; the CLI prints it otherwise. */
+  logger?: Logger;
+  /** Gets `freshet_search_analyzer_fallback{analyzer,fallback}` = 1 per fallback in use. */
+  registry?: Registry;
 }
 
 export function indexName(prefix: string, name: string): string {
@@ -75,14 +85,48 @@ export function prefixTemplate(t: IndexTemplate, opts: ApplyOptions): { name: st
   return { name: indexName(opts.prefix, t.name), body };
 }
 
-/** Puts every template; idempotent (a put replaces the template of the same name). */
-export async function applyTemplates(client: Client, templates: IndexTemplate[], opts: ApplyOptions): Promise<string[]> {
+export interface AppliedTemplates {
+  names: string[];
+  /** The analyzers that fell back on this node (empty when it has them all). */
+  plan: AnalyzerPlan;
+  /** Set when a fallback is in use: the one warning line. */
+  warning?: string;
+}
+
+/**
+ * Puts every template; idempotent (a put replaces the template of the same name). First asks the
+ * node for each analyzer the templates use: a missing one falls back as documented (warned, with
+ * a metric, and recorded in the index's `_meta`) or is refused in one line naming it.
+ */
+export async function applyTemplatesReport(client: Client, templates: IndexTemplate[], opts: ApplyOptions): Promise<AppliedTemplates> {
+  const { plan, node } = await analyzerPlanFor(client, templates.map((t) => t.body.template));
+  const warning = fallbackWarning(plan, node ?? 'version unknown');
+  if (warning) {
+    opts.logger?.warn({ code: ErrorCodes.searchUnsupported, fallbacks: plan.fallbacks }, warning);
+    if (opts.registry) {
+      const name = 'freshet_search_analyzer_fallback';
+      const gauge = (opts.registry.getSingleMetric(name) as Gauge<'analyzer' | 'fallback'> | undefined)
+        ?? new Gauge({ name, help: 'Analyzers the search node lacks, replaced by their documented fallback (1 while in use)', labelNames: ['analyzer', 'fallback'], registers: [opts.registry] });
+      for (const f of plan.fallbacks) gauge.set({ analyzer: f.analyzer, fallback: f.fallback }, 1);
+    }
+  }
   const names: string[] = [];
   for (const t of templates) {
     const { name, body } = prefixTemplate(t, opts);
-    // The body is validated above; the client's own types are stricter than the wire format.
-    await client.indices.putIndexTemplate({ name, ...(body as object) } as Parameters<Client['indices']['putIndexTemplate']>[0]);
+    const adapted = { ...body, template: { ...body.template, mappings: withFallbacks(body.template.mappings, plan) } };
+    try {
+      // The body is validated above; the client's own types are stricter than the wire format.
+      await client.indices.putIndexTemplate({ name, ...(adapted as object) } as Parameters<Client['indices']['putIndexTemplate']>[0]);
+    } catch (err) {
+      if (!(err instanceof errors.ResponseError)) throw err;
+      throw new FreshetError(ErrorCodes.templateInvalid, 'critical', `index template ${name} (${t.file ?? `${t.name}.json`}) refused: ${err.message}`, { template: name }, err);
+    }
     names.push(name);
   }
-  return names;
+  return { names, plan, ...(warning ? { warning } : {}) };
+}
+
+/** `applyTemplatesReport`, for callers that only need the names. */
+export async function applyTemplates(client: Client, templates: IndexTemplate[], opts: ApplyOptions): Promise<string[]> {
+  return (await applyTemplatesReport(client, templates, opts)).names;
 }

@@ -7,7 +7,8 @@ import { politeness } from './politeness';
 import { findPostByMid } from './posts';
 import type { RequestLog } from './request-log';
 import type { RobotsConfig } from './robots';
-import { truthAllPosts, truthComments, truthPostsOf, truthUser } from './truth';
+import { truthDeletions, truthEdits, truthMedia } from './monitoring-truth';
+import { truthAllPosts, truthBreakouts, truthComments, truthPostsOf, truthUser } from './truth';
 import type { World } from './world';
 
 /** A response produced row by row (the full post truth of a big world does not fit one string). */
@@ -95,6 +96,14 @@ export function handleControl(req: SimRequest, deps: ControlDeps): SimResponse |
     }
     return rowsResponse(req, truthAllPosts(world, since, until));
   }
+  if (p === '/_truth/deletions' || p === '/_truth/edits' || p === '/_truth/media') {
+    const uidText = q.get('user') ?? q.get('uid');
+    const uid = uidText ? Number(uidText) : null;
+    if (uid !== null && !world.userByUid(uid)) return jsonResponse({ error: 'unknown user' }, 404);
+    const rows = p === '/_truth/deletions' ? truthDeletions(world, now, uid) : p === '/_truth/edits' ? truthEdits(world, now, uid) : truthMedia(world, now, uid);
+    return rowsResponse(req, rows);
+  }
+  if (p === '/_truth/breakouts') return rowsResponse(req, truthBreakouts(world, now));
   if (p === '/_truth/comments') {
     const post = findPostByMid(world, q.get('post') ?? q.get('id') ?? '');
     if (!post || post.createdMs > now) return jsonResponse({ error: 'unknown post' }, 404);

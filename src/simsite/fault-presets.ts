@@ -19,6 +19,10 @@ export const FAULT_PRESETS: Record<string, FaultConfig> = {
   'redirect-loop': { redirectLoop: { rate: 0.01 } },
   /** ok:-100 / captcha / 操作过于频繁 bodies with HTTP 200. */
   soft: { softErrors: { rate: 0.02 } },
+  /** Every soft block a monitoring crawler must tell from data (no login wall): captcha body, 操作过于频繁, ok:-100 to a captcha, an HTML captcha page, HTTP 432. */
+  'soft-all': { softErrors: { rate: 0.02, kinds: ['captcha', 'frequent', 'captcha_limit', 'captcha_html', 'http432'] } },
+  /** An unannounced per-client capacity: 5 req/s (burst 10), refused with 418, an empty body and no Retry-After. */
+  capacity: { rateLimit: { requestsPerSec: 5, burst: 10, status: 418, retryAfterSec: null } },
   /** One bucket per remote address: every client id behind it is limited at once (the IP ban). */
   'ratelimit-418-ip': { rateLimit: { requestsPerSec: 2, burst: 5, status: 418, retryAfterSec: null, keyBy: 'ip' } },
   /** Q&A risk control: 403 with error code 40362 on /api/v4 after the budget. */

@@ -40,6 +40,8 @@ export function faultResponse(decision: FaultDecision, pathname: string, rawUrl:
     case 'blockedUserAgent':
       return { status: 432, headers: { 'content-type': 'text/html' }, body: '', kind: 'empty' };
     case 'softError':
+      if (decision.soft === 'http432') return { status: 432, headers: { 'content-type': 'text/html' }, body: '', kind: 'empty' };
+      if (decision.soft === 'captcha_html') return captchaPage(rawUrl);
       return jsonResponse(softErrorBody(decision.soft, rawUrl));
     default:
       return null;
@@ -50,4 +52,10 @@ export function loginPage(target: string): SimResponse {
   return htmlResponse(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>登录 - 新浪微博</title></head>
 <body><form class="login" action="/signin/login" method="post"><input name="username"><input name="password" type="password">
 <input type="hidden" name="r" value="${target.replace(/"/g, '&quot;')}"><button>登录</button></form></body></html>`);
+}
+
+/** An HTML verification page answered with HTTP 200 where JSON was asked for [INF: the markers crawlers match, spec §1.7]. */
+export function captchaPage(target: string): SimResponse {
+  return htmlResponse(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>安全验证 - 微博</title></head>
+<body><div class="verify"><p>请输入验证码以继续访问</p><img src="/captcha/img?r=${encodeURIComponent(target)}"><form action="/captcha/verify"><input name="code"></form></div></body></html>`);
 }

@@ -23,7 +23,11 @@ export interface FaultConfig {
     /** 'ip': one bucket per remote address, so every client id (cookie) behind it is limited at once. Default 'client'. */
     keyBy?: 'client' | 'ip';
   } | null;
-  /** Microblog soft errors with HTTP 200: ok:-100 login required, a captcha body (url, no data), or 操作过于频繁. */
+  /**
+   * Microblog soft errors: with HTTP 200, ok:-100 login required, a captcha body (url, no data),
+   * 操作过于频繁, ok:-100 pointing at a captcha (`captcha_limit`), an HTML verification page
+   * (`captcha_html`); or HTTP 432 with an empty body (`http432`). Default kinds: the first three.
+   */
   softErrors?: { rate: number; kinds?: SoftErrorKind[] } | null;
   /** A burst of `burstLength` consecutive 5xx answers starts with probability `rate`. */
   serverErrors?: { rate: number; burstLength?: number; status?: number } | null;
@@ -46,7 +50,7 @@ export interface FaultConfig {
   blockedUserAgents?: string[] | null;
 }
 
-export type SoftErrorKind = 'login' | 'captcha' | 'frequent';
+export type SoftErrorKind = 'login' | 'captcha' | 'frequent' | 'captcha_limit' | 'captcha_html' | 'http432';
 
 export type FaultDecision =
   | { kind: 'none' }
@@ -179,5 +183,7 @@ export function softErrorBody(kind: SoftErrorKind, url: string): Record<string, 
     return { ok: -100, msg: '请先登录', url: `https://passport.weibo.cn/signin/welcome?entry=mweibo&r=${encodeURIComponent(`https://m.weibo.cn${url}`)}` };
   }
   if (kind === 'captcha') return { ok: 0, url: `https://m.weibo.cn/verify?from=${encodeURIComponent(url)}` };
+  // What every request got once an account was risk-controlled (dataabc/weibo-crawler#461, 2024).
+  if (kind === 'captcha_limit') return { ok: -100, errno: '-100', msg: '', url: 'https://m.weibo.cn/captcha?scene=limit&referer=/', extra: '' };
   return { ok: 0, msg: '操作过于频繁，请稍后再试' };
 }

@@ -2,9 +2,11 @@
 
 // The world and the server.
 export { createWorld, World, DEFAULT_START_MS, type WorldOptions } from './world';
+export { defaultBreakouts, spreadBreakout, type BreakoutPost, type BreakoutSpec } from './breakouts';
 export { startSimsite, type SimsiteHandle, type SimsiteOptions } from './server';
 export { AcceleratedClock } from './clock';
 export { diurnalFactor, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';
+export { DEFAULT_LIFECYCLE, Lifecycle, type LifecycleOptions, type PostLife, type GoneKind } from './lifecycle';
 export type { SimUser } from './users';
 export type { SimPost } from './posts';
 export { findPostByMid } from './posts';
@@ -23,6 +25,7 @@ export { FAULT_PRESETS, mergeFaults, parseFaultSpec } from './fault-presets';
 // Ground truth and the request log.
 export { truthPost, truthPostsOf, truthAllPosts, truthUser, truthComments, type TruthPost, type TruthUser } from './truth';
 export { forumPostTruth, forumThreadTruth, articleTruth } from './pages/truth';
+export { truthDeletions, truthEdits, truthMedia, type TruthDeletion, type TruthEdit, type TruthMedia } from './monitoring-truth';
 export { RequestLog, type RequestLogEntry, type ClientSummary } from './request-log';
 export { politeness, type PolitenessReport } from './politeness';
 

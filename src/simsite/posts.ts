@@ -36,8 +36,11 @@ export interface SimPost {
 /** Posts beyond this many plain characters are truncated in lists and served in full by the long-text endpoint. */
 export const LONG_TEXT_CHARS = 140;
 
-/** Builds the content of post `index` of a user; a pure function of (seed, user, index) and the world. */
-export function generatePost(world: World, userIndex: number, index: number): SimPost {
+/**
+ * Builds the content of post `index` of a user; a pure function of (seed, user, index) and the
+ * world. `content`: the post's text is given (an injected break-out post), not composed.
+ */
+export function generatePost(world: World, userIndex: number, index: number, content?: { tokens: Token[]; sentiment: Sentiment; lang: Lang }): SimPost {
   const user = world.users[userIndex]!;
   const createdMs = world.postTimes(userIndex, index);
   const rng = streamRng(world.seed, 0x7057, userIndex, index);
@@ -48,7 +51,7 @@ export function generatePost(world: World, userIndex: number, index: number): Si
 
   let repostOf: SimPost | null = null;
   let originalDeleted = false;
-  if (followees.length > 0 && chance(rng, 0.15)) {
+  if (!content && followees.length > 0 && chance(rng, 0.15)) {
     const f = pick(rng, Array.from(followees));
     const available = world.postCountAt(f, createdMs - 1);
     if (available > 0) {
@@ -62,7 +65,10 @@ export function generatePost(world: World, userIndex: number, index: number): Si
   let tokens: Token[];
   let sentiment: Sentiment;
   let isLong = false;
-  if (repostOf) {
+  if (content) {
+    tokens = content.tokens;
+    sentiment = content.sentiment;
+  } else if (repostOf) {
     const composed = composePost(rng, {
       lang: user.lang, positiveShare: user.positiveShare, negativeShare: user.negativeShare,
       long: false, mentionCandidates: [], names: [],
@@ -93,7 +99,7 @@ export function generatePost(world: World, userIndex: number, index: number): Si
     userIndex,
     index,
     createdMs,
-    lang: user.lang,
+    lang: content?.lang ?? user.lang,
     sentiment,
     tokens,
     text: tokensToPlain(tokens),

@@ -11,6 +11,7 @@ import { RequestLog } from './request-log';
 import { DEFAULT_ROBOTS, robotsFor, type RobotsConfig } from './robots';
 import { buildSites, type SiteOptionsInput } from './sites';
 import { DEFAULT_WEIBO_OPTIONS, type WeiboOptions } from './weibo/routes';
+import type { LifecycleOptions } from './lifecycle';
 import { createWorld, type World, type WorldOptions } from './world';
 
 export interface SimsiteOptions {
@@ -33,6 +34,11 @@ export interface SimsiteOptions {
   requestLogMaxEntries?: number;
   /** Diurnal posting, for the world created from worldOptions (a given world keeps its own setting). */
   diurnal?: boolean;
+  /**
+   * Deletions, removals, restrictions, edits, videos and accounts going away, for the world created
+   * from worldOptions (off by default: posts then stay as published). Truth: /_truth/deletions, /_truth/edits, /_truth/media.
+   */
+  lifecycle?: LifecycleOptions;
 }
 
 export interface SimsiteHandle {
@@ -67,7 +73,12 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
   if (opts.world && opts.diurnal !== undefined && (opts.world.diurnal !== null) !== opts.diurnal) {
     throw new RangeError('diurnal is part of the world: pass it to createWorld, or give worldOptions instead of a world');
   }
-  const world = opts.world ?? createWorld({ ...(opts.worldOptions ?? { seed: 1, users: 1000 }), ...(opts.diurnal !== undefined ? { diurnal: opts.diurnal } : {}) });
+  if (opts.world && opts.lifecycle) throw new RangeError('lifecycle is part of the world: pass it to createWorld, or give worldOptions instead of a world');
+  const world = opts.world ?? createWorld({
+    ...(opts.worldOptions ?? { seed: 1, users: 1000 }),
+    ...(opts.diurnal !== undefined ? { diurnal: opts.diurnal } : {}),
+    ...(opts.lifecycle ? { lifecycle: opts.lifecycle } : {}),
+  });
   const realClock = opts.realClock ?? systemClock;
   const clock = opts.clock ?? new AcceleratedClock(world.startMs, opts.speed ?? 1, realClock);
   const faults = new FaultInjector(opts.faults ?? {});
@@ -81,7 +92,7 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
   const describe = (): Record<string, unknown> => ({
     seed: world.seed, users: world.users.length, startMs: world.startMs, historyStartMs: world.historyStartMs,
     speed: clock instanceof AcceleratedClock ? clock.speedFactor : null, era: weiboOptions.era,
-    diurnal: world.diurnal, weibo: weiboOptions, requestLog: log.stats(),
+    diurnal: world.diurnal, lifecycle: world.lifecycle?.options ?? null, weibo: weiboOptions, requestLog: log.stats(),
   });
 
   const respond = (res: ServerResponse, r: SimResponse, extraHeaders: Record<string, string> = {}): void => {

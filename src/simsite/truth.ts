@@ -153,3 +153,18 @@ export function truthComments(world: World, post: SimPost, nowMs: number): Recor
   }
   return rows;
 }
+
+/** The injected break-outs: when each started, its hashtag, phrases and mix, and its posts published by now (mids, sentiment). */
+export function* truthBreakouts(world: World, nowMs: number): Generator<Record<string, unknown>> {
+  const posts = world.breakoutPosts();
+  for (const spec of world.breakouts) {
+    const published = (posts.get(spec.name) ?? []).filter((p) => p.createdMs <= nowMs);
+    const sentiment = { positive: 0, neutral: 0, negative: 0 };
+    for (const p of published) sentiment[p.sentiment]++;
+    yield {
+      name: spec.name, hashtag: spec.hashtag, lang: spec.lang, phrases: spec.phrases, startMs: spec.startMs, start: new Date(spec.startMs).toISOString(),
+      mix: spec.mix, started: spec.startMs <= nowMs, posts: published.length, sentiment,
+      postIds: published.map((p) => world.postOfBreakout(p).id),
+    };
+  }
+}

@@ -1,8 +1,10 @@
 import { BoundedCache } from './bounded-cache';
+import { spreadBreakout, type BreakoutPost, type BreakoutSpec } from './breakouts';
 import { buildFollowGraph, fansOf, followeesOf, type FollowGraph } from './graph';
 import { PostingProcess, DEFAULT_DIURNAL, type DiurnalOptions } from './posting';
 import { generatePost, type SimPost } from './posts';
 import { chance, streamRng } from './random';
+import { Lifecycle, type LifecycleOptions } from './lifecycle';
 import { generateUids, generateUser, type SimUser } from './users';
 
 export interface WorldOptions {
@@ -21,6 +23,10 @@ export interface WorldOptions {
   diurnal?: boolean | DiurnalOptions;
   /** Bound on cached post objects (they are regenerated deterministically when evicted). */
   postCacheSize?: number;
+  /** Deletions, removals, restrictions, edits, videos, accounts going away (off when absent). */
+  lifecycle?: LifecycleOptions | null;
+  /** Topics that break out at known times (src/simsite/breakouts.ts): their posts join the adopters' timelines. */
+  breakouts?: BreakoutSpec[];
 }
 
 export const DEFAULT_START_MS = Date.UTC(2026, 10, 21, 0, 0, 0);
@@ -37,12 +43,18 @@ export class World {
   readonly users: readonly SimUser[];
   readonly graph: FollowGraph;
   readonly diurnal: DiurnalOptions | null;
-  readonly options: Required<Omit<WorldOptions, 'diurnal'>>;
+  readonly options: Required<Omit<WorldOptions, 'diurnal' | 'lifecycle' | 'breakouts'>>;
+  /** The injected break-outs (their posts: `breakoutPosts()`). */
+  readonly breakouts: readonly BreakoutSpec[];
+  /** What happens to posts after publication; null: nothing (posts stay as published). */
+  readonly lifecycle: Lifecycle | null;
   private readonly uidIndex = new Map<number, number>();
   private readonly tokenIndex = new Map<string, number>();
   private readonly processes: (PostingProcess | undefined)[];
   private readonly postCache: BoundedCache<number, SimPost>;
   private readonly pinned = new Map<number, number>();
+  /** Break-out posts per adopting user, in time order; built on first use (the spread needs the graph). */
+  private extras: Map<number, BreakoutPost[]> | undefined;
 
   constructor(opts: WorldOptions) {
     this.options = {
@@ -61,6 +73,8 @@ export class World {
     this.startMs = this.options.startMs;
     this.historyStartMs = this.startMs - this.options.historyDays * DAY_MS;
     this.diurnal = opts.diurnal === true ? DEFAULT_DIURNAL : opts.diurnal ? opts.diurnal : null;
+    this.lifecycle = opts.lifecycle ? new Lifecycle(this.seed, this.startMs, opts.lifecycle) : null;
+    this.breakouts = opts.breakouts ?? [];
     const uids = generateUids(this.seed, opts.users);
     const genOpts = {
       seed: this.seed, zombieShare: this.options.zombieShare, medianPostsPerDay: this.options.medianPostsPerDay,
@@ -112,15 +126,65 @@ export class World {
     return p;
   }
 
+  /** Every injected break-out post, by break-out, in time order (the ground truth of topic detection). */
+  breakoutPosts(): Map<string, BreakoutPost[]> {
+    const out = new Map<string, BreakoutPost[]>();
+    for (const list of this.extrasMap().values()) for (const p of list) out.set(p.breakout, [...(out.get(p.breakout) ?? []), p]);
+    for (const list of out.values()) list.sort((a, b) => a.createdMs - b.createdMs);
+    return out;
+  }
+
+  /** The timeline post (with its mid) of a break-out post. */
+  postOfBreakout(p: BreakoutPost): SimPost {
+    const extras = this.extrasMap().get(p.userIndex)!;
+    const j = extras.indexOf(p);
+    return this.post(p.userIndex, j + this.process(p.userIndex).countAt(p.createdMs));
+  }
+
+  private extrasMap(): Map<number, BreakoutPost[]> {
+    if (!this.extras) {
+      this.extras = new Map();
+      for (const spec of this.breakouts) {
+        for (const p of spreadBreakout(this, spec)) this.extras.set(p.userIndex, [...(this.extras.get(p.userIndex) ?? []), p]);
+      }
+      for (const list of this.extras.values()) list.sort((a, b) => a.createdMs - b.createdMs);
+    }
+    return this.extras;
+  }
+
+  /**
+   * Post k of user u in the merged timeline: a break-out post (its index among the user's
+   * break-out posts) or a post of the posting process (its index there). At equal times the
+   * process's posts come first.
+   */
+  private resolve(u: number, k: number): { extra: BreakoutPost } | { processIndex: number } {
+    const extras = this.breakouts.length ? this.extrasMap().get(u) : undefined;
+    if (!extras) return { processIndex: k };
+    let before = 0;
+    for (let j = 0; j < extras.length; j++) {
+      const at = j + this.process(u).countAt(extras[j]!.createdMs);
+      if (at === k) return { extra: extras[j]! };
+      if (at < k) before++;
+      else break;
+    }
+    return { processIndex: k - before };
+  }
+
   /** Number of posts user u has published at or before atMs. */
   postCountAt(u: number, atMs: number): number {
-    return this.process(u).countAt(atMs);
+    const n = this.process(u).countAt(atMs);
+    const extras = this.breakouts.length ? this.extrasMap().get(u) : undefined;
+    if (!extras) return n;
+    let m = 0;
+    while (m < extras.length && extras[m]!.createdMs <= atMs) m++;
+    return n + m;
   }
 
   /** Publication time of post k of user u (k must be below some postCountAt). */
   postTimes(u: number, k: number): number {
-    const p = this.process(u);
-    const t = p.times[k];
+    const r = this.resolve(u, k);
+    if ('extra' in r) return r.extra.createdMs;
+    const t = this.process(u).times[r.processIndex];
     if (t === undefined) throw new RangeError(`user ${u} has no post ${k} yet`);
     return t;
   }
@@ -134,7 +198,8 @@ export class World {
     const key = u * 4_194_304 + k;
     const hit = this.postCache.get(key);
     if (hit) return hit;
-    const post = generatePost(this, u, k);
+    const r = this.resolve(u, k);
+    const post = 'extra' in r ? generatePost(this, u, k, { tokens: r.extra.tokens, sentiment: r.extra.sentiment, lang: r.extra.lang }) : generatePost(this, u, k);
     this.postCache.set(key, post);
     return post;
   }
@@ -153,6 +218,12 @@ export class World {
     this.pinned.set(u, idx);
     return idx;
   }
+}
+
+/** Whether user u's account is gone at nowMs (only with a lifecycle). */
+export function accountGone(world: World, u: number, nowMs: number): boolean {
+  const at = world.lifecycle?.accountGoneAtMs(u, world.users[u]!.zombie) ?? null;
+  return at !== null && at <= nowMs;
 }
 
 export function createWorld(opts: WorldOptions): World {

@@ -7,21 +7,23 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import { batchBy } from '../core/operators/batch';
+import { describeNodeError } from '../search/node-errors';
 import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
 import type { Rng } from '../core/rng';
 import type { DeadLetter } from '../sources/frontier/frontier';
+import { timerMs } from '../core/timers';
 
 export const elasticsearchSinkConfigSchema = z.strictObject({
   type: z.literal('elasticsearch'),
   flush_bytes: z.number().int().min(1024).default(5 * 1024 * 1024),
   flush_docs: z.number().int().min(1).default(1000),
-  flush_interval_ms: z.number().int().min(1).default(1000),
+  flush_interval_ms: timerMs(1).default(1000),
   concurrency: z.number().int().min(1).max(64).default(2),
   /** Per-item retries of 5xx answers; 429 items are retried until accepted (the sink pauses). */
   retry: retryPolicySchema.default(retryPolicySchema.parse({ max_attempts: 5, base_delay_ms: 200, max_delay_ms: 10_000 })),
   /** Back-off cap while the search node is unreachable; the sink retries until it returns. */
-  outage_max_delay_ms: z.number().int().min(100).default(5_000),
-  request_timeout_ms: z.number().int().min(1000).default(60_000),
+  outage_max_delay_ms: timerMs(100).default(5_000),
+  request_timeout_ms: timerMs(1000).default(60_000),
   /** Overrides number_of_replicas in the templates applied at start-up (0 on a single node). */
   replicas: z.number().int().min(0).optional(),
 });
@@ -119,7 +121,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       p.attempts += 1;
       const kind = status === 429 ? 'throttled' : status >= 500 ? 'retryable' : 'non_retryable';
       const code = kind === 'non_retryable' ? ErrorCodes.searchItemRejected : ErrorCodes.searchItemThrottled;
-      const err = new FreshetError(code, kind, item?.error ? `${item.error.type}: ${item.error.reason}` : `HTTP ${status}`, { status });
+      const err = new FreshetError(code, kind, item?.error ? describeNodeError(item.error) : `HTTP ${status}`, { status });
       const decision = decideRetry(err, p.attempts, config.retry, deps.rng);
       if (kind === 'throttled' || decision.action === 'retry') {
         throttled ||= kind === 'throttled';

@@ -3,7 +3,7 @@ import type { Job, SubjectState } from '../../src/core/envelope';
 import { newSubjectState } from '../../src/core/envelope';
 import { silentLogger } from '../../src/core/logger';
 import type { Adapter, Emitted, VisitContext, VisitOutcome } from '../../src/parsers/adapter';
-import { createWorld, DEFAULT_WEIBO_OPTIONS, type Era, type World } from '../../src/simsite';
+import { createWorld, DEFAULT_WEIBO_OPTIONS, type Era, type LifecycleOptions, type World } from '../../src/simsite';
 import { WeiboSite } from '../../src/simsite/weibo/routes';
 
 /** simsite's microblog routes called in-process: the adapter's requests without sockets. */
@@ -18,8 +18,8 @@ export interface FakeWeibo {
   subjects: number;
 }
 
-export function fakeWeibo(era: Era, users = 60, seed = 5): FakeWeibo {
-  const world = createWorld({ seed, users, historyDays: 20 });
+export function fakeWeibo(era: Era, users = 60, seed = 5, lifecycle: LifecycleOptions | null = null): FakeWeibo {
+  const world = createWorld({ seed, users, historyDays: 20, lifecycle });
   const site = new WeiboSite(world, { ...DEFAULT_WEIBO_OPTIONS, era, responseCacheMs: 0 });
   const clock = new ManualClock(world.startMs);
   const overrides: { match: RegExp; body: string }[] = [];

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegisterCommand } from '../context';
 import { createRedis, createSearch } from '../clients';
 import { positiveNumber } from '../options';
@@ -8,19 +7,23 @@ import { registerSavedQueries } from '../../alerts/percolator';
 import { loadAlertsFile } from '../../alerts/saved-queries';
 import { notifier } from '../../alerts/notify';
 import { checkSpikes } from '../../alerts/spikes';
+import { checkTopicAlerts } from '../../alerts/topic-alerts';
+import { jiebaDicts, jiebaModule } from '../../enrichers/jieba';
 import { pollAlertsOnce } from '../../alerts/watcher';
+import { sleepMs } from '../../core/timers';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('alerts')
     .description('register saved queries (alerts file) as percolator queries and notify once per newly indexed matching post')
-    .argument('<file>', 'YAML file: alerts: [{ name, keywords?, authors?, sentiment?, platform? }], spikes: [{ name, sentiment, keywords?, window_minutes, min_posts, min_share? }]')
+    .argument('<file>', 'YAML file: alerts: [{ name, keywords?, authors?, sentiment?, platform? }], spikes: [{ name, sentiment, keywords?, window_minutes, min_posts, min_share? }], topics: [{ name, keywords?, min_posts?, sentiment?, min_share?, window_minutes?, background_hours? }]')
     .option('--follow', 'keep polling (default: one pass)')
     .option('--interval-secs <s>', 'seconds between passes with --follow', positiveNumber, 10)
     .option('--ndjson <path>', 'append notifications to this file (default: stdout)')
     .option('--webhook <url>', 'POST each notification as JSON to this URL')
     .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string }) => {
       const s = ctx.settings();
-      const { alerts: queries, spikes } = loadAlertsFile(file);
+      const { alerts: queries, spikes, topics } = loadAlertsFile(file);
+      const jieba = topics.length > 0 ? jiebaModule().Jieba.withDict(jiebaDicts().dict) : undefined;
       const notify = notifier({ ...opts, fallback: (line) => process.stdout.write(line) });
       const conn = await createSearch(s);
       const redis = createRedis(s);
@@ -38,8 +41,12 @@ export const register: RegisterCommand = (program, ctx) => {
           const spiked = await checkSpikes({
             client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, spikes, nowMs: Date.now(), notify,
           });
-          process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications, ${spiked} spikes\n`);
-          if (opts.follow && !stop) await sleep(opts.intervalSecs * 1000);
+          const topical = jieba ? await checkTopicAlerts({
+            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, alerts: topics, nowMs: Date.now(), notify,
+            segment: (t) => jieba.cut(t, true),
+          }) : 0;
+          process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications, ${spiked} spikes, ${topical} topics\n`);
+          if (opts.follow && !stop) await sleepMs(opts.intervalSecs * 1000);
         } while (opts.follow && !stop);
       } finally {
         redis.disconnect();

@@ -2,7 +2,7 @@ import type { RegisterCommand } from '../context';
 import { checkServices } from '../services';
 import type { Cluster, Redis } from 'ioredis';
 import type { SearchConnection } from '../../search/client';
-import { redactUrl } from '../../search/client';
+import { redactUrl, redactUrlsIn } from '../../core/redact';
 
 export interface ServiceHealth {
   service: 'redis' | 'search';
@@ -13,8 +13,7 @@ export interface ServiceHealth {
 }
 
 export async function redisHealth(redis: Redis | Cluster, url: string): Promise<ServiceHealth> {
-  // A cluster is shown as its seed list (host:port, no credentials), which is not a URL.
-  const shown = url.includes('://') ? redactUrl(url) : url;
+  const shown = redactUrl(url);
   try {
     if (redis.status === 'wait') await redis.connect();
     const info = await redis.info('server');
@@ -22,7 +21,7 @@ export async function redisHealth(redis: Redis | Cluster, url: string): Promise<
     const aof = (await redis.config('GET', 'appendonly')) as string[];
     return { service: 'redis', url: shown, ok: true, version, detail: `appendonly ${aof[1] ?? '?'}` };
   } catch (err) {
-    return { service: 'redis', url: shown, ok: false, detail: (err as Error).message };
+    return { service: 'redis', url: shown, ok: false, detail: redactUrlsIn((err as Error).message) };
   }
 }
 
@@ -34,14 +33,15 @@ export async function searchHealth(conn: SearchConnection, url: string): Promise
       detail: `${conn.info.distribution}, cluster ${health.cluster_name} ${health.status}, ${health.number_of_nodes} node(s)`,
     };
   } catch (err) {
-    return { service: 'search', url: redactUrl(url), ok: false, version: conn.info.version, detail: (err as Error).message };
+    return { service: 'search', url: redactUrl(url), ok: false, version: conn.info.version, detail: redactUrlsIn((err as Error).message) };
   }
 }
 
+/** Redacted again as a whole: whatever a client put in an error message, no password is printed. */
 export function formatHealth(rows: ServiceHealth[]): string {
-  return rows
+  return redactUrlsIn(rows
     .map((r) => `${r.service.padEnd(7)} ${r.url.padEnd(30)} ${(r.version ?? '-').padEnd(8)} ${r.ok ? 'ok  ' : 'DOWN'}  ${r.detail}`)
-    .join('\n');
+    .join('\n'));
 }
 
 export const register: RegisterCommand = (program, ctx) => {

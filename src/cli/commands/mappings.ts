@@ -10,7 +10,8 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--dir <dir>', 'folder of index template JSON files', join(ctx.root, 'mappings'))
     .option('--replicas <n>', 'override number_of_replicas (0 on a single node)', nonNegativeInt)
     .action(async (opts: { dir: string; replicas?: number }) => {
-      const names = await applyMappings(ctx.settings(), opts.dir, opts.replicas);
+      const { names, warning } = await applyMappings(ctx.settings(), opts.dir, opts.replicas);
+      if (warning) console.error(`freshet: warning: ${warning}`);
       console.log(`applied ${names.length} index templates: ${names.join(', ')}`);
     });
 };

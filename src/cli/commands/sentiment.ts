@@ -4,7 +4,7 @@ import type { RegisterCommand } from '../context';
 import { loadSentimentModel, type SentimentModel } from '../../enrichers/sentiment/model';
 
 /**
- * JSON lines `{"id","text"[,"lang"]}` in, `{"id","lang","label","score"}` out, one per input line in
+ * JSON lines `{"id","text"[,"lang"]}` in, `{"id","lang","label","score","confidence"}` out, one per input line in
  * order; a line that is not such an object yields `{"id","error"}` and a non-zero exit.
  */
 export async function classifyLines(input: Readable, model: SentimentModel, write: (line: string) => void): Promise<number> {
@@ -18,7 +18,7 @@ export async function classifyLines(input: Readable, model: SentimentModel, writ
       id = row.id ?? null;
       if (typeof row.text !== 'string') throw new Error('no "text" string');
       const r = model.classify(row.text, typeof row.lang === 'string' ? row.lang : undefined);
-      write(JSON.stringify({ id, lang: r.lang, label: r.label, score: r.score }));
+      write(JSON.stringify({ id, lang: r.lang, label: r.label, score: r.score, confidence: r.confidence }));
     } catch (err) {
       failures++;
       write(JSON.stringify({ id, error: (err as Error).message }));
@@ -29,7 +29,7 @@ export async function classifyLines(input: Readable, model: SentimentModel, writ
 
 export const register: RegisterCommand = (program) => {
   program.command('sentiment')
-    .description('classify JSON lines {"id","text"} from stdin; writes {"id","lang","label","score"} per line')
+    .description('classify JSON lines {"id","text"} from stdin; writes {"id","lang","label","score","confidence"} per line (confidence: calibrated probability that the label is right)')
     .option('--model-dir <dir>', 'folder with sentiment-zh.json and sentiment-en.json (default: the bundled models)')
     .action(async (opts: { modelDir?: string }) => {
       const model = loadSentimentModel(opts.modelDir);

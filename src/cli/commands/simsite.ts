@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
-import { DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, parseFaultSpec, startSimsite, type Era } from '../../simsite';
+import {
+  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, defaultBreakouts, parseFaultSpec, startSimsite, type Era, type LifecycleOptions,
+} from '../../simsite';
 
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
@@ -37,6 +39,10 @@ interface SimsiteFlags {
   faults: string;
   robots: string;
   responseCacheMs: number;
+  /** true (defaults) or a JSON LifecycleOptions. */
+  lifecycle?: boolean | string;
+  countFloors?: boolean;
+  breakouts: number;
 }
 
 export const register: RegisterCommand = (program) => {
@@ -56,6 +62,9 @@ export const register: RegisterCommand = (program) => {
     .option('--faults <spec>', `fault presets, comma-separated (${Object.keys(FAULT_PRESETS).join(', ')}), a JSON FaultConfig, or @file.json`, 'none')
     .option('--robots <preset>', `robots.txt for every host: ${Object.keys(ROBOTS_PRESETS).join(' | ')}`, 'open')
     .option('--response-cache-ms <n>', 'reuse a rendered list page this long while its content is unchanged (0 = off)', nonNegativeInt, 10_000)
+    .option('--lifecycle [json]', 'posts get deleted, removed, restricted and edited, some carry videos (defaults, or a JSON LifecycleOptions); truth at /_truth/deletions, /_truth/edits, /_truth/media')
+    .option('--breakouts <n>', 'inject n topics that break out over the 2 days after --start (a new hashtag spreading through the follow graph); truth at /_truth/breakouts', nonNegativeInt, 0)
+    .option('--count-floors', 'print counts of a million or more as "100万+" in every era')
     .addHelpText('after', `
 Endpoints (see README "Simulated site"):
   microblog  /api/container/getIndex?type=uid&value=UID[&containerid=107603UID&page=N|since_id=ID]
@@ -66,7 +75,8 @@ Endpoints (see README "Simulated site"):
   scripted   /ajax/thread-TID.html (posts loaded by script from /ajax/api/thread/TID/posts; for fetch.render)
   truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/ajax/posts?thread=TID,
-             /_truth/requests?client=ID,
+             /_truth/requests?client=ID, /_truth/deletions|edits|media[?uid=UID] (with --lifecycle),
+             /_truth/breakouts (with --breakouts: start, hashtag, mix and post ids of each break-out),
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
   control    POST /_control/faults (JSON FaultConfig), POST /_control/robots?host=H (body = robots.txt),
              POST /_control/clock {"advanceMs":N,"speed":X} (jump ahead / re-gear; never back)
@@ -80,10 +90,12 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       const world = createWorld({
         seed: flags.seed, users: flags.users, startMs: startTime(flags.start), historyDays: flags.historyDays,
         zombieShare: flags.zombieShare, diurnal: flags.diurnal ?? false,
+        lifecycle: lifecycleOf(flags.lifecycle),
+        ...(flags.breakouts > 0 ? { breakouts: defaultBreakouts(startTime(flags.start), 2, flags.breakouts) } : {}),
       });
       const site = await startSimsite({
         world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
-        robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs },
+        robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs, countFloors: flags.countFloors ?? false },
         sites: { articlesPerDay: flags.articlesPerDay },
       });
       const sample = world.users.find((u) => !u.zombie) ?? world.users[0]!;
@@ -97,3 +109,19 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       await site.close();
     });
 };
+
+/** `--lifecycle` alone: the default shares; with a value: a JSON LifecycleOptions (unknown keys are errors). */
+function lifecycleOf(flag: boolean | string | undefined): LifecycleOptions | null {
+  if (flag === undefined || flag === false) return null;
+  if (flag === true) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(flag);
+  } catch {
+    throw new Error(`--lifecycle: not JSON: ${flag}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('--lifecycle: expected a JSON object');
+  const unknown = Object.keys(parsed).filter((k) => !(k in DEFAULT_LIFECYCLE));
+  if (unknown.length > 0) throw new Error(`--lifecycle: unknown key(s) ${unknown.join(', ')} (known: ${Object.keys(DEFAULT_LIFECYCLE).join(', ')})`);
+  return parsed as LifecycleOptions;
+}

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { redactUrlsIn } from '../../core/redact';
 import { loadPipeline } from '../../pipeline/load';
 import { pipelineJsonSchema } from '../../pipeline/schema';
 import type { RegisterCommand } from '../context';
@@ -25,7 +26,7 @@ export const register: RegisterCommand = (program, ctx) => {
           console.log(`${file}: ok (pipeline ${p.name}: ${p.source.type} → ${p.fetch.type} → ${p.parse.type} → ${p.sink.type}, schedule ${p.schedule.type})`);
         } catch (err) {
           bad += 1;
-          console.error((err as Error).message);
+          console.error(redactUrlsIn((err as Error).message));
         }
       }
       if (bad > 0) process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { Observable, type OperatorFunction } from 'rxjs';
+import { clampTimerMs } from '../timers';
 
 export interface BatchOptions<T> {
   maxCount: number;
@@ -36,7 +37,7 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
         batch.push(item);
         bytes += size;
         if (batch.length >= opts.maxCount || bytes >= opts.maxBytes) flush();
-        else if (!timer) timer = setTimeout(flush, opts.maxWaitMs);
+        else if (!timer) timer = setTimeout(flush, clampTimerMs(opts.maxWaitMs));
       },
       error(err) {
         flush();

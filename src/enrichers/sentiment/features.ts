@@ -11,7 +11,7 @@ export type SentimentLang = 'zh' | 'en';
 /** Feature namespaces: the seed of each hash, so that e.g. a word and a character never collide on purpose. */
 const NS = {
   char1: 0x1001, char2: 0x1002, char3: 0x1003,
-  zhWord: 0x1004,
+  zhWord: 0x1004, char4: 0x1005, zhWordBigram: 0x1006, enChar: 0x3007,
   emoticon: 0x2001, lexicon: 0x2005, emoji: 0x2002, url: 0x2003, bias: 0x2004,
   word: 0x3001, negWord: 0x3002, bigram: 0x3003, punct: 0x3005, hashtag: 0x3006,
 } as const;
@@ -79,6 +79,20 @@ function foldCp(cp: number): number {
   return cp;
 }
 
+/** Optional zh feature families, recorded in the model file so that inference extracts what training did. */
+export interface ZhFeatureSet {
+  /** Character 4-grams next to the 1–3-grams. */
+  char4?: boolean;
+  /** Pairs of consecutive segmenter words. */
+  wordBigrams?: boolean;
+}
+
+/** Optional en feature families, recorded in the model file. */
+export interface EnFeatureSet {
+  /** Character 3- and 4-grams inside each word, with its boundaries (`^goo`, `ood$`): misspellings and inflections. */
+  charNgrams?: boolean;
+}
+
 export interface FeatureOptions {
   /** Remove Weibo emoticon codes first (the "text-only" run the data set README asks for). */
   stripEmoticons?: boolean;
@@ -108,19 +122,25 @@ export class FeatureExtractor {
   count = 0;
   /** The first `strong` features (bias, link, emoticons) count in full; the rest share a 1/√n norm. */
   strong = 0;
+  /** Weibo emoticon codes read from the last text (0 when stripped): the calibration group. */
+  emoticons = 0;
 
   /** `segment`: an optional Chinese word segmenter whose words become features next to the n-grams. */
-  constructor(private readonly segment?: (text: string) => string[]) {}
+  constructor(private readonly segment?: (text: string) => string[], private readonly zh: ZhFeatureSet = {}, private readonly en: EnFeatureSet = {}) {}
 
   /** Hashes for `text` in `this.buf[0..count)`; returns the buffer view. */
   extract(text: string, lang: SentimentLang, opts: FeatureOptions = {}): Int32Array {
     this.count = 0;
+    this.emoticons = 0;
     this.push(mix(step(0x811c9dc5, NS.bias)));
     let body = text.replace(URL_RE, ' ');
     if (body.length !== text.length) this.push(hashString(NS.url, 'u'));
     if (body.includes('[')) {
       if (!opts.stripEmoticons) {
-        for (const m of body.matchAll(EMOTICON_RE)) this.push(hashString(NS.emoticon, m[0]));
+        for (const m of body.matchAll(EMOTICON_RE)) {
+          this.push(hashString(NS.emoticon, m[0]));
+          this.emoticons++;
+        }
       }
       body = body.replace(EMOTICON_RE, ' ');
     }
@@ -128,7 +148,7 @@ export class FeatureExtractor {
     for (let i = 0; i < this.strong; i++) this.setValue(i, 1);
     if (lang === 'zh') {
       this.charNgrams(body);
-      if (this.segment) for (const w of this.segment(body)) if (w.length > 1) this.push(hashString(NS.zhWord, w));
+      if (this.segment) this.zhWords(this.segment(body));
     }
     else this.words(body, opts.lexicon);
     this.dedupe();
@@ -225,10 +245,24 @@ export class FeatureExtractor {
     this.buf[this.count++] = h;
   }
 
-  /** Character 1–3-grams: the usual strong baseline for Chinese short texts, no segmenter needed. */
+  /** Segmenter words of two or more characters; with `wordBigrams` also pairs of consecutive words (spaces skipped). */
+  private zhWords(words: string[]): void {
+    let prev = 0;
+    for (const w of words) {
+      if (w.length > 1) this.push(hashString(NS.zhWord, w));
+      if (!this.zh.wordBigrams || w.trim() === '') continue;
+      const h = hashString(NS.zhWordBigram, w);
+      if (prev !== 0) this.push(mix(step(step(0x811c9dc5, prev), h)));
+      prev = h;
+    }
+  }
+
+  /** Character 1–3-grams (and 4-grams when enabled): the usual strong baseline for Chinese short texts, no segmenter needed. */
   private charNgrams(text: string): void {
+    const four = this.zh.char4 === true;
     let p1 = -1;
     let p2 = -1;
+    let p3 = -1;
     // By code point, as `for…of` iterates (a lone surrogate is a code point of its own), without a string per character.
     const n = text.length;
     for (let i = 0; i < n; i++) {
@@ -240,14 +274,27 @@ export class FeatureExtractor {
           i++;
         }
       }
-      if (isSpace(raw)) { p1 = -1; p2 = -1; continue; }
+      if (isSpace(raw)) { p1 = -1; p2 = -1; p3 = -1; continue; }
       const cp = foldCp(raw);
       this.push(mix(step(step(0x811c9dc5, NS.char1), cp)));
       if (p1 >= 0) this.push(mix(step(step(step(0x811c9dc5, NS.char2), p1), cp)));
       if (p2 >= 0) this.push(mix(step(step(step(step(0x811c9dc5, NS.char3), p2), p1), cp)));
+      if (four && p3 >= 0) this.push(mix(step(step(step(step(step(0x811c9dc5, NS.char4), p3), p2), p1), cp)));
       if (raw > 0xffff && !isHan(raw)) this.push(mix(step(step(0x811c9dc5, NS.emoji), raw)));
+      p3 = p2;
       p2 = p1;
       p1 = cp;
+    }
+  }
+
+  /** In-word character 3- and 4-grams of `^tok$` (0x5e, 0x24 as the boundaries). */
+  private wordCharNgrams(tok: string): void {
+    const n = tok.length + 2;
+    const at = (i: number): number => (i === 0 ? 0x5e : i === n - 1 ? 0x24 : tok.charCodeAt(i - 1));
+    for (let i = 0; i + 3 <= n; i++) {
+      const h3 = step(step(step(step(0x811c9dc5, NS.enChar), at(i)), at(i + 1)), at(i + 2));
+      this.push(mix(h3));
+      if (i + 4 <= n) this.push(mix(step(h3, at(i + 3))));
     }
   }
 
@@ -329,6 +376,7 @@ export class FeatureExtractor {
       }
       const w = wordHash(tok, negated);
       this.push(w);
+      if (this.en.charNgrams && tok.length > 2) this.wordCharNgrams(tok);
       if (tok.charCodeAt(0) === 0x23 && tok.length > 1) this.push(wordHash(tok.slice(1), negated));
       if (hasPrev) this.push(mix(step(step(step(0x811c9dc5, NS.bigram), prev), w)));
       if (isNegator(tok)) negated = true;

@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { SentimentLang } from './features';
+import type { Calibration } from './calibration';
+import type { EnFeatureSet, SentimentLang, ZhFeatureSet } from './features';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';
 
@@ -9,7 +10,7 @@ export interface LinearModel {
   classes: SentimentLabel[];
   bucketsLog2: number;
   weights: Float32Array;
-  /** Added to the logits before the arg-max: decision thresholds tuned on the dev split. */
+  /** Added to the (calibrated) logits before the arg-max: decision thresholds chosen by cross-validation. */
   decisionBias: number[];
   /** zh models are binary; below this |score| the label is `neutral` (0: never). */
   neutralBand: number;
@@ -21,6 +22,12 @@ export interface LinearModel {
   normPower?: number;
   /** zh: words from this segmenter are features too (jieba's default dictionary, HMM for unknown words). */
   segmenter?: 'jieba' | 'jieba-hmm';
+  /** Maps the logits to calibrated probabilities; without it the raw softmax is reported. */
+  calibration?: Calibration;
+  /** zh: optional feature families the model was trained with. */
+  zhFeatures?: ZhFeatureSet;
+  /** en: optional feature families the model was trained with. */
+  enFeatures?: EnFeatureSet;
 }
 
 /** On disk: sparse weights, int16-quantised, bucket indices delta-varint coded, raw-deflated, base64. */
@@ -39,6 +46,9 @@ export interface LinearModelFile {
   segmenter?: 'jieba' | 'jieba-hmm';
   /** base64 of Int32 word hashes followed by Int8 valences ×25. */
   lexicon?: string;
+  calibration?: Calibration;
+  zhFeatures?: ZhFeatureSet;
+  enFeatures?: EnFeatureSet;
 }
 
 function encodeLexicon(lex: Map<number, number>): string {
@@ -90,6 +100,9 @@ export function encodeModel(m: LinearModel): LinearModelFile {
     ...(m.lexicon ? { lexicon: encodeLexicon(m.lexicon) } : {}),
     ...(m.normPower !== undefined ? { normPower: m.normPower } : {}),
     ...(m.segmenter ? { segmenter: m.segmenter } : {}),
+    ...(m.calibration ? { calibration: m.calibration } : {}),
+    ...(m.zhFeatures ? { zhFeatures: m.zhFeatures } : {}),
+    ...(m.enFeatures ? { enFeatures: m.enFeatures } : {}),
   };
 }
 
@@ -118,5 +131,8 @@ export function decodeModel(f: LinearModelFile): LinearModel {
   return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta,
     ...(f.lexicon ? { lexicon: decodeLexicon(f.lexicon) } : {}),
     ...(f.normPower !== undefined ? { normPower: f.normPower } : {}),
-    ...(f.segmenter ? { segmenter: f.segmenter } : {}) };
+    ...(f.segmenter ? { segmenter: f.segmenter } : {}),
+    ...(f.calibration ? { calibration: f.calibration } : {}),
+    ...(f.zhFeatures ? { zhFeatures: f.zhFeatures } : {}),
+    ...(f.enFeatures ? { enFeatures: f.enFeatures } : {}) };
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleepMs } from 'node:timers/promises';
 import type { Page, Route } from 'playwright-core';
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../core/clock';
@@ -13,6 +12,7 @@ import { counterOn } from '../registry-metric';
 import { BrowserPool, type BrowserInstance, type LaunchContext } from './browser-pool';
 import { renderConfigSchema, type RenderConfig, type RenderConfigInput } from './render-config';
 import { renderCrashed, renderFailed, renderTimedOut } from './render-errors';
+import { clampTimerMs, sleepMs } from '../../core/timers';
 
 export interface RenderFetcherDeps {
   /**
@@ -193,7 +193,7 @@ export class RenderFetcher {
       let onCrash = (): void => undefined;
       let onClose = (): void => undefined;
       const failure = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(renderTimedOut(req.url, budgetMs)), budgetMs);
+        timer = setTimeout(() => reject(renderTimedOut(req.url, budgetMs)), clampTimerMs(budgetMs));
         onCrash = () => {
           crashed = 'page';
           reject(renderCrashed(req.url, 'the page renderer'));

@@ -1,7 +1,7 @@
 import type { Doc } from '../../core/envelope';
 import { parseCount } from './counts';
 import { parseWeiboDateMs } from './dates';
-import type { Envelope } from './shapes';
+import { isData, type Envelope } from './shapes';
 import { postHtmlToText } from './text';
 
 /** A hot-flow comment (spec §1.6); replies sit in `comments` (or `false`). */
@@ -11,7 +11,11 @@ interface Comment {
   created_at?: string;
   text?: string;
   like_count?: number | string;
+  /** The 2019 legacy endpoint's name for like_count. */
+  like_counts?: number | string;
   total_number?: number | string;
+  /** Legacy: the comment this one answers. */
+  reply_id?: number | string;
   source?: string;
   user?: { id?: number | string; screen_name?: string; gender?: string } | null;
   comments?: Comment[] | false;
@@ -28,9 +32,28 @@ export function hotflowUrl(base: string, mid: string, maxId?: string): string {
   return `${base}/comments/hotflow?id=${mid}&mid=${mid}&max_id_type=0${maxId ? `&max_id=${maxId}` : ''}`;
 }
 
+export interface CommentsPage {
+  comments: Comment[];
+  /** The next `page` of the legacy endpoint; undefined past `data.max` (its page count) or on an empty page. */
+  nextPage: number | undefined;
+}
+
+/** Legacy `/api/comments/show?id={mid}&page={n}` (spec §1.6): stop when `page > data.max`. */
+export function commentsShowUrl(base: string, mid: string, page: number): string {
+  return `${base}/api/comments/show?id=${mid}&page=${page}`;
+}
+
+/** One page of the legacy comments endpoint; `hot_data` (hot comments repeated on page 1) is left out, as they are in `data` too. */
+export function parseCommentsShow(env: Envelope, page: number): CommentsPage {
+  const data = isData(env) ? (env.data as { data?: unknown; max?: unknown } | undefined) : undefined;
+  const comments = Array.isArray(data?.data) ? (data.data as Comment[]) : [];
+  const max = parseCount(data?.max);
+  return { comments, nextPage: comments.length > 0 && max !== undefined && page < max ? page + 1 : undefined };
+}
+
 export function parseHotflow(env: Envelope): HotflowPage {
   // `{"ok":0,"error_code":20101}` is an empty result, not an error.
-  const data = env.ok === 1 ? (env.data as { data?: unknown; max_id?: unknown } | undefined) : undefined;
+  const data = isData(env) ? (env.data as { data?: unknown; max_id?: unknown } | undefined) : undefined;
   const comments = Array.isArray(data?.data) ? (data.data as Comment[]) : [];
   const raw = data?.max_id;
   const next = (typeof raw === 'number' && raw > 0) || (typeof raw === 'string' && /^[1-9]\d*$/.test(raw)) ? String(raw) : undefined;
@@ -54,7 +77,8 @@ export function commentDocs(c: Comment, postId: string, atMs: number, subject: s
         text: clean.text, mentions: clean.mentions,
         created_at: createdMs === undefined ? undefined : new Date(createdMs).toISOString(),
         crawled_at: new Date(atMs).toISOString(),
-        likes: parseCount(x.like_count), replies: parseCount(x.total_number), region: region || undefined,
+        likes: parseCount(x.like_count ?? x.like_counts), replies: parseCount(x.total_number), region: region || undefined,
+        reply_to: x.reply_id === undefined || x.reply_id === null ? undefined : String(x.reply_id),
       },
     };
   };

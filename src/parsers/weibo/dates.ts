@@ -35,18 +35,37 @@ function apiDateMs(s: string): number | undefined | null {
   return Date.UTC(num2(s, 26) * 100 + num2(s, 28), month, num2(s, 8), num2(s, 11), num2(s, 14), num2(s, 17)) - offsetMs;
 }
 
+/** A month-day with a time may lie this far after the response (clock skew) and still be this year. */
+const SKEW_MS = 86_400_000;
+
+/**
+ * The instant of a month-day (and time) given without a year, in China time: this year, unless
+ * that lies in the future of the response (beyond the skew allowed with a time), then last year.
+ */
+function monthDayMs(responseMs: number, month: number, day: number, time?: [number, number, number]): number {
+  const y = chinaParts(responseMs).y;
+  const at = time ? fromChina(y, month - 1, day, ...time) : fromChina(y, month - 1, day);
+  const limit = time ? responseMs + SKEW_MS : responseMs;
+  return at > limit ? (time ? fromChina(y - 1, month - 1, day, ...time) : fromChina(y - 1, month - 1, day)) : at;
+}
+
+const hms = (h?: string, mi?: string, sec?: string): [number, number, number] | undefined =>
+  h === undefined ? undefined : [Number(h), Number(mi ?? 0), Number(sec ?? 0)];
+
 /**
  * Parses every created_at form the microblog API has used into epoch ms (UTC), relative to the
  * time the response was received: `Wed Aug 24 22:03:13 +0800 2022`, `刚刚`, `N秒前`, `N分钟前`,
- * `N小时前`, `今天 HH:MM`, `昨天 HH:MM`, `MM-DD` (this year), `YYYY-MM-DD`. Relative forms are China
- * time. Returns undefined when the form is unknown.
+ * `N小时前`, `N天前`, `今天 HH:MM`, `昨天 HH:MM`, `MM-DD` and `MM-DD HH:MM` (this year, or last year
+ * when that would be in the future), `M月D日 HH:MM`, `YYYY-MM-DD[ HH:MM[:SS]]`, `YYYY年M月D日[ HH:MM]`.
+ * Relative and year-less forms are China time. Returns undefined when the form is unknown.
  */
 export function parseWeiboDateMs(value: unknown, responseMs: number): number | undefined {
   if (typeof value !== 'string') return undefined;
   const s = value.trim();
   const fast = apiDateMs(s);
   if (fast !== null) return fast;
-  let m = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{1,2}) (\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2}) (\d{4})$/.exec(s);
+  // Some published captures carry the API form with blanks after the colons (`17: 29: 30`).
+  let m = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{1,2}) (\d{2}):\s*(\d{2}):\s*(\d{2}) ([+-])(\d{2})(\d{2}) (\d{4})$/.exec(s);
   if (m) {
     const month = MONTHS[m[1]!];
     if (month === undefined) return undefined;
@@ -57,16 +76,21 @@ export function parseWeiboDateMs(value: unknown, responseMs: number): number | u
   if ((m = /^(\d+)\s*秒前$/.exec(s))) return responseMs - Number(m[1]) * 1000;
   if ((m = /^(\d+)\s*分钟前$/.exec(s))) return responseMs - Number(m[1]) * 60_000;
   if ((m = /^(\d+)\s*小时前$/.exec(s))) return responseMs - Number(m[1]) * 3600_000;
+  if ((m = /^(\d+)\s*天前$/.exec(s))) return responseMs - Number(m[1]) * 86_400_000;
   const today = chinaParts(responseMs);
-  if ((m = /^今天\s*(\d{1,2}):(\d{2})$/.exec(s))) return fromChina(today.y, today.mo, today.d, Number(m[1]), Number(m[2]));
-  if ((m = /^昨天\s*(\d{1,2}):(\d{2})$/.exec(s))) return fromChina(today.y, today.mo, today.d - 1, Number(m[1]), Number(m[2]));
-  if ((m = /^(\d{1,2})-(\d{1,2})$/.exec(s))) {
-    const at = fromChina(today.y, Number(m[1]) - 1, Number(m[2]));
-    // A month-day later than today belongs to last year.
-    return at > responseMs ? fromChina(today.y - 1, Number(m[1]) - 1, Number(m[2])) : at;
+  if ((m = /^今天\s*(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s))) return fromChina(today.y, today.mo, today.d, Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
+  if ((m = /^昨天\s*(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s))) return fromChina(today.y, today.mo, today.d - 1, Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
+  if ((m = /^(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s)) || (m = /^(\d{1,2})月(\d{1,2})日(?:\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s))) {
+    return validDay(Number(m[1]), Number(m[2])) ? monthDayMs(responseMs, Number(m[1]), Number(m[2]), hms(m[3], m[4], m[5])) : undefined;
   }
-  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s))) {
+  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s)) || (m = /^(\d{4})年(\d{1,2})月(\d{1,2})日(?:\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s))) {
+    if (!validDay(Number(m[2]), Number(m[3]))) return undefined;
     return fromChina(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
   }
   return undefined;
+}
+
+/** Month 1–12 and day 1–31: `13-45` is no date (Date.UTC would roll it over silently). */
+function validDay(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }

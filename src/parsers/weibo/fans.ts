@@ -1,5 +1,5 @@
 import { parseCount } from './counts';
-import type { Envelope, WeiboUser } from './shapes';
+import { isData, type Envelope, type WeiboUser } from './shapes';
 
 export interface Fan {
   uid: string;
@@ -25,7 +25,7 @@ export function fansContainerId(uid: string): string {
  * empty list, `ok:0`, or a missing `since_id` — the platform's cap ends the list the same silent way.
  */
 export function parseFansPage(env: Envelope): FansPage {
-  if (env.ok !== 1) return { fans: [], nextSinceId: undefined };
+  if (!isData(env)) return { fans: [], nextSinceId: undefined };
   const cards = env.data?.cards ?? [];
   const last = cards[cards.length - 1];
   const fans: Fan[] = [];

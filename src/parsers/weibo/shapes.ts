@@ -1,5 +1,6 @@
 import { ErrorCodes, FreshetError } from '../../core/errors';
 import { parseJsonObject } from '../json';
+import { softBlockError, softBlockOfText, THROTTLE_TEXT, VERIFY_URL } from './soft-block';
 
 /** The parts of the microblog API's JSON that freshet reads; everything else is ignored. */
 export interface Mblog {
@@ -17,6 +18,18 @@ export interface Mblog {
   mblogtype?: number;
   retweeted_status?: Mblog | null;
   user?: WeiboUser | null;
+  pic_ids?: unknown;
+  pic_num?: unknown;
+  pics?: unknown;
+  thumbnail_pic?: unknown;
+  page_info?: unknown;
+  /** Times the author edited the post, and when last (`edit_at`, the created_at forms). */
+  edit_count?: unknown;
+  edit_at?: unknown;
+  visible?: { type?: number; list_id?: number } | null;
+  /** A stub for a gone post in a list: `deleted: "1"`, `state` (5 seen), `user: null`. */
+  deleted?: unknown;
+  state?: unknown;
 }
 
 export interface WeiboUser {
@@ -54,36 +67,56 @@ export interface Envelope extends EnvelopeData {
 }
 
 const LOGIN_URL = /passport\.weibo\.|\/signin\/|\/sso\/signin|\/login\.php/i;
-/** Messages the site sends with `ok:0` when it throttles (spec §1.7); never matched on `verify`, which every user object contains. */
-const THROTTLE_MSG = /操作过于频繁|访问过于频繁|请输入验证码|verify_code/;
-const THROTTLE_BACKOFF_MS = 60_000;
+/** Keys that make a body data whatever else it carries (a top-level `url` included). */
+const PAYLOAD_KEYS = ['data', 'cards', 'userInfo', 'cardlistInfo', 'longTextContent', 'mblog', 'status', 'statuses', 'comments', 'id', 'mid', 'text'] as const;
 
 /**
  * Parses a body and classifies the API's soft errors, which arrive with HTTP 200: `ok:-100` is a
- * login wall, a body with a `url` and no `data` is a captcha. Neither may be parsed as data.
+ * login wall (or, pointing at a captcha, a soft block); a body with a verification `url` and no
+ * payload is a captcha; `操作过于频繁` is throttling; an HTML captcha page instead of JSON is a soft
+ * block. None of them may be parsed as data, and none is "no posts". A data body that happens to
+ * carry a top-level `url` (and no `ok`) is data.
  */
 export function parseEnvelope(text: string, url: string): Envelope {
   // A stale or missing cookie is answered with a redirect to the login page: its HTML is no data.
   if (LOGIN_URL.test(url)) {
     throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', 'redirected to a login page', { url: url.replace(/\?.*$/, '') });
   }
-  const body = parseJsonObject(text, url);
-  const env = body as Envelope;
-  if (env.ok === -100) {
-    throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', `login required (${env.msg ?? 'ok:-100'})`, { url, redirect: env.url });
+  let body: Record<string, unknown>;
+  try {
+    body = parseJsonObject(text, url);
+  } catch (err) {
+    throw softBlockOfText(text, url) ?? err;
   }
-  if (env.ok !== 1 && env.url && !env.data) {
-    throw new FreshetError(ErrorCodes.captcha, 'non_retryable', `verification required: ${env.url}`, { url, redirect: env.url });
+  const env = body as Envelope;
+  const target = typeof env.url === 'string' ? env.url : '';
+  if (env.ok === -100) {
+    // Risk control answers ok:-100 too, but with a captcha URL (dataabc/weibo-crawler#461): a soft block, not a login.
+    if (VERIFY_URL.test(target)) throw softBlockError('captcha', url, `ok:-100 ${target}`, target);
+    throw new FreshetError(ErrorCodes.loginRequired, 'non_retryable', `login required (${env.msg || 'ok:-100'})`, { url, redirect: env.url });
+  }
+  const payload = PAYLOAD_KEYS.some((k) => body[k] !== undefined && body[k] !== null);
+  if (env.ok !== 1 && target && !payload && (env.ok === 0 || VERIFY_URL.test(target))) {
+    throw softBlockError('captcha', url, `verification required: ${target}`, target);
   }
   // `ok:0` with a rate-limit message is no end of list: reading it as one would cut the visit short.
-  if (env.ok !== 1 && typeof env.msg === 'string' && THROTTLE_MSG.test(env.msg)) {
-    throw new FreshetError(ErrorCodes.rateLimitedBody, 'throttled', `rate limited: ${env.msg}`, { url }, undefined, THROTTLE_BACKOFF_MS);
+  if (env.ok !== 1 && typeof env.msg === 'string' && THROTTLE_TEXT.test(env.msg)) {
+    throw softBlockError('too_frequent', url, env.msg);
+  }
+  // Neither `ok` nor any payload: an unknown answer, which must not read as an empty list.
+  if (env.ok === undefined && !payload) {
+    throw new FreshetError(ErrorCodes.parseShape, 'retryable', `neither data nor a known error from ${url}`, { url, keys: Object.keys(body).slice(0, 10) });
   }
   // Before about 2018 the payload sat next to `ok` without a `data` wrapper: read both the same way.
   if (!env.data && (env.cards || env.userInfo || env.cardlistInfo)) {
     env.data = { userInfo: env.userInfo, tabsInfo: env.tabsInfo, cards: env.cards, cardlistInfo: env.cardlistInfo };
   }
   return env;
+}
+
+/** A body that carries data: `ok:1`, or (parseEnvelope has checked) no `ok` at all next to a payload. */
+export function isData(env: Envelope): boolean {
+  return env.ok === 1 || env.ok === undefined;
 }
 
 export function mblogsOf(env: Envelope): Mblog[] {

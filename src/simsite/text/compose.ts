@@ -35,7 +35,7 @@ export interface ComposeOptions {
   names: readonly string[];
 }
 
-function fillSlots(rng: Rng, template: string, lang: Lang, names: readonly string[]): string {
+export function fillSlots(rng: Rng, template: string, lang: Lang, names: readonly string[]): string {
   const zh = lang === 'zh';
   return template.replace(/\{(topic|thing|place|time|food|name)\}/g, (_m, slot: string) => {
     switch (slot) {

@@ -16,12 +16,14 @@ export interface EraFormat {
   wrap(data: Record<string, unknown>): Record<string, unknown>;
 }
 
-export function eraFormat(era: Era): EraFormat {
+/** `countFloors`: counts of a million or more print as "100万+" in every era (off: only classic2019 does). */
+export function eraFormat(era: Era, opts: { countFloors?: boolean } = {}): EraFormat {
   const modern = era === 'modern2022';
+  const base = modern ? modernCount : era === 'classic2019' ? classicCount : (n: number) => n;
   return {
     era,
     date: modern ? (ms) => absoluteDate(ms) : relativeDate,
-    count: modern ? modernCount : era === 'classic2019' ? classicCount : (n) => n,
+    count: opts.countFloors ? (n) => (n >= 1_000_000 ? '100万+' : base(n)) : base,
     regionName: modern,
     wrap: era === 'legacy2017' ? (data) => ({ ok: 1, ...data }) : (data) => ({ ok: 1, data }),
   };

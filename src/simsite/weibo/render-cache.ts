@@ -2,7 +2,8 @@ import { BoundedCache } from '../bounded-cache';
 import type { SimPost } from '../posts';
 import type { World } from '../world';
 import type { EraFormat } from './era';
-import { deletedOriginalJson, mblogStaticJson, userJson } from './objects';
+import { deletedOriginalJson, mblogJson, mblogStaticJson, userJson } from './objects';
+import { statusesCount } from './visible';
 
 /**
  * Serialised fragments of users and posts, so a timeline page is string assembly rather than
@@ -22,7 +23,7 @@ export class RenderCache {
   }
 
   userString(u: number, nowMs: number): string {
-    const statuses = this.world.postCountAt(u, nowMs);
+    const statuses = statusesCount(this.world, u, nowMs);
     const hit = this.users.get(u);
     if (hit && hit.statuses === statuses) return hit.json;
     const json = JSON.stringify(userJson(this.world, this.world.users[u]!, nowMs, this.fmt));
@@ -32,6 +33,8 @@ export class RenderCache {
 
   /** The same object as mblogJson (key order aside). */
   mblogString(post: SimPost, nowMs: number, pinned: boolean): string {
+    // With a lifecycle a post's text, edits and original change over time: rendered whole, never cached.
+    if (this.world.lifecycle) return JSON.stringify(mblogJson(this.world, post, nowMs, this.fmt, { pinned }));
     let rest = this.posts.get(post.id);
     if (rest === undefined) {
       rest = JSON.stringify(mblogStaticJson(post, this.fmt, false)).slice(1, -1);

@@ -8,6 +8,9 @@ import { tokensToHtml } from '../text/compose';
 import type { SimUser } from '../users';
 import type { World } from '../world';
 import { eraFormat, type Era, type EraFormat } from './era';
+import { goneHtml, goneJson } from './gone';
+import type { GoneKind, RestrictionKind } from '../lifecycle';
+import { accountGone } from '../world';
 import { mblogJson } from './objects';
 import { ResponseCache } from '../response-cache';
 import { RenderCache } from './render-cache';
@@ -27,6 +30,8 @@ export interface WeiboOptions {
   responseCacheMaxBytes: number;
   /** Hot-flow comments of posts older than this answer 403 to clients without a SUB cookie (null = never). */
   hotflowCookieAfterDays: number | null;
+  /** Print counts of a million or more as "100万+" in every era (the modern site's number_display_strategy). */
+  countFloors: boolean;
 }
 
 export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
@@ -39,6 +44,7 @@ export const DEFAULT_WEIBO_OPTIONS: WeiboOptions = {
   responseCacheMs: 10_000,
   responseCacheMaxBytes: 256 * 1024 * 1024,
   hotflowCookieAfterDays: null,
+  countFloors: false,
 };
 
 /** The hot-flow cursor: an opaque large int that encodes the next offset; 0 ends the flow. */
@@ -57,9 +63,10 @@ export class WeiboSite {
   private readonly cache: ResponseCache;
   private visitors = 0;
   constructor(private readonly world: World, readonly options: WeiboOptions) {
-    this.fmt = eraFormat(options.era);
+    this.fmt = eraFormat(options.era, { countFloors: options.countFloors });
     this.render = new RenderCache(world, this.fmt);
-    this.cache = new ResponseCache(options.responseCacheMs, options.responseCacheMaxBytes);
+    // With a lifecycle, pages change when posts go or are edited, which the content version does not see.
+    this.cache = new ResponseCache(world.lifecycle ? 0 : options.responseCacheMs, options.responseCacheMaxBytes);
   }
 
   /**
@@ -153,6 +160,7 @@ export class WeiboSite {
   }
 
   private profile(user: SimUser, now: number): SimResponse {
+    if (accountGone(this.world, user.index, now)) return ok0();
     const uid = user.uid;
     const lfid = `100505${uid}`;
     return jsonResponse(this.fmt.wrap({
@@ -228,14 +236,26 @@ export class WeiboSite {
     return post && post.createdMs <= now ? post : null;
   }
 
+  /** Why a published post cannot be seen at `now` (lifecycle), or null. */
+  private goneOf(post: SimPost, now: number): { kind: GoneKind | 'account_gone'; restriction: RestrictionKind | null } | null {
+    const lc = this.world.lifecycle;
+    if (!lc) return null;
+    if (accountGone(this.world, post.userIndex, now)) return { kind: 'account_gone', restriction: null };
+    const kind = lc.goneAt(post, now);
+    return kind ? { kind, restriction: lc.of(post).restriction } : null;
+  }
+
   private extend(req: SimRequest): SimResponse {
     const post = this.postOf(req.query.get('id'), req.nowMs);
     if (!post) return ok0();
+    const gone = this.goneOf(post, req.nowMs);
+    if (gone) return goneJson(gone.kind, gone.restriction);
+    const tokens = this.world.lifecycle ? this.world.lifecycle.versionAt(post, req.nowMs).tokens : post.tokens;
     return jsonResponse({
       ok: 1,
       data: {
         ok: 1,
-        longTextContent: tokensToHtml(post.tokens),
+        longTextContent: tokensToHtml(tokens),
         reposts_count: this.fmt.count(post.repostsCount),
         comments_count: this.fmt.count(post.commentsCount),
         attitudes_count: this.fmt.count(post.attitudesCount),
@@ -246,6 +266,8 @@ export class WeiboSite {
   private show(req: SimRequest): SimResponse {
     const post = this.postOf(req.query.get('id'), req.nowMs);
     if (!post) return ok0();
+    const gone = this.goneOf(post, req.nowMs);
+    if (gone) return goneJson(gone.kind, gone.restriction);
     return jsonResponse({ ok: 1, data: mblogJson(this.world, post, req.nowMs, this.fmt, { fullText: true }) });
   }
 
@@ -253,6 +275,8 @@ export class WeiboSite {
     const id = req.pathname.split('/')[2] ?? '';
     const post = this.postOf(id, req.nowMs);
     if (!post) return htmlResponse('<!DOCTYPE html><html><body>这里还没有内容</body></html>', 'text/html; charset=utf-8', 404);
+    const gone = this.goneOf(post, req.nowMs);
+    if (gone) return goneHtml(gone.kind, gone.restriction);
     const status = mblogJson(this.world, post, req.nowMs, this.fmt, { fullText: true });
     const render = JSON.stringify([{ status, hotScheme: `sinaweibo://detail?mblogid=${post.bid}`, appScheme: '', call: 1 }]);
     return htmlResponse(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>微博正文</title></head><body><div id="app"></div><script>
@@ -306,7 +330,7 @@ var $render_data = ${render}[0] || {};
 
   private hotflow(req: SimRequest): SimResponse {
     const post = this.postOf(req.query.get('id') ?? req.query.get('mid'), req.nowMs);
-    if (!post) return jsonResponse({ ok: 0, error_code: 20101 });
+    if (!post || this.goneOf(post, req.nowMs)) return jsonResponse({ ok: 0, error_code: 20101 });
     const limitDays = this.options.hotflowCookieAfterDays;
     if (limitDays !== null && req.nowMs - post.createdMs > limitDays * 86_400_000 && !/(?:^|;\s*)SUB=/.test(req.headers.cookie ?? '')) {
       return { status: 403, headers: { 'content-type': 'text/html' }, body: '', kind: 'empty' };
@@ -330,7 +354,7 @@ var $render_data = ${render}[0] || {};
 
   private commentsShow(req: SimRequest): SimResponse {
     const post = this.postOf(req.query.get('id'), req.nowMs);
-    if (!post) return ok0();
+    if (!post || this.goneOf(post, req.nowMs)) return ok0();
     const all = this.visibleComments(post, req.nowMs).slice(0, 50);
     const size = 10;
     const page = intParam(req.query, 'page') ?? 1;

@@ -4,6 +4,7 @@ import type { SimUser } from '../users';
 import type { World } from '../world';
 import type { EraFormat } from './era';
 import type { RenderCache } from './render-cache';
+import { visiblePosts, type Visible } from './visible';
 
 export interface TimelineRequest {
   containerid: string;
@@ -14,32 +15,6 @@ export interface TimelineRequest {
   pageSize: number;
   /** Anonymous clients stall after this many pages (silently, with ok:0). */
   capPages: number;
-}
-
-/**
- * The newest-first post indices visible at `nowMs`, without the pinned post (which page 1 shows
- * first). A page is a window on this sequence: position i is post index (count-1-i), skipping pinned.
- */
-interface Visible {
-  count: number;
-  pinned: number;
-  regularCount: number;
-  indexAt(pos: number): number;
-}
-
-function visible(world: World, u: number, nowMs: number): Visible {
-  const count = world.postCountAt(u, nowMs);
-  const p = world.pinnedIndex(u);
-  const pinned = p >= 0 && p < count ? p : -1;
-  return {
-    count,
-    pinned,
-    regularCount: pinned >= 0 ? count - 1 : count,
-    indexAt(pos: number): number {
-      const k = count - 1 - pos;
-      return pinned >= 0 && k <= pinned ? k - 1 : k;
-    },
-  };
 }
 
 /** Position in the regular sequence of the newest post whose id is <= sinceId. */
@@ -58,7 +33,7 @@ export function timelineResponse(
   world: World, user: SimUser, req: TimelineRequest, nowMs: number, fmt: EraFormat, render: RenderCache,
 ): SimResponse {
   const u = user.index;
-  const v = visible(world, u, nowMs);
+  const v = visiblePosts(world, u, nowMs);
   const cards: string[] = [];
   const card = (k: number, pinned: boolean): string => {
     const post = world.post(u, k);

@@ -5,7 +5,10 @@ import { toQuery, type SavedQuery } from '../../../src/alerts/saved-queries';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { indexName } from '../../../src/search/templates';
 import { build, frozenSimsite, pipelineFor, seedsOf } from '../../helpers/crawl';
+import { engine, itWhen } from '../../helpers/engine';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+
+const needs = { 'the percolator': engine().percolator, 'delete-by-query': engine().deleteByQuery };
 
 /** The pipeline file's `alerts:` section, run with the crawl the way `freshet run` runs it. */
 describe('alerts in the pipeline file (real crawl, real search node)', () => {
@@ -76,7 +79,7 @@ alerts:
     }
   }
 
-  it('notifies each matching post once, and each matching new post once on the next crawl', async () => {
+  itWhen(needs, 'notifies each matching post once, and each matching new post once on the next crawl', async () => {
     await crawl();
     const first = notified();
     const expected1 = await matching();
@@ -98,7 +101,7 @@ alerts:
     expect(all.slice(first.length).every((p) => !expected1.includes(p))).toBe(true);
   });
 
-  it('watches only its own pipeline\'s posts in its own percolator index', async () => {
+  itWhen(needs, 'watches only its own pipeline\'s posts in its own percolator index', async () => {
     const alertsIndex = indexName(s.prefix, `alerts-${config.name}`);
     const res = await s.client.search<{ alert_name: string }>({ index: alertsIndex, size: 10 });
     expect(res.hits.hits.map((h) => h._source!.alert_name).sort()).toEqual(['negative-weibo', 'watched-authors']);

@@ -5,6 +5,16 @@ import { indexName } from '../../../src/search/templates';
 import { build, frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
 import { poissonScheduleSchema } from '../../../src/schedule/refit';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { writeTopics } from '../../../src/alerts/topics';
+import type { Topic } from '../../../src/enrichers/topics/detector';
+
+function sampleTopic(i: number): Topic {
+  const at = Date.parse('2026-11-21T10:00:00Z') + i * 600_000;
+  return {
+    id: `#topic${i}@${new Date(at).toISOString()}`, label: `#topic${i}`, terms: [`#topic${i}`, `phrase ${i}`], firstSeenMs: at, lastSeenMs: at + 1_800_000, score: 6 + i,
+    volume: [{ startMs: at, posts: 8 + i }], posts: 20 + i, sentiment: { positive: i, neutral: 2, negative: 10 }, topPosts: [{ id: `weibo:${i}`, copies: 3 }],
+  };
+}
 
 interface Obj { type: string; id: string; attributes: Record<string, unknown>; references: { name: string; type: string; id: string }[] }
 interface Agg { id: string; type: string; schema: string; params: Record<string, unknown> }
@@ -92,8 +102,8 @@ describe('kibana/freshet.ndjson', () => {
       expect(panels.length).toBeGreaterThan(4);
       expect(panels.map((p) => p.panelRefName).sort()).toEqual(d.references.map((r) => r.name).sort());
     }
-    expect(of('index-pattern').map((o) => o.attributes['title']).sort()).toEqual(['freshet-pages*', 'freshet-posts*', 'freshet-users*']);
-    expect(of('dashboard').map((o) => o.attributes['title'])).toEqual(expect.arrayContaining(['freshet: Opinion', 'freshet: Crawl']));
+    expect(of('index-pattern').map((o) => o.attributes['title']).sort()).toEqual(['freshet-pages*', 'freshet-posts*', 'freshet-topics*', 'freshet-users*']);
+    expect(of('dashboard').map((o) => o.attributes['title'])).toEqual(expect.arrayContaining(['freshet: Opinion', 'freshet: Crawl', 'freshet: Topics']));
   });
 
   it('names only mapped fields, each of a type its aggregation accepts', () => {
@@ -134,6 +144,8 @@ describe('kibana/freshet.ndjson', () => {
       const built = await build(config, r.redis, s.client, s.prefix);
       await built.runner.run({ untilIdle: true });
       await built.close();
+      // A frozen crawl has no break-out, so the Topics view reads five topic documents as `freshet topics` writes them.
+      await writeTopics(s.client, indexName(s.prefix, 'topics'), Array.from({ length: 5 }, (_, i) => sampleTopic(i)), Date.parse('2026-11-21T12:00:00Z'));
       await s.client.indices.refresh({ index: `${s.prefix}*` });
     }, 120_000);
     afterAll(async () => {
@@ -179,7 +191,7 @@ describe('kibana/freshet.ndjson', () => {
         const sort = (o.attributes['sort'] as [string, 'asc' | 'desc'][]).map(([f, d]) => ({ [f]: { order: d } }));
         const res = await s.client.search<Record<string, unknown>>({ index: indexOf(o), size: 5, sort, query: kqlToDsl(searchSource(o).query.query) });
         expect([o.id, res.hits.hits.length]).toEqual([o.id, 5]);
-        expect(res.hits.hits[0]!._source!['text']).toEqual(expect.any(String));
+        expect(res.hits.hits[0]!._source![logicalIndex(dataViewOf(o)) === 'topics' ? 'label' : 'text']).toEqual(expect.any(String));
       }
     });
 

@@ -27,7 +27,9 @@ describe('alerts: in the pipeline file', () => {
 
   it('rejects alerts without a destination, empty ones, duplicate names, bad criteria and unknown keys', () => {
     expect(parse('  queries: [{ name: a, authors: ["1"] }]\n')).toThrow(/ndjson.*webhook/);
-    expect(parse('  ndjson: x\n')).toThrow(/no queries and no spikes/);
+    expect(parse('  ndjson: x\n')).toThrow(/no queries, spikes or topics/);
+    expect(parse('  ndjson: x\n  topics: [{ name: t, keywords: [地铁] }]\n')).not.toThrow();
+    expect(parse('  ndjson: x\n  topics: [{ name: a }]\n  spikes: [{ name: a, min_posts: 1 }]\n')).toThrow(/unique/);
     expect(parse('  ndjson: x\n  queries: [{ name: a, authors: ["1"] }]\n  spikes: [{ name: a, min_posts: 1 }]\n')).toThrow(/unique/);
     expect(parse('  ndjson: x\n  queries: [{ name: a }]\n')).toThrow(/criterion/);
     expect(parse('  ndjson: x\n  queries: [{ name: a, authors: ["1"] }]\n  colour: red\n')).toThrow(/colour/);
@@ -38,5 +40,6 @@ describe('alerts: in the pipeline file', () => {
     const f = loadAlertsFile(join(__dirname, '..', '..', '..', 'alerts', 'example.yaml'));
     expect(f.alerts.map((a) => a.name)).toEqual(['subway-complaints', 'watched-authors', 'negative-weibo']);
     expect(f.spikes.map((a) => a.name)).toEqual(['subway-anger']);
+    expect(f.topics).toEqual([{ name: 'new-subway-trouble', keywords: ['地铁', 'subway'], min_posts: 30, sentiment: 'negative', min_share: 0.5, window_minutes: 60, background_hours: 24 }]);
   });
 });

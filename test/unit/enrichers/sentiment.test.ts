@@ -8,7 +8,6 @@ import { loadSentimentModel, readModelFile, defaultModelDir } from '../../../src
 import { decodeModel, encodeModel, type LinearModel } from '../../../src/enrichers/sentiment/model-file';
 import { classifyLines } from '../../../src/cli/commands/sentiment';
 import { scoreSentiment } from '../../../src/eval/sentiment-metrics';
-import { splitDev } from '../../../scripts/sentiment/data';
 import { stageContext } from '../../helpers/stage-context';
 
 const model = loadSentimentModel();
@@ -107,11 +106,11 @@ describe('sentiment stage neutral band', () => {
   it('labels weak scores neutral when a band is set', async () => {
     const job = new JobTracker({ subject: 'weibo:user:1', state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' });
     const text = '周三下午两点开会，地点在三楼会议室';
-    const score = model.classify(text, 'zh').score;
+    const { score, confidence } = model.classify(text, 'zh');
     const band = Math.min(1, Math.abs(score) + 0.01);
     const config = sentimentStage.schema.parse({ type: 'sentiment', neutral_band: band });
     const out = await lastValueFrom(of<DocEnvelope>({ job, doc: { index: 'posts', id: 'n', body: { text, lang: 'zh' } } }).pipe(sentimentStage.build(config, stageContext().ctx), toArray()));
-    expect(out[0]!.doc.body['sentiment']).toEqual({ score, label: 'neutral' });
+    expect(out[0]!.doc.body['sentiment']).toEqual({ score, label: 'neutral', confidence });
   });
 });
 
@@ -122,7 +121,7 @@ describe('freshet sentiment (JSON lines)', () => {
     const failures = await classifyLines(input, model, (l) => lines.push(l));
     expect(failures).toBe(1);
     const rows = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'lang', 'label', 'score']);
+    expect(Object.keys(rows[0]!)).toEqual(['id', 'lang', 'label', 'score', 'confidence']);
     expect(rows[0]).toMatchObject({ id: '1', lang: 'zh', label: 'positive' });
     expect(rows[1]).toHaveProperty('error');
     expect(rows[2]).toMatchObject({ id: 2, lang: 'en', label: 'negative' });
@@ -189,18 +188,5 @@ describe('English valence scan (VADER-style)', () => {
     fx.extract('ok', 'en', { lexicon });
     expect(withSmiley.length).toBeGreaterThan(fx.strong);
     expect(withSmiley.some((v) => v > 0 && v < 1)).toBe(true); // real-valued compound of a positive tweet
-  });
-});
-
-describe('splitDev', () => {
-  it('cuts posts into disjoint, stable tune and check slices of about half each', () => {
-    const posts = Array.from({ length: 1000 }, (_, i) => ({ id: `tweeteval-test-${i}` }));
-    const { tune, check } = splitDev(posts);
-    expect(tune.length + check.length).toBe(1000);
-    expect(tune.length).toBeGreaterThan(430);
-    expect(check.length).toBeGreaterThan(430);
-    expect(new Set(tune.map((p) => p.id)).size).toBe(tune.length);
-    expect(tune.some((p) => check.includes(p))).toBe(false);
-    expect(splitDev(posts).tune.map((p) => p.id)).toEqual(tune.map((p) => p.id));
   });
 });

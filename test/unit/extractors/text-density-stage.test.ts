@@ -45,6 +45,24 @@ describe('text_density stage', () => {
     expect(dropped).toEqual([{ id: 'c', stage: 'text_density', reason: 'no_content' }]);
   });
 
+  it('counts an article page whose markup fell apart as a parse failure, not as a page without content', async () => {
+    // simsite's /news/704.html, and the same page as its `malformed` fault serves it (closing
+    // div/p/li/td tags lost, a stray `<<span>`): src/simsite/faults.ts malformBody.
+    const good = readFileSync(join(FIXTURES, 'simsite-article-704.html'), 'utf8');
+    const broken = readFileSync(join(FIXTURES, 'simsite-article-704-malformed.html'), 'utf8');
+    const { out, dropped } = await run([
+      { job, doc: { index: 'pages', id: 'good', body: { html: good } } },
+      { job, doc: { index: 'pages', id: 'broken', body: { html: broken } } },
+      { job, doc: { index: 'pages', id: 'bytes', body: { html: Buffer.from(broken), content_type: 'text/html; charset=utf-8' } } },
+    ], { min_chars: 20 });
+    expect(out.map((e) => e.doc.id)).toEqual(['good']);
+    expect((out[0]!.doc.body.text as string).length).toBeGreaterThan(500);
+    expect(dropped).toEqual([
+      { id: 'broken', stage: 'text_density', reason: 'parse_error' },
+      { id: 'bytes', stage: 'text_density', reason: 'parse_error' },
+    ]);
+  });
+
   it('extracts from the DOM the adapter attached (no second parse), never from a DOM of other HTML', async () => {
     const html = '<html><body><article><p>Text of the HTML itself, long enough to be the content.</p></article></body></html>';
     const attached = parseHtml('<html><body><article><p>Text of the attached DOM, long enough to be the content.</p></article></body></html>');

@@ -72,4 +72,16 @@ describe('address classification (SSRF guard)', () => {
     expect(isAddressAllowed('10.0.0.1', true, [])).toBe(true);
     expect(isAddressAllowed('garbage', true, [])).toBe(false);
   });
+
+  it('lets an allowed IPv4 range allow the IPv4-mapped IPv6 spelling of its addresses, and back', () => {
+    const only = [parseCidr('127.0.0.1/32')!];
+    expect(isAddressAllowed('::ffff:127.0.0.1', false, only)).toBe(true);
+    expect(isAddressAllowed('[::ffff:127.0.0.1]', false, only)).toBe(true);
+    expect(isAddressAllowed('::ffff:7f00:1', false, only)).toBe(true);
+    expect(isAddressAllowed('::ffff:127.0.0.2', false, only)).toBe(false);
+    expect(isAddressAllowed('64:ff9b::7f00:1', false, only)).toBe(false); // NAT64: another host
+    expect(isAddressAllowed('::127.0.0.1', false, only)).toBe(false); // IPv4-compatible: not the same socket address
+    expect(isAddressAllowed('127.0.0.1', false, [parseCidr('::ffff:127.0.0.0/104')!])).toBe(true);
+    expect(isAddressAllowed('::ffff:10.0.0.1', false, only)).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_LOGIN_REDIRECT_PATTERN } from '../../../src/fetchers/http-fetch-config';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 let server: LocalServer;
@@ -123,6 +124,13 @@ describe('HttpFetcher: SSRF guard', () => {
     await fetcher.close();
   });
 
+  it('fetches the IPv4-mapped spelling [::ffff:127.0.0.1] of an allowed 127.0.0.1', async () => {
+    const { fetcher } = makeFetcher(onlyLoopback1);
+    const res = await fetcher.fetch({ url: `http://[::ffff:127.0.0.1]:${new URL(server.origin).port}/final` });
+    expect(res.text).toBe('final page');
+    await fetcher.close();
+  });
+
   it('refuses a hostname that resolves to a private address (checked after DNS)', async () => {
     const { fetcher } = makeFetcher(onlyLoopback1, {
       lookupAll: async (host) => (host === 'intranet.example' ? [{ address: '10.1.2.3', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]),
@@ -158,5 +166,26 @@ describe('HttpFetcher: SSRF guard', () => {
     const err = await rejection(fetcher.fetch({ url: 'http://nowhere.invalid/' }));
     expect(err).toMatchObject({ code: 'E_FETCH_DNS', kind: 'non_retryable' });
     await fetcher.close();
+  });
+});
+
+describe('the default login_redirect_pattern (host + path of a redirect target)', () => {
+  const re = new RegExp(DEFAULT_LOGIN_REDIRECT_PATTERN, 'iu');
+  it.each([
+    ['passport.weibo.cn/signin/welcome', true],
+    ['m.weibo.cn/signin/welcome', true],
+    ['login.sina.com.cn/sso/login.php', true],
+    ['accounts.google.com/ServiceLogin', true],
+    ['www.zhihu.com/signin', true],
+    ['github.com/login', true],
+    ['example.com/users/sign_in', true],
+    ['example.com/account/log-in/', true],
+    ['example.com/blog/loginless-design', false],
+    ['example.com/login-help', false],
+    ['example.com/signing-day', false],
+    ['example.com/passports/', false],
+    ['news.example.com/2024/01/article.html', false],
+  ])('%s → %s', (target, isLogin) => {
+    expect(re.test(target)).toBe(isLogin);
   });
 });

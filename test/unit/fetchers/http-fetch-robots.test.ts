@@ -1,7 +1,7 @@
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 /** robots.txt behaviour per test server, so origins (and their cache entries) stay separate. */
-async function site(robots: { status: number; body?: string; location?: string }): Promise<LocalServer & { robotsHits: () => number }> {
+async function site(robots: { status: number; body?: string | Buffer; location?: string }): Promise<LocalServer & { robotsHits: () => number }> {
   const s = await startServer((req, res) => {
     if (req.url === '/robots.txt') {
       res.writeHead(robots.status, robots.location ? { location: robots.location } : { 'content-type': 'text/plain' });
@@ -45,6 +45,35 @@ describe('HttpFetcher: robots.txt', () => {
     expect((await rejection(fetcher.fetch({ url: s.url('/private/x') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
     expect(fetcher.robotsCrawlDelayMs(s.origin)).toBe(2000);
     await fetcher.close();
+  });
+
+  it('keeps the first group of a robots.txt that starts with a partial byte-order mark', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('User-agent: freshet bot\nDisallow: /bom-guarded\n')]);
+    const s = await tracked({ status: 200, body });
+    const { fetcher } = makeFetcher({ respect_robots: true });
+    expect((await rejection(fetcher.fetch({ url: s.url('/bom-guarded/1') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
+    await fetcher.close();
+  });
+
+  it('reports a redirect to a login page robots.txt forbids as a login wall, not a robots refusal', async () => {
+    const s = await startServer((req, res) => {
+      if (req.url === '/robots.txt') return res.end('User-agent: *\nDisallow: /signin/\n');
+      if (req.url === '/protected') {
+        res.writeHead(302, { location: `/signin/welcome?r=${encodeURIComponent('/protected')}` });
+        return res.end();
+      }
+      res.end(`page ${req.url}`);
+    });
+    servers.push(s);
+    const { fetcher } = makeFetcher({ respect_robots: true });
+    const err = await rejection(fetcher.fetch({ url: s.url('/protected') }));
+    expect(err).toMatchObject({ code: 'E_LOGIN_REQUIRED', kind: 'non_retryable', fields: { location: s.url('/signin/welcome') } });
+    expect(s.hits.filter((h) => h.startsWith('/signin'))).toEqual([]);
+    await fetcher.close();
+    // With the classification turned off the redirect is followed, and robots.txt refuses it.
+    const plain = makeFetcher({ respect_robots: true, login_redirect_pattern: null });
+    expect((await rejection(plain.fetcher.fetch({ url: s.url('/protected') }))).code).toBe('E_FETCH_ROBOTS_DISALLOWED');
+    await plain.fetcher.close();
   });
 
   it('allows everything when robots.txt is a 4xx', async () => {

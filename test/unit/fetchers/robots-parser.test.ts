@@ -79,6 +79,46 @@ describe('robots.txt parser', () => {
     expect(isPathAllowed(g, '/typo/a')).toBe(false);
   });
 
+  it('applies a group whose User-agent value has more words or a version to its product token', () => {
+    const parsed = parseRobots('User-agent: *\nDisallow: /a\n\nUser-agent: freshet bot\nDisallow: /b\n\nUser-agent: otherbot/2.1\nDisallow: /c');
+    expect(isPathAllowed(groupFor(parsed, 'freshet'), '/b/1')).toBe(false);
+    expect(isPathAllowed(groupFor(parsed, 'freshet'), '/a/1')).toBe(true);
+    expect(isPathAllowed(groupFor(parsed, 'otherbot'), '/c')).toBe(false);
+  });
+
+  it('keeps agents named around a Crawl-delay in one group for rules, as Google does, but gives the delay only to those above it', () => {
+    const parsed = parseRobots('User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x');
+    expect(isPathAllowed(groupFor(parsed, 'a'), '/x')).toBe(false);
+    expect(isPathAllowed(groupFor(parsed, 'b'), '/x')).toBe(false);
+    expect(groupFor(parsed, 'a')!.crawlDelayMs).toBe(1000);
+    expect(groupFor(parsed, 'b')!.crawlDelayMs).toBeUndefined();
+  });
+
+  it('never throws, whatever string it is given (lone surrogates, controls, huge lines)', () => {
+    // A fixed-seed generator of lines made of the keys and characters that matter to the grammar.
+    const keys = ['user-agent: ', 'disallow: /', 'allow: ', 'crawl-delay: ', 'sitemap: ', '', ':', '#'];
+    const chars = ['\ud800', '\udc00', '\ud83d\udca9', '\ufeff', '\ufffd', '\u0000', '\r', ':', '#', '*', '$', '%', '%a', ' ', '\t', '/', 'a', 'Z', 'é', '1.5'];
+    let seed = 42;
+    const next = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const word = (): string => {
+      let w = '';
+      for (let k = next(6); k > 0; k--) w += chars[next(chars.length)];
+      return w;
+    };
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      for (let j = next(8); j > 0; j--) text += `${keys[next(keys.length)]}${word()}\n`;
+      const path = `/${word()}`;
+      expect(() => isPathAllowed(groupFor(parseRobots(text), 'freshet'), path)).not.toThrow();
+      expect(() => isPathAllowed(groupFor(parseRobots(text), word()), new URL(path, 'https://e.com').pathname)).not.toThrow();
+    }
+    expect(() => parseRobots('User-agent: *\nDisallow: /\ud800')).not.toThrow();
+    expect(() => parseRobots(`User-agent: *\nDisallow: /${'\ud800'.repeat(20_000)}`)).not.toThrow();
+  });
+
   it('ignores rules that come before any User-agent line', () => {
     expect(groupFor(parseRobots('Disallow: /\n'), 'x')).toBeUndefined();
   });

@@ -296,7 +296,13 @@ describe('errors', () => {
     const uid = fake.world.users[busyUser(fake.world)]!.uid;
     const cases: [string, string, string][] = [
       ['{"ok":-100,"msg":"请先登录","url":"https://passport.weibo.cn/signin/welcome"}', 'E_LOGIN_REQUIRED', 'non_retryable'],
-      ['{"ok":0,"url":"https://m.weibo.cn/verify?x=1"}', 'E_CAPTCHA', 'non_retryable'],
+      // A captcha is a soft block: rescheduled like throttling, never parked and never "no posts".
+      ['{"ok":0,"url":"https://m.weibo.cn/verify?x=1"}', 'E_CAPTCHA', 'throttled'],
+      ['{"ok":-100,"errno":"-100","msg":"","url":"https://m.weibo.cn/captcha?scene=limit&referer=/","extra":""}', 'E_CAPTCHA', 'throttled'],
+      ['<!DOCTYPE html><html><head><title>安全验证</title></head><body>请输入验证码</body></html>', 'E_CAPTCHA', 'throttled'],
+      ['<html><body>访问过于频繁，请稍后再试</body></html>', 'E_RATE_LIMITED_BODY', 'throttled'],
+      // Neither `ok` nor data: unknown, retried, and never read as an empty timeline.
+      ['{"url":"https://m.weibo.cn/u/1"}', 'E_PARSE_SHAPE', 'retryable'],
       ['{"ok":1,"data":{"cards":[{"card_ty', 'E_PARSE_JSON', 'retryable'],
       // Not the end of the list: a throttled visit is deferred, never cut short.
       ['{"ok":0,"msg":"操作过于频繁，请稍后再试"}', 'E_RATE_LIMITED_BODY', 'throttled'],
@@ -305,6 +311,35 @@ describe('errors', () => {
       fake.override(/containerid=230413/, body);
       await expect(drive(adapterWith(), jobFor(uid), fake.ctx)).rejects.toMatchObject({ code, kind });
     }
+  });
+
+  it('reads a data body with a top-level url and no ok as data, not as a captcha', async () => {
+    const fake = fakeWeibo('modern2022');
+    const uid = fake.world.users[busyUser(fake.world)]!.uid;
+    const m = { id: '4806111732961615', created_at: 'Wed Aug 24 22:03:13 +0800 2022', text: 'x', user: { id: uid } };
+    fake.override(/containerid=230413/, JSON.stringify({ url: `https://m.weibo.cn/u/${uid}`, cards: [{ card_type: 9, mblog: m }] }));
+    const { emitted } = await drive(adapterWith(), jobFor(uid), fake.ctx);
+    // Read as page 1 (then paging goes on from `page=2`, as for any page without a cursor).
+    expect(emitted.filter((e) => e.kind === 'doc' && e.doc.index === 'posts').map((e) => (e as { doc: Doc }).doc.body['id'])[0]).toBe('4806111732961615');
+  });
+
+  it('takes HTTP 432 for a soft block (throttled), not a permanent failure', async () => {
+    const fake = fakeWeibo('modern2022');
+    const uid = fake.world.users[busyUser(fake.world)]!.uid;
+    const ctx: VisitContext = { ...fake.ctx, fetchText: async (url) => {
+      throw new FreshetError(ErrorCodes.fetchHttpStatus, 'non_retryable', 'HTTP 432', { url, status: 432 });
+    } };
+    await expect(drive(adapterWith(), jobFor(uid), ctx)).rejects.toMatchObject({ code: 'E_RATE_LIMITED_BODY', kind: 'throttled', fields: { soft_block: 'client_rejected' } });
+  });
+
+  it('counts a deleted-post stub in a timeline as a drop and never indexes its text', async () => {
+    const fake = fakeWeibo('modern2022');
+    const uid = fake.world.users[busyUser(fake.world)]!.uid;
+    const stub = { id: '4828873286749194', mid: '4828873286749194', text: '抱歉，此微博已被删除。查看帮助：<a href="http://t.cn/8sYl7Qb">网页链接</a>', state: 5, deleted: '1', user: null, created_at: 'Wed Oct 26 17:29:30 +0800 2022' };
+    fake.override(/containerid=230413/, JSON.stringify({ ok: 1, data: { cardlistInfo: {}, cards: [{ card_type: 9, mblog: stub }] } }));
+    const { emitted } = await drive(adapterWith(), jobFor(uid), fake.ctx);
+    expect(emitted.some((e) => e.kind === 'doc' && e.doc.body['id'] === '4828873286749194')).toBe(false);
+    expect(emitted.filter((e) => e.kind === 'dropped').map((e) => (e as { reason: string }).reason)).toEqual(['post_deleted']);
   });
 
   it('classifies a redirect to the login page (the final URL) without parsing its HTML', async () => {

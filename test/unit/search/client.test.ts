@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, errors } from '@elastic/elasticsearch';
-import { clientOptionsFor, redactUrl } from '../../../src/search/client';
-import { OpenSearchTransport } from '../../../src/search/opensearch-transport';
+import { clientOptionsFor, credentialsFromUrl, probeSearchNode, redactUrl } from '../../../src/search/client';
+import { FreshetTransport, OpenSearchTransport } from '../../../src/search/opensearch-transport';
 
 /**
  * A tiny HTTP server that answers like OpenSearch does at the protocol level (no
@@ -14,6 +16,11 @@ function openSearchLike(): Promise<{ server: Server; url: string; seen: Incoming
   const server = createServer((req, res) => {
     seen.push(req.headers);
     const ct = String(req.headers['content-type'] ?? '') + String(req.headers['accept'] ?? '');
+    if (req.url?.startsWith('/_index_template/')) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(readFileSync(join(__dirname, '..', '..', 'fixtures', 'search-errors', 'opensearch-2.19-template-unknown-analyzer.json')));
+      return;
+    }
     if (ct.includes('compatible-with')) {
       res.writeHead(406, { 'content-type': 'application/json' });
       res.end('{"error":"Content-Type header [application/vnd.elasticsearch+json; compatible-with=8] is not supported","status":406}');
@@ -28,11 +35,12 @@ function openSearchLike(): Promise<{ server: Server; url: string; seen: Incoming
 }
 
 describe('clientOptionsFor', () => {
-  it('uses the OpenSearch transport for OpenSearch and the stock one for Elasticsearch', () => {
+  it('uses the OpenSearch transport for OpenSearch and the stock one (with one-line errors) for Elasticsearch', () => {
     const os = clientOptionsFor({ distribution: 'opensearch', version: '2.19.1', major: 2 }, { url: 'http://h:1' });
     const es = clientOptionsFor({ distribution: 'elasticsearch', version: '8.15.0', major: 8 }, { url: 'http://h:1' });
     expect(os.Transport).toBe(OpenSearchTransport);
-    expect(es.Transport).toBeUndefined();
+    expect(es.Transport).toBe(FreshetTransport);
+    expect(Object.getPrototypeOf(OpenSearchTransport)).toBe(FreshetTransport);
   });
 
   it('passes an API key or basic auth, never both', () => {
@@ -59,6 +67,15 @@ describe('OpenSearchTransport', () => {
     await client.close();
   });
 
+  it('turns an error answer into one line naming the root cause, still a ResponseError', async () => {
+    const client = new Client(clientOptionsFor({ distribution: 'opensearch', version: '2.19.1', major: 2 }, { url: fake.url }));
+    const err = await client.indices.putIndexTemplate({ name: 'freshet-posts', index_patterns: ['x'] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(errors.ResponseError);
+    expect((err as Error).message).toBe('search node answered PUT /_index_template/freshet-posts with HTTP 400: '
+      + 'illegal_argument_exception: analyzer [cjkx] has not been configured in mappings (composable template [t-probe-x] template after composition is invalid)');
+    await client.close();
+  });
+
   it('is needed: the stock client refuses a node without x-elastic-product', async () => {
     const client = new Client({ node: fake.url, maxRetries: 0 });
     await expect(client.cluster.health()).rejects.toBeInstanceOf(errors.ResponseError);
@@ -67,8 +84,26 @@ describe('OpenSearchTransport', () => {
 });
 
 describe('redactUrl', () => {
-  it('hides passwords in URLs', () => {
-    expect(redactUrl('http://elastic:s3cret@h:9200/')).toBe('http://elastic:***@h:9200');
-    expect(redactUrl('not a url')).toBe('<invalid url>');
+  it('hides the credentials of a URL', () => {
+    expect(redactUrl('http://elastic:s3cret@h:9200/')).toBe('http://[redacted]@h:9200/');
+    expect(redactUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('credentialsFromUrl', () => {
+  it('moves user:pass@ of the URL into basic auth, unless credentials were given apart', () => {
+    expect(credentialsFromUrl({ url: 'http://elastic:p%40ss@h:9200/' })).toEqual({ url: 'http://h:9200', username: 'elastic', password: 'p@ss' });
+    expect(credentialsFromUrl({ url: 'http://elastic:x@h:9200', apiKey: 'k' })).toEqual({ url: 'http://h:9200', apiKey: 'k' });
+    expect(credentialsFromUrl({ url: 'http://h:9200' })).toEqual({ url: 'http://h:9200' });
+  });
+
+  it('so the GET / probe authenticates with them (undici ignores userinfo)', async () => {
+    const fake = await openSearchLike();
+    try {
+      await probeSearchNode({ url: fake.url.replace('http://', 'http://elastic:pw@') }).catch(() => undefined);
+      expect(fake.seen[0]!['authorization']).toBe(`Basic ${Buffer.from('elastic:pw').toString('base64')}`);
+    } finally {
+      await new Promise<void>((r) => fake.server.close(() => r()));
+    }
   });
 });

@@ -7,7 +7,7 @@ describe('mappings/', () => {
   const templates = loadTemplates(MAPPINGS);
 
   it('holds the four indices of the design, and comments', () => {
-    expect(templates.map((t) => t.name)).toEqual(['comments', 'pages', 'post-metrics', 'posts', 'users']);
+    expect(templates.map((t) => t.name)).toEqual(['comments', 'pages', 'post-metrics', 'posts', 'topics', 'users']);
   });
 
   it('never leaves fields to dynamic mapping', () => {

@@ -10,7 +10,7 @@ describe('freshet simsite command', () => {
     expect(cmd).toBeDefined();
     const help = cmd!.helpInformation();
     for (const flag of ['--host', '--port', '--users', '--seed', '--speed', '--start', '--history-days', '--zombie-share',
-      '--diurnal', '--era', '--faults', '--robots', '--response-cache-ms']) {
+      '--diurnal', '--era', '--faults', '--robots', '--response-cache-ms', '--lifecycle', '--count-floors']) {
       expect(help).toContain(flag);
     }
     for (const opt of cmd!.options) expect(opt.description.length).toBeGreaterThan(10);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { firstValueFrom, from, toArray } from 'rxjs';
 import { ManualClock } from '../../../src/core/clock';
@@ -44,5 +46,22 @@ describe('elasticsearchSink bulk body', () => {
     expect(Buffer.concat(bodies).toString('utf8')).toBe(expected);
     const bytes = (await metrics.bulkBytes.get()).values[0]?.value;
     expect(bytes).toBe(Buffer.byteLength(expected));
+  });
+});
+
+describe('elasticsearchSink item errors', () => {
+  it('dead-letters a refused item with the node\'s deepest cause and the field it names, on one line', async () => {
+    // The `error` OpenSearch 2.19 gave a bulk item whose date did not parse (test/fixtures/search-errors).
+    const itemError = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'search-errors', 'opensearch-2.19-bulk-item-bad-date.json'), 'utf8')) as unknown;
+    const client = { transport: { request: async () => ({ errors: true, items: [{ index: { status: 400, error: itemError } }] }) } } as unknown as Client;
+    const dead: { message: string }[] = [];
+    const sink = elasticsearchSink(elasticsearchSinkConfigSchema.parse({ type: 'elasticsearch' }), {
+      client, indexPrefix: 'pre-', clock: new ManualClock(0), rng: seededRng(1), logger: silentLogger,
+      metrics: createMetrics(), deadLetter: async (e) => { dead.push(e as { message: string }); }, sleep: async () => undefined,
+    });
+    const tracker = new JobTracker({ subject: 's', state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: 't' });
+    const settled = await firstValueFrom(from([{ doc: { index: 'posts', id: 'weibo:1', body: { d: 'not a date' } }, job: tracker }]).pipe(sink, toArray()));
+    expect(settled.map((s) => s.how)).toEqual(['dead_lettered']);
+    expect(dead[0]!.message).toBe("date_time_parse_exception: Failed to parse with all enclosed parsers (failed to parse field [d] of type [date] in document with id '1'. Preview of field's value: 'not a date')");
   });
 });

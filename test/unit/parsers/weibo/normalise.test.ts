@@ -35,6 +35,22 @@ describe('parseWeiboDateMs', () => {
     expect(iso('2018-06-14')).toBe('2018-06-13T16:00:00.000Z');
   });
 
+  it('parses month-day with a time (China time), this year unless that is more than a day ahead', () => {
+    expect(iso('06-19 19:32')).toBe('2026-06-19T11:32:00.000Z');
+    expect(iso('6月19日 19:32')).toBe('2026-06-19T11:32:00.000Z');
+    expect(iso('11-21 23:59')).toBe('2026-11-21T15:59:00.000Z'); // later today in China: clock skew, still this year
+    expect(iso('12-25 08:00')).toBe('2025-12-25T00:00:00.000Z'); // weeks ahead: last year
+    expect(iso('01-01 00:05')).toBe('2025-12-31T16:05:00.000Z'); // China New Year's Day, in UTC the evening before
+    expect(iso('2019-06-19 19:32:05')).toBe('2019-06-19T11:32:05.000Z');
+    expect(iso('2019年6月19日 19:32')).toBe('2019-06-19T11:32:00.000Z');
+    expect(iso('3天前')).toBe('2026-11-18T02:00:00.000Z');
+    expect(iso('Wed Oct 26 17: 29: 30 +0800 2022')).toBe('2022-10-26T09:29:30.000Z');
+  });
+
+  it('refuses month-days that are no dates', () => {
+    for (const bad of ['13-01 10:00', '00-10', '06-32', '2019-13-01']) expect(parseWeiboDateMs(bad, now)).toBeUndefined();
+  });
+
   it('returns undefined for unknown forms', () => {
     expect(parseWeiboDateMs('someday', now)).toBeUndefined();
     expect(parseWeiboDateMs(12, now)).toBeUndefined();

@@ -1,0 +1,55 @@
+import { InvalidArgumentError } from 'commander';
+import { scanTopics, topicDocument, writeTopics } from '../../alerts/topics';
+import { jiebaDicts, jiebaModule } from '../../enrichers/jieba';
+import { parseSince } from '../../search/full-text';
+import { indexName } from '../../search/templates';
+import { createSearch } from '../clients';
+import type { RegisterCommand } from '../context';
+import { nonNegativeInt } from '../options';
+
+function durationMs(flag: string, value: string, nowMs: number): number {
+  try {
+    return nowMs - parseSince(value, nowMs);
+  } catch (err) {
+    throw new InvalidArgumentError(`${flag}: ${(err as Error).message}`);
+  }
+}
+
+export const register: RegisterCommand = (program, ctx) => {
+  program.command('topics')
+    .description('emerging topics: terms, hashtags and phrases of indexed posts far above their background; written to the topics index')
+    .option('--since <when>', 'report topics that emerged this recently: 30m, 2h, 1d, or an ISO date', '2h')
+    .option('--background <span>', 'history before --since that sets each term\'s usual volume', '24h')
+    .option('--limit <n>', 'at most this many topics', nonNegativeInt, 10)
+    .option('--max-posts <n>', 'read at most this many posts (the background is shortened first)', nonNegativeInt, 500_000)
+    .option('--no-write', 'only print; do not write topic documents')
+    .option('--json', 'print topic documents as JSON lines')
+    .action(async (opts: { since: string; background: string; limit: number; maxPosts: number; write: boolean; json?: boolean }) => {
+      const nowMs = Date.now();
+      const sinceMs = nowMs - durationMs('--since', opts.since, nowMs);
+      const backgroundMs = durationMs('--background', opts.background, nowMs);
+      const s = ctx.settings();
+      const conn = await createSearch(s);
+      try {
+        const jieba = jiebaModule().Jieba.withDict(jiebaDicts().dict);
+        const scan = await scanTopics(conn.client, {
+          index: indexName(s.indexPrefix, 'posts'), sinceMs, nowMs, backgroundMs, maxPosts: opts.maxPosts, limit: opts.limit,
+          segment: (t) => jieba.cut(t, true),
+        });
+        if (opts.write) await writeTopics(conn.client, indexName(s.indexPrefix, 'topics'), scan.topics, nowMs);
+        if (opts.json) {
+          for (const t of scan.topics) console.log(JSON.stringify(topicDocument(t, nowMs)));
+          return;
+        }
+        console.log(`${scan.topics.length} emerging topics since ${new Date(sinceMs).toISOString()} (${scan.postsRead} posts read${scan.truncated ? ', background shortened to --max-posts' : ''})`);
+        for (const t of scan.topics) {
+          const mix = t.sentiment;
+          const labelled = mix.positive + mix.neutral + mix.negative || 1;
+          const pct = (n: number): string => `${Math.round((100 * n) / labelled)}%`;
+          console.log(`- ${t.label}  first seen ${new Date(t.firstSeenMs).toISOString()}, ${t.posts} posts, z ${t.score.toFixed(1)}; +${pct(mix.positive)} =${pct(mix.neutral)} -${pct(mix.negative)}; terms: ${t.terms.slice(0, 6).join(', ')}`);
+        }
+      } finally {
+        await conn.client.close();
+      }
+    });
+};

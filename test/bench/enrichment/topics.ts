@@ -1,0 +1,131 @@
+/**
+ * Emerging topics on simsite: a seeded world's posts over two simulated days, with injected
+ * break-outs in their adopters' timelines (src/simsite/breakouts.ts: a new hashtag and its phrases
+ * spreading through the follow graph from a known start, with a known sentiment mix), fed in time order through freshet's
+ * enrichers (language as the world says, sentiment, simhash clusters, topic terms) into the
+ * detector, which is asked for its top 10 every 5 simulated minutes.
+ */
+import { TopicDetector, type Topic } from '../../../src/enrichers/topics/detector';
+import { topicTerms } from '../../../src/enrichers/topics/terms';
+import { SimhashIndex, simhash64 } from '../../../src/enrichers/simhash';
+import type { SentimentModel } from '../../../src/enrichers/sentiment/model';
+import { defaultBreakouts, type BreakoutSpec } from '../../../src/simsite/breakouts';
+import { createWorld, DEFAULT_START_MS } from '../../../src/simsite/world';
+
+export interface TopicBenchOptions {
+  seed: number;
+  users: number;
+  days: number;
+  breakouts: number;
+  /** Sentiment labels below this confidence count as neutral (the stage's `min_confidence`). */
+  minConfidence: number;
+}
+
+export interface TopicBenchResult {
+  breakouts: number;
+  detectedWithin15Min: number;
+  meanLatencyMin: number | null;
+  falseTopicsPerDay: number;
+  /** Labels of the topics that matched no break-out. */
+  falseTopics: string[];
+  /** Per detected break-out: the largest gap between the topic's and the truth's share of a label. */
+  mixErrors: number[];
+  /** Per detected break-out: the gap between the topic's and the truth's positive share among polar posts. */
+  polarMixErrors: number[];
+  /** The same two per language. */
+  mixErrorsByLang: Record<string, number[]>;
+  posts: number;
+  cpuSeconds: number;
+}
+
+const MIN = 60_000;
+
+function breakoutTerms(spec: BreakoutSpec, segment: (t: string) => string[]): Set<string> {
+  const text = spec.lang === 'zh' ? `#${spec.hashtag}# ${spec.phrases.join('，')}` : `#${spec.hashtag} ${spec.phrases.join('. ')}`;
+  return new Set(topicTerms(text, spec.lang, { segment }));
+}
+
+export function runTopicBench(model: SentimentModel, segment: (t: string) => string[], o: TopicBenchOptions): TopicBenchResult {
+  const cpu0 = process.cpuUsage();
+  const t0 = DEFAULT_START_MS;
+  const t1 = t0 + o.days * 86_400_000;
+  const specs = defaultBreakouts(t0, o.days, o.breakouts);
+  // The break-out posts are in their adopters' timelines, as a crawl of the site would see them.
+  const world = createWorld({ seed: o.seed, users: o.users, diurnal: true, breakouts: specs });
+  const truthPosts = world.breakoutPosts();
+  const breakoutOf = new Map<string, string>();
+  for (const [name, posts] of truthPosts) for (const p of posts) breakoutOf.set(world.postOfBreakout(p).id, name);
+  type Item = { id: string; author: string; createdMs: number; text: string; lang: string };
+  const items: Item[] = [];
+  for (let u = 0; u < world.users.length; u++) {
+    for (let k = world.postCountAt(u, t0); k < world.postCountAt(u, t1); k++) {
+      const p = world.post(u, k);
+      items.push({ id: p.id, author: String(u), createdMs: p.createdMs, text: p.text, lang: p.lang });
+    }
+  }
+  items.sort((a, b) => a.createdMs - b.createdMs || (a.id < b.id ? -1 : 1));
+  const detector = new TopicDetector();
+  const dups = new SimhashIndex(50_000);
+  const termsOf = new Map(specs.map((s) => [s.name, breakoutTerms(s, segment)]));
+  // A topic is a break-out's when its label is one of the break-out's terms or most of its top
+  // posts (one per near-duplicate cluster) are the break-out's posts.
+  const match = (t: Topic): BreakoutSpec | undefined => specs.find((s) => {
+    if (termsOf.get(s.name)!.has(t.label)) return true;
+    const own = t.topPosts.filter((p) => breakoutOf.get(p.id) === s.name).length;
+    return t.topPosts.length > 0 && own * 2 > t.topPosts.length;
+  });
+  const firstSeen = new Map<string, number>();
+  const topicOf = new Map<string, Topic>();
+  const falseTopics = new Map<string, string>();
+  let next = t0 + 5 * MIN;
+  const detect = (at: number): void => {
+    for (const t of detector.detect(at, 10)) {
+      const s = match(t);
+      if (!s) { falseTopics.set(t.id, `${t.label} [${t.terms.slice(0, 4).join(' | ')}]`); continue; }
+      if (!firstSeen.has(s.name)) firstSeen.set(s.name, at);
+      topicOf.set(s.name, t);
+    }
+  };
+  for (const it of items) {
+    while (it.createdMs >= next) { detect(next); next += 5 * MIN; }
+    const r = model.classify(it.text, it.lang);
+    const label = r.confidence < o.minConfidence ? 'neutral' : r.label;
+    const h = simhash64(it.text);
+    const cluster = dups.find(h) ?? it.id;
+    dups.add(it.id, h);
+    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, cluster });
+  }
+  while (next <= t1) { detect(next); next += 5 * MIN; }
+  let detected = 0;
+  const latencies: number[] = [];
+  const mixErrors: number[] = [];
+  const polarMixErrors: number[] = [];
+  const mixErrorsByLang: Record<string, number[]> = {};
+  for (const s of specs) {
+    const seen = firstSeen.get(s.name);
+    if (seen !== undefined) latencies.push((seen - s.startMs) / MIN);
+    if (seen !== undefined && seen - s.startMs <= 15 * MIN) detected++;
+    const topic = topicOf.get(s.name);
+    const truth = truthPosts.get(s.name) ?? [];
+    if (!topic || truth.length === 0) continue;
+    const n = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
+    let worst = 0;
+    for (const label of ['positive', 'neutral', 'negative'] as const) {
+      const truthShare = truth.filter((p) => p.sentiment === label).length / truth.length;
+      worst = Math.max(worst, Math.abs((n ? topic.sentiment[label] / n : 0) - truthShare));
+    }
+    mixErrors.push(worst);
+    (mixErrorsByLang[s.lang] ??= []).push(worst);
+    const truthPolar = truth.filter((p) => p.sentiment !== 'neutral');
+    const polar = topic.sentiment.positive + topic.sentiment.negative;
+    if (truthPolar.length > 0 && polar > 0) {
+      polarMixErrors.push(Math.abs(topic.sentiment.positive / polar - truthPolar.filter((p) => p.sentiment === 'positive').length / truthPolar.length));
+    }
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    breakouts: specs.length, detectedWithin15Min: detected / specs.length,
+    meanLatencyMin: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null,
+    falseTopicsPerDay: falseTopics.size / o.days, falseTopics: [...falseTopics.values()], mixErrors, polarMixErrors, mixErrorsByLang, posts: items.length, cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
+}
