@@ -14,7 +14,7 @@ export interface ContentParams {
   titleBonus: number;
   /** A run of lines summing below minus this splits a segment. */
   maxDip: number;
-  /** Text outside comment areas (effective chars) from which comment areas count as furniture. */
+  /** Text outside comment areas on the page (characters of positive lines) from which comment areas count as furniture. */
   minArticleChars: number;
   /** On forum threads: posts may be short, and every post is content. */
   forum: boolean;
@@ -96,7 +96,9 @@ export function chooseContent(
   let segs = candidates(values, scoring.sigmaLines, params);
   let main = pickMain(segs, titleIndex, params.titleBonus);
   if (!main) return [];
-  const dropComments = !params.forum && articleChars(blocks, values, main) >= params.minArticleChars;
+  // Reader comments are furniture where the page has an article of its own anywhere, not only
+  // where the best segment has one: a long comment thread can outweigh the story it follows.
+  const dropComments = !params.forum && articleChars(blocks, values, { start: 0, end: blocks.length - 1, sum: 0 }) >= params.minArticleChars;
   if (dropComments && blocks.some((b) => b.inComments)) {
     values = rawValues.map((v, i) => (blocks[i]!.inComments ? -scoring.threshold : v));
     segs = candidates(values, scoring.sigmaLines, params);

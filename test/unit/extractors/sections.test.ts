@@ -19,4 +19,15 @@ describe('multi-section articles', () => {
     expect(page.paragraphs).toContain('Semi-skimmed milk');
     expect(page.paragraphs).toContain('Wholemeal bread');
   });
+
+  it('leaves out a comment thread that outweighs the story it follows', () => {
+    const comment = (i: number): string => `<li class="comment"><div class="commentBody"><p>Comment ${i}: I have worked in this field for twenty years, and the market has changed, but not in the way the story says; hiring comes in waves.</p></div></li>`;
+    const page = extract(`<html><head><title>Graduates find fewer jobs</title></head><body><article class="story"><h1>Graduates find fewer jobs</h1>
+      <p>Elite computer science degrees are no longer a guaranteed on-ramp to the industry, recent graduates and their teachers say.</p>
+      <p>"There is a dreary mood on campus," said a recent graduate, who applied to more than a hundred jobs before getting an offer.</p></article>
+      <ul class="links">${Array.from({ length: 12 }, (_, i) => `<li><a href="/s/${i}">Another story number ${i} on the front page</a></li>`).join('')}</ul>
+      <div id="comments"><ul class="commentlisting">${Array.from({ length: 30 }, (_, i) => comment(i + 1)).join('')}</ul></div></body></html>`);
+    expect(page.text).toContain('Elite computer science degrees');
+    expect(page.text).not.toContain('Comment 1:');
+  });
 });
