@@ -1,4 +1,5 @@
 import type { Block } from './blocks';
+import { classWeight } from './clean';
 import { isElement, type DomElement, type DomParent } from './dom';
 
 /**
@@ -118,8 +119,12 @@ export function itemValues(lines: Map<Block, DomParent>, values: number[], lineV
     if (list) list.push(b);
     else byItem.set(item, [b]);
   }
-  for (const run of byItem.values()) {
-    const node: Block = { ...run[0]!, chars: 0, linkChars: 0, cjkChars: 0, punct: 0 };
+  for (const [item, run] of byItem) {
+    // Class words inside the card (Bootstrap's div.caption) name its parts, not furniture: only
+    // those above the item count.
+    let inside = 0;
+    for (let el: DomParent | null = run[0]!.owner; el && el !== item; el = el.parent) if (isElement(el)) inside += classWeight(el as DomElement);
+    const node: Block = { ...run[0]!, chars: 0, linkChars: 0, cjkChars: 0, punct: 0, classScore: run[0]!.classScore - inside };
     for (const b of run) {
       node.chars += b.chars;
       node.cjkChars += b.cjkChars;

@@ -25,9 +25,9 @@ export function segmentContainer(blocks: Block[], values: number[], seg: Segment
   return lowestCommonAncestor((core.length ? core : inSeg).map((b) => b.owner));
 }
 
-/** Furniture (share bars, captions, ads, poster boxes…) between a line and the content container. */
-function underFurniture(b: Block, container: DomParent, weights: Map<DomElement, number>): boolean {
-  for (let p: DomParent | null = b.owner; p && p !== container; p = p.parent) {
+/** Furniture (share bars, captions, ads, poster boxes…) between a node (a line's owner) and the content container. */
+function underFurniture(from: DomParent, container: DomParent, weights: Map<DomElement, number>): boolean {
+  for (let p: DomParent | null = from; p && p !== container; p = p.parent) {
     if (!isElement(p)) continue;
     const el = p as DomElement;
     let w = weights.get(el);
@@ -86,7 +86,8 @@ export function keepLine(
   return !isBoilerplate(b)
     && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true)
     && !(dropComments && b.inComments)
-    && !underFurniture(b, container, weights);
+    // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
+    && !underFurniture(items?.get(b) ?? b.owner, container, weights);
 }
 
 /** tag.class path from an element up to (not including) an ancestor, digits ignored. */

@@ -27,4 +27,16 @@ describe('pages made of repeated items (items.ts)', () => {
     expect(page.text).toContain('The city council voted seven to two');
     expect(page.text).not.toContain('Related headline');
   });
+
+  it('keeps the parts of a product card that carry furniture words of their own (a Bootstrap caption)', () => {
+    const product = (i: number): string => `<div class="col-md-4 category-product"><a class="thumbnail" href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a>
+      <div class="caption"><a class="product-name" href="/p/${i}">Laser Projector Model ${i} with 4K resolution and 5100 lumens</a>
+      <div>Manufacturer: Brand ${i}</div><div class="product-sku">Item Number: LP-${i}00</div><div>Price: $${i},899.00</div></div></div>`;
+    const page = extract(`<html><head><title>Native 4K Projectors</title></head><body><h1>Native 4K Projectors</h1>
+      <div class="product-list row">${Array.from({ length: 9 }, (_, i) => product(i + 1)).join('')}</div></body></html>`);
+    for (let i = 1; i <= 9; i++) {
+      expect(page.text).toContain(`Laser Projector Model ${i} with 4K resolution`);
+      expect(page.text).toContain(`Item Number: LP-${i}00`);
+    }
+  });
 });
