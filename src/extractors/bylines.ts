@@ -33,17 +33,20 @@ const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|a
 /** What follows a name on its line: a role, a reading time, a comment count. */
 const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
+/** Words that stand where a byline would but are not names: labels, page tools. */
+const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|published|posted|share|follow|menu|home|comments?|reply|more|read more|subscribe)$/i;
+
 /** A person's or a desk's name: a few words, no sentence punctuation, not a date. */
 function nameOf(raw: string, zh: boolean, named = false): string | undefined {
-  let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
-  s = s.replace(/^(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
+  s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
   s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();
   // A digit after a full name is a footnote mark; after a one-word handle it is part of it ("pixel_echo6").
   if (/\s/.test(s)) s = s.replace(/(?<=\p{Ll}{2})\d$/u, '');
   // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
   if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
-  if (s.length < 2 || s.length > 80 || /^(?:by|author|written by|posted by)$/i.test(s)) return undefined;
+  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
   if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
   const words = s.split(/\s+/);
   // A lower-case name is a forum handle: one word, or the text of an element named for the author.

@@ -137,6 +137,27 @@ function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organiza
   return undefined;
 }
 
+const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The site's and publisher's names (og:site_name, application-name, JSON-LD publisher / Organization / WebSite), as keys. */
+function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
+  const names = new Set<string>();
+  for (const k of ['og:site_name', 'application-name', 'twitter:site']) {
+    const v = meta.get(k);
+    if (v) names.add(nameKey(v.replace(/^@/, '')));
+  }
+  for (const o of ld) {
+    const pub = ldString(o.publisher);
+    if (pub) names.add(nameKey(pub));
+    if (/Organization|WebSite|Corporation/.test(ldTypes(o))) {
+      const n = ldString(o.name);
+      if (n) names.add(nameKey(n));
+    }
+  }
+  names.delete('');
+  return names;
+}
+
 function cleanAuthor(s: string | undefined): string | undefined {
   const t = s?.replace(/^(?:by|written by|author:?)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').trim();
   return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
@@ -149,8 +170,12 @@ function cleanAuthor(s: string | undefined): string | undefined {
 export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
   const el = elementsOf(page).author;
   const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
-  return ldAuthor(ld, 'person')
+  // A "person" named like the site is the publisher: the byline says who wrote the piece.
+  const person = ldAuthor(ld, 'person');
+  const site = siteNames(meta, ld);
+  return (person && !site.has(nameKey(person)) ? person : undefined)
     ?? cleanAuthor(byline?.author)
+    ?? person
     ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author') ?? twitter)
     ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
     ?? ldAuthor(ld, 'organization');

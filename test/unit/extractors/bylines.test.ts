@@ -51,6 +51,13 @@ describe('datelines and bylines near the headline', () => {
     expect(named.author).toBe('Stephen Jesudunsin');
   });
 
+  it('takes the byline over a JSON-LD "person" named like the site (the publisher), and skips label words', () => {
+    const page = extract(`<html><head><title>Heart-healthy meals</title><meta property="og:site_name" content="British Heart Foundation">
+      <script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"British Heart Foundation"}}</script></head>
+      <body><article><h1>Heart-healthy meals</h1><p class="meta">Updated</p><p>By Tracy Parker, Dietitian</p>${body}</article></body></html>`);
+    expect(page.author).toBe('Tracy Parker, Dietitian');
+  });
+
   it('reads Chinese source, author and time lines', () => {
     const page = extract(`<html><head><title>长江大桥夜间实施交通管制</title></head><body><div class="article"><h1>长江大桥夜间实施交通管制</h1>
       <div class="info">来源：模拟日报 作者：张三 发布时间：2024年3月5日 10:20</div>
