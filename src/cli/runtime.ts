@@ -7,7 +7,8 @@ import { createMetrics, type Metrics } from '../core/metrics';
 import { mathRandomRng } from '../core/rng';
 import { loadPipeline } from '../pipeline/load';
 import type { PipelineConfig } from '../pipeline/schema';
-import { buildPipeline, type BuiltPipeline } from '../runner/build';
+import { buildPipeline, pipelineNamespace, type BuiltPipeline } from '../runner/build';
+import { openFrontier, type OpenFrontier } from '../sources/redis-frontier';
 import { createRedis, createSearch } from './clients';
 import { readProxyUrls, readTokens } from './tokens';
 import type { CliContext } from './context';
@@ -70,4 +71,20 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
       redis.disconnect();
     },
   };
+}
+
+export interface OpenedFrontier extends OpenFrontier {
+  config: PipelineConfig;
+  close(): void;
+}
+
+/**
+ * Loads a pipeline file and opens its frontier only: no index templates, no schedule refit, no
+ * fetcher, no page threads (`freshet status`, `freshet seed`).
+ */
+export async function openPipelineFrontier(ctx: CliContext, file: string, vars: Record<string, string | undefined>): Promise<OpenedFrontier> {
+  const config = loadPipeline(file, vars);
+  const redis = createRedis(ctx.settings());
+  await redis.connect();
+  return { config, ...openFrontier(redis, config.source, pipelineNamespace(config), systemClock), close: () => redis.disconnect() };
 }

@@ -25,6 +25,7 @@ export interface SubjectState {
   depth?: number;
 }
 
+/** A subject as the frontier first learns of it (seeded, discovered); `extra` says how (via, depth, status). */
 export function newSubjectState(nowMs: number, extra: Partial<SubjectState> = {}): SubjectState {
   return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', ...extra };
 }
@@ -48,6 +49,7 @@ export interface Doc {
 
 export interface DocEnvelope {
   doc: Doc;
+  /** The job the document came from: its settlement counts down the job's outstanding documents. */
   job: JobTracker;
 }
 
@@ -70,6 +72,11 @@ export class JobTracker {
     this.done = new Promise((r) => {
       this.resolveDone = r;
     });
+  }
+
+  /** The claimed subject this tracker counts documents for (`env.job.subject`). */
+  get subject(): string {
+    return this.job.subject;
   }
 
   add(n = 1): void {

@@ -10,14 +10,14 @@
 export type ErrorKind = 'retryable' | 'throttled' | 'non_retryable' | 'critical';
 
 export class FreshetError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly kind: ErrorKind;
   readonly fields: Readonly<Record<string, unknown>>;
   /** For throttled errors: the earliest time to try again, relative to when it was raised. */
   readonly retryAfterMs: number | undefined;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     kind: ErrorKind,
     message: string,
     fields: Record<string, unknown> = {},
@@ -35,6 +35,8 @@ export class FreshetError extends Error {
 
 /** Stable codes; logs, metrics labels and the dead-letter stream carry these. */
 export const ErrorCodes = {
+  /** Anything thrown that is not a FreshetError, once it reaches a decision point (retryable). */
+  unexpected: 'E_UNEXPECTED',
   configInvalid: 'E_CONFIG_INVALID',
   pipelineInvalid: 'E_PIPELINE_INVALID',
   unknownStage: 'E_UNKNOWN_STAGE',
@@ -82,12 +84,8 @@ export const ErrorCodes = {
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
-export function isFreshetError(err: unknown): err is FreshetError {
-  return err instanceof FreshetError;
-}
-
 /** Anything thrown that is not ours is treated as retryable once it reaches a decision point. */
-export function asFreshetError(err: unknown, code: string = 'E_UNEXPECTED'): FreshetError {
+export function asFreshetError(err: unknown, code: ErrorCode = ErrorCodes.unexpected): FreshetError {
   if (err instanceof FreshetError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new FreshetError(code, 'retryable', message, {}, err);

@@ -9,7 +9,9 @@ const FETCH_ERROR = 10;
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /**
- * Every metric freshet exports, on a registry the caller owns (never prom-client's global one).
+ * The pipeline's metrics, on a registry the caller owns (never prom-client's global one). The
+ * proxy pool and the render fetcher add their own to the same registry; docs/architecture.md lists
+ * every metric (a unit test keeps that list complete).
  * Names follow Prometheus conventions; labels never carry URLs or hosts (unbounded cardinality).
  */
 export function createMetrics(registry: Registry = new Registry()) {
@@ -27,6 +29,9 @@ export function createMetrics(registry: Registry = new Registry()) {
   };
   // Fetches by status class, likewise: index status / 100 (1xx..9xx), FETCH_ERROR for no status.
   const fetchCounts = new Array<number>(FETCH_ERROR + 1).fill(0);
+  // The fetcher's HTTP exchanges (every redirect hop one) by `<status class>\u0000<outcome>`, and bytes received.
+  const exchangeCounts = new Map<string, number>();
+  let receivedBytes = 0;
   const m = {
     registry,
     jobsClaimed: new Counter({ name: 'freshet_jobs_claimed_total', help: 'Subjects claimed from the frontier', registers: [registry] }),
@@ -43,11 +48,34 @@ export function createMetrics(registry: Registry = new Registry()) {
         }
       },
     }),
+    httpExchanges: new Counter({
+      name: 'freshet_http_exchanges_total', help: 'HTTP exchanges of the fetcher (each redirect hop one), by status class and outcome (ok, redirect or an error code)',
+      labelNames: ['status_class', 'outcome'], registers: [registry],
+      collect() {
+        for (const [key, n] of exchangeCounts) {
+          if (n === 0) continue;
+          const [statusClass, outcome] = key.split('\u0000');
+          this.inc({ status_class: statusClass!, outcome: outcome! }, n);
+          exchangeCounts.set(key, 0);
+        }
+      },
+    }),
+    httpReceivedBytes: new Counter({
+      name: 'freshet_http_received_bytes_total', help: 'Response body bytes the fetcher received on the wire', registers: [registry],
+      collect() {
+        if (receivedBytes > 0) this.inc(receivedBytes);
+        receivedBytes = 0;
+      },
+    }),
+    httpExchangeSeconds: new Histogram({ name: 'freshet_http_exchange_duration_seconds', help: 'Latency of one HTTP exchange (a redirect hop, or the final response and its body)', registers: [registry], buckets: REQUEST_BUCKETS }),
+    fetchRetries: new Counter({ name: 'freshet_fetch_retries_total', help: 'Fetch retries the retry policy granted, by the error code that caused them', labelNames: ['code'], registers: [registry] }),
     fetchSeconds: new Histogram({
       name: 'freshet_fetch_duration_seconds', help: 'Fetch latency', registers: [registry],
       buckets: REQUEST_BUCKETS,
     }),
     docs: new Counter({ name: 'freshet_documents_total', help: 'Documents settled, by index and outcome', labelNames: ['index', 'outcome'], registers: [registry] }),
+    notModified: new Counter({ name: 'freshet_not_modified_total', help: 'Revisits answered 304 Not Modified (a request that carried no body)', registers: [registry] }),
+    notModifiedBytes: new Counter({ name: 'freshet_not_modified_bytes_saved_total', help: 'Body bytes revisits answered 304 did not fetch again (the size of the last 200)', registers: [registry] }),
     drops: new Counter({ name: 'freshet_dropped_total', help: 'Items intentionally dropped, by stage and reason', labelNames: ['stage', 'reason'], registers: [registry] }),
     errors: new Counter({ name: 'freshet_errors_total', help: 'Errors handled, by stage and code', labelNames: ['stage', 'code'], registers: [registry] }),
     deadLetters: new Counter({ name: 'freshet_dead_letters_total', help: 'Items written to the dead-letter stream, by code', labelNames: ['code'], registers: [registry] }),
@@ -91,6 +119,14 @@ export function createMetrics(registry: Registry = new Registry()) {
       if (status === undefined || (i >= 0 && i < FETCH_ERROR)) fetchCounts[i]! += 1;
       // A status outside 0..999 (not HTTP) keeps its own label, counted at once.
       else m.fetches.inc({ status_class: `${i}xx` });
+    },
+    /** Counts one HTTP exchange, reported as freshet_http_exchanges_total on scrape. */
+    countExchange(statusClass: string, outcome: string): void {
+      const key = `${statusClass}\u0000${outcome}`;
+      exchangeCounts.set(key, (exchangeCounts.get(key) ?? 0) + 1);
+    },
+    countReceivedBytes(n: number): void {
+      receivedBytes += n;
     },
     /** A stage's running counts, reported as freshet_stage_{received,sent}_total on scrape. */
     stageTally(stage: string): StageTally {

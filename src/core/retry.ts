@@ -18,18 +18,21 @@ export type RetryPolicy = z.infer<typeof retryPolicySchema>;
 export const defaultRetryPolicy: RetryPolicy = retryPolicySchema.parse({});
 
 export type RetryDecision =
+  /** Try again here (the fetcher, the sink) after `delayMs`. */
   | { action: 'retry'; delayMs: number }
   /** Give the item back to the frontier, due no earlier than `delayMs` from now. */
   | { action: 'reschedule'; delayMs: number }
+  /** It will not succeed as it is: keep it in the dead-letter stream (a subject is also parked). */
   | { action: 'dead_letter' }
   | { action: 'fail' };
 
 /**
- * The one place that decides what happens after an error. `attempt` counts attempts made so far
- * (1 after the first failure). Capped exponential backoff with full jitter (AWS architecture
- * blog): spreads retries of many workers hitting the same overloaded origin.
+ * The one place that decides what happens after an error: the fetcher and the renderer per
+ * request, the sink per document, the runner per visit (job-outcome.ts). `attempt` counts attempts
+ * made so far (1 after the first failure). Capped exponential backoff with full jitter (AWS
+ * architecture blog): spreads retries of many workers hitting the same overloaded origin.
  */
-export function decideRetry(err: FreshetError, attempt: number, policy: RetryPolicy, rng: Rng): RetryDecision {
+export function decideRetry(err: Pick<FreshetError, 'kind' | 'retryAfterMs'>, attempt: number, policy: RetryPolicy, rng: Rng): RetryDecision {
   switch (err.kind) {
     case 'critical':
       return { action: 'fail' };
@@ -48,9 +51,18 @@ export function decideRetry(err: FreshetError, attempt: number, policy: RetryPol
   }
 }
 
-export function backoffMs(attempt: number, policy: RetryPolicy, rng: Rng): number {
-  const capped = Math.min(policy.max_delay_ms, policy.base_delay_ms * 2 ** Math.max(0, attempt - 1));
+export function backoffMs(attempt: number, policy: Pick<RetryPolicy, 'base_delay_ms' | 'max_delay_ms' | 'jitter'>, rng: Rng): number {
+  const capped = Math.min(policy.max_delay_ms, policy.base_delay_ms * 2 ** Math.min(60, Math.max(0, attempt - 1)));
   return policy.jitter === 'full' ? Math.floor(rng.next() * capped) : capped;
+}
+
+/** While Redis is away (claims, acks): 200 ms doubling to 5 s, no jitter (one worker, one connection). */
+const REDIS_OUTAGE = { base_delay_ms: 200, max_delay_ms: 5000, jitter: 'none' } as const;
+const NO_JITTER: Rng = { next: () => 0 };
+
+/** The pause before trying Redis again after `failures` failed calls in a row. */
+export function redisOutageDelayMs(failures: number): number {
+  return backoffMs(failures, REDIS_OUTAGE, NO_JITTER);
 }
 
 /** Parses Retry-After (delta seconds or HTTP date) into milliseconds from `nowMs`. */

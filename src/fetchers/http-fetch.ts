@@ -10,12 +10,12 @@ import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from '.
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt, type AttemptSignal } from './attempt-signal';
-import type { FetchRequest, FetchResponse, FetcherDeps } from './fetch-types';
+import type { FetchRequest, FetchResponse, FetcherDeps } from './contract';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 import { sleepMs } from '../core/timers';
 
 export { httpFetchConfigSchema, DEFAULT_USER_AGENT, type HttpFetchConfig } from './http-fetch-config';
-export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './fetch-types';
+export type { FetchRequest, FetchResponse, FetchMetrics, PolitenessGate, FetcherDeps } from './contract';
 
 /** The pipeline stage type this fetcher implements. */
 export const HTTP_FETCH_STAGE_TYPE = 'http_fetch';
@@ -66,7 +66,8 @@ export class HttpFetcher {
     const robotsContext: RobotsFetchContext = {
       agent: this.agent,
       resolver: this.resolver,
-      politeness: deps.politeness,
+      // robots.txt is read before the origin's first request, whose slot the caller may hold already.
+      politeness: undefined,
       logger: deps.logger,
       headers: this.baseHeaders.text,
       maxBytes: Math.min(c.robots_max_bytes, c.max_body_bytes),
@@ -146,6 +147,7 @@ export class HttpFetcher {
     let url = target;
     const method = req.method ?? 'GET';
     const redirects: string[] = [];
+    let permanent = true;
     let visited: Set<string> | undefined;
     for (;;) {
       // Both checks answer synchronously from their caches on the hot path.
@@ -153,7 +155,10 @@ export class HttpFetcher {
       if (resolving) await resolving;
       const robots = this.robots?.check(url);
       if (robots) await robots;
-      const release = this.deps.politeness ? await this.deps.politeness.acquire(url.origin, attempt.signal) : undefined;
+      // The request's own origin is gated by the caller (the runner's PoliteFetch); a redirect to
+      // another origin takes that origin's slot here, or it would reach the origin ungated.
+      const gating = url === target || url.origin === target.origin ? undefined : this.deps.politeness?.acquire(url.origin, attempt.signal);
+      const release = gating === undefined ? undefined : await gating;
       const hopStartMs = this.deps.clock.nowMs();
       let res: Dispatcher.ResponseData | undefined;
       try {
@@ -161,7 +166,7 @@ export class HttpFetcher {
           origin: url.origin,
           path: url.pathname + url.search,
           method,
-          headers: this.headersFor(url, req, url.origin !== target.origin),
+          headers: this.headersFor(req, url.origin !== target.origin),
           signal: attempt.dispatchSignal,
         });
         const status = res.statusCode;
@@ -190,6 +195,7 @@ export class HttpFetcher {
           }
           visited.add(next.href);
           redirects.push(next.href);
+          permanent &&= status === 301 || status === 308;
           url = next;
           continue;
         }
@@ -220,29 +226,28 @@ export class HttpFetcher {
           throw decodeFailed(url.href, decodeErr);
         }
         const { text, charset } = decoded;
-        return { requestUrl: req.url, url: url.href, status, headers, body: bytes, text, charset, redirects, attempts: 1, fetchedAtMs: nowMs, elapsedMs: 0 };
+        return {
+          requestUrl: req.url, url: url.href, status, headers, body: bytes, text, charset, redirects, attempts: 1, fetchedAtMs: nowMs, elapsedMs: 0,
+          ...(redirects.length > 0 ? { permanentRedirect: permanent } : {}),
+        };
       } catch (thrown) {
         const err = errorFromThrown(thrown, url.href);
         this.deps.metrics?.requests(res ? statusClass(res.statusCode) : 'none', err.code);
         throw err;
       } finally {
-        release?.();
+        await release?.();
       }
     }
   }
 
-  private headersFor(url: URL, req: FetchRequest, crossOrigin: boolean): Record<string, string> {
+  private headersFor(req: FetchRequest, crossOrigin: boolean): Record<string, string> {
     const base = this.baseHeaders[req.expect ?? 'html'];
-    const provided = this.deps.headerProvider?.(url);
-    if (!req.headers && !provided) return base;
+    if (!req.headers) return base;
     const out: Record<string, string> = { ...base };
-    if (provided) for (const k in provided) out[k.toLowerCase()] = provided[k]!;
-    if (req.headers) {
-      for (const k in req.headers) {
-        const key = k.toLowerCase();
-        if (crossOrigin && CROSS_ORIGIN_STRIPPED.has(key)) continue;
-        out[key] = req.headers[k]!;
-      }
+    for (const k in req.headers) {
+      const key = k.toLowerCase();
+      if (crossOrigin && CROSS_ORIGIN_STRIPPED.has(key)) continue;
+      out[key] = req.headers[k]!;
     }
     return out;
   }

@@ -1,3 +1,4 @@
+import { backoffMs } from '../core/retry';
 import type { Rng } from '../core/rng';
 
 export interface ProxyHealthOptions {
@@ -83,7 +84,7 @@ export class ProxyHealth {
   }
 }
 
-/** Bench length after `strikes` refusals in a row: base, doubling, capped. */
+/** Bench length after `strikes` refusals in a row: base, doubling, capped (the retry policy's backoff, no jitter). */
 export function benchBackoffMs(strikes: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, strikes - 1)));
+  return backoffMs(strikes, { base_delay_ms: baseMs, max_delay_ms: maxMs, jitter: 'none' }, { next: () => 0 });
 }

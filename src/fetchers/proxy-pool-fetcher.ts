@@ -4,11 +4,12 @@ import type { Clock } from '../core/clock';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Rng } from '../core/rng';
-import type { TokenQuota } from '../sources/frontier/token-quota';
-import type { FetchRequest, FetchResponse } from './fetch-types';
+import type { TokenQuota } from '../limits/token-quota';
+import type { FetchRequest, FetchResponse } from './contract';
 import { dispatcherLimits, type HttpFetchConfig } from './http-fetch-config';
 import { counterOn, gaugeOn } from './registry-metric';
-import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
+import { takePoolSlot, type PoolSlotOptions } from '../limits/pool-slot';
+import { PROXY_REFUSAL_STATUSES } from '../limits/refusals';
 import { redactProxyUrl } from './proxy-config';
 import { benchBackoffMs, ProxyHealth } from './proxy-health';
 
@@ -38,8 +39,6 @@ export interface ProxyPoolOptions {
   sleep(ms: number): Promise<void>;
 }
 
-/** Refusals of the proxy's address: bench it (longer at each refusal in a row). */
-const REFUSAL_STATUSES = new Set([403, 407, 418, 429]);
 /** A proxy's own failures to reach the target. */
 const PROXY_FAILURE_STATUSES = new Set([502, 504]);
 
@@ -114,7 +113,7 @@ export class ProxyPoolFetcher {
     } catch (thrown) {
       const err = this.scrub(thrown);
       const status = err.fields['status'];
-      if ((typeof status === 'number' && REFUSAL_STATUSES.has(status)) || /\(407\)/.test(err.message)) {
+      if ((typeof status === 'number' && PROXY_REFUSAL_STATUSES.has(status)) || /\(407\)/.test(err.message)) {
         const strikes = this.health.refused(index);
         const forMs = benchBackoffMs(strikes, o.benchMs, o.maxBenchMs);
         await o.quota.bench(index, forMs);

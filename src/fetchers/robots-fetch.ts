@@ -2,7 +2,7 @@ import type { Agent } from 'undici';
 import { startAttempt } from './attempt-signal';
 import { readBody } from './body-reader';
 import { errorFromThrown } from './fetch-errors';
-import type { PolitenessGate } from './fetch-types';
+import type { PolitenessGate } from './contract';
 import { REDIRECT_STATUSES, headerValue, resolveLocation } from './fetch-url';
 import type { HostResolver } from './host-resolver';
 import type { RobotsFetchResult } from './robots-cache';

@@ -1,8 +1,8 @@
 import { ErrorCodes, FreshetError } from '../core/errors';
-import type { Fetcher } from '../runner/types';
-import type { TokenQuota } from '../sources/frontier/token-quota';
-import type { FetchRequest, FetchResponse } from './fetch-types';
-import { takePoolSlot, type PoolSlotOptions } from './pool-slot';
+import type { TokenQuota } from '../limits/token-quota';
+import type { Fetcher, FetchRequest, FetchResponse } from './contract';
+import { takePoolSlot, type PoolSlotOptions } from '../limits/pool-slot';
+import { REFUSAL_STATUSES } from '../limits/refusals';
 
 export interface TokenPoolOptions {
   /** The secrets (tokens or cookies), from the environment or files: only `src/cli` reads them. */
@@ -17,8 +17,6 @@ export interface TokenPoolOptions {
   sleep(ms: number): Promise<void>;
 }
 
-/** Statuses that mean "this identity is refused", not "this item is bad". */
-const BENCH_STATUSES = new Set([403, 418, 429]);
 
 /**
  * Sends every request as one identity of a pool, within each identity's quota (kept in Redis, so
@@ -50,7 +48,7 @@ export class TokenPoolFetcher implements Fetcher {
       return await this.inner.fetch({ ...req, headers: { ...req.headers, ...this.opts.headersFor(token) } }, signal);
     } catch (err) {
       const status = err instanceof FreshetError ? err.fields['status'] : undefined;
-      if (typeof status !== 'number' || !BENCH_STATUSES.has(status)) throw err;
+      if (typeof status !== 'number' || !REFUSAL_STATUSES.has(status)) throw err;
       await this.opts.quota.bench(index, this.opts.benchMs);
       // Deferred, not failed: another identity can take the subject at once.
       throw new FreshetError(ErrorCodes.identityBenched, 'throttled', `identity ${index} refused with HTTP ${status}; benched`, { identity: index, status }, err, 0);

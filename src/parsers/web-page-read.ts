@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Doc } from '../core/envelope';
 import { isoTime } from '../core/iso-time';
 import { underOrigin } from '../core/under-origin';
 import { parseHtml } from '../extractors/dom';
-import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/html-rules';
+import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/rules/apply';
 import { attachParsedHtml } from '../extractors/parsed-html';
+import { canonicalizer, pageCanonical, pageDocId, type Canonicalizer } from '../filters/url-canonical';
 import type { FetchedText } from './adapter';
+import { headLinks } from './head-links';
 import type { WebPagesConfig } from './web-pages';
 
 /** A document a stage that ran with the page read (on a page worker) dropped, and why. */
@@ -28,6 +29,10 @@ export interface PageRead {
   /** Publication times of posts newer than `lastVisitMs`. */
   newPostTimesMs: number[];
   posts: number;
+  /** The page's one URL: its rel=canonical when in scope, else its own canonical form (what its documents are keyed by). */
+  canonicalUrl?: string;
+  /** Feeds the page announces in its head (`<link rel=alternate>`), when the config discovers feeds. */
+  feeds: string[];
 }
 
 /** Reads fetched pages: on the calling thread (`readPage`) or on page worker threads (`PagePool`). */
@@ -35,7 +40,16 @@ export interface PageReader {
   read(page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead | Promise<PageRead>;
 }
 
-const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
+/** One canonicaliser per config (page workers each build theirs from the config they were given). */
+const canonicalizers = new WeakMap<WebPagesConfig, Canonicalizer>();
+export function pageCanonicalizer(config: WebPagesConfig): Canonicalizer {
+  let c = canonicalizers.get(config);
+  if (!c) {
+    c = canonicalizer(config.canonical);
+    canonicalizers.set(config, c);
+  }
+  return c;
+}
 
 const parseUrl = (url: string): URL | undefined => {
   try {
@@ -55,7 +69,7 @@ const str = (v: FieldValue | undefined): string | undefined => {
  * resolved and serialised, so one that starts with the origin and a `/` has that origin; only
  * the others (another host, credentials in the URL) are parsed to compare.
  */
-function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | undefined): boolean {
+export function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | undefined): boolean {
   if (config.allow_prefixes.length > 0) return config.allow_prefixes.some((p) => url.startsWith(p));
   if (fromOrigin === undefined) return false;
   if (underOrigin(url, fromOrigin)) return true;
@@ -68,18 +82,33 @@ function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: string | u
  * `page_document`). Pure: the same page gives the same read on any thread.
  */
 export function readPage(config: WebPagesConfig, page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead {
-  const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0 };
+  const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0, feeds: [] };
   const ruleSet = selectRuleSet(page.url, config.rules);
   const pageDocument = ruleSet ? ruleSet.page_document : config.page_documents;
   if (!ruleSet && !pageDocument) return read;
   const crawledAt = isoTime(page.fetchedAtMs);
-  // Every document of this page is keyed by its URL's hash, and every link judged by its origin.
-  const pageKey = sha1(page.url);
   const pageUrl = parseUrl(page.url);
+  const from = pageUrl?.origin;
   const root = parseHtml(page.text);
+  const canon = pageCanonicalizer(config);
+  const head = headLinks(root, page.url);
+  // Every document of this page is keyed by its one URL (tracking, session and canonical variants
+  // give the same key), and every link judged by its origin.
+  const canonicalUrl = pageCanonical(canon, page.url, head.canonical, (u) => linkAllowed(config, u, from)) ?? page.url;
+  read.canonicalUrl = canonicalUrl;
+  if (config.discover_feeds) read.feeds = head.feeds.map((f) => f.url).filter((u) => linkAllowed(config, u, from));
+  const pageKey = pageDocId(canonicalUrl);
+  // A page that says it changed since the last visit: a change at a known time, evidence for its rate.
+  if (pageDocument && head.modifiedMs !== undefined && head.modifiedMs > (lastVisitMs ?? -Infinity)) read.newPostTimesMs.push(head.modifiedMs);
   if (pageDocument) {
     // text_density reads this very DOM: one parse per page for rules and extraction.
-    const doc = { index: 'pages', id: pageKey, body: { url: page.url, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject } };
+    const doc = {
+      index: 'pages', id: pageKey,
+      body: {
+        url: canonicalUrl, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject,
+        ...(head.modifiedMs !== undefined ? { modified_at: isoTime(head.modifiedMs) } : {}),
+      },
+    };
     read.docs.push(attachParsedHtml(doc, page.text, root));
   }
   if (!ruleSet) return read;
@@ -95,7 +124,7 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
       index: 'posts',
       id: `web:${pageKey}:${postId}`,
       body: {
-        platform: 'web', id: postId, url: page.url, subject,
+        platform: 'web', id: postId, url: canonicalUrl, subject,
         ...(author ? { author: { name: author } } : {}),
         text: str(item['text']) ?? '',
         ...(Number.isFinite(createdMs) ? { created_at: isoTime(createdMs) } : {}),
@@ -103,8 +132,14 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
       },
     });
   }
-  const from = pageUrl?.origin;
-  for (const link of result.links) if (linkAllowed(config, link, from)) read.links.push(link);
+  const seen = new Set<string>();
+  for (const raw of result.links) {
+    const link = canon.canonical(raw);
+    if (link === undefined || seen.has(link)) continue;
+    seen.add(link);
+    if (linkAllowed(config, link, from)) read.links.push(link);
+  }
+  // Pagination is followed as linked: a server may need the query as written.
   if (result.next && linkAllowed(config, result.next, from)) read.next = result.next;
   return read;
 }

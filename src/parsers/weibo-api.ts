@@ -90,10 +90,6 @@ export class WeiboApiAdapter implements Adapter {
     this.base = config.base_url.replace(/\/+$/, '');
   }
 
-  accepts(subject: string): boolean {
-    return subject.startsWith(USER_PREFIX);
-  }
-
   /** A JSON request; a 432 (the site rejecting this client) is a soft block, rescheduled like throttling. */
   private async get(ctx: VisitContext, url: string, expect: 'json' | 'html') {
     try {

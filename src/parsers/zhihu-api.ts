@@ -37,10 +37,6 @@ export class ZhihuApiAdapter implements Adapter {
     this.base = config.base_url.replace(/\/+$/, '');
   }
 
-  accepts(subject: string): boolean {
-    return subject.startsWith(USER_PREFIX);
-  }
-
   async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const token = job.subject.slice(USER_PREFIX.length);
     const path = `${this.base}/api/v4/members/${encodeURIComponent(token)}`;

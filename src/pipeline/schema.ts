@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pipelineAlertsSchema } from '../alerts/monitor';
+import { oneAttemptPerQuota } from '../fetchers/quota-retry';
 import { httpFetchConfigSchema } from '../fetchers/http-fetch-config';
 import { identitiesConfigSchema } from '../fetchers/identities-config';
 import { renderConfigSchema } from '../fetchers/render/render-config';
@@ -13,21 +14,12 @@ import { elasticsearchSinkConfigSchema } from '../sinks/elasticsearch';
 import { blackholeSinkConfigSchema } from '../sinks/blackhole';
 import { redisFrontierConfigSchema } from '../sources/redis-frontier';
 import { documentStageSchema } from './stages';
-import { timerMs } from '../core/timers';
+import { politenessConfigSchema } from '../limits/politeness-config';
 
 /**
  * A pipeline file (`pipelines/*.yaml`), assembled from each stage type's own strict schema:
  * unknown keys are errors everywhere, and `pipelines/pipeline.schema.json` is generated from it.
  */
-export const politenessConfigSchema = z.strictObject({
-  /** Minimum gap between two requests to one origin, across every worker (kept in Redis). */
-  min_delay_ms: timerMs(0).default(0),
-  /** A slot further away than this is not waited for: the subject is rescheduled instead. */
-  max_wait_ms: timerMs(0).default(2_000),
-  /** Requests in flight to one origin at once, across every worker (0: no limit beyond the fetcher's). */
-  max_concurrency_per_origin: z.number().int().min(0).default(0),
-});
-
 export const pipelineSchema = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
   description: z.string().optional(),
@@ -51,7 +43,18 @@ export const pipelineSchema = z.strictObject({
   schedule: z.discriminatedUnion('type', [fixedIntervalConfigSchema, poissonScheduleSchema]).prefault({ type: 'fixed_interval' }),
   /** Saved queries and sentiment spikes checked while the pipeline runs, notified once (elasticsearch sink only). */
   alerts: pipelineAlertsSchema.optional(),
-});
+})
+  // Rules across sections, checked with the rest (`freshet validate` reports them with the key path).
+  .superRefine((c, ctx) => {
+    if (c.alerts && c.sink.type !== 'elasticsearch') {
+      ctx.addIssue({ code: 'custom', path: ['alerts'], message: `alerts need the elasticsearch sink (they query the indexed posts), not ${c.sink.type}` });
+    }
+    // Deletion and move marks are partial documents: a plain index action would replace the page with one.
+    if (c.parse.type === 'web_pages' && c.parse.mark_gone && c.sink.type === 'elasticsearch' && !c.sink.versioned_indices.includes('pages')) {
+      ctx.addIssue({ code: 'custom', path: ['parse', 'mark_gone'], message: 'mark_gone needs the sink to keep pages versioned: add versioned_indices: [pages] to the sink' });
+    }
+  })
+  .transform(oneAttemptPerQuota);
 
 export type PipelineConfig = z.infer<typeof pipelineSchema>;
 export type PipelineInput = z.input<typeof pipelineSchema>;

@@ -1,6 +1,8 @@
 import type { Clock } from '../core/clock';
+import { ErrorCodes } from '../core/errors';
 import type { Logger } from '../core/logger';
-import type { AckItem, RedisFrontier } from '../sources/frontier/frontier';
+import { redisOutageDelayMs } from '../core/retry';
+import type { AckItem, JobLeases, ThroughputCounter } from '../sources/contract';
 
 /**
  * Batches acknowledgements into one Redis round trip (pipelined Lua calls) instead of one per
@@ -18,7 +20,7 @@ export class Acker {
   private lastCountMs = -Infinity;
 
   constructor(
-    private readonly frontier: RedisFrontier,
+    private readonly frontier: Pick<JobLeases, 'ack'> & ThroughputCounter,
     private readonly deps: { clock: Clock; logger: Logger; sleep(ms: number): Promise<void> },
     private readonly maxBatch = 128,
     private readonly maxWaitMs = 20,
@@ -54,8 +56,8 @@ export class Acker {
         if (this.deps.clock.nowMs() - this.lastCountMs >= this.countEveryMs) await this.writeCounts();
         return;
       } catch (err) {
-        if (attempt === 1) this.deps.logger.warn({ code: 'E_REDIS_UNAVAILABLE', err: (err as Error).message, jobs: batch.length }, 'ack failed; retrying until Redis answers');
-        await this.deps.sleep(Math.min(5000, 100 * 2 ** Math.min(attempt, 6)));
+        if (attempt === 1) this.deps.logger.warn({ code: ErrorCodes.redisUnavailable, err: (err as Error).message, jobs: batch.length }, 'ack failed; retrying until Redis answers');
+        await this.deps.sleep(redisOutageDelayMs(attempt));
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { SubjectState } from '../core/envelope';
 import type { Metrics } from '../core/metrics';
 import type { Adapter } from '../parsers/adapter';
-import type { RedisFrontier } from '../sources/frontier/frontier';
+import type { SubjectIntake } from '../sources/contract';
 
 export interface Discovered {
   subject: string;
@@ -12,7 +12,7 @@ export interface Discovered {
  * Hands what a visit discovered to the frontier: live subjects queued one level deeper, zombies
  * recorded (dedup, state) but never queued; counted new or known, and the adapter told.
  */
-export async function offerDiscovered(discovered: Discovered[], nowMs: number, deps: { frontier: RedisFrontier; metrics: Metrics; adapter: Adapter }): Promise<void> {
+export async function offerDiscovered(discovered: Discovered[], nowMs: number, deps: { frontier: SubjectIntake; metrics: Metrics; adapter: Adapter }): Promise<void> {
   const zombies = discovered.filter((d) => d.state.status === 'zombie');
   const live = discovered.filter((d) => d.state.status !== 'zombie');
   // Claims take the lowest score first and same-millisecond subjects tie (then go by name):
@@ -23,8 +23,4 @@ export async function offerDiscovered(discovered: Discovered[], nowMs: number, d
   deps.metrics.discovered.inc({ result: 'new' }, added);
   deps.metrics.discovered.inc({ result: 'known' }, discovered.length - added);
   deps.adapter.offered?.(discovered.map((d) => d.subject));
-}
-
-export function newState(nowMs: number, via: string, extra: Partial<SubjectState> = {}): SubjectState {
-  return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', via, ...extra };
 }

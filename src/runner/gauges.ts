@@ -1,16 +1,10 @@
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
-import type { FrontierStats } from '../sources/frontier/frontier';
-
-/** What the schedule reports about its current plan (the poisson schedule; fixed intervals have none). */
-export interface ScheduleGaugeValues {
-  budgetPagesPerHour: number;
-  plannedPagesPerHour: number;
-  predictedMeanDelayHours: number;
-}
+import type { ScheduleGaugeValues } from '../schedule/contract';
+import type { FrontierReadings } from '../sources/contract';
 
 export interface GaugeSources {
-  frontier: { stats(): Promise<FrontierStats> };
+  frontier: Pick<FrontierReadings, 'stats'>;
   /** Called on every poll; cheap (the caller caches its O(N) work per refit). */
   schedule?: () => ScheduleGaugeValues | undefined;
 }

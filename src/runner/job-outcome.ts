@@ -1,6 +1,6 @@
 import type { SubjectState } from '../core/envelope';
 import type { FreshetError } from '../core/errors';
-import { backoffMs, type RetryPolicy } from '../core/retry';
+import { decideRetry, type RetryPolicy } from '../core/retry';
 import type { Rng } from '../core/rng';
 import type { RedisFrontierConfig } from '../sources/redis-frontier';
 
@@ -11,25 +11,29 @@ export interface FailedVisit {
 }
 
 /**
- * What a failed visit does to the subject. Throttling defers it without counting a failure;
- * anything else counts, backs off exponentially, and after `max_failures` (or at once for errors
- * that can never succeed) the subject is dead-lettered and parked, not forgotten.
+ * What a failed visit does to the subject, decided by `decideRetry` like any other retry, with
+ * the visit as the attempt. Throttling reschedules it without counting a failure; anything else
+ * counts, backs off exponentially (no jitter: the frontier spreads due times anyway), and after
+ * `max_failures` (or at once for errors that can never succeed) the subject is dead-lettered and
+ * parked, not forgotten. A critical error is counted like a retryable one: the run stops for it,
+ * and the subject is tried again soon after a restart.
  */
 export function failedVisit(
   state: SubjectState,
   err: FreshetError,
   nowMs: number,
-  source: RedisFrontierConfig,
+  source: Pick<RedisFrontierConfig, 'max_failures' | 'park_secs'>,
   retry: RetryPolicy,
   rng: Rng,
 ): FailedVisit {
   if (err.kind === 'throttled') {
-    return { state, nextDueMs: nowMs + Math.max(err.retryAfterMs ?? 0, backoffMs(1, retry, rng)), deadLetter: false };
+    // One attempt: a visit is never retried in place, always given back to the frontier.
+    const d = decideRetry(err, 1, { ...retry, max_attempts: 1 }, rng);
+    return { state, nextDueMs: nowMs + (d.action === 'reschedule' ? d.delayMs : 0), deadLetter: false };
   }
   const failures = state.failures + 1;
-  const parked = err.kind === 'non_retryable' || failures >= source.max_failures;
-  const next = parked
-    ? nowMs + source.park_secs * 1000
-    : nowMs + Math.max(retry.base_delay_ms, backoffMs(failures + 1, { ...retry, jitter: 'none' }, rng));
-  return { state: { ...state, failures }, nextDueMs: next, deadLetter: parked };
+  // Attempt failures + 1 of max_failures + 1: the first failure waits two base delays.
+  const d = decideRetry({ kind: err.kind === 'critical' ? 'retryable' : err.kind, retryAfterMs: undefined }, failures + 1, { ...retry, max_attempts: source.max_failures + 1, jitter: 'none' }, rng);
+  if (d.action === 'retry') return { state: { ...state, failures }, nextDueMs: nowMs + Math.max(retry.base_delay_ms, d.delayMs), deadLetter: false };
+  return { state: { ...state, failures }, nextDueMs: nowMs + source.park_secs * 1000, deadLetter: true };
 }

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ErrorCodes, FreshetError, type ErrorKind } from '../core/errors';
+import { ErrorCodes, FreshetError, type ErrorCode, type ErrorKind } from '../core/errors';
 import type { LogRecord, Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
-import type { FetchedText } from '../parsers/adapter';
+import type { FetchedText } from '../core/visit';
 import type { PageRead, PageReader } from '../parsers/web-page-read';
 import type { PageDone, PageWorkInit, StageSample } from './page-work';
 
-type Answer = PageDone | { id: number; error: { message: string; code?: string; kind?: ErrorKind } } | { log: LogRecord } | { ready: true };
+type Answer = PageDone | { id: number; error: { message: string; code?: ErrorCode; kind?: ErrorKind } } | { log: LogRecord } | { ready: true };
 
 interface Slot {
   index: number;

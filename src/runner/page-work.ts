@@ -4,7 +4,7 @@ import { JobTracker, type DocEnvelope } from '../core/envelope';
 import type { Logger } from '../core/logger';
 import { createMetrics, meterStage } from '../core/metrics';
 import type { Rng } from '../core/rng';
-import type { FetchedText } from '../parsers/adapter';
+import type { FetchedText } from '../core/visit';
 import { readPage, type DroppedDoc, type PageRead } from '../parsers/web-page-read';
 import type { WebPagesConfig } from '../parsers/web-pages';
 import { stageDefinition, type DocumentStageConfig } from '../pipeline/stages';

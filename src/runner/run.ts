@@ -1,35 +1,32 @@
-import { mergeMap, Observable, type Subscriber } from 'rxjs';
-import { JobTracker, type DocEnvelope, type Job, type SubjectState } from '../core/envelope';
-import { asFreshetError, ErrorCodes, FreshetError } from '../core/errors';
+import { ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
+import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core/envelope';
+import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
+import { redisOutageDelayMs } from '../core/retry';
 import type { Metrics } from '../core/metrics';
-import type { VisitOutcome } from '../parsers/adapter';
 import type { PipelineConfig } from '../pipeline/schema';
-import type { NextVisit } from '../schedule/fixed-interval';
+import type { Settled } from '../sinks/contract';
 import { Acker } from './acker';
 import { Credits } from './credits';
-import { newState, offerDiscovered, type Discovered } from './discovery';
-import { failedVisit } from './job-outcome';
+import { offerDiscovered, type Discovered } from './discovery';
+import { JobLifecycle, type ClaimedJob } from './job-lifecycle';
 import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
-import type { SubjectDocRef } from './subject-status';
 import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
 import { setRepeating, setTimer } from '../core/timers';
 
-interface VisitResult {
-  outcome?: VisitOutcome;
-  error?: FreshetError;
-  /** The subject's profile document, when the visit emitted one. */
-  profile?: SubjectDocRef;
-}
-
 /**
- * Runs one pipeline: claims subjects while credits are free, visits them (documents stream to the
- * sink as pages arrive), and acknowledges each subject once all its documents are settled.
+ * Runs one pipeline. The data path, top to bottom (`run`):
+ *
+ *   claim (while credits are free) → visit (fetch, parse: documents) → stages → sink → settle
+ *   each document on its job; once a job's visit ended and all its documents are settled →
+ *   decide → ack → release its credit (JobLifecycle).
+ *
  * `stop()` is graceful: stop claiming, drain, flush, ack.
  */
 export class PipelineRunner {
   private readonly credits: Credits;
   private readonly acker: Acker;
+  private readonly lifecycle: JobLifecycle;
   /** The parser as a stage (a visit in, its documents out): its tally and timer, resolved once, not per visit. */
   private readonly parserTally: ReturnType<Metrics['stageTally']>;
   private readonly parserSeconds: ReturnType<Metrics['stageSeconds']['labels']>;
@@ -38,20 +35,27 @@ export class PipelineRunner {
   private readonly stopped = new Promise<void>((r) => {
     this.wakeStop = r;
   });
-  private readonly inFlight = new Set<Job>();
+  /** Claimed jobs whose leases the heartbeat keeps alive until their ack. */
+  private readonly leased = new Set<Job>();
   private readonly fetch: PoliteFetch;
   private readonly flushTrigger: SinkFlushTrigger;
   private fatal: FreshetError | undefined;
-  private readonly summary: RunSummary = {
-    jobs: 0, jobsFailed: 0, leasesLost: 0, requests: 0, documents: { indexed: 0, dropped: 0, dead_lettered: 0 }, stoppedBy: 'idle', elapsedMs: 0,
-  };
+  private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
-    this.acker = new Acker(deps.frontier, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
+    this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
+    this.lifecycle = new JobLifecycle({
+      config, stage: deps.adapter.type, schedule: deps.schedule, acker: this.acker, credits: this.credits, deadLetters: deps.deadLetters,
+      clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, ...(deps.subjectStatus ? { subjectStatus: deps.subjectStatus } : {}),
+      fatal: (err) => {
+        this.fatal = err;
+        this.stop('error');
+      },
+    });
     this.parserTally = deps.metrics.stageTally(deps.adapter.type);
     this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
-    this.fetch = new PoliteFetch(config, deps);
+    this.fetch = new PoliteFetch(deps);
     this.flushTrigger = new SinkFlushTrigger(config.source.max_in_flight, deps.flushSink);
   }
 
@@ -59,8 +63,14 @@ export class PipelineRunner {
   private readonly drop: DropFn = (env, stage, reason) => {
     this.deps.metrics.drops.inc({ stage, reason });
     this.deps.metrics.docs.inc({ index: env.doc.index, outcome: 'dropped' });
-    this.summary.documents.dropped += 1;
+    this.documents.dropped += 1;
     env.job.settle('dropped');
+  };
+
+  /** The sink settled a document (indexed or dead-lettered): its job has one fewer outstanding. */
+  private readonly settle = (s: Settled): void => {
+    this.documents[s.how] += 1;
+    s.env.job.settle(s.how);
   };
 
   stop(reason: StopReason = 'signal'): void {
@@ -78,7 +88,7 @@ export class PipelineRunner {
     const started = this.deps.clock.nowMs();
     const { frontier, logger } = this.deps;
     if (this.config.seeds.length > 0) {
-      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newState(started, 'seed') })));
+      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started, { via: 'seed' }) })));
       logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
     }
     await this.deps.schedule.prepare?.();
@@ -87,22 +97,29 @@ export class PipelineRunner {
       setRepeating(() => void frontier.reap().catch(() => undefined), this.config.source.reap_interval_secs * 1000),
     ];
     const deadline = limits.durationMs === undefined ? undefined : setTimer(() => this.stop('duration'), limits.durationMs);
+    const maxInFlight = this.config.source.max_in_flight;
     try {
-      await new Promise<void>((resolve, reject) => {
-        const stages = this.deps.stages?.(this.drop) ?? [];
-        this.claims(limits).pipe(
-          mergeMap((tracker) => this.visit(tracker), this.config.source.max_in_flight),
-          (docs: Observable<DocEnvelope>) => stages.reduce((o, stage) => o.pipe(stage), docs),
+      const claimed = this.claims(limits).pipe(share());
+      const stages = this.deps.stages?.(this.drop) ?? [];
+      await lastValueFrom(merge(
+        // Documents: visit → stages → sink → settled on their job.
+        claimed.pipe(
+          mergeMap((job) => this.visit(job), maxInFlight),
+          (docs: Observable<DocEnvelope>) => stages.reduce((o, stage: OperatorFunction<DocEnvelope, DocEnvelope>) => o.pipe(stage), docs),
           this.deps.sink,
-        ).subscribe({
-          next: (s) => {
-            this.summary.documents[s.how] += 1;
-            s.env.job.settle(s.how);
-          },
-          error: reject,
-          complete: resolve,
-        });
-      });
+          tap(this.settle),
+          ignoreElements(),
+        ),
+        // Jobs: once a job's documents are all settled → decide → ack → release (at most one per credit).
+        claimed.pipe(
+          mergeMap(async (job) => {
+            await job.tracker.done;
+            await this.lifecycle.end(job);
+            this.leased.delete(job.tracker.job);
+          }, maxInFlight),
+          ignoreElements(),
+        ),
+      ), { defaultValue: undefined });
       await this.credits.drained();
       await this.acker.drain();
     } finally {
@@ -110,19 +127,19 @@ export class PipelineRunner {
       deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
-    this.summary.requests = this.fetch.requests;
-    this.summary.stoppedBy = this.stopping ?? 'idle';
-    this.summary.elapsedMs = this.deps.clock.nowMs() - started;
-    return { ...this.summary, documents: { ...this.summary.documents } };
+    return {
+      ...this.lifecycle.tally, requests: this.fetch.requests, documents: { ...this.documents },
+      stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started,
+    };
   }
 
-  private claims(limits: RunLimits): Observable<JobTracker> {
-    return new Observable<JobTracker>((sub) => {
+  private claims(limits: RunLimits): Observable<ClaimedJob> {
+    return new Observable<ClaimedJob>((sub) => {
       void this.claimLoop(sub, limits).then(() => sub.complete(), (err) => sub.error(err));
     });
   }
 
-  private async claimLoop(sub: Subscriber<JobTracker>, limits: RunLimits): Promise<void> {
+  private async claimLoop(sub: Subscriber<ClaimedJob>, limits: RunLimits): Promise<void> {
     const { frontier, logger, metrics } = this.deps;
     let redisDown = 0;
     while (!this.stopping) {
@@ -141,13 +158,13 @@ export class PipelineRunner {
         redisDown = 0;
       } catch (err) {
         if (redisDown++ === 0) logger.warn({ code: ErrorCodes.redisUnavailable, err: (err as Error).message }, 'claim failed; pausing until Redis answers');
-        await this.pause(Math.min(5000, 100 * 2 ** Math.min(redisDown, 6)));
+        await this.pause(redisOutageDelayMs(redisDown));
         continue;
       }
       if (jobs.length === 0) {
         if (limits.untilIdle && this.credits.used === 0) {
           // Redis away at this very moment: not idle, the next claim attempt pauses for it.
-          const s = await frontier.stats().catch(() => undefined);
+          const s = await this.deps.readings.stats().catch(() => undefined);
           if (s && s.dueNow === 0 && s.leased === 0) {
             this.stop('idle');
             break;
@@ -162,18 +179,10 @@ export class PipelineRunner {
       for (const job of jobs) {
         // A schedule whose model moved since it wrote this due time may defer the visit, unfetched.
         const later = this.deps.schedule.recheck?.(job.state, this.deps.clock.nowMs());
-        if (later) void this.defer(job, later);
-        else sub.next(new JobTracker(job));
+        if (later) void this.lifecycle.defer(job, later);
+        else sub.next({ tracker: new JobTracker(job), result: {} });
       }
     }
-  }
-
-  private async defer(job: Job, later: NextVisit): Promise<void> {
-    const owned = await this.acker.ack({ job, state: later.state, nextDueMs: later.nextDueMs, docs: 0 });
-    if (!owned) this.summary.leasesLost += 1;
-    this.deps.metrics.jobsAcked.inc({ outcome: 'deferred' });
-    this.credits.release(1);
-    this.deps.metrics.jobsInFlight.set(this.credits.used);
   }
 
   private pause(ms: number): Promise<void> {
@@ -181,8 +190,8 @@ export class PipelineRunner {
   }
 
   private async heartbeat(): Promise<void> {
-    if (this.inFlight.size === 0) return;
-    await this.deps.frontier.extend([...this.inFlight]).catch((err: Error) => {
+    if (this.leased.size === 0) return;
+    await this.deps.frontier.extend([...this.leased]).catch((err: Error) => {
       this.deps.logger.warn({ code: ErrorCodes.redisUnavailable, err: err.message }, 'lease extension failed');
     });
   }
@@ -194,25 +203,24 @@ export class PipelineRunner {
    * the throughput benchmark's CPU with the origin cache below). Nothing is pulled from the adapter
    * while a document is still being handed on, as before; an unsubscribed visit stops pulling.
    */
-  private visit(tracker: JobTracker): Observable<DocEnvelope> {
+  private visit(job: ClaimedJob): Observable<DocEnvelope> {
     return new Observable<DocEnvelope>((sub) => {
-      void this.drive(tracker, sub).then(() => sub.complete());
+      void this.drive(job, sub).then(() => sub.complete());
     });
   }
 
-  private async drive(tracker: JobTracker, sub: Subscriber<DocEnvelope>): Promise<void> {
+  private async drive({ tracker, result }: ClaimedJob, sub: Subscriber<DocEnvelope>): Promise<void> {
     const job = tracker.job;
-    const result: VisitResult = {};
-    this.inFlight.add(job);
+    this.leased.add(job);
     this.flushTrigger.started();
-    void tracker.done.then(() => this.finish(tracker, result));
     const ctx = {
-      fetchText: (url: string, expect: 'json' | 'html') => this.fetch.fetchText(url, expect),
+      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
-      subjectCount: () => this.deps.frontier.countSubjects(),
+      subjectCount: () => this.deps.readings.countSubjects(),
     };
     const discovered: Discovered[] = [];
+    const revisits: string[] = [];
     const tally = this.parserTally;
     tally.received += 1;
     const endTimer = this.parserSeconds.startTimer();
@@ -238,13 +246,17 @@ export class PipelineRunner {
           tally.sent += 1;
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
-          discovered.push({ subject: e.subject, state: newState(this.deps.clock.nowMs(), job.subject, e.state) });
+          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), { via: job.subject, ...e.state }) });
+        } else if (e.kind === 'revisit') {
+          revisits.push(...e.subjects);
         } else {
           const nowMs = this.deps.clock.nowMs();
-          for (const subject of e.subjects) discovered.push({ subject, state: newState(nowMs, job.subject, e.state) });
+          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, { via: job.subject, ...e.state }) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);
+      // Known subjects only (the frontier leaves unknown and leased ones alone).
+      if (revisits.length > 0) await this.deps.frontier.reschedule(revisits, this.deps.clock.nowMs());
     } catch (err) {
       result.error = asFreshetError(err);
     } finally {
@@ -253,50 +265,4 @@ export class PipelineRunner {
       this.flushTrigger.sealed();
     }
   }
-
-  private async finish(tracker: JobTracker, result: VisitResult): Promise<void> {
-    const { frontier, logger, metrics, clock } = this.deps;
-    const job = tracker.job;
-    const now = clock.nowMs();
-    let state: SubjectState;
-    let nextDueMs: number;
-    let outcome: string;
-    if (result.error || !result.outcome) {
-      const err = result.error ?? new FreshetError('E_UNEXPECTED', 'retryable', 'visit ended without an outcome');
-      metrics.errors.inc({ stage: this.deps.adapter.type, code: err.code });
-      if (err.kind === 'critical') {
-        this.fatal = err;
-        this.stop('error');
-      }
-      const f = failedVisit(job.state, err, now, this.config.source, this.config.fetch.retry, this.deps.rng);
-      state = { ...f.state, lastVisitMs: now };
-      nextDueMs = f.nextDueMs;
-      outcome = err.kind === 'throttled' ? 'throttled' : f.deadLetter ? 'dead_lettered' : 'failed';
-      logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: nextDueMs - now, err: err.message }, 'visit failed');
-      if (f.deadLetter) {
-        metrics.deadLetters.inc({ code: err.code });
-        await frontier.deadLetter({ code: err.code, stage: this.deps.adapter.type, subject: job.subject, message: err.message })
-          .catch((e: Error) => logger.error({ subject: job.subject, err: e.message }, 'dead-letter write failed'));
-      }
-      if (err.kind !== 'throttled') this.summary.jobsFailed += 1;
-    } else {
-      ({ state, nextDueMs } = this.deps.schedule.nextVisit(job.state, result.outcome, now));
-      outcome = 'ok';
-    }
-    const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
-    const owned = await this.acker.ack({ job, state, nextDueMs, docs });
-    if (!owned) {
-      this.summary.leasesLost += 1;
-      metrics.leasesLost.inc();
-      logger.warn({ subject: job.subject }, 'lease lost before ack (expired and reclaimed); the new owner revisits');
-    } else if (result.profile) {
-      this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
-    }
-    this.summary.jobs += 1;
-    metrics.jobsAcked.inc({ outcome });
-    this.inFlight.delete(job);
-    this.credits.release(1);
-    metrics.jobsInFlight.set(this.credits.used);
-  }
 }
-

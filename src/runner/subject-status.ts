@@ -3,6 +3,7 @@ import type { SubjectState } from '../core/envelope';
 import { ErrorCodes } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
+import { bulkItemKind, sendBulk } from '../sinks/bulk';
 
 export interface SubjectDocRef {
   /** Logical index (`users`) and document id, as the parser emitted the subject's profile. */
@@ -19,6 +20,8 @@ export interface SubjectStatusDeps {
   rateOf?: (state: SubjectState) => number | undefined;
   flushIntervalMs?: number;
   maxBatch?: number;
+  /** One bulk request's time limit (default 60 s); a request that fails is sent again with the next flush. */
+  requestTimeoutMs?: number;
 }
 
 const STAGE = 'subject_status';
@@ -79,23 +82,20 @@ export class SubjectStatusWriter {
 
   private async send(batch: Map<string, { ref: SubjectDocRef; fields: Record<string, unknown> }>): Promise<void> {
     const entries = [...batch.entries()];
-    const operations = entries.flatMap(([, { ref, fields }]) => [
-      { update: { _index: `${this.deps.indexPrefix}${ref.index}`, _id: ref.id, retry_on_conflict: 3 } },
-      { doc: fields },
-    ]);
+    const ndjson = entries.map(([, { ref, fields }]) => `${JSON.stringify({ update: { _index: `${this.deps.indexPrefix}${ref.index}`, _id: ref.id, retry_on_conflict: 3 } })}\n${JSON.stringify({ doc: fields })}\n`).join('');
     try {
-      const res = await this.deps.client.bulk({ operations });
-      res.items.forEach((item, i) => {
-        const status = item.update?.status ?? 500;
+      const items = await sendBulk(this.deps.client, Buffer.from(ndjson, 'utf8'), this.deps.requestTimeoutMs ?? 60_000);
+      entries.forEach(([key, value], i) => {
+        const status = items[i]?.status ?? 500;
+        const kind = bulkItemKind(status);
         // 404: the profile never reached the index (dropped by a filter, or dead-lettered).
-        if ((status >= 200 && status < 300) || status === 404) return;
-        if (status === 429 || status >= 500) {
-          const [key, value] = entries[i]!;
+        if (kind === 'ok' || status === 404) return;
+        if (kind !== 'non_retryable') {
           if (!this.pending.has(key)) this.pending.set(key, value);
           return;
         }
         this.deps.metrics.errors.inc({ stage: STAGE, code: ErrorCodes.searchItemRejected });
-        if (!this.warned) this.deps.logger.warn({ code: ErrorCodes.searchItemRejected, status, reason: item.update?.error?.reason }, 'profile schedule update rejected');
+        if (!this.warned) this.deps.logger.warn({ code: ErrorCodes.searchItemRejected, status, reason: items[i]?.error?.reason }, 'profile schedule update rejected');
         this.warned = true;
       });
     } catch (err) {

@@ -4,21 +4,25 @@ import type { DocEnvelope, Settlement, SubjectState } from '../core/envelope';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
-import type { FetchRequest, FetchResponse } from '../fetchers/fetch-types';
+import type { DeadLetterWriter } from '../core/dead-letter';
+import type { Fetcher, PolitenessGate } from '../fetchers/contract';
 import type { Adapter } from '../parsers/adapter';
-import type { NextVisitPolicy } from '../schedule/fixed-interval';
-import type { Settled } from '../sinks/elasticsearch';
-import type { RedisFrontier } from '../sources/frontier/frontier';
+import type { NextVisitPolicy } from '../schedule/contract';
+import type { Settled } from '../sinks/contract';
+import type { FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
 import type { SubjectDocRef } from './subject-status';
 
-export interface Fetcher {
-  fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
-  robotsCrawlDelayMs?(origin: string): number | undefined;
-}
-
 export interface RunDeps {
-  frontier: RedisFrontier;
+  /** Claims, leases, acks, and takes in seeds and discovered subjects. */
+  frontier: JobLeases & SubjectIntake;
+  /** The frontier's numbers: the idle check and the parsers' subject count. */
+  readings: FrontierReadings;
+  /** Where acknowledged visits are counted per minute. */
+  throughput: ThroughputCounter;
+  deadLetters: DeadLetterWriter;
   fetcher: Fetcher;
+  /** Per-origin politeness across workers; none: no gate. */
+  gate?: PolitenessGate;
   adapter: Adapter;
   sink: OperatorFunction<DocEnvelope, Settled>;
   /** Filters and enrichers between parser and sink; built with the runner's `drop`. */

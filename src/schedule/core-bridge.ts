@@ -21,10 +21,10 @@
  * `iv` keeps the interval the model planned (not the capped one), for the spend the queue holds.
  */
 import type { SubjectState as FrontierState } from '../core/envelope';
-import type { VisitOutcome } from '../parsers/adapter';
-import type { NextVisit, NextVisitPolicy } from './fixed-interval';
+import type { VisitOutcome } from '../core/visit';
+import type { NextVisit, NextVisitPolicy } from './contract';
 import { expectedPagesPerVisit } from './allocation';
-import { type PoissonScheduleConfig, type ScheduleModel, allocationRatePerHour, buildModel, nextVisitAtMs, observeOptions } from './poisson';
+import { type PoissonScheduleConfig, type ScheduleModel, type ScheduleStatus, allocationRatePerHour, buildModel, nextVisitAtMs, observeOptions, scheduleStatus } from './poisson';
 import { type SubjectState, observe } from './subject-state';
 
 /** The scheduler's view of a frontier record. */
@@ -85,6 +85,14 @@ export function scheduledPagesPerHour(states: readonly FrontierState[], model: S
 /** Refit from the active subjects of the frontier (run every few minutes; O(N)). */
 export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1): ScheduleModel {
   return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace);
+}
+
+/**
+ * The plan's figures over the active subjects of the frontier: the one computation behind the
+ * schedule gauges and `freshet status` (zombies and gone subjects are never scheduled).
+ */
+export function frontierScheduleStatus(states: readonly FrontierState[], model: ScheduleModel): ScheduleStatus {
+  return scheduleStatus(states.filter((s) => s.status === 'active').map(schedulerState), model);
 }
 
 /** The `poisson` schedule as the runner's NextVisitPolicy; `model` returns the latest refit. */

@@ -1,7 +1,7 @@
 import type { SubjectState as FrontierState } from '../core/envelope';
 import type { Logger } from '../core/logger';
 import { buildModelFromFrontier, poissonNextVisitPolicy, scheduledPagesPerHour } from './core-bridge';
-import type { NextVisitPolicy } from './fixed-interval';
+import type { NextVisitPolicy } from './contract';
 import { INITIAL_PACE, type PaceState, updateSpendPace } from './pace';
 import { configFromStage, poissonStageSchema, type ScheduleModel } from './poisson';
 import { z } from 'zod';

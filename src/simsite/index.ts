@@ -16,6 +16,7 @@ export { ERAS, type Era } from './weibo/era';
 export { DEFAULT_WEIBO_OPTIONS, type WeiboOptions } from './weibo/routes';
 export { DEFAULT_SITE_OPTIONS, type SiteOptions, type SiteOptionsInput } from './sites';
 export type { QaOptions } from './qa';
+export { DEFAULT_NEWS_OPTIONS, parseNewsSpec, type NewsOptions } from './pages/news-lifecycle';
 export { ROBOTS_PRESETS, type RobotsConfig } from './robots';
 
 // Faults.
@@ -25,6 +26,7 @@ export { FAULT_PRESETS, mergeFaults, parseFaultSpec } from './fault-presets';
 // Ground truth and the request log.
 export { truthPost, truthPostsOf, truthAllPosts, truthUser, truthComments, type TruthPost, type TruthUser } from './truth';
 export { forumPostTruth, forumThreadTruth, articleTruth } from './pages/truth';
+export { newsArticleTruth, newsPageTruth } from './pages/web-truth';
 export { truthDeletions, truthEdits, truthMedia, type TruthDeletion, type TruthEdit, type TruthMedia } from './monitoring-truth';
 export { RequestLog, type RequestLogEntry, type ClientSummary } from './request-log';
 export { politeness, type PolitenessReport } from './politeness';

@@ -143,7 +143,8 @@ export async function startSimsite(opts: SimsiteOptions = {}): Promise<SimsiteHa
 
   const siteResponse = (sreq: SimRequest): SimResponse => {
     if (sreq.pathname === '/robots.txt') {
-      const text = robotsFor(robots, sreq.host);
+      const base = robotsFor(robots, sreq.host);
+      const text = base === null ? null : base + sites.robotsExtra(sreq);
       return text === null
         ? { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found', kind: 'text' }
         : { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: text, kind: 'text' };

@@ -1,8 +1,8 @@
 import type { Client } from '@elastic/elasticsearch';
-import { concatMap, from, map, mergeMap, type Observable, type OperatorFunction } from 'rxjs';
+import { concatMap, from, map, mergeMap, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
-import type { DocEnvelope, Settlement } from '../core/envelope';
+import type { DocEnvelope } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
@@ -10,8 +10,11 @@ import { batchBy } from '../core/operators/batch';
 import { describeNodeError } from '../search/node-errors';
 import { backoffMs, decideRetry, retryPolicySchema } from '../core/retry';
 import type { Rng } from '../core/rng';
-import type { DeadLetter } from '../sources/frontier/frontier';
+import type { DeadLetter } from '../core/dead-letter';
+import { bulkItemKind, sendBulk, type BulkItem } from './bulk';
+import type { Settled, Sink } from './contract';
 import { timerMs } from '../core/timers';
+import { versionedUpdateLines } from './page-versions';
 
 export const elasticsearchSinkConfigSchema = z.strictObject({
   type: z.literal('elasticsearch'),
@@ -26,6 +29,13 @@ export const elasticsearchSinkConfigSchema = z.strictObject({
   request_timeout_ms: timerMs(1000).default(60_000),
   /** Overrides number_of_replicas in the templates applied at start-up (0 on a single node). */
   replicas: z.number().int().min(0).optional(),
+  /**
+   * Logical indices whose documents keep versions (see page-versions): unchanged content (same
+   * `content_signature`) is not re-indexed, changed content keeps the earlier text and time.
+   */
+  versioned_indices: z.array(z.string().min(1)).default([]),
+  /** Earlier versions kept per document, newest first. */
+  max_versions: z.number().int().min(1).max(1000).default(20),
 });
 
 export type ElasticsearchSinkConfig = z.infer<typeof elasticsearchSinkConfigSchema>;
@@ -43,11 +53,6 @@ export interface SinkDeps {
   flushRequests?: Observable<unknown>;
 }
 
-export interface Settled {
-  env: DocEnvelope;
-  how: Settlement;
-}
-
 interface Pending {
   env: DocEnvelope;
   /** The two NDJSON lines, serialised once and reused on retries. */
@@ -56,12 +61,14 @@ interface Pending {
 }
 
 /** Bulk-indexes documents and emits each one settled: indexed or dead-lettered, never lost. */
-export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): OperatorFunction<DocEnvelope, Settled> {
+export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): Sink {
   // The action line up to its id, per logical index: `{"index":{"_index":"<prefix><index>","_id":`,
   // what JSON.stringify of the action object starts with, without building that object per document.
   const actionHeads = new Map<string, string>();
+  const versioned = new Set(config.versioned_indices);
   const serialise = (env: DocEnvelope): Pending => {
     const { index, id } = env.doc;
+    if (versioned.has(index)) return { env, lines: versionedUpdateLines(`${deps.indexPrefix}${index}`, id, env.doc.body, config.max_versions), attempts: 0 };
     let head = actionHeads.get(index);
     if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
     return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
@@ -88,7 +95,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
     let items: BulkItem[];
     const sentAtMs = deps.clock.nowMs();
     try {
-      items = await sendBulk(deps.client, body, config.request_timeout_ms);
+      items = await sendBulk(deps.client, body, config.request_timeout_ms, config.versioned_indices.length > 0);
       deps.metrics.bulkSeconds.observe((deps.clock.nowMs() - sentAtMs) / 1000);
       deps.metrics.bulkRequests.inc({ outcome: 'ok' });
       deps.metrics.bulkBytes.inc(body.length);
@@ -113,13 +120,15 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       const p = pending[i]!;
       const item = items[i];
       const status = item?.status ?? 500;
-      if (status >= 200 && status < 300) {
+      const kind = bulkItemKind(status);
+      if (kind === 'ok') {
         settled.push({ env: p.env, how: 'indexed' });
-        indexed.set(p.env.doc.index, (indexed.get(p.env.doc.index) ?? 0) + 1);
+        // A versioned document whose content did not change is settled without a write.
+        const key = item?.result === 'noop' ? `${p.env.doc.index}\u0000unchanged` : p.env.doc.index;
+        indexed.set(key, (indexed.get(key) ?? 0) + 1);
         continue;
       }
       p.attempts += 1;
-      const kind = status === 429 ? 'throttled' : status >= 500 ? 'retryable' : 'non_retryable';
       const code = kind === 'non_retryable' ? ErrorCodes.searchItemRejected : ErrorCodes.searchItemThrottled;
       const err = new FreshetError(code, kind, item?.error ? describeNodeError(item.error) : `HTTP ${status}`, { status });
       const decision = decideRetry(err, p.attempts, config.retry, deps.rng);
@@ -128,10 +137,13 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
         retry.push(p);
         continue;
       }
-      await deadLetter(p, err, deps);
+      await deadLetter(p, err, config, deps);
       settled.push({ env: p.env, how: 'dead_lettered' });
     }
-    for (const [index, n] of indexed) deps.metrics.docs.inc({ index, outcome: 'indexed' }, n);
+    for (const [key, n] of indexed) {
+      const [index, outcome] = key.split('\u0000');
+      deps.metrics.docs.inc({ index: index!, outcome: outcome ?? 'indexed' }, n);
+    }
     pending = retry;
     if (pending.length > 0) {
       const attempt = Math.max(...pending.map((p) => p.attempts));
@@ -141,30 +153,28 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
   return settled;
 }
 
-async function deadLetter(p: Pending, err: FreshetError, deps: SinkDeps): Promise<void> {
+/**
+ * Writes a rejected document to the dead-letter stream, retrying while Redis is away: the
+ * document is settled only once the stream holds it (nothing is lost, and one failed write does
+ * not end the run), and only then counted and logged as dead-lettered.
+ */
+async function deadLetter(p: Pending, err: FreshetError, config: ElasticsearchSinkConfig, deps: SinkDeps): Promise<void> {
+  const entry = { code: err.code, stage: 'elasticsearch', subject: p.env.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.deadLetter(entry);
+      if (attempt > 1) deps.logger.info({ attempts: attempt, id: p.env.doc.id }, 'dead-letter write stored after Redis returned');
+      break;
+    } catch (writeErr) {
+      if (attempt === 1) {
+        deps.metrics.errors.inc({ stage: 'elasticsearch', code: ErrorCodes.redisUnavailable });
+        deps.logger.warn({ code: ErrorCodes.redisUnavailable, id: p.env.doc.id, err: (writeErr as Error).message }, 'dead-letter write failed; retrying until Redis answers');
+      }
+      await deps.sleep(backoffMs(attempt, { ...config.retry, max_delay_ms: config.outage_max_delay_ms }, deps.rng));
+    }
+  }
   deps.metrics.docs.inc({ index: p.env.doc.index, outcome: 'dead_lettered' });
   deps.metrics.deadLetters.inc({ code: err.code });
   deps.metrics.errors.inc({ stage: 'elasticsearch', code: err.code });
   deps.logger.warn({ code: err.code, id: p.env.doc.id, index: p.env.doc.index, reason: err.message }, 'document rejected by the search node; dead-lettered');
-  await deps.deadLetter({
-    code: err.code, stage: 'elasticsearch', subject: p.env.job.job.subject, id: p.env.doc.id, message: err.message, payload: p.env.doc,
-  });
-}
-
-interface BulkItem {
-  status: number;
-  error?: { type: string; reason: string };
-}
-
-/**
- * filter_path keeps only each item's status and error: the full response repeats index, id,
- * version, shard counts and sequence numbers for every document, and parsing that cost more than
- * building the request.
- */
-async function sendBulk(client: Client, ndjson: Buffer, timeoutMs: number): Promise<BulkItem[]> {
-  const res = await client.transport.request<{ items?: Record<string, BulkItem>[] }>(
-    { method: 'POST', path: '/_bulk', bulkBody: ndjson, querystring: { filter_path: 'items.*.status,items.*.error' } },
-    { requestTimeout: timeoutMs, maxRetries: 0 },
-  );
-  return (res.items ?? []).map((entry) => Object.values(entry)[0]!);
 }

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import type { Clock } from '../core/clock';
+import { FrontierCounts } from './frontier/counts';
+import { DeadLetterStream } from './frontier/dead-letters';
+import { RedisFrontier } from './frontier/frontier';
+import type { FrontierOptions, RedisLike } from './frontier/layout';
 import { timerMs, timerSecs } from '../core/timers';
 
 /** The `redis_frontier` source: where subjects are claimed from, and how many may be in flight. */
@@ -22,3 +27,27 @@ export const redisFrontierConfigSchema = z.strictObject({
 });
 
 export type RedisFrontierConfig = z.infer<typeof redisFrontierConfigSchema>;
+
+/** The frontier of a crawl and what sits next to it on the same keys: its counts and its dead letters. */
+export interface OpenFrontier {
+  frontier: RedisFrontier;
+  counts: FrontierCounts;
+  deadLetters: DeadLetterStream;
+}
+
+export function frontierOptions(config: RedisFrontierConfig, namespace: string): FrontierOptions {
+  return {
+    namespace,
+    shards: config.shards,
+    leaseMs: config.lease_secs * 1000,
+    bloomCapacity: config.bloom_capacity,
+    bloomFalsePositiveRate: config.bloom_false_positive_rate,
+    deadLetterMaxLen: config.dead_letter_max_len,
+  };
+}
+
+/** Opens the `redis_frontier` source of a pipeline under `namespace` (no I/O until used). */
+export function openFrontier(redis: RedisLike, config: RedisFrontierConfig, namespace: string, clock: Clock): OpenFrontier {
+  const opts = frontierOptions(config, namespace);
+  return { frontier: new RedisFrontier(redis, opts, clock), counts: new FrontierCounts(redis, opts, clock), deadLetters: new DeadLetterStream(redis, opts, clock) };
+}

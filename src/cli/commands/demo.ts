@@ -5,8 +5,7 @@ import { createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt } from '../options';
 import { openPipeline, pipelineVars } from '../runtime';
-import { checkServices } from '../services';
-import { formatHealth } from './health';
+import { checkServices, formatHealth } from '../services';
 import { searchText } from './search';
 
 interface DemoOptions {

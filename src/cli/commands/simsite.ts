@@ -3,7 +3,8 @@ import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
 import {
-  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, defaultBreakouts, parseFaultSpec, startSimsite, type Era, type LifecycleOptions,
+  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, defaultBreakouts, parseFaultSpec, parseNewsSpec, startSimsite, type Era,
+  type LifecycleOptions,
 } from '../../simsite';
 
 function positiveInt(value: string): number {
@@ -39,6 +40,7 @@ interface SimsiteFlags {
   faults: string;
   robots: string;
   responseCacheMs: number;
+  news: string;
   /** true (defaults) or a JSON LifecycleOptions. */
   lifecycle?: boolean | string;
   countFloors?: boolean;
@@ -62,6 +64,7 @@ export const register: RegisterCommand = (program) => {
     .option('--faults <spec>', `fault presets, comma-separated (${Object.keys(FAULT_PRESETS).join(', ')}), a JSON FaultConfig, or @file.json`, 'none')
     .option('--robots <preset>', `robots.txt for every host: ${Object.keys(ROBOTS_PRESETS).join(' | ')}`, 'open')
     .option('--response-cache-ms <n>', 'reuse a rendered list page this long while its content is unchanged (0 = off)', nonNegativeInt, 10_000)
+    .option('--news <spec>', 'news site parts, comma-separated: monitor (all), validators, sitemaps, edits[=share], deletes[=share], moves[=share], tracking, sessions=path|query, traps', 'none')
     .option('--lifecycle [json]', 'posts get deleted, removed, restricted and edited, some carry videos (defaults, or a JSON LifecycleOptions); truth at /_truth/deletions, /_truth/edits, /_truth/media')
     .option('--breakouts <n>', 'inject n topics that break out over the 2 days after --start (a new hashtag spreading through the follow graph); truth at /_truth/breakouts', nonNegativeInt, 0)
     .option('--count-floors', 'print counts of a million or more as "100万+" in every era')
@@ -71,10 +74,15 @@ Endpoints (see README "Simulated site"):
              containerid=231051_-_fans_-_UID&since_id=N, /statuses/extend?id=MID, /comments/hotflow?id=MID
   Q&A        /api/v4/members/TOKEN[/followees|/followers]?include=&offset=&limit=
   forums     Discuz /forum/forum-FID-PAGE.html, /forum/thread-TID-PAGE-1.html; phpBB /phpbb/index.php,
-             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=   articles /news/[?page=N], /news/ID.html
+             /phpbb/viewforum.php?f=, /phpbb/viewtopic.php?f=&t=&start=|?p=PID, /forum.php?mod=redirect&goto=lastpost&tid=
+  news       /news/[?page=N|section=S], /news/ID.html (/news/amp/ID.html, /news/YYYY/MM/ID.html once moved),
+             feeds /news/rss.xml|atom.xml|feed.json, sitemaps /sitemap.xml (index), /sitemap-news.xml,
+             /sitemaps/news-YYYY-MM.xml.gz, /sitemaps/pages.xml, /sitemaps/forum.xml; with --news traps:
+             /news/calendar/YYYY/MM/[DD/], facets /news/?sort=&view=&period=, /news/news/…
   scripted   /ajax/thread-TID.html (posts loaded by script from /ajax/api/thread/TID/posts; for fetch.render)
   truth      /_truth/world, /_truth/users, /_truth/posts?user=UID[&since=&until=], /_truth/comments?post=MID,
              /_truth/forum/boards|threads|posts?thread=TID, /_truth/articles, /_truth/ajax/posts?thread=TID,
+             /_truth/news/articles (versions, deleted, moved), /_truth/news/pages (the real pages),
              /_truth/requests?client=ID, /_truth/deletions|edits|media[?uid=UID] (with --lifecycle),
              /_truth/breakouts (with --breakouts: start, hashtag, mix and post ids of each break-out),
              /_truth/requests/summary (rows as JSON arrays, or NDJSON with &format=ndjson)
@@ -96,7 +104,7 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       const site = await startSimsite({
         world, host: flags.host, port: flags.port, speed: flags.speed, faults: parseFaultSpec(faultSpec),
         robots: { '*': robots }, weibo: { era: flags.era, responseCacheMs: flags.responseCacheMs, countFloors: flags.countFloors ?? false },
-        sites: { articlesPerDay: flags.articlesPerDay },
+        sites: { articlesPerDay: flags.articlesPerDay, news: parseNewsSpec(flags.news) },
       });
       const sample = world.users.find((u) => !u.zombie) ?? world.users[0]!;
       console.log(`simsite listening on ${site.url} (${flags.users} users, seed ${flags.seed}, speed ${flags.speed}, era ${flags.era}, built in ${Date.now() - t0} ms)`);

@@ -1,7 +1,7 @@
-import { buildModelFromFrontier, schedulerState } from '../../schedule/core-bridge';
-import { configFromStage, scheduleStatus } from '../../schedule/poisson';
+import { buildModelFromFrontier, frontierScheduleStatus } from '../../schedule/core-bridge';
+import { configFromStage, type ScheduleStatus } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
-import { collect, openPipeline, pipelineVars } from '../runtime';
+import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('status')
@@ -10,14 +10,14 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { var?: string[]; json?: boolean }) => {
-      const p = await openPipeline(ctx, file, pipelineVars(opts.var));
+      const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
-        const stats = await p.built.frontier.stats();
-        let schedule: ReturnType<typeof scheduleStatus> | undefined;
+        const stats = await p.counts.stats();
+        let schedule: ScheduleStatus | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;
-          const states = (await p.built.frontier.allStates()).filter((st) => st.status === 'active');
-          schedule = scheduleStatus(states.map(schedulerState), buildModelFromFrontier(states, configFromStage(options)));
+          const states = await p.frontier.allStates();
+          schedule = frontierScheduleStatus(states, buildModelFromFrontier(states, configFromStage(options)));
         }
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats, ...(schedule ? { schedule } : {}) }));
         else {
@@ -33,25 +33,7 @@ export const register: RegisterCommand = (program, ctx) => {
           }
         }
       } finally {
-        await p.close();
-      }
-    });
-
-  program.command('seed')
-    .description('offer subjects (<platform>:<kind>:<id>) to a pipeline\'s frontier; known ones are left alone')
-    .argument('<pipeline>', 'pipeline file')
-    .argument('<subjects...>', 'subjects, e.g. weibo:user:1669879400')
-    .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
-    .action(async (file: string, subjects: string[], opts: { var?: string[] }) => {
-      const p = await openPipeline(ctx, file, pipelineVars(opts.var));
-      try {
-        const now = Date.now();
-        const added = await p.built.frontier.offer(subjects.map((subject) => ({
-          subject, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const, via: 'cli' },
-        })));
-        console.log(`offered ${subjects.length}, new ${added}`);
-      } finally {
-        await p.close();
+        p.close();
       }
     });
 };

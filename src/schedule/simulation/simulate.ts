@@ -8,7 +8,7 @@
  * platform whose timeline cannot be paged back further.
  */
 import { seededRng } from '../../core/rng';
-import type { SchedulingPolicy } from '../policies/policy';
+import type { SchedulingPolicy } from './policies/policy';
 import type { VisitResult } from '../subject-state';
 import { MetricsRecorder, type SimulationMetrics } from './metrics';
 import type { World } from './world';

@@ -24,7 +24,8 @@ export interface Article {
 const ARTICLE_STREAM = 0x7fff_fff0;
 export const ARTICLES_PER_INDEX_PAGE = 20;
 
-function sentence(rng: ReturnType<typeof streamRng>, lang: Lang, sentiment: Sentiment): string {
+/** One sentence of an article in its language and tone (also what edits add). */
+export function sentence(rng: ReturnType<typeof streamRng>, lang: Lang, sentiment: Sentiment): string {
   const zh = lang === 'zh';
   return pick(rng, (zh ? ZH_TEMPLATES : EN_TEMPLATES)[sentiment]).replace(/\{(topic|thing|place|time|food|name)\}/g, (_m, slot: string) => {
     if (slot === 'thing') return pick(rng, zh ? ZH_THINGS : EN_THINGS);
@@ -92,13 +93,33 @@ export class ArticleSite {
 }
 
 const isoDate = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const chinaTime = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+export const chinaTime = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
-function sidebar(site: ArticleSite, a: Article, nowMs: number): string {
+/**
+ * How an article page shows what may change after publication: its current text, where it lives,
+ * how it links other articles (null: not at all, e.g. deleted) and what the site adds to the nav.
+ */
+export interface ArticleView {
+  title: string;
+  paragraphs: string[];
+  /** Set once the article was edited: the page then says when. */
+  modifiedMs: number | null;
+  canonicalPath: string;
+  href: (id: number) => string | null;
+  /** Extra links in the top navigation (e.g. the calendar). */
+  navExtra: string;
+}
+
+export const plainView = (a: Article): ArticleView => ({
+  title: a.title, paragraphs: a.paragraphs, modifiedMs: null, canonicalPath: `/news/${a.id}.html`, href: (id) => `/news/${id}.html`, navExtra: '',
+});
+
+function sidebar(site: ArticleSite, a: Article, nowMs: number, view: ArticleView): string {
   const related: string[] = [];
   for (let i = 1; i <= 12; i++) {
     const other = site.article(Math.max(1, a.id - i * 3), nowMs);
-    if (other && other.id !== a.id) related.push(`<li><a href="/news/${other.id}.html">${escapeHtml(other.title)}</a></li>`);
+    const href = other && other.id !== a.id ? view.href(other.id) : null;
+    if (other && href !== null) related.push(`<li><a href="${href}">${escapeHtml(other.title)}</a></li>`);
   }
   return `<ul class="hot-list">${related.join('')}</ul>`;
 }
@@ -120,16 +141,22 @@ window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}
 (function(){var s=document.createElement('script');s.async=true;s.src='/static/stat.js?v=20260101';var f=document.getElementsByTagName('script')[0];f.parentNode.insertBefore(s,f);})();
 </script>`;
 
+/** Where the site's feeds are, as news pages announce them in their head. */
+export const FEED_LINKS = '<link rel="alternate" type="application/rss+xml" title="模拟日报 RSS" href="/news/rss.xml">'
+  + '<link rel="alternate" type="application/atom+xml" title="模拟日报 Atom" href="/news/atom.xml">'
+  + '<link rel="alternate" type="application/feed+json" title="模拟日报 JSON Feed" href="/news/feed.json">';
+
 const FOOTER_LINKS = ['关于我们', '联系我们', '招聘信息', '广告服务', '网站地图', '隐私政策', '用户协议', '意见反馈', '违法和不良信息举报', '友情链接', '新闻中心', '产品答疑']
   .map((t, i) => `<a href="/about.html?s=${i}">${t}</a>`).join(' | ');
 
 /** Recommended articles with the opening of their text: link-rich boilerplate that looks like content. */
-function recommended(site: ArticleSite, a: Article, nowMs: number): string {
+function recommended(site: ArticleSite, a: Article, nowMs: number, view: ArticleView): string {
   const items: string[] = [];
   for (let i = 1; items.length < 24 && i <= 60; i++) {
     const other = site.article(a.id - i * 7 > 0 ? a.id - i * 7 : a.id + i, nowMs);
-    if (!other || other.id === a.id) continue;
-    items.push(`<li><a class="thumb" href="/news/${other.id}.html"><img src="/static/thumb/${other.id}.jpg" alt=""></a><div><a class="headline" href="/news/${other.id}.html">${escapeHtml(other.title)}</a><p class="summary">${escapeHtml(other.paragraphs[0]!.slice(0, 56))}…</p><span class="time">${chinaTime(other.publishedMs)}</span></div></li>`);
+    const href = other && other.id !== a.id ? view.href(other.id) : null;
+    if (!other || href === null) continue;
+    items.push(`<li><a class="thumb" href="${href}"><img src="/static/thumb/${other.id}.jpg" alt=""></a><div><a class="headline" href="${href}">${escapeHtml(other.title)}</a><p class="summary">${escapeHtml(other.paragraphs[0]!.slice(0, 56))}…</p><span class="time">${chinaTime(other.publishedMs)}</span></div></li>`);
   }
   return `<section class="recommend"><h3>猜你喜欢</h3><ul>${items.join('\n')}</ul></section>`;
 }
@@ -139,19 +166,20 @@ function recommended(site: ArticleSite, a: Article, nowMs: number): string {
  * footer around the main text: boilerplate for the extractor, about 17 KB a page as news pages
  * carry (the throughput benchmark's HTML pages).
  */
-export function articlePage(site: ArticleSite, a: Article, nowMs: number): string {
-  const title = escapeHtml(a.title);
-  const body = a.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+export function articlePage(site: ArticleSite, a: Article, nowMs: number, view: ArticleView = plainView(a)): string {
+  const title = escapeHtml(view.title);
+  const body = view.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const modified = view.modifiedMs === null ? '' : `<meta property="article:modified_time" content="${isoDate(view.modifiedMs)}">`;
   const comments = a.comments.filter((c) => c.createdMs <= nowMs)
     .map((c) => `<li class="comment"><span class="comment-author">${escapeHtml(c.author)}</span><span class="comment-time">${chinaTime(c.createdMs)}</span><p>${escapeHtml(c.text)}</p></li>`)
     .join('\n');
-  const nav = `<nav class="top-nav"><ul><li><a href="/news/">首页</a></li><li><a href="/news/?section=tech">科技</a></li><li><a href="/news/?section=life">生活</a></li><li><a href="/news/?section=travel">旅游</a></li><li><a href="/forum/">论坛</a></li><li><a href="/about.html">关于我们</a></li></ul></nav>`;
+  const nav = `<nav class="top-nav"><ul><li><a href="/news/">首页</a></li><li><a href="/news/?section=tech">科技</a></li><li><a href="/news/?section=life">生活</a></li><li><a href="/news/?section=travel">旅游</a></li><li><a href="/forum/">论坛</a></li><li><a href="/about.html">关于我们</a></li>${view.navExtra}</ul></nav>`;
   const ads = '<div class="ad-box"><a href="/ad/click?id=1"><img src="/static/ad-300x250.png" alt="广告"></a><p>热门推荐：限时优惠，立即抢购！</p></div>';
   const share = '<div class="share-bar">分享到：<a href="#weibo">微博</a> <a href="#wechat">微信</a> <a href="#qq">QQ空间</a></div>';
   const main = a.layout === 'portal'
     ? `<div class="main-column"><div class="breadcrumb"><a href="/news/">首页</a> &gt; <a href="/news/?section=${encodeURIComponent(a.section)}">${escapeHtml(a.section)}</a> &gt; 正文</div>
 <h1 class="article-title">${title}</h1>
-<div class="article-meta"><span class="source">来源：模拟日报</span><span class="author">作者：${escapeHtml(a.author)}</span><span class="pubtime">${chinaTime(a.publishedMs)}</span></div>
+<div class="article-meta"><span class="source">来源：模拟日报</span><span class="author">作者：${escapeHtml(a.author)}</span><span class="pubtime">${chinaTime(a.publishedMs)}</span>${view.modifiedMs === null ? '' : `<span class="modtime">更新于 ${chinaTime(view.modifiedMs)}</span>`}</div>
 ${share}
 <div class="article-content" id="artibody">
 ${body}
@@ -159,7 +187,7 @@ ${body}
 <div class="editor">责任编辑：${escapeHtml(a.author)}</div>
 <div class="statement">声明：本文仅代表作者观点，不代表本站立场。</div></div>`
     : `<main><article class="post"><header><h1 class="entry-title">${title}</h1>
-<p class="byline">By <a rel="author" href="/news/author/${encodeURIComponent(a.author)}">${escapeHtml(a.author)}</a> · <time datetime="${isoDate(a.publishedMs)}">${chinaTime(a.publishedMs)}</time></p></header>
+<p class="byline">By <a rel="author" href="/news/author/${encodeURIComponent(a.author)}">${escapeHtml(a.author)}</a> · <time datetime="${isoDate(a.publishedMs)}">${chinaTime(a.publishedMs)}</time>${view.modifiedMs === null ? '' : ` · Updated <time class="updated" datetime="${isoDate(view.modifiedMs)}">${chinaTime(view.modifiedMs)}</time>`}</p></header>
 <div class="entry-content">
 ${body}
 </div>
@@ -167,34 +195,20 @@ ${body}
   return `<!DOCTYPE html>
 <html lang="${a.lang === 'zh' ? 'zh-CN' : 'en'}">
 <head><meta charset="utf-8"><title>${title}_模拟日报</title>
-<meta name="description" content="${escapeHtml(a.paragraphs[0]!.slice(0, 60))}">
-<meta property="og:title" content="${title}"><meta property="article:published_time" content="${isoDate(a.publishedMs)}">
-<link rel="canonical" href="/news/${a.id}.html">
+<meta name="description" content="${escapeHtml(view.paragraphs[0]!.slice(0, 60))}">
+<meta property="og:title" content="${title}"><meta property="article:published_time" content="${isoDate(a.publishedMs)}">${modified}
+<link rel="canonical" href="${view.canonicalPath}">
+${FEED_LINKS}
 ${HEAD_ASSETS}</head>
 <body class="${a.layout}">
 <header class="site-header"><div class="logo"><a href="/news/">模拟日报</a></div>${nav}<form class="search" action="/news/search"><input name="q" placeholder="搜索"></form></header>
 <div class="container">
 <aside class="left-sidebar"><h3>栏目导航</h3><ul><li><a href="/news/?section=tech">科技</a></li><li><a href="/news/?section=finance">财经</a></li><li><a href="/news/?section=sports">体育</a></li><li><a href="/news/?section=ent">娱乐</a></li></ul>${ads}</aside>
 ${main}
-<aside class="right-sidebar"><h3>相关阅读</h3>${sidebar(site, a, nowMs)}<h3>热门排行</h3><ol class="rank"><li><a href="/news/1.html">本周热门话题盘点</a></li><li><a href="/news/2.html">专家解读最新政策</a></li></ol></aside>
+<aside class="right-sidebar"><h3>相关阅读</h3>${sidebar(site, a, nowMs, view)}<h3>热门排行</h3><ol class="rank"><li><a href="/news/1.html">本周热门话题盘点</a></li><li><a href="/news/2.html">专家解读最新政策</a></li></ol></aside>
 </div>
-${recommended(site, a, nowMs)}
+${recommended(site, a, nowMs, view)}
 <section class="comments" id="comments"><h3>网友评论（${a.comments.length}）</h3><ul>${comments}</ul><form class="comment-form"><textarea name="content" placeholder="说点什么吧"></textarea><button>发表评论</button></form></section>
 <footer class="site-footer"><p>${FOOTER_LINKS}</p><p>Copyright &copy; 2026 模拟日报 版权所有 京ICP备00000000号</p></footer>
 </body></html>`;
-}
-
-export function articleIndexPage(site: ArticleSite, page: number, nowMs: number): string | null {
-  const total = site.countAt(nowMs);
-  const pages = Math.max(1, Math.ceil(total / ARTICLES_PER_INDEX_PAGE));
-  if (page < 1 || page > pages) return null;
-  const items: string[] = [];
-  for (let id = total - (page - 1) * ARTICLES_PER_INDEX_PAGE; id > Math.max(0, total - page * ARTICLES_PER_INDEX_PAGE); id--) {
-    const a = site.article(id, nowMs)!;
-    items.push(`<li><a href="/news/${id}.html">${escapeHtml(a.title)}</a> <span class="time">${chinaTime(a.publishedMs)}</span></li>`);
-  }
-  const next = page < pages ? `<a class="next" rel="next" href="/news/?page=${page + 1}">下一页</a>` : '';
-  return `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>模拟日报 - 最新</title></head>
-<body><header class="site-header"><div class="logo"><a href="/news/">模拟日报</a></div></header>
-<ul class="news-list">${items.join('\n')}</ul><div class="pager">${next}</div></body></html>`;
 }

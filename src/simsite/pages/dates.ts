@@ -10,11 +10,16 @@ export function discuzDate(ms: number, withSeconds = false): string {
 
 /** Discuz shows posts of the last week as `<span title="absolute">N 天前</span>`. */
 export function discuzPostedHtml(ms: number, nowMs: number): string {
+  return `发表于 ${discuzTimeHtml(ms, nowMs)}`;
+}
+
+/** A Discuz time: relative with the absolute time in the title within a week, absolute after. */
+export function discuzTimeHtml(ms: number, nowMs: number): string {
   const diff = nowMs - ms;
   const rel = diff < 3_600_000 ? `${Math.max(1, Math.floor(diff / 60_000))} 分钟前`
     : diff < 86_400_000 ? `${Math.floor(diff / 3_600_000)} 小时前`
       : diff < 7 * 86_400_000 ? `${Math.floor(diff / 86_400_000)} 天前` : null;
-  return rel ? `发表于 <span title="${discuzDate(ms, true)}">${rel}</span>` : `发表于 ${discuzDate(ms)}`;
+  return rel ? `<span title="${discuzDate(ms, true)}">${rel}</span>` : discuzDate(ms);
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../text/compose';
 import type { World } from '../world';
-import { discuzDate, discuzPostedHtml } from './dates';
+import { discuzDate, discuzPostedHtml, discuzTimeHtml } from './dates';
 import { CHARSET_SLOT } from './encode';
 import { FORUM_PAGE_SIZE, type ForumBoard, type ForumPost, type ForumThread, type ForumWorld } from './forum-world';
 
@@ -100,10 +100,17 @@ export function discuzBoardPage(world: World, forum: ForumWorld, board: ForumBoa
     const visible = forum.visiblePostCount(t, nowMs);
     const first = forum.post(t, 1);
     const author = world.users[first.authorIndex]!;
+    const last = forum.post(t, visible);
+    const lastAuthor = world.users[last.authorIndex]!;
+    const threadPages = Math.ceil(visible / FORUM_PAGE_SIZE);
+    // Discuz lists a multi-page thread's pages after its title: the first few and the last.
+    const tps = threadPages < 2 ? '' : `<span class="tps">&nbsp;...${[...new Set([2, 3, 4, 5, 6, threadPages].filter((p) => p <= threadPages))]
+      .map((p) => `<a href="${discuzThreadUrl(t.tid, p)}">${p}</a>`).join('')}</span>`;
     return `<tbody id="normalthread_${t.tid}"><tr><td class="icn"><a href="${discuzThreadUrl(t.tid, 1)}" target="_blank"><img src="static/image/common/folder_common.gif" /></a></td>
-<th class="common"><a href="${discuzThreadUrl(t.tid, 1)}" onclick="atarget(this)" class="s xst">${escapeHtml(t.title)}</a></th>
+<th class="common"><a href="${discuzThreadUrl(t.tid, 1)}" onclick="atarget(this)" class="s xst">${escapeHtml(t.title)}</a>${tps}</th>
 <td class="by"><cite><a href="/home.php?mod=space&amp;uid=${author.uid}">${escapeHtml(author.screenName)}</a></cite><em><span>${discuzDate(t.createdMs)}</span></em></td>
-<td class="num"><a href="${discuzThreadUrl(t.tid, 1)}" class="xi2">${visible - 1}</a><em>${visible * 37}</em></td></tr></tbody>`;
+<td class="num"><a href="${discuzThreadUrl(t.tid, 1)}" class="xi2">${visible - 1}</a><em>${visible * 37}</em></td>
+<td class="by"><cite><a href="/home.php?mod=space&amp;username=${encodeURIComponent(lastAuthor.screenName)}" c="1">${escapeHtml(lastAuthor.screenName)}</a></cite><em><a href="/forum.php?mod=redirect&amp;tid=${t.tid}&amp;goto=lastpost#lastpost">${discuzTimeHtml(last.createdMs, nowMs)}</a></em></td></tr></tbody>`;
   });
   const pg = pager(page, pages, (p) => discuzBoardUrl(board.id, p));
   return shell(escapeHtml(board.name), `<a href="${discuzBoardUrl(board.id, 1)}">${escapeHtml(board.name)}</a>`, `<div id="ct" class="wp cl">

@@ -114,9 +114,15 @@ export function phpbbForumPage(world: World, forum: ForumWorld, board: ForumBoar
   const rows = threads.slice(s, s + FORUM_PAGE_SIZE).map((t) => {
     const visible = forum.visiblePostCount(t, nowMs);
     const author = world.users[forum.post(t, 1).authorIndex]!;
+    const last = forum.post(t, visible);
+    const lastAuthor = world.users[last.authorIndex]!;
+    const topicPages = Math.ceil(visible / FORUM_PAGE_SIZE);
+    const pages = topicPages < 2 ? '' : `<div class="pagination"><ul>${Array.from({ length: topicPages }, (_, i) => i + 1)
+      .filter((p) => p <= 3 || p === topicPages).map((p) => `<li><a class="button" href="${phpbbTopicUrl(board.id, t.tid, (p - 1) * FORUM_PAGE_SIZE)}">${p}</a></li>`).join('')}</ul></div>`;
     return `<li class="row bg1"><dl class="row-item topic_read"><dt><div class="list-inner"><a href="${phpbbTopicUrl(board.id, t.tid, 0)}" class="topictitle">${escapeHtml(t.title)}</a>
-<div class="topic-poster responsive-hide left-box">by <a href="./memberlist.php?mode=viewprofile&amp;u=${author.index + 2}" class="username">${escapeHtml(author.screenName)}</a> &raquo; ${phpbbTimeHtml(t.createdMs)}</div></div></dt>
-<dd class="posts">${visible - 1} <dfn>Replies</dfn></dd><dd class="views">${visible * 23} <dfn>Views</dfn></dd></dl></li>`;
+<div class="topic-poster responsive-hide left-box">by <a href="./memberlist.php?mode=viewprofile&amp;u=${author.index + 2}" class="username">${escapeHtml(author.screenName)}</a> &raquo; ${phpbbTimeHtml(t.createdMs)}</div>${pages}</div></dt>
+<dd class="posts">${visible - 1} <dfn>Replies</dfn></dd><dd class="views">${visible * 23} <dfn>Views</dfn></dd>
+<dd class="lastpost"><span><dfn>Last post </dfn>by <a href="./memberlist.php?mode=viewprofile&amp;u=${lastAuthor.index + 2}" class="username">${escapeHtml(lastAuthor.screenName)}</a> <a href="./viewtopic.php?p=${last.pid}#p${last.pid}" title="Go to last post"><span class="sr-only">Go to last post</span></a><br />${phpbbTimeHtml(last.createdMs)}</span></dd></dl></li>`;
   });
   const pg = pagination(threads.length, s, (x) => phpbbForumUrl(board.id, x), 'topics');
   return shell(escapeHtml(board.name), `<span class="crumb"><a href="${phpbbForumUrl(board.id, 0)}">${escapeHtml(board.name)}</a></span>`,

@@ -1,11 +1,14 @@
 import type { SimRequest, SimResponse } from '../http-types';
 import { htmlResponse } from '../http-types';
 import type { World } from '../world';
-import { ArticleSite, articleIndexPage, articlePage } from './articles';
-import { discuzBoardPage, discuzBoardUrl, discuzThreadPage } from './discuz';
+import type { ArticleSite } from './articles';
+import { discuzBoardPage, discuzBoardUrl, discuzThreadPage, discuzThreadUrl } from './discuz';
 import { encodePage } from './encode';
-import { ForumWorld } from './forum-world';
+import { boardPageValidators, threadPageValidators } from './forum-validators';
+import { FORUM_PAGE_SIZE, ForumWorld } from './forum-world';
+import type { NewsSite } from './news-site';
 import { phpbbForumPage, phpbbForumUrl, phpbbTopicPage } from './phpbb';
+import { type Validators, withValidators } from './validators';
 
 const notFound = (): SimResponse => htmlResponse('<!DOCTYPE html><html><head><meta charset="utf-8"><title>404</title></head><body><h1>页面不存在</h1></body></html>', 'text/html; charset=utf-8', 404);
 
@@ -14,16 +17,19 @@ const int = (v: string | null | undefined, fallback: number): number => {
   return v !== null && v !== undefined && v !== '' && Number.isInteger(n) ? n : fallback;
 };
 
-/** Forum (Discuz under /forum/, phpBB under /phpbb/) and article (/news/) pages. */
+/** Forum (Discuz under /forum/, phpBB under /phpbb/), article (/news/) pages and the sitemaps. */
 export class PageSites {
-  constructor(private readonly world: World, readonly forum: ForumWorld, readonly articles: ArticleSite) {}
+  constructor(private readonly world: World, readonly forum: ForumWorld, readonly news: NewsSite) {}
+
+  get articles(): ArticleSite {
+    return this.news.articles;
+  }
 
   handle(req: SimRequest): SimResponse | null {
     const p = req.pathname;
     if (p.startsWith('/forum') || p === '/forum.php') return this.discuz(req);
     if (p.startsWith('/phpbb/')) return this.phpbb(req);
-    if (p.startsWith('/news/')) return this.news(req);
-    return null;
+    return this.news.handle(req);
   }
 
   private discuz(req: SimRequest): SimResponse {
@@ -42,14 +48,26 @@ export class PageSites {
       const thread = this.forum.thread(tid);
       const board = thread ? this.forum.board(thread.boardId) : undefined;
       if (!thread || !board || board.flavour !== 'discuz') return notFound();
-      const html = discuzThreadPage(this.world, this.forum, board, thread, page, now);
-      return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      return this.validated(req, threadPageValidators(this.forum, thread, page, now), () => {
+        const html = discuzThreadPage(this.world, this.forum, board, thread, page, now);
+        return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      });
+    }
+    if (req.pathname === '/forum.php' && req.query.get('mod') === 'redirect' && req.query.get('goto') === 'lastpost') {
+      // Discuz's "last post" link: to the thread's last page.
+      const thread = this.forum.thread(int(req.query.get('tid'), -1));
+      if (!thread || this.forum.board(thread.boardId)?.flavour !== 'discuz') return notFound();
+      const pages = Math.max(1, Math.ceil(this.forum.visiblePostCount(thread, now) / FORUM_PAGE_SIZE));
+      return redirect(discuzThreadUrl(thread.tid, pages));
     }
     if ((m = /^\/forum\/forum-(\d+)-(\d+)\.html$/.exec(req.pathname))) {
       const board = this.forum.board(Number(m[1]));
       if (!board || board.flavour !== 'discuz') return notFound();
-      const html = discuzBoardPage(this.world, this.forum, board, Number(m[2]), now);
-      return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      const page = Number(m[2]);
+      return this.validated(req, boardPageValidators(this.forum, board.id, page, 20, now), () => {
+        const html = discuzBoardPage(this.world, this.forum, board, page, now);
+        return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      });
     }
     if (req.pathname === '/forum/' || req.pathname === '/forum') {
       const links = this.forum.boards.filter((b) => b.flavour === 'discuz')
@@ -63,17 +81,29 @@ export class PageSites {
     const now = req.nowMs;
     const q = req.query;
     if (req.pathname === '/phpbb/viewtopic.php') {
-      const thread = this.forum.thread(int(q.get('t'), -1));
+      // `?p=<post id>`: the page that shows the post (post ids are thread × 1000 + floor).
+      const pid = int(q.get('p'), -1);
+      const thread = this.forum.thread(pid > 0 ? Math.floor(pid / 1000) : int(q.get('t'), -1));
       const board = thread ? this.forum.board(thread.boardId) : undefined;
       if (!thread || !board || board.flavour !== 'phpbb') return notFound();
-      const html = phpbbTopicPage(this.world, this.forum, board, thread, int(q.get('start'), 0), now);
-      return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      const visible = this.forum.visiblePostCount(thread, now);
+      if (pid > 0 && (pid % 1000 < 1 || pid % 1000 > visible)) return notFound();
+      const start = pid > 0 ? Math.floor(((pid % 1000) - 1) / FORUM_PAGE_SIZE) * FORUM_PAGE_SIZE : int(q.get('start'), 0);
+      // A start past the end shows the last page (phpbbTopicPage clamps the same way).
+      const page = Math.min(Math.floor(Math.max(0, start) / FORUM_PAGE_SIZE) + 1, Math.max(1, Math.ceil(visible / FORUM_PAGE_SIZE)));
+      return this.validated(req, threadPageValidators(this.forum, thread, page, now), () => {
+        const html = phpbbTopicPage(this.world, this.forum, board, thread, start, now);
+        return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      });
     }
     if (req.pathname === '/phpbb/viewforum.php') {
       const board = this.forum.board(int(q.get('f'), -1));
       if (!board || board.flavour !== 'phpbb') return notFound();
-      const html = phpbbForumPage(this.world, this.forum, board, int(q.get('start'), 0), now);
-      return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      const start = int(q.get('start'), 0);
+      return this.validated(req, boardPageValidators(this.forum, board.id, Math.floor(Math.max(0, start) / FORUM_PAGE_SIZE) + 1, FORUM_PAGE_SIZE, now), () => {
+        const html = phpbbForumPage(this.world, this.forum, board, start, now);
+        return html ? encodePage(html, board.encoding, board.charset) : notFound();
+      });
     }
     if (req.pathname === '/phpbb/index.php' || req.pathname === '/phpbb/') {
       const links = this.forum.boards.filter((b) => b.flavour === 'phpbb')
@@ -83,14 +113,10 @@ export class PageSites {
     return notFound();
   }
 
-  private news(req: SimRequest): SimResponse {
-    const now = req.nowMs;
-    if (req.pathname === '/news/') {
-      const html = articleIndexPage(this.articles, int(req.query.get('page'), 1), now);
-      return html ? htmlResponse(html) : notFound();
-    }
-    const m = /^\/news\/(\d+)\.html$/.exec(req.pathname);
-    const a = m ? this.articles.article(Number(m[1]), now) : undefined;
-    return a ? htmlResponse(articlePage(this.articles, a, now)) : notFound();
+  /** Validators when the site gives them (see NewsOptions.validators) and the page exists. */
+  private validated(req: SimRequest, v: Validators | null, render: () => SimResponse): SimResponse {
+    return v === null ? render() : withValidators(req, v, render, !this.news.options.validators);
   }
 }
+
+const redirect = (location: string): SimResponse => ({ status: 302, headers: { location, 'content-type': 'text/html; charset=utf-8' }, body: '', kind: 'html' });

@@ -35,7 +35,7 @@ export function* forumThreadTruth(forum: ForumWorld, nowMs: number): Generator<R
       if (posts === 0) continue;
       yield {
         tid: t.tid, boardId: board.id, board: board.name, flavour: board.flavour, encoding: board.encoding, charset: board.charset,
-        title: t.title, createdMs: t.createdMs, posts,
+        title: t.title, createdMs: t.createdMs, posts, replies: posts - 1, pages: Math.ceil(posts / FORUM_PAGE_SIZE), lastPostMs: t.postTimes[posts - 1]!,
         url: board.flavour === 'discuz' ? discuzThreadUrl(t.tid, 1) : `/phpbb/viewtopic.php?f=${board.id}&t=${t.tid}`,
       };
     }

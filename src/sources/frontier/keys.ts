@@ -22,15 +22,6 @@ export function shardKeys(namespace: string, shard: number): ShardKeys {
   return { bdue: `${tag}:bdue`, lease: `${tag}:lease`, owner: `${tag}:owner`, counts: `${tag}:n`, bloom: `${tag}:bloom`, bucketPrefix: `${tag}:b:` };
 }
 
-/** Politeness state of one origin lives in its own slot: it is shared by all shards and workers. */
-export function originKey(namespace: string, origin: string): string {
-  return `${namespace}:{${namespace}:o:${origin}}:polite`;
-}
-
-export function originHoldersKey(namespace: string, origin: string): string {
-  return `${namespace}:{${namespace}:o:${origin}}:holders`;
-}
-
 export function deadLetterKey(namespace: string): string {
   return `${namespace}:{${namespace}:dlq}:stream`;
 }

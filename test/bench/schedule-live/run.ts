@@ -9,7 +9,7 @@ import { buildPipeline } from '../../../src/runner/build';
 import { expectedPagesPerVisit, visitRatePerHour } from '../../../src/schedule/allocation';
 import { buildModelFromFrontier, scheduledIntervalHours, schedulerState } from '../../../src/schedule/core-bridge';
 import { allocationRatePerHour, configFromStage } from '../../../src/schedule/poisson';
-import { createPolicy } from '../../../src/schedule/policies';
+import { createPolicy } from '../../../src/schedule/simulation/policies';
 import { DEFAULT_SIMULATION, simulate } from '../../../src/schedule/simulation/simulate';
 import type { World as SimWorld } from '../../../src/schedule/simulation/world';
 import { connectSearch } from '../../../src/search/client';

@@ -3,7 +3,7 @@
  * scheduler code. Writes test/bench/results/schedule.json.
  */
 import { type GoalRow, type ResultRow, goal, writeReport } from '../lib/results';
-import { type PolicyName, createPolicy } from '../../../src/schedule/policies';
+import { type PolicyName, createPolicy } from '../../../src/schedule/simulation/policies';
 import type { SimulationMetrics } from '../../../src/schedule/simulation/metrics';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { DEFAULT_WORLD, type World, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';

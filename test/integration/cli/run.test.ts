@@ -63,6 +63,21 @@ describe('freshet run / status (built CLI, real services)', () => {
     }
   });
 
+  it('status and seed open only the frontier: they answer with the search node unreachable', async () => {
+    const name = `frontier-only-${s.prefix.slice(2, -1)}`;
+    const file = writeCliPipeline(name, [], 'shards: 2');
+    // Nothing listens on port 9: a command that touched the search node (templates, alerts) would fail.
+    const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_ES_URL: 'http://127.0.0.1:9', SIMSITE_URL: 'http://127.0.0.1:9' };
+    try {
+      const seeded = await run('node', [BIN, 'seed', file, 'weibo:user:1', 'weibo:user:2'], { env });
+      expect(seeded.stdout.trim()).toBe('offered 2, new 2');
+      const { stdout } = await run('node', [BIN, 'status', file, '--json'], { env });
+      expect(JSON.parse(stdout)).toMatchObject({ pipeline: name, subjects: 2, due: 2, leased: 0 });
+    } finally {
+      await deleteKeys(r.redis, `freshet:${name}*`);
+    }
+  });
+
   it('validate names file, line and key path and exits 1', async () => {
     const file = join(tmpdir(), 'freshet-bad-pipeline.yaml');
     writeFileSync(file, 'name: bad\nparse:\n  type: weibo_api\n  base_url: http://x\n  page_limt: 3\nsink: { type: blackhole }\n');

@@ -1,6 +1,7 @@
 import { ManualClock } from '../../../src/core/clock';
 import { decodeHtml } from '../../../src/core/charset';
-import { applyRules, forumRuleSets } from '../../../src/extractors/html-rules';
+import { applyRules } from '../../../src/extractors/rules/apply';
+import { forumRuleSets } from '../../../src/extractors/rules/forums';
 import { DEFAULT_START_MS, startSimsite, type SimsiteHandle } from '../../../src/simsite';
 
 interface ThreadTruth { tid: number; flavour: string; encoding: string; charset: string; url: string; posts: number }

@@ -12,7 +12,7 @@ import { seededRng } from '../../../src/core/rng';
 import { buildPipeline } from '../../../src/runner/build';
 import type { RunSummary } from '../../../src/runner/types';
 import { poissonScheduleSchema } from '../../../src/schedule/refit';
-import type { FrontierStats } from '../../../src/sources/frontier/frontier';
+import type { FrontierStats } from '../../../src/sources/contract';
 import { serveMetrics } from '../../../src/cli/metrics-server';
 import { frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
 import { useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
@@ -86,7 +86,7 @@ describe('grafana/ dashboards', () => {
         logger: silentLogger, metrics, sleep: (ms) => sleep(ms), namespace: `${r.prefix}frontier`, gaugeIntervalMs: 500,
       });
       summary = await built.runner.run({ untilIdle: true });
-      frontierStats = await built.frontier.stats();
+      frontierStats = await built.counts.stats();
       await built.close();
       // Wait for a scrape taken after the crawl ended (the instant queries below read the latest
       // sample; one scraped mid-crawl holds partial counts), and enough samples for rate() windows.

@@ -6,7 +6,7 @@ import { seededRng } from '../../../src/core/rng';
 import type { PipelineConfig } from '../../../src/pipeline/schema';
 import { buildPipeline } from '../../../src/runner/build';
 import { indexName } from '../../../src/search/templates';
-import { TokenQuota } from '../../../src/sources/frontier/token-quota';
+import { TokenQuota } from '../../../src/limits/token-quota';
 import { crawlUntilVisited, frozenSimsite, indexedPosts, MAPPINGS, pipelineFor, postsBeforeLastVisit } from '../../helpers/crawl';
 import { httpForwardProxy, type HttpForwardProxy, type ProxyLogEntry } from '../../helpers/http-proxy';
 import { useRedis, useSearch } from '../../helpers/services';

@@ -76,7 +76,7 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl from 5
     const states = new Map<string, NonNullable<Awaited<ReturnType<typeof built.frontier.getState>>>>();
     const log = site.requestLog.entries();
     const profileOrder = log.map((e) => /containerid=100505(\d+)/.exec(e.url)?.[1]).filter((x): x is string => x !== undefined);
-    const count = await built.frontier.countSubjects();
+    const count = await built.counts.countSubjects();
     expect(count).toBeGreaterThanOrEqual(MAX_USERS);
     // A soft cap: visits running at once each see the same count before offering their fans.
     expect(count).toBeLessThanOrEqual(MAX_USERS + MAX_IN_FLIGHT * 20);

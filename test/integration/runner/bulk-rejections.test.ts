@@ -23,8 +23,8 @@ describe('the search node rejecting bulk items', () => {
     try {
       const built = await build(pipelineFor(site, 'bulk-reject', seedsOf(site)), r.redis, viaProxy.client, s.prefix);
       const summary = await built.runner.run({ untilIdle: true });
-      const dead = await built.frontier.readDeadLetters(10_000);
-      const stats = await built.frontier.stats();
+      const dead = await built.deadLetters.read(10_000);
+      const stats = await built.counts.stats();
       await built.close();
 
       const truth = truthIds(site);

@@ -42,7 +42,7 @@ describe('crawling simsite into the real search node', () => {
     await s.client.indices.refresh({ index: indexName(s.prefix, 'users') });
     const users = await s.client.count({ index: indexName(s.prefix, 'users') });
     expect(users.count).toBe(120);
-    const stats = await built.frontier.stats();
+    const stats = await built.counts.stats();
     expect(stats).toMatchObject({ subjects: 120, leased: 0, dueNow: 0, deadLetters: 0 });
   });
 
@@ -90,7 +90,7 @@ describe('document stages in a real crawl', () => {
       expect(summary.jobs).toBe(20);
       expect(summary.documents.dropped).toBeGreaterThan(0);
       expect(got.size + summary.documents.dropped).toBe(truth.size);
-      expect((await built.frontier.stats()).leased).toBe(0);
+      expect((await built.counts.stats()).leased).toBe(0);
       const langs = await s.client.search({ index: indexName(s.prefix, 'posts'), size: 0, aggs: { l: { terms: { field: 'lang' } } } });
       const buckets = (langs.aggregations as { l: { buckets: { key: string }[] } }).l.buckets.map((b) => b.key);
       expect(buckets).toContain('zh');

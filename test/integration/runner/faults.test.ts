@@ -83,14 +83,14 @@ describe('faults survived with nothing lost', () => {
       const run = built.runner.run({ untilIdle: true });
       for (let i = 0; i < 400 && (await postCount(s)) === 0; i++) await sleep(25);
       proxy.pause();
-      const claimedAt = async () => (await built.frontier.stats()).leased;
+      const claimedAt = async () => (await built.counts.stats()).leased;
       const heapBefore = liveHeapBytes();
       let maxInFlight = 0;
       const samples: number[] = [];
       for (let t = 0; t < 60; t++) {
         await sleep(1000);
         maxInFlight = Math.max(maxInFlight, built.runner.inFlightJobs);
-        samples.push((await built.frontier.stats()).subjects - (await built.frontier.stats()).due);
+        samples.push((await built.counts.stats()).subjects - (await built.counts.stats()).due);
       }
       const heapDuring = liveHeapBytes();
       expect(maxInFlight).toBeLessThanOrEqual(8);

@@ -43,7 +43,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
       const report = cases.map((c, i) => ({ name: c.name, want: c.code, got: failedWith(users[i]!) }));
       expect(report.filter((x) => x.got.join() !== (x.want ?? ''))).toEqual([]);
 
-      const dead = async () => new Map((await built.frontier.readDeadLetters(1000)).map((d) => [d['subject']!, d['code']!]));
+      const dead = async () => new Map((await built.deadLetters.read(1000)).map((d) => [d['subject']!, d['code']!]));
       const dlq1 = await dead();
       const failing = cases.filter((c) => c.code !== null);
       for (const [i, c] of cases.entries()) {

@@ -56,7 +56,7 @@ describe('Redis killed (SIGKILL) and restarted from its AOF mid-crawl', () => {
       expect([...truth.keys()].filter((id) => !got.has(id))).toEqual([]);
       expect(got.size).toBe(truth.size);
       // The frontier came back from the AOF whole: every subject visited once, nothing leased.
-      expect(await built.frontier.stats()).toMatchObject({ subjects: 100, leased: 0, dueNow: 0 });
+      expect(await built.counts.stats()).toMatchObject({ subjects: 100, leased: 0, dueNow: 0 });
       for (const subject of seedsOf(site)) expect((await built.frontier.getState(subject))?.visits).toBe(1);
     } finally {
       redis.disconnect();

@@ -47,7 +47,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
         const summary = await built.runner.run({ untilIdle: true });
         await built.close();
         jobs += summary.jobs;
-        if ((await built.frontier.countDue(Date.now() + 60_000)) === 0) break;
+        if ((await built.counts.countDue(Date.now() + 60_000)) === 0) break;
         await sleep(500);
       }
 

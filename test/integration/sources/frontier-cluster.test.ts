@@ -1,6 +1,9 @@
 import type { Cluster } from 'ioredis';
 import { ManualClock } from '../../../src/core/clock';
 import { newSubjectState } from '../../../src/core/envelope';
+import { OriginPoliteness } from '../../../src/limits/origin-politeness';
+import { FrontierCounts } from '../../../src/sources/frontier/counts';
+import { DeadLetterStream } from '../../../src/sources/frontier/dead-letters';
 import { RedisFrontier, type FrontierOptions } from '../../../src/sources/frontier/frontier';
 import { shardKeys } from '../../../src/sources/frontier/keys';
 import { uniquePrefix } from '../../helpers/services';
@@ -13,10 +16,11 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
   let opts: FrontierOptions;
   const workers: Cluster[] = [];
   /** A worker: its own cluster connection, as a separate process would have. */
-  const worker = (): RedisFrontier => {
+  const worker = () => {
     const c = rc.client();
     workers.push(c);
-    return new RedisFrontier(c, opts, clock);
+    const parts = { counts: new FrontierCounts(c, opts, clock), deadLetters: new DeadLetterStream(c, opts, clock), origins: new OriginPoliteness(c, opts.namespace, clock) };
+    return Object.assign(new RedisFrontier(c, opts, clock), parts);
   };
   const subjects = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ subject: `weibo:user:${from + i}`, state: newSubjectState(0) }));
 
@@ -49,7 +53,7 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
     expect(perNode).toHaveLength(3);
     expect(perNode.every((n) => n > 0)).toBe(true);
     expect(perNode.reduce((a, b) => a + b, 0)).toBe(opts.shards);
-    expect(await f.stats()).toMatchObject({ subjects: 900, due: 900, leased: 0 });
+    expect(await f.counts.stats()).toMatchObject({ subjects: 900, due: 900, leased: 0 });
   });
 
   it('claims from several workers at once never overlap, and acks span slots on every node', async () => {
@@ -72,7 +76,7 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
     expect(results).toHaveLength(600);
     expect(results.every(Boolean)).toBe(true);
     const f = worker();
-    expect(await f.stats()).toMatchObject({ subjects: 600, due: 600, dueNow: 0, leased: 0 });
+    expect(await f.counts.stats()).toMatchObject({ subjects: 600, due: 600, dueNow: 0, leased: 0 });
     expect((await f.getState('weibo:user:123'))!.visits).toBe(1);
     expect(await f.nextDue('weibo:user:123')).toBe(clock.nowMs() + 60_000);
   });
@@ -93,7 +97,7 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
     expect((await alive.ack(items)).every(Boolean)).toBe(true);
     // Retried after a lost reply (e.g. a Redis restart): recognised as already stored.
     expect((await alive.ack(items)).every(Boolean)).toBe(true);
-    expect(await alive.stats()).toMatchObject({ subjects: 40, due: 0, leased: 0 });
+    expect(await alive.counts.stats()).toMatchObject({ subjects: 40, due: 0, leased: 0 });
   });
 
   it('keeps extended leases; politeness and dead letters hold across workers', async () => {
@@ -107,16 +111,16 @@ describe('RedisFrontier on a real Redis Cluster (3 masters)', () => {
     expect(await b.reap()).toBe(0);
 
     const p = (holder: string) => ({ minDelayMs: 1000, maxWaitMs: 5000, maxConcurrency: 1, holder, holdMs: 5000 });
-    expect(await a.politeness('http://h:1', p('a1'))).toEqual({ kind: 'taken' });
-    expect(await b.politeness('http://h:1', p('b1'))).toEqual({ kind: 'busy' });
-    await a.releaseOrigin('http://h:1', 'a1');
-    expect(await b.politeness('http://h:1', p('b1'))).toEqual({ kind: 'wait', waitMs: 1000 });
+    expect(await a.origins.reserve('http://h:1', p('a1'))).toEqual({ kind: 'taken' });
+    expect(await b.origins.reserve('http://h:1', p('b1'))).toEqual({ kind: 'busy' });
+    await a.origins.release('http://h:1', 'a1');
+    expect(await b.origins.reserve('http://h:1', p('b1'))).toEqual({ kind: 'wait', waitMs: 1000 });
     clock.advanceMs(1000);
-    expect(await b.politeness('http://h:1', p('b1'))).toEqual({ kind: 'taken' });
+    expect(await b.origins.reserve('http://h:1', p('b1'))).toEqual({ kind: 'taken' });
 
-    await a.deadLetter({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1', message: 'truncated' });
-    await a.countThroughput(5, 50);
-    expect(await b.readDeadLetters()).toEqual([expect.objectContaining({ code: 'E_PARSE_JSON', subject: 'weibo:user:1' })]);
-    expect((await b.stats()).deadLetters).toBe(1);
+    await a.deadLetters.deadLetter({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1', message: 'truncated' });
+    await a.counts.countThroughput(5, 50);
+    expect(await b.deadLetters.read()).toEqual([expect.objectContaining({ code: 'E_PARSE_JSON', subject: 'weibo:user:1' })]);
+    expect((await b.counts.stats()).deadLetters).toBe(1);
   });
 });

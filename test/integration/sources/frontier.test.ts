@@ -1,6 +1,9 @@
 import { ManualClock } from '../../../src/core/clock';
 import { newSubjectState } from '../../../src/core/envelope';
 import { ErrorCodes } from '../../../src/core/errors';
+import { OriginPoliteness } from '../../../src/limits/origin-politeness';
+import { FrontierCounts } from '../../../src/sources/frontier/counts';
+import { DeadLetterStream } from '../../../src/sources/frontier/dead-letters';
 import { RedisFrontier, type FrontierOptions } from '../../../src/sources/frontier/frontier';
 import { shardOf } from '../../../src/sources/frontier/keys';
 import { useRedis, type TestRedis } from '../../helpers/services';
@@ -10,6 +13,8 @@ describe('RedisFrontier (real Redis)', () => {
   let clock: ManualClock;
   let opts: FrontierOptions;
   const frontier = () => new RedisFrontier(t.redis, opts, clock);
+  const counts = () => new FrontierCounts(t.redis, opts, clock);
+  const origins = () => new OriginPoliteness(t.redis, opts.namespace, clock);
 
   beforeEach(async () => {
     t = await useRedis('frontier');
@@ -25,7 +30,7 @@ describe('RedisFrontier (real Redis)', () => {
     const f = frontier();
     expect(await f.offer(subjects(500))).toBe(500);
     expect(await f.offer(subjects(600))).toBe(100); // 0..499 known, 500..599 new
-    const stats = await f.stats();
+    const stats = await counts().stats();
     expect(stats.subjects).toBe(600);
     expect(stats.due).toBe(600);
   });
@@ -70,7 +75,7 @@ describe('RedisFrontier (real Redis)', () => {
     expect(c).toHaveLength(20);
     expect(new Set(all).size).toBe(50);
     expect(all.some((s) => Number(s.split(':')[2]) >= 1000)).toBe(false);
-    expect((await f.stats()).leased).toBe(50);
+    expect((await counts().stats()).leased).toBe(50);
   });
 
   it('acks with the new state and next visit; a lost lease is refused', async () => {
@@ -112,7 +117,7 @@ describe('RedisFrontier (real Redis)', () => {
       if (lost.includes(job)) expect(await f.nextDue(job.subject)).toBeUndefined(); // still leased by the other worker
       else expect([(await f.getState(job.subject))!.visits, await f.nextDue(job.subject)]).toEqual([i + 1, clock.nowMs() + 60_000 + i]);
     }
-    expect(await f.stats()).toMatchObject({ subjects: 40, due: 40 - lost.length, leased: lost.length });
+    expect(await counts().stats()).toMatchObject({ subjects: 40, due: 40 - lost.length, leased: lost.length });
   });
 
   it('keeps subjects in small listpack buckets, counts them through claim, ack and reap', async () => {
@@ -124,22 +129,22 @@ describe('RedisFrontier (real Redis)', () => {
     const buckets = await t.redis.keys(`${opts.namespace}:*:b:*`);
     expect(buckets).toHaveLength(160);
     for (const key of buckets) expect(await t.redis.object('ENCODING', key)).toBe('listpack');
-    expect(await f.stats()).toMatchObject({ subjects: 2001, due: 2000, dueNow: 2000, leased: 0 });
+    expect(await counts().stats()).toMatchObject({ subjects: 2001, due: 2000, dueNow: 2000, leased: 0 });
     const jobs = await f.claim(50);
     expect(jobs[0]!.state).toEqual(visited);
     expect(await f.nextDue(jobs[0]!.subject)).toBeUndefined(); // leased
-    expect(await f.stats()).toMatchObject({ subjects: 2001, due: 1950, dueNow: 1950, leased: 50 });
+    expect(await counts().stats()).toMatchObject({ subjects: 2001, due: 1950, dueNow: 1950, leased: 50 });
     await f.ack(jobs.slice(0, 20).map((job) => ({ job, state: { ...job.state, visits: 5 }, nextDueMs: clock.nowMs() + 60_000 })));
     await f.ack(jobs.slice(20, 30).map((job) => ({ job, state: job.state, nextDueMs: -1 })));
     clock.advanceMs(20_000);
     expect(await f.reap()).toBe(20);
-    expect(await f.stats()).toMatchObject({ subjects: 2001, due: 1990, dueNow: 1970, leased: 0 });
-    expect(await f.countDue(clock.nowMs() + 60_000)).toBe(1990);
+    expect(await counts().stats()).toMatchObject({ subjects: 2001, due: 1990, dueNow: 1970, leased: 0 });
+    expect(await counts().countDue(clock.nowMs() + 60_000)).toBe(1990);
     expect(await f.getState(jobs[0]!.subject)).toEqual({ ...visited, visits: 5 });
     expect(await f.nextDue('weibo:user:zombie')).toBeUndefined();
     expect(await f.offer([{ subject: 'weibo:user:zombie', state: visited }])).toBe(0);
     expect((await f.allStates()).length).toBe(2001);
-    expect(await f.countSubjects()).toBe(2001);
+    expect(await counts().countSubjects()).toBe(2001);
   });
 
   it('claims the earliest due buckets first and reschedules known, unleased subjects', async () => {
@@ -169,10 +174,12 @@ describe('RedisFrontier (real Redis)', () => {
   });
 
   it('estimates a large due backlog in stats from 100 buckets per shard; countDue stays exact', async () => {
-    const f = new RedisFrontier(t.redis, { ...opts, shards: 1, bloomCapacity: 64 * 300 }, clock);
+    const small = { ...opts, shards: 1, bloomCapacity: 64 * 300 };
+    const f = new RedisFrontier(t.redis, small, clock);
     for (let i = 0; i < 3000; i += 500) await f.offer(subjects(500, i), clock.nowMs() - 1 - i);
-    expect(await f.countDue()).toBe(3000);
-    const { dueNow } = await f.stats();
+    const c = new FrontierCounts(t.redis, small, clock);
+    expect(await c.countDue()).toBe(3000);
+    const { dueNow } = await c.stats();
     expect(dueNow).not.toBe(3000); // estimated, not counted: 300 buckets hold due subjects
     expect(Math.abs(dueNow - 3000)).toBeLessThan(300);
   });
@@ -196,52 +203,52 @@ describe('RedisFrontier (real Redis)', () => {
   });
 
   it('spaces fetch slots of one origin across workers and refuses long waits', async () => {
-    const a = frontier();
-    const b = frontier();
+    const a = origins();
+    const b = origins();
     const p = (maxWaitMs: number) => ({ minDelayMs: 1000, maxWaitMs, maxConcurrency: 0, holder: '', holdMs: 0 });
-    expect(await a.politeness('http://h:1', p(5000))).toEqual({ kind: 'taken' });
-    expect(await b.politeness('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 1000 });
-    expect(await a.politeness('http://other:1', p(5000))).toEqual({ kind: 'taken' });
-    expect(await b.politeness('http://h:1', p(500))).toEqual({ kind: 'too_far', waitMs: 1000 });
+    expect(await a.reserve('http://h:1', p(5000))).toEqual({ kind: 'taken' });
+    expect(await b.reserve('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 1000 });
+    expect(await a.reserve('http://other:1', p(5000))).toEqual({ kind: 'taken' });
+    expect(await b.reserve('http://h:1', p(500))).toEqual({ kind: 'too_far', waitMs: 1000 });
     clock.advanceMs(400);
-    expect(await b.politeness('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 600 });
+    expect(await b.reserve('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 600 });
     clock.advanceMs(600);
-    expect(await b.politeness('http://h:1', p(5000))).toEqual({ kind: 'taken' });
-    expect(await a.politeness('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 1000 });
+    expect(await b.reserve('http://h:1', p(5000))).toEqual({ kind: 'taken' });
+    expect(await a.reserve('http://h:1', p(5000))).toEqual({ kind: 'wait', waitMs: 1000 });
   });
 
   it('caps concurrent requests to an origin across workers; a dead holder expires', async () => {
-    const a = frontier();
-    const b = frontier();
+    const a = origins();
+    const b = origins();
     const p = (holder: string) => ({ minDelayMs: 0, maxWaitMs: 1000, maxConcurrency: 2, holder, holdMs: 5000 });
-    expect((await a.politeness('http://h:2', p('a1'))).kind).toBe('taken');
-    expect((await b.politeness('http://h:2', p('b1'))).kind).toBe('taken');
-    expect(await a.politeness('http://h:2', p('a2'))).toEqual({ kind: 'busy' });
-    await b.releaseOrigin('http://h:2', 'b1');
-    expect((await a.politeness('http://h:2', p('a2'))).kind).toBe('taken');
-    expect(await b.politeness('http://h:2', p('b2'))).toEqual({ kind: 'busy' });
+    expect((await a.reserve('http://h:2', p('a1'))).kind).toBe('taken');
+    expect((await b.reserve('http://h:2', p('b1'))).kind).toBe('taken');
+    expect(await a.reserve('http://h:2', p('a2'))).toEqual({ kind: 'busy' });
+    await b.release('http://h:2', 'b1');
+    expect((await a.reserve('http://h:2', p('a2'))).kind).toBe('taken');
+    expect(await b.reserve('http://h:2', p('b2'))).toEqual({ kind: 'busy' });
     clock.advanceMs(6000); // a1 and a2 belonged to a worker that died: their holds expire
-    expect((await b.politeness('http://h:2', p('b2'))).kind).toBe('taken');
+    expect((await b.reserve('http://h:2', p('b2'))).kind).toBe('taken');
   });
 
   it('reports throughput over the last complete minutes', async () => {
-    const f = frontier();
     clock.setMs(60_000 * 100 + 5_000);
-    await f.countThroughput(30, 300);
+    await counts().countThroughput(30, 300);
     clock.advanceMs(60_000);
-    await f.countThroughput(20, 200);
+    await counts().countThroughput(20, 200);
     clock.advanceMs(60_000);
-    const s = await f.stats();
+    const s = await counts().stats();
     expect(s.visitsPerMin).toBeCloseTo(50 / 5);
     expect(s.docsPerMin).toBeCloseTo(500 / 5);
   });
 
   it('keeps dead letters with their code in a stream', async () => {
-    const f = frontier();
-    await f.deadLetter({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1', message: 'Unexpected end of JSON input' });
-    const rows = await f.readDeadLetters();
+    const dl = new DeadLetterStream(t.redis, opts, clock);
+    await dl.deadLetter({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1', message: 'Unexpected end of JSON input' });
+    const rows = await dl.read();
+    expect(await dl.length()).toBe(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ code: 'E_PARSE_JSON', stage: 'weibo_api', subject: 'weibo:user:1' });
-    expect((await f.stats()).deadLetters).toBe(1);
+    expect((await counts().stats()).deadLetters).toBe(1);
   });
 });

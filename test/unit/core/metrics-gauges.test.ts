@@ -1,7 +1,7 @@
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { startGaugePoller } from '../../../src/runner/gauges';
-import type { FrontierStats } from '../../../src/sources/frontier/frontier';
+import type { FrontierStats } from '../../../src/sources/contract';
 
 async function gauge(m: ReturnType<typeof createMetrics>, name: string): Promise<number | undefined> {
   return (await m.registry.getMetricsAsJSON()).find((x) => x.name === name)?.values[0]?.value;

@@ -3,7 +3,7 @@ import { backoffMs, decideRetry, defaultRetryPolicy, parseRetryAfterMs, retryPol
 import { seededRng } from '../../../src/core/rng';
 
 const policy = retryPolicySchema.parse({ max_attempts: 3, base_delay_ms: 100, max_delay_ms: 1000, max_retry_after_secs: 10, jitter: 'none' });
-const err = (kind: FreshetError['kind'], retryAfterMs?: number) => new FreshetError('E_X', kind, 'x', {}, undefined, retryAfterMs);
+const err = (kind: FreshetError['kind'], retryAfterMs?: number) => new FreshetError('E_UNEXPECTED', kind, 'x', {}, undefined, retryAfterMs);
 const rng = seededRng(1);
 
 describe('decideRetry', () => {

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { decodeHtml } from '../../../src/core/charset';
-import { applyRules, forumRuleSets, parseRuleSets, selectRuleSet } from '../../../src/extractors/html-rules';
+import { applyRules, selectRuleSet } from '../../../src/extractors/rules/apply';
+import { forumRuleSets } from '../../../src/extractors/rules/forums';
+import { parseRuleSets } from '../../../src/extractors/rules/schema';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'forums');
 const page = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');

@@ -1,3 +1,4 @@
+import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { DEFAULT_LOGIN_REDIRECT_PATTERN } from '../../../src/fetchers/http-fetch-config';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
@@ -17,6 +18,8 @@ beforeAll(async () => {
     if (url === '/start') return redirect('next?x=1', 301);
     if (url === '/next?x=1') return redirect('/final#frag', 307);
     if (url === '/final') return void res.end('final page');
+    if (url === '/moved') return redirect('/moved-again', 301);
+    if (url === '/moved-again') return redirect('/final', 308);
     const chain = /^\/chain\/(\d+)$/.exec(url);
     if (chain) return redirect(`/chain/${Number(chain[1]) + 1}`);
     if (url === '/loop-a') return redirect('/loop-b');
@@ -51,6 +54,48 @@ describe('HttpFetcher: redirects', () => {
     expect(res.requestUrl).toBe(server.url('/start'));
     expect(res.url).toBe(server.url('/final'));
     expect(res.redirects).toEqual([server.url('/next?x=1'), server.url('/final')]);
+    // A 307 on the way: not a permanent move.
+    expect(res.permanentRedirect).toBe(false);
+    await fetcher.close();
+  });
+
+  it('says when every hop was permanent (301, 308): the page moved', async () => {
+    const { fetcher } = makeFetcher();
+    expect((await fetcher.fetch({ url: server.url('/moved') })).permanentRedirect).toBe(true);
+    expect((await fetcher.fetch({ url: server.url('/final') })).permanentRedirect).toBeUndefined();
+    await fetcher.close();
+  });
+
+  it('takes the politeness slot of each redirect hop to another origin, and releases it after the hop', async () => {
+    const events: string[] = [];
+    const politeness = {
+      acquire: async (origin: string) => {
+        events.push(`acquire ${origin}`);
+        return () => {
+          events.push(`release ${origin}`);
+        };
+      },
+    };
+    const { fetcher } = makeFetcher({}, { politeness });
+    const res = await fetcher.fetch({ url: server.url('/to-other-origin') });
+    expect(res.url).toBe(other.url('/echo'));
+    // The first origin is the caller's (the runner gates it); the redirect target was gated here.
+    expect(events).toEqual([`acquire ${other.origin}`, `release ${other.origin}`]);
+    events.length = 0;
+    await fetcher.fetch({ url: server.url('/start') });
+    expect(events).toEqual([]); // redirects within the request's own origin
+    await fetcher.close();
+  });
+
+  it('hands a redirect hop whose origin is busy back as throttled, without requesting it', async () => {
+    const hitsBefore = other.hits.length;
+    const politeness = {
+      acquire: () => Promise.reject(new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'origin busy (politeness)', {}, undefined, 120_000)),
+    };
+    const { fetcher } = makeFetcher({ retry: { max_attempts: 1 } }, { politeness });
+    const err = await rejection(fetcher.fetch({ url: server.url('/to-other-origin') }));
+    expect(err).toMatchObject({ code: ErrorCodes.fetchThrottled, kind: 'throttled' });
+    expect(other.hits.length).toBe(hitsBefore);
     await fetcher.close();
   });
 
@@ -83,21 +128,6 @@ describe('HttpFetcher: redirects', () => {
     const seen = JSON.parse(res.text) as Record<string, string>;
     expect(seen['x-keep']).toBe('k');
     expect(seen.authorization).toBeUndefined();
-    await fetcher.close();
-  });
-
-  it('asks the header provider per origin, so its credentials stay with their origin', async () => {
-    const asked: string[] = [];
-    const { fetcher } = makeFetcher({}, {
-      headerProvider: (url) => {
-        asked.push(url.origin);
-        return url.origin === server.origin ? { cookie: 'sid=secret' } : undefined;
-      },
-    });
-    const res = await fetcher.fetch({ url: server.url('/to-other-origin'), expect: 'json' });
-    expect(asked).toEqual([server.origin, other.origin]);
-    expect(server.headers.at(-1)?.cookie).toBe('sid=secret');
-    expect((JSON.parse(res.text) as Record<string, string>).cookie).toBeUndefined();
     await fetcher.close();
   });
 });

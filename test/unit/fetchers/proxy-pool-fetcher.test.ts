@@ -3,9 +3,9 @@ import { ManualClock } from '../../../src/core/clock';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { recordingLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
-import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-types';
+import type { FetchRequest, FetchResponse } from '../../../src/fetchers/contract';
 import { ProxyPoolFetcher, type ViaFetcher } from '../../../src/fetchers/proxy-pool-fetcher';
-import type { TokenQuota } from '../../../src/sources/frontier/token-quota';
+import type { TokenQuota } from '../../../src/limits/token-quota';
 
 const URLS = ['http://ua:first-secret@127.0.0.1:1', 'http://ub:second-secret@127.0.0.1:2'];
 

@@ -3,7 +3,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { ErrorCodes, FreshetError } from '../../../src/core/errors';
 import { retryPolicySchema } from '../../../src/core/retry';
 import { seededRng } from '../../../src/core/rng';
-import type { FetchRequest, FetchResponse } from '../../../src/fetchers/fetch-types';
+import type { FetchRequest, FetchResponse } from '../../../src/fetchers/contract';
 import { renderConfigSchema } from '../../../src/fetchers/render/render-config';
 import { RenderFetcher, withBase } from '../../../src/fetchers/render/render-fetch';
 import { pipelineSchema } from '../../../src/pipeline/schema';

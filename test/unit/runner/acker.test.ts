@@ -1,14 +1,14 @@
 import { ManualClock } from '../../../src/core/clock';
 import { silentLogger } from '../../../src/core/logger';
 import { Acker } from '../../../src/runner/acker';
-import type { AckItem, RedisFrontier } from '../../../src/sources/frontier/frontier';
+import type { AckItem, JobLeases, ThroughputCounter } from '../../../src/sources/contract';
 
 /** Records what the acker asks of the frontier; the real frontier's acks are covered by the integration tests. */
 function recorder(opts: { failCounts?: number } = {}) {
   const acks: number[] = [];
   const counts: [number, number][] = [];
   let failCounts = opts.failCounts ?? 0;
-  const frontier = {
+  const frontier: Pick<JobLeases, 'ack'> & ThroughputCounter = {
     ack: async (items: AckItem[]) => {
       acks.push(items.length);
       return items.map(() => true);
@@ -17,7 +17,7 @@ function recorder(opts: { failCounts?: number } = {}) {
       if (failCounts-- > 0) throw new Error('redis away');
       counts.push([visits, docs]);
     },
-  } as unknown as RedisFrontier;
+  };
   return { frontier, acks, counts };
 }
 

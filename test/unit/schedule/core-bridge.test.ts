@@ -1,10 +1,10 @@
 import { newSubjectState } from '../../../src/core/envelope';
-import type { VisitOutcome } from '../../../src/parsers/adapter';
+import type { VisitOutcome } from '../../../src/core/visit';
 import { expectedPagesPerVisit } from '../../../src/schedule/allocation';
 import {
-  RECHECK_HOURS, buildModelFromFrontier, poissonNextVisitPolicy, scheduledIntervalHours, scheduledPagesPerHour, schedulerFields, schedulerState,
+  RECHECK_HOURS, buildModelFromFrontier, frontierScheduleStatus, poissonNextVisitPolicy, scheduledIntervalHours, scheduledPagesPerHour, schedulerFields, schedulerState,
 } from '../../../src/schedule/core-bridge';
-import { DEFAULT_POISSON_CONFIG, allocationRatePerHour } from '../../../src/schedule/poisson';
+import { DEFAULT_POISSON_CONFIG, allocationRatePerHour, scheduleStatus } from '../../../src/schedule/poisson';
 
 const H = 3_600_000;
 
@@ -15,6 +15,13 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
   }));
   const model = buildModelFromFrontier(population, config);
   const policy = poissonNextVisitPolicy(() => model);
+
+  it('computes the schedule status (gauges and freshet status alike) over the active subjects only', () => {
+    const zombie = newSubjectState(0, { status: 'zombie', postsSeen: 900, schedule: { ep: 900, eh: 1 } });
+    const withZombie = frontierScheduleStatus([...population, zombie], model);
+    expect(withZombie).toEqual(scheduleStatus(population.map(schedulerState), model));
+    expect(withZombie.subjects).toBe(20);
+  });
 
   it('folds the visit into the scheduler fields of the persisted state and returns a later due time', () => {
     const before = population[0]!;

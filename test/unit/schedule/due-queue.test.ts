@@ -1,4 +1,4 @@
-import { DueQueue } from '../../../src/schedule/policies/due-queue';
+import { DueQueue } from '../../../src/schedule/simulation/policies/due-queue';
 
 describe('DueQueue', () => {
   it('hands out due subjects earliest first, skips rescheduled entries, and fills from the next due', () => {

@@ -1,4 +1,4 @@
-import { createPolicy, type PolicyName, type SchedulingPolicy } from '../../../src/schedule/policies';
+import { createPolicy, type PolicyName, type SchedulingPolicy } from '../../../src/schedule/simulation/policies';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { DEFAULT_WORLD, type World, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';
 

@@ -49,6 +49,57 @@ describe('elasticsearchSink bulk body', () => {
   });
 });
 
+describe('elasticsearchSink dead letters', () => {
+  /** Answers 400 (mapping conflict) for the documents whose id starts with `bad`, 201 for the rest. */
+  function rejectingClient(): Client {
+    return {
+      transport: {
+        request: async (params: { bulkBody: Buffer }) => {
+          const actions = params.bulkBody.toString('utf8').trimEnd().split('\n').filter((_, i) => i % 2 === 0);
+          const items = actions.map((a) => ((JSON.parse(a) as { index: { _id: string } }).index._id.startsWith('bad')
+            ? { index: { status: 400, error: { type: 'mapper_parsing_exception', reason: 'failed to parse field [n]' } } }
+            : { index: { status: 201 } }));
+          return { items };
+        },
+      },
+    } as unknown as Client;
+  }
+
+  it('keeps retrying a dead-letter write while Redis is away, settles the document only once it is stored, and logs "dead-lettered" after', async () => {
+    const events: string[] = [];
+    let failures = 2;
+    const logger = {
+      ...silentLogger,
+      warn: (_obj: object, msg: string) => void events.push(`warn: ${msg}`),
+      info: (_obj: object, msg: string) => void events.push(`info: ${msg}`),
+    };
+    const metrics = createMetrics();
+    const sink = elasticsearchSink(elasticsearchSinkConfigSchema.parse({ type: 'elasticsearch' }), {
+      client: rejectingClient(), indexPrefix: 'pre-', clock: new ManualClock(0), rng: seededRng(1), logger: logger as typeof silentLogger,
+      metrics, sleep: async (ms) => void events.push(`sleep ${ms > 0 ? '>0' : '0'}`),
+      deadLetter: async (entry) => {
+        if (failures-- > 0) {
+          events.push('write failed');
+          throw new Error('connect ECONNREFUSED 127.0.0.1:6390');
+        }
+        events.push(`written ${entry.id}`);
+      },
+    });
+    const tracker = new JobTracker({ subject: 'weibo:user:1', state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: 't' });
+    const envs: DocEnvelope[] = ['ok-1', 'bad-1'].map((id) => ({ doc: { index: 'posts', id, body: { n: 'x' } }, job: tracker }));
+    const settled = await firstValueFrom(from(envs).pipe(sink, toArray()));
+
+    expect(settled.map((s) => [s.env.doc.id, s.how])).toEqual([['ok-1', 'indexed'], ['bad-1', 'dead_lettered']]);
+    expect(events.filter((e) => !e.startsWith('sleep'))).toEqual([
+      'write failed', 'warn: dead-letter write failed; retrying until Redis answers', 'write failed', 'written bad-1',
+      'info: dead-letter write stored after Redis returned', 'warn: document rejected by the search node; dead-lettered',
+    ]);
+    expect(events.filter((e) => e.startsWith('sleep'))).toHaveLength(2);
+    const dead = (await metrics.docs.get()).values.find((v) => v.labels['outcome'] === 'dead_lettered');
+    expect(dead?.value).toBe(1);
+  });
+});
+
 describe('elasticsearchSink item errors', () => {
   it('dead-letters a refused item with the node\'s deepest cause and the field it names, on one line', async () => {
     // The `error` OpenSearch 2.19 gave a bulk item whose date did not parse (test/fixtures/search-errors).

@@ -1,0 +1,21 @@
+import { newSubjectState } from '../../core/envelope';
+import type { RegisterCommand } from '../context';
+import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
+
+export const register: RegisterCommand = (program, ctx) => {
+  program.command('seed')
+    .description('offer subjects (<platform>:<kind>:<id>) to a pipeline\'s frontier; known ones are left alone')
+    .argument('<pipeline>', 'pipeline file')
+    .argument('<subjects...>', 'subjects, e.g. weibo:user:1669879400')
+    .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
+    .action(async (file: string, subjects: string[], opts: { var?: string[] }) => {
+      const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
+      try {
+        const now = Date.now();
+        const added = await p.frontier.offer(subjects.map((subject) => ({ subject, state: newSubjectState(now, { via: 'cli' }) })));
+        console.log(`offered ${subjects.length}, new ${added}`);
+      } finally {
+        p.close();
+      }
+    });
+};

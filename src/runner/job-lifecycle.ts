@@ -1,0 +1,115 @@
+import type { Clock } from '../core/clock';
+import type { DeadLetterWriter } from '../core/dead-letter';
+import type { Job, JobTracker, SubjectState } from '../core/envelope';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import type { Logger } from '../core/logger';
+import type { Metrics } from '../core/metrics';
+import type { Rng } from '../core/rng';
+import type { VisitOutcome } from '../core/visit';
+import type { PipelineConfig } from '../pipeline/schema';
+import type { NextVisit, NextVisitPolicy } from '../schedule/contract';
+import type { Acker } from './acker';
+import type { Credits } from './credits';
+import { failedVisit } from './job-outcome';
+import type { SubjectDocRef } from './subject-status';
+
+/** What a visit left for the end of its job. */
+export interface VisitResult {
+  outcome?: VisitOutcome;
+  error?: FreshetError;
+  /** The subject's profile document, when the visit emitted one. */
+  profile?: SubjectDocRef;
+}
+
+/** A claimed job on its way through the run: its document count, and its visit's result once the visit ended. */
+export interface ClaimedJob {
+  tracker: JobTracker;
+  result: VisitResult;
+}
+
+export interface JobEndTally {
+  jobs: number;
+  jobsFailed: number;
+  leasesLost: number;
+}
+
+export interface JobLifecycleDeps {
+  config: Pick<PipelineConfig, 'source' | 'fetch'>;
+  /** The parser's type: the stage label of a failed visit. */
+  stage: string;
+  schedule: NextVisitPolicy;
+  acker: Acker;
+  credits: Credits;
+  deadLetters: DeadLetterWriter;
+  clock: Clock;
+  rng: Rng;
+  logger: Logger;
+  metrics: Metrics;
+  /** Told each visited subject's schedule, with the profile document its visit emitted. */
+  subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
+  /** A critical error: the run stops. */
+  fatal(err: FreshetError): void;
+}
+
+/**
+ * The end of a job, once every document of its visit is settled: decide (the schedule's next
+ * visit, or the failure's backoff and dead letter) → ack (the state and due time, in the
+ * frontier) → release (its credit). Also ends a job the schedule defers without a visit.
+ */
+export class JobLifecycle {
+  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, leasesLost: 0 };
+
+  constructor(private readonly deps: JobLifecycleDeps) {}
+
+  async end({ tracker, result }: ClaimedJob): Promise<void> {
+    const job = tracker.job;
+    const { state, nextDueMs, outcome } = result.error || !result.outcome
+      ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
+      : { ...this.deps.schedule.nextVisit(job.state, result.outcome, this.deps.clock.nowMs()), outcome: 'ok' };
+    const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
+    const owned = await this.ack(job, { state, nextDueMs }, docs);
+    if (owned && result.profile) this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
+    this.tally.jobs += 1;
+    this.release(outcome);
+  }
+
+  /** A job the schedule moved later before any fetch: stored with its new due time, not visited. */
+  async defer(job: Job, later: NextVisit): Promise<void> {
+    await this.ack(job, later, 0);
+    this.release('deferred');
+  }
+
+  private async decideFailed(job: Job, err: FreshetError): Promise<NextVisit & { outcome: string }> {
+    const { logger, metrics, config } = this.deps;
+    const now = this.deps.clock.nowMs();
+    metrics.errors.inc({ stage: this.deps.stage, code: err.code });
+    if (err.kind === 'critical') this.deps.fatal(err);
+    const f = failedVisit(job.state, err, now, config.source, config.fetch.retry, this.deps.rng);
+    const state = { ...f.state, lastVisitMs: now };
+    logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: f.nextDueMs - now, err: err.message }, 'visit failed');
+    if (f.deadLetter) {
+      metrics.deadLetters.inc({ code: err.code });
+      await this.deps.deadLetters.deadLetter({ code: err.code, stage: this.deps.stage, subject: job.subject, message: err.message })
+        .catch((e: Error) => logger.error({ subject: job.subject, err: e.message }, 'dead-letter write failed'));
+    }
+    if (err.kind !== 'throttled') this.tally.jobsFailed += 1;
+    return { state, nextDueMs: f.nextDueMs, outcome: err.kind === 'throttled' ? 'throttled' : f.deadLetter ? 'dead_lettered' : 'failed' };
+  }
+
+  /** True if the lease was still ours; a lost lease means another worker reclaimed the subject and revisits it. */
+  private async ack(job: Job, next: NextVisit, docs: number): Promise<boolean> {
+    const owned = await this.deps.acker.ack({ job, state: next.state, nextDueMs: next.nextDueMs, docs });
+    if (!owned) {
+      this.tally.leasesLost += 1;
+      this.deps.metrics.leasesLost.inc();
+      this.deps.logger.warn({ subject: job.subject }, 'lease lost before ack (expired and reclaimed); the new owner revisits');
+    }
+    return owned;
+  }
+
+  private release(outcome: string): void {
+    this.deps.metrics.jobsAcked.inc({ outcome });
+    this.deps.credits.release(1);
+    this.deps.metrics.jobsInFlight.set(this.deps.credits.used);
+  }
+}

@@ -1,0 +1,50 @@
+import type { SubjectState } from '../core/envelope';
+import type { Logger } from '../core/logger';
+import type { NextVisitPolicy, ScheduleGaugeValues } from './contract';
+import { frontierScheduleStatus, schedulerState } from './core-bridge';
+import { fixedInterval, type FixedIntervalConfig } from './fixed-interval';
+import { ModelRefresher, type PoissonScheduleStage } from './refit';
+import { estimatedRatePerHour } from './subject-state';
+
+export type ScheduleConfig = FixedIntervalConfig | PoissonScheduleStage;
+
+/** What a schedule needs of the frontier: the population it fits its model on. */
+export interface ScheduleSources {
+  allStates(): Promise<SubjectState[]>;
+  countSubjects(): Promise<number>;
+  logger: Logger;
+}
+
+export interface BuiltSchedule {
+  policy: NextVisitPolicy;
+  stop(): void;
+  /** The plan's figures for the gauges (poisson only); cheap, cached per refit. */
+  gauges?: () => ScheduleGaugeValues;
+  /** The estimated posts per hour of a subject (poisson only), for its profile document. */
+  rateOf?: (state: SubjectState) => number;
+}
+
+/** The schedule of a pipeline; the poisson schedule fits its model on the frontier first. */
+export async function buildSchedule(config: ScheduleConfig, sources: ScheduleSources): Promise<BuiltSchedule> {
+  switch (config.type) {
+    case 'fixed_interval':
+      return { policy: fixedInterval(config), stop: () => undefined };
+    case 'poisson': {
+      // The gauges reuse the states of the last refit: the predicted delay costs O(N) once per refit, no extra Redis scan.
+      let fittedStates: SubjectState[] = [];
+      const refresher = new ModelRefresher(config, async () => (fittedStates = await sources.allStates()), () => sources.countSubjects(), sources.logger);
+      await refresher.start();
+      let cached: { model: unknown; values: ScheduleGaugeValues } | undefined;
+      const gauges = (): ScheduleGaugeValues => {
+        const model = refresher.current();
+        if (cached?.model !== model) {
+          const st = frontierScheduleStatus(fittedStates, model);
+          cached = { model, values: { budgetPagesPerHour: st.budgetPerHour, plannedPagesPerHour: st.plannedPagesPerHour, predictedMeanDelayHours: st.predictedMeanDelayHours } };
+        }
+        return cached.values;
+      };
+      const rateOf = (state: SubjectState): number => estimatedRatePerHour(schedulerState(state), refresher.current().prior);
+      return { policy: refresher.policy(), stop: () => refresher.stop(), gauges, rateOf };
+    }
+  }
+}

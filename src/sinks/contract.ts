@@ -1,0 +1,11 @@
+import type { OperatorFunction } from 'rxjs';
+import type { DocEnvelope, Settlement } from '../core/envelope';
+
+/** The sink contract: a document in, the same document out once it is settled (indexed or dead-lettered). */
+export interface Settled {
+  env: DocEnvelope;
+  how: Settlement;
+}
+
+/** A sink is an operator from documents to their settlements; it never errors for one document. */
+export type Sink = OperatorFunction<DocEnvelope, Settled>;

@@ -1,0 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ManualClock } from '../../../src/core/clock';
+import { createMetrics } from '../../../src/core/metrics';
+import { silentLogger } from '../../../src/core/logger';
+import { seededRng } from '../../../src/core/rng';
+import { parsePipeline } from '../../../src/pipeline/load';
+import { buildPipeline } from '../../../src/runner/build';
+import { indexName } from '../../../src/search/templates';
+import { createWorld, startSimsite } from '../../../src/simsite';
+import type { ResultRow } from '../lib/results';
+import { crawl, HOUR_MS, pathOf, steppedRun, truthRows, type ArticleRow, type Services } from './crawl';
+
+/**
+ * New articles through the site's RSS feed: freshet is seeded with the feed alone and runs with
+ * the Poisson scheduler; the feed's poll interval is what the scheduler makes of the item times it
+ * sees. The simulated clock stands still while freshet works and moves `stepSecs` at a time when
+ * nothing is due or in flight, so the delay measured is the schedule's: the crawl's own latency
+ * (about 0.1 s of real time per article) would be inflated hundreds of times on an accelerated clock.
+ * Measured on the articles published between the warm-up and the end: share indexed, and their
+ * publication-to-index delay against the feed's mean poll interval over the same window.
+ */
+export async function feeds(svc: Services, seed: number, o: { stepSecs: number; warmupHours: number; measureHours: number; budgetPerHour: number }): Promise<{ rows: ResultRow[]; delayOverInterval: number | null; captured: number | null }> {
+  const world = createWorld({ seed, users: 200, historyDays: 3 });
+  const clock = new ManualClock(world.startMs);
+  const site = await startSimsite({ world, clock, port: 0, requestLogMaxEntries: 1_000_000, sites: { news: { validators: true } } });
+  const c = crawl(svc, 'feeds', clock);
+  const feed = `${site.url}/news/rss.xml`;
+  try {
+    const config = parsePipeline(`name: bench-web-feeds
+seeds: ["web:feed:${feed}"]
+source: { type: redis_frontier, max_in_flight: 16, poll_interval_ms: 10, lease_secs: 86400 }
+fetch: { type: http_fetch, allow_private_networks: true, respect_robots: false }
+parse:
+  type: web_pages
+  max_depth: 2
+  rules:
+    - { name: article, match: { regex: ['/news/\\d+\\.html'] }, page_document: true }
+stages:
+  - { type: text_density, min_chars: 20 }
+  - { type: content_signature }
+sink: { type: elasticsearch, replicas: 0, flush_interval_ms: 100, versioned_indices: [pages] }
+schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}, refit_interval_secs: 1 }
+`, 'bench-web-feeds.yaml');
+    const t0 = clock.nowMs();
+    const endMs = t0 + (o.warmupHours + o.measureHours + 1) * HOUR_MS;
+    const built = await buildPipeline(config, { ...c.deps, logger: silentLogger, metrics: createMetrics(), rng: seededRng(seed), sleep: (ms) => sleep(ms) });
+    await steppedRun(built, clock, endMs, o.stepSecs);
+    await built.close();
+    const from = t0 + o.warmupHours * HOUR_MS;
+    const to = from + o.measureHours * HOUR_MS;
+    const polls = site.requestLog.entries().filter((e) => e.url === '/news/rss.xml').map((e) => e.simMs).sort((a, b) => a - b);
+    const inWindow = polls.filter((t) => t >= from && t < to);
+    const gaps = inWindow.slice(1).map((t, i) => t - inWindow[i]!);
+    const meanIntervalMs = gaps.length > 0 ? gaps.reduce((a, b) => a + b, 0) / gaps.length : null;
+    // The wait a publication at a random time has until the next poll: Σgap²/(2Σgap), half the mean
+    // interval only when the polls are evenly spaced.
+    const residualMs = gaps.length > 0 ? gaps.reduce((a, b) => a + b * b, 0) / (2 * gaps.reduce((a, b) => a + b, 0)) : null;
+    const articles = (await truthRows<ArticleRow>(site, '/_truth/news/articles')).filter((a) => a.publishedMs >= from && a.publishedMs < to);
+    const index = indexName(c.prefix, 'pages');
+    await svc.search.indices.refresh({ index });
+    // When each page was first indexed (revisits of a versioned page keep it).
+    const res = await svc.search.search<{ url: string; first_seen_at: string }>({ index, size: 10_000, _source: ['url', 'first_seen_at'] });
+    const crawled = new Map(res.hits.hits.map((h) => [pathOf(h._source!.url), Date.parse(h._source!.first_seen_at)]));
+    const delays = articles.filter((a) => crawled.has(a.url!)).map((a) => crawled.get(a.url!)! - a.publishedMs);
+    const meanDelayMs = delays.length > 0 ? delays.reduce((a, b) => a + b, 0) / delays.length : null;
+    const captured = articles.length > 0 ? delays.length / articles.length : null;
+    const v = 'rss-feed-poisson';
+    const h = (ms: number | null): number | null => (ms === null ? null : ms / HOUR_MS);
+    return {
+      rows: [
+        { system: 'freshet', variant: v, metric: 'articles_published', value: articles.length },
+        { system: 'freshet', variant: v, metric: 'articles_indexed', value: delays.length },
+        { system: 'freshet', variant: v, metric: 'mean_delay_hours', value: h(meanDelayMs) },
+        { system: 'freshet', variant: v, metric: 'mean_feed_poll_interval_hours', value: h(meanIntervalMs) },
+        { system: 'freshet', variant: v, metric: 'mean_wait_for_next_poll_hours', value: h(residualMs) },
+        { system: 'freshet', variant: v, metric: 'feed_polls', value: inWindow.length },
+        { system: 'freshet', variant: v, metric: 'requests_total', value: site.requestLog.entries().length },
+      ],
+      delayOverInterval: meanDelayMs !== null && meanIntervalMs !== null ? meanDelayMs / meanIntervalMs : null,
+      captured,
+    };
+  } finally {
+    await c.cleanup();
+    await site.close();
+  }
+}
