@@ -246,7 +246,8 @@ function offsetOf(ms: number): string {
  * The shown date made exact with a metadata stamp of the same moment. A shown time without a zone
  * ("2024-03-05 03:00", Beijing time) and a zoned stamp of the same minute ("2024-03-04T19:00:00Z")
  * give the shown wall clock with the offset between them ("2024-03-05T03:00:00+08:00"): the
- * instant is exact and the day stays the page's. A shown day takes a stamp written on that day.
+ * instant is exact (to the metadata's second) and the day stays the page's. A shown day takes a
+ * stamp written on that day.
  */
 function sharpen(shown: string, metadata: string[]): string {
   if (shown.length > 10 && ZONED_RE.test(shown)) return shown;
@@ -255,8 +256,12 @@ function sharpen(shown: string, metadata: string[]): string {
     const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
     for (const m of metadata) {
       if (m.length <= 10 || !ZONED_RE.test(m)) continue;
-      const off = wall - Math.floor(Date.parse(m) / MINUTE_MS) * MINUTE_MS;
-      if (Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0) return `${shown}${offsetOf(off)}`;
+      const instant = Date.parse(m);
+      const off = wall - Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+      if (Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0) {
+        // The metadata's instant (to the second) on the page's wall clock.
+        return `${new Date(instant + off).toISOString().slice(0, 19)}${offsetOf(off)}`;
+      }
     }
     return shown;
   }

@@ -19,7 +19,7 @@ export const textDensityConfigSchema = z.strictObject({
    * HTML lost its structure (most `<div>`s never closed).
    */
   min_chars: z.number().int().nonnegative().default(1),
-  /** Replace title/author/published_at/modified_at/lang that the adapter already set. */
+  /** Replace title/author/published_at/lang that the adapter already set. */
   overwrite: z.boolean().default(false),
 });
 
@@ -62,9 +62,9 @@ export const textDensityStage = defineStage({
       return EMPTY;
     }
     body.text = page.text;
-    const fields: Record<string, string | undefined> = {
-      title: page.title, author: page.author, published_at: page.published_at, modified_at: page.modified_at, lang: page.lang,
-    };
+    // modified_at is the adapter's (web_pages reads the page head, and the versioned pages index
+    // derives it when absent): extract() reports the page's own for callers without an adapter.
+    const fields: Record<string, string | undefined> = { title: page.title, author: page.author, published_at: page.published_at, lang: page.lang };
     for (const [k, v] of Object.entries(fields)) if (v && (config.overwrite || body[k] === undefined)) body[k] = v;
     return of(env);
   }),
