@@ -1,5 +1,6 @@
 import type { Doc, Job, SubjectState } from '../core/envelope';
 import type { Logger } from '../core/logger';
+import type { IndexedPost, Span } from '../monitor/tombstones';
 import type { FetchedText, VisitOutcome } from '../core/visit';
 
 export type { FetchedText, VisitOutcome } from '../core/visit';
@@ -11,6 +12,11 @@ export interface VisitContext {
   logger: Logger;
   /** How many subjects the frontier holds (discovery stops at a cap); absent: no cap can be checked. */
   subjectCount?(): Promise<number>;
+  /**
+   * What the index holds of a subject's posts whose ids fall in one of `spans` (their status and
+   * monitoring times), for deletion monitoring; absent without a search index.
+   */
+  indexedPosts?(subject: string, spans: readonly Span[]): Promise<IndexedPost[]>;
 }
 
 export type Emitted =

@@ -14,6 +14,7 @@ import { buildAdapter } from '../parsers/factory';
 import type { PipelineConfig } from '../pipeline/schema';
 import { stageDefinition } from '../pipeline/stages';
 import { buildSchedule } from '../schedule/factory';
+import { postStatesReader } from '../search/post-states';
 import { indexName } from '../search/templates';
 import { buildSink } from '../sinks/factory';
 import type { FrontierCounts } from '../sources/frontier/counts';
@@ -113,7 +114,11 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
   const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, deps.fetcher!);
   robots.fetcher = fetcher;
-  const sink = await buildSink(config.sink, {
+  // Deletion monitoring merges posts into the stored ones and reads their states back.
+  const monitored = config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && deps.search !== undefined;
+  const sinkConfig = monitored && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
+    ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+  const sink = await buildSink(sinkConfig, {
     search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
   });
@@ -139,6 +144,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
     flushSink: sink.flush,
+    ...(monitored ? { indexedPosts: postStatesReader(deps.search!, { index: indexName(deps.indexPrefix, 'posts') }) } : {}),
   });
   const alerts = buildAlerts(config, deps, namespace);
   const gauges = startGaugePoller({ frontier: counts, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
