@@ -162,7 +162,7 @@ export class WeiboApiAdapter implements Adapter {
     });
     const { gone_checks: prior, ...meta } = state.meta ?? {};
     if (!this.config.monitor) return ended({ ...state, status: 'gone' });
-    const g = yield* confirmGoneProfile({ ctx, config: this.config.monitor, base: this.base, subject }, atMs, Number(prior ?? 0), tally);
+    const g = yield* confirmGoneProfile({ ctx, config: this.config.monitor, base: this.base, subject }, atMs, Number(prior ?? 0), state.postsSeen, tally);
     if (g.kind === 'gone') return ended({ ...state, meta, status: 'gone' });
     ctx.logger.info({ subject, reason: g.reason }, 'profile answered "no such user"; not confirmed yet, visited again soon');
     return ended({ ...state, meta: { ...meta, gone_checks: String(g.notFoundCount) } }, { afterMs: this.config.monitor.recheck_gone_secs * 1000, reason: ErrorCodes.profileGoneUnconfirmed });

@@ -172,9 +172,15 @@ export type GoneProfile =
  * an answer that the account is gone (or repeated not-found, on separate visits) tombstones the
  * user's posts as `account_gone`. Without indexed posts there is nothing to mark.
  */
-export async function* confirmGoneProfile(d: Omit<MonitorDeps, 'stubIds'>, missedAtMs: number, priorNotFound: number, tally: MonitorTally): AsyncGenerator<Emitted, GoneProfile, void> {
+export async function* confirmGoneProfile(
+  d: Omit<MonitorDeps, 'stubIds'>, missedAtMs: number, priorNotFound: number, postsSeen: number, tally: MonitorTally,
+): AsyncGenerator<Emitted, GoneProfile, void> {
   if (!d.ctx.indexedPosts) return { kind: 'gone' };
-  const active = (await d.ctx.indexedPosts(d.subject, [{ low: null, high: null }])).filter((p) => p.status === 'active');
+  const stored = await d.ctx.indexedPosts(d.subject, [{ low: null, high: null }]);
+  // Posts were read but none is searchable yet (the index refreshes in its own time): decide later,
+  // or the account would end without its posts marked.
+  if (stored.length === 0 && postsSeen > 0) return { kind: 'unconfirmed', notFoundCount: priorNotFound, reason: 'posts_not_searchable' };
+  const active = stored.filter((p) => p.status === 'active');
   if (active.length === 0) return { kind: 'gone' };
   const newest = active.reduce((a, b) => (compareIds(a.id, b.id) >= 0 ? a : b));
   tally.checks += 1;
