@@ -7,13 +7,13 @@ import type { DocOp } from '../core/envelope';
  * the worker would cost a multi-get round trip per batch and still race between workers unless
  * each write carried `if_seq_no` and was retried by hand; the script costs a read of the stored
  * document on the node per post, which the bulk pays once per batch. (monitor/post-merge.ts is the
- * same rule in TypeScript, for tests and simulations.)
+ * same rule in TypeScript, for tests and simulations, without the replay guard.)
  *
  * - `post` (a post read live): first sight stores it as sent. Later, a changed `text` appends a
  *   version (the first version is the stored text, with its edit or publication time), at most
  *   `max_versions` (the original is kept, the oldest later ones go); everything else is replaced
  *   by the new read, and the post is active again (a tombstone, a pending miss, are over). A read
- *   older than the stored one (a replay) changes nothing.
+ *   no newer than the stored one (a replay), or older than the post's first miss, changes nothing.
  * - `seen`: a read showed it again: `last_seen_at` moves on, a pending miss or a tombstone is over.
  * - `missing`: a covering read did not show it: the earliest `first_missing_at` is kept with the
  *   count of unexplained not-found answers; only for active posts.
@@ -25,7 +25,8 @@ export const POST_MERGE_SCRIPT = [
   'def d = params.doc; def s = ctx._source; def op = params.op;',
   "if (op == 'post') {",
   '  if (s.isEmpty()) { s.putAll(d); return; }',
-  "  if (s.crawled_at != null && d.crawled_at != null && d.crawled_at.compareTo(s.crawled_at) < 0) { ctx.op = 'noop'; return; }",
+  // A replay (the same read again, or an older one) changes nothing, nor does a read from before the post went missing.
+  "  if (d.crawled_at != null && ((s.crawled_at != null && d.crawled_at.compareTo(s.crawled_at) <= 0) || (s.first_missing_at != null && d.crawled_at.compareTo(s.first_missing_at) < 0))) { ctx.op = 'noop'; return; }",
   '  List versions = s.versions == null ? new ArrayList() : new ArrayList(s.versions);',
   '  if (d.text != null && s.text != null && !d.text.equals(s.text)) {',
   "    if (versions.isEmpty()) { Map v0 = new HashMap(); v0.put('text', s.text); v0.put('at', s.edited_at != null ? s.edited_at : (s.created_at != null ? s.created_at : s.crawled_at)); if (s.crawled_at != null) { v0.put('seen_at', s.crawled_at); } versions.add(v0); }",
