@@ -3,11 +3,10 @@ import type { Job, SubjectState } from '../core/envelope';
 import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { isoTime } from '../core/iso-time';
-import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';
 import { parseCount } from './weibo/counts';
 import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
-import { fansContainerId, parseFansPage } from './weibo/fans';
+import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
 import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
 import { confirmGoneProfile, reconcileReads, recordingContext, weiboMonitorConfigSchema } from './weibo/monitor-visit';
@@ -125,6 +124,10 @@ export class WeiboApiAdapter implements Adapter {
     this.base = config.base_url.replace(/\/+$/, '');
   }
 
+  private reads(tally: Tally): WeiboReads {
+    return { get: (ctx, url, expect) => this.get(ctx, url, expect), base: this.base, tally };
+  }
+
   /** A JSON request; a 432 (the site rejecting this client) is a soft block, rescheduled like throttling. */
   private async get(ctx: VisitContext, url: string, expect: 'json' | 'html') {
     try {
@@ -186,7 +189,9 @@ export class WeiboApiAdapter implements Adapter {
     }
 
     if (this.config.discover_fans && state.visits % this.config.fans_every_visits === 0) {
-      yield* this.discoverFans(uid, job, ctx, tally);
+      yield* discoverFans(this.reads(tally), uid, job, ctx, {
+        maxUsers: this.config.max_users, fansPageLimit: this.config.fans_page_limit, minFollowers: this.config.min_followers, userPrefix: USER_PREFIX,
+      });
     }
 
     // A first visit cut short by the quota goes on reading history on later visits with its own budget.
@@ -366,7 +371,7 @@ export class WeiboApiAdapter implements Adapter {
         yield { kind: 'doc', doc };
         if (this.config.comments && (parseCount(m.comments_count) ?? 0) > 0) {
           try {
-            yield* this.readComments(id, page.subject, ctx, tally);
+            yield* readComments(this.reads(tally), id, page.subject, ctx, this.config.comments_page_limit);
           } catch (err) {
             return pausedAt(err, n);
           }
@@ -396,59 +401,6 @@ export class WeiboApiAdapter implements Adapter {
     return recheck >= 0 ? { done: true, pages: maxPages, after: cursor } : { done: false, pages: maxPages, stoppedAt: cursor };
   }
 
-  /**
-   * The hot flow of one post, by its `max_id` cursor. Old posts can answer 403 to clients without a
-   * login cookie (spec §1.6): the post is kept and its comments left for a logged-in identity.
-   */
-  private async *readComments(mid: string, subject: string, ctx: VisitContext, tally: Tally): AsyncGenerator<Emitted, void, void> {
-    let maxId: string | undefined;
-    for (let n = 0; n < this.config.comments_page_limit; n++) {
-      let res;
-      try {
-        res = await this.get(ctx, hotflowUrl(this.base, mid, maxId), 'json');
-      } catch (err) {
-        tally.requests += 1;
-        if (err instanceof FreshetError && err.code === ErrorCodes.fetchHttpStatus && err.fields['status'] === 403) {
-          ctx.logger.info({ subject, post_id: mid, code: err.code }, 'comments refused without login; post kept without them');
-          return;
-        }
-        throw err;
-      }
-      tally.requests += 1;
-      const page = parseHotflow(parseEnvelope(res.text, res.url));
-      for (const c of page.comments) for (const doc of commentDocs(c, mid, res.fetchedAtMs, subject)) yield { kind: 'doc', doc };
-      if (page.nextMaxId === undefined) return;
-      maxId = page.nextMaxId;
-    }
-  }
-
-  /**
-   * Pages the fans list and yields each fan as a discovered subject (due now, so the frontier's
-   * FIFO-by-due order makes the crawl breadth-first). Fans under `min_followers` are yielded as
-   * zombies with their users document: recorded, never visited. Stops at `max_users`.
-   */
-  private async *discoverFans(uid: string, job: Job, ctx: VisitContext, tally: Tally): AsyncGenerator<Emitted, void, void> {
-    const depth = (job.state.depth ?? 0) + 1;
-    let room = this.config.max_users - (ctx.subjectCount ? await ctx.subjectCount() : 0);
-    for (let sinceId: number | undefined = 1, pages = 0; sinceId !== undefined && pages < this.config.fans_page_limit && room > 0; pages++) {
-      const res = await this.get(ctx, `${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
-      tally.requests += 1;
-      const page = parseFansPage(parseEnvelope(res.text, res.url));
-      for (const fan of page.fans) {
-        if (room <= 0) break;
-        room -= 1;
-        const subject = `${USER_PREFIX}${fan.uid}`;
-        const zombie = fan.followers !== undefined && fan.followers < this.config.min_followers;
-        if (zombie) yield { kind: 'doc', doc: userDoc(fan.uid, fan.user, res.fetchedAtMs, subject, 'zombie') };
-        yield {
-          kind: 'discovered', subject,
-          state: { status: zombie ? 'zombie' : 'active', depth, ...(fan.followers !== undefined ? { followers: fan.followers } : {}) },
-        };
-      }
-      // A list that does not advance would page forever: trust only a counter that moves on.
-      sinceId = page.nextSinceId !== undefined && page.nextSinceId > sinceId ? page.nextSinceId : undefined;
-    }
-  }
 }
 
 /**
