@@ -39,4 +39,10 @@ export interface Adapter {
   visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void>;
   /** Told the subjects a visit discovered once the frontier holds them (the offer succeeded). */
   offered?(subjects: string[]): void;
+  /**
+   * Whether an answer is a soft block (a 200 body that refuses the client: captcha, "too
+   * frequent"), read at the fetch layer so it is counted and the identity cooled down wherever
+   * the request came from; its error is the throttled one the parser would throw.
+   */
+  softBlockOf?(res: { url: string; status: number; text: string }): { reason: string; error: Error } | undefined;
 }

@@ -11,7 +11,7 @@ import { stubStatus } from './weibo/post-status';
 import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
 import { confirmGoneProfile, reconcileReads, recordingContext, weiboMonitorConfigSchema } from './weibo/monitor-visit';
 import { TimelineReadRecorder } from './weibo/read-recorder';
-import { softBlockOfStatus } from './weibo/soft-block';
+import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
 import { compareIds } from './weibo/text';
 
 export const weiboApiConfigSchema = z.strictObject({
@@ -83,6 +83,8 @@ interface Tally {
 }
 
 const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
+/** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
+const SOFT_BLOCK_MAX_CHARS = 32_768;
 
 /** A failure that passes (a cut or malformed body, a 5xx burst outlasting the fetcher's retries): the page is read again later. */
 const passing = (err: unknown): err is FreshetError => err instanceof FreshetError && err.kind === 'retryable';
@@ -122,6 +124,20 @@ export class WeiboApiAdapter implements Adapter {
 
   constructor(private readonly config: WeiboApiConfig) {
     this.base = config.base_url.replace(/\/+$/, '');
+  }
+
+  /** Soft-block bodies are short: longer answers are data (parsed once, by the visit). */
+  softBlockOf(res: { url: string; status: number; text: string }): { reason: string; error: FreshetError } | undefined {
+    if (res.text.length > SOFT_BLOCK_MAX_CHARS) return undefined;
+    let err: unknown;
+    try {
+      if (/^\s*</.test(res.text)) err = softBlockOfText(res.text, res.url);
+      else parseEnvelope(res.text, res.url);
+    } catch (thrown) {
+      err = thrown;
+    }
+    const reason = err instanceof FreshetError ? err.fields['soft_block'] : undefined;
+    return typeof reason === 'string' ? { reason, error: err as FreshetError } : undefined;
   }
 
   private reads(tally: Tally): WeiboReads {
