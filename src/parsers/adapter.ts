@@ -17,6 +17,11 @@ export interface VisitContext {
    * monitoring times), for deletion monitoring; absent without a search index.
    */
   indexedPosts?(subject: string, spans: readonly Span[]): Promise<IndexedPost[]>;
+  /**
+   * The completeness ledger's counts of a subject: the post count its profile declared at
+   * `declaredAtMs`, and how many posts the index held then; absent without a search index.
+   */
+  ledgerCounts?(subject: string): Promise<{ declared?: number; declaredAtMs?: number; held: number } | undefined>;
 }
 
 export type Emitted =

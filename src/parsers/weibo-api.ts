@@ -98,6 +98,8 @@ interface Reading {
   lastFetchMs: number;
   /** Posts the lists showed as stubs of gone posts. */
   stubs: Set<string>;
+  /** During a re-read: how many posts published by `upToMs` the list shows. */
+  listed?: { upToMs: number; count: number };
 }
 
 interface PagesRead {
@@ -252,11 +254,16 @@ export class WeiboApiAdapter implements Adapter {
         sweepSince = sweep.stoppedAt?.startsWith(SINCE) ? sweep.stoppedAt.slice(SINCE.length) : undefined;
       }
     }
+    let short = state.meta?.['short'];
+    if (this.config.monitor && outer.ledgerCounts && head.done && !bad && !(gapSince && gapUntil) && state.visits % this.config.profile_every_visits === 1 % this.config.profile_every_visits) {
+      short = yield* this.ledgerCheck(job.subject, outer, page, tally, r, short);
+    }
     if (recorder && this.config.monitor) {
       yield* reconcileReads(recorder.finish(), { ctx: outer, config: this.config.monitor, base: this.base, subject: job.subject, stubIds: r.stubs }, tally);
     }
-    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, ...meta } = state.meta ?? {};
+    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, short: _h, ...meta } = state.meta ?? {};
     state.meta = gapSince && gapUntil ? { ...meta, gap_since: gapSince, gap_until: gapUntil } : meta;
+    if (short) state.meta = { ...state.meta, short };
     if (sweepSince) state.meta = { ...state.meta, sweep_since: sweepSince };
     let resume: VisitOutcome['resume'];
     if (bad) {
@@ -289,15 +296,48 @@ export class WeiboApiAdapter implements Adapter {
   }
 
   /**
+   * The completeness ledger of the subject, on the visit after a profile read (its posts are
+   * searchable by then): when the index held fewer posts at the profile's time than it declared,
+   * and no gap explains it, the whole timeline is read again and every post indexed again. A re-read
+   * that reaches the end of the list and still finds fewer posts than declared proves the rest
+   * unreachable (`short`: by how many); it is not repeated unless the shortfall grows.
+   */
+  private async *ledgerCheck(
+    subject: string, ctx: VisitContext, page: { uid: string; containerId: string; subject: string }, tally: Tally, r: Reading, short: string | undefined,
+  ): AsyncGenerator<Emitted, string | undefined, void> {
+    let counts;
+    try {
+      counts = await ctx.ledgerCounts!(subject);
+    } catch (err) {
+      ctx.logger.warn({ subject, err: (err as Error).message }, 'completeness ledger unreadable; checked again on a later visit');
+      return short;
+    }
+    if (!counts || counts.declared === undefined || counts.declaredAtMs === undefined) return short;
+    const missing = counts.declared - counts.held;
+    if (missing <= 0) return undefined;
+    if (short !== undefined && missing <= Number(short)) return short;
+    r.listed = { upToMs: counts.declaredAtMs, count: 0 };
+    ctx.logger.info({ subject, declared: counts.declared, held: counts.held }, 'fewer posts indexed than the profile declares; reading the timeline again');
+    const rr = yield* this.readPages(page, ctx, tally, r, '&page=1', undefined, this.config.first_visit_page_limit, 'reread');
+    const listed = r.listed.count;
+    delete r.listed;
+    if (!rr.done) return short;
+    const still = counts.declared - listed;
+    return still > 0 ? String(still) : undefined;
+  }
+
+  /**
    * Reads timeline pages from `cursor`, yielding every post newer than `knownAtOrBelow` (undefined:
    * all), until a known post, the end of the list, or `maxPages`. `done` is false only when the
    * page budget ran out first; `stoppedAt` is then the cursor of the first unread page.
    */
   private async *readPages(
     page: { uid: string; containerId: string; subject: string }, ctx: VisitContext, tally: Tally, r: Reading,
-    cursor: string, knownAtOrBelow: string | undefined, maxPages: number, mode: 'new' | 'sweep' = 'new',
+    cursor: string, knownAtOrBelow: string | undefined, maxPages: number, mode: 'new' | 'sweep' | 'reread' = 'new',
   ): AsyncGenerator<Emitted, PagesRead, void> {
-    const sweeping = mode === 'sweep';
+    // A re-read (the completeness ledger found posts missing) pages like a sweep, to the end, and indexes every post again.
+    const rereading = mode === 'reread';
+    const sweeping = mode === 'sweep' || rereading;
     const horizonMs = ctx.nowMs() - this.config.sweep_horizon_days * 86_400_000;
     // Out of quota (or an identity benched) after some posts were read: stop here and resume at
     // this page on a later visit, instead of failing the visit and reading it all again (a visit
@@ -337,6 +377,12 @@ export class WeiboApiAdapter implements Adapter {
       }
       const posts = isData(env) ? mblogsOf(env) : []; // `ok:0`: past the last page
       if (posts.length === 0) return { done: true, pages: n };
+      if (rereading && r.listed) {
+        for (const m of posts) {
+          const created = stubStatus(m) ? undefined : parseWeiboDateMs(m.created_at, res.fetchedAtMs);
+          if (created !== undefined && created <= r.listed.upToMs) r.listed.count += 1;
+        }
+      }
       const crawledAt = isoTime(res.fetchedAtMs);
       let reachedKnown = false;
       for (const m of posts) {
@@ -353,12 +399,12 @@ export class WeiboApiAdapter implements Adapter {
           continue;
         }
         if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
-        const known = knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0;
+        const known = rereading || (knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0);
         if (known) {
           // A pinned post is shown first even when old: it says nothing about where new posts end.
           if (m.mblogtype !== 2) reachedKnown = true;
           // When re-reading known posts, an edited one is indexed again: its current text becomes a version.
-          if (!((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
+          if (!rereading && !((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
         }
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
@@ -398,7 +444,7 @@ export class WeiboApiAdapter implements Adapter {
       if (sweeping) {
         // Past the horizon: the sweep starts from the top again next time.
         const oldest = parseWeiboDateMs(posts[posts.length - 1]!.created_at, res.fetchedAtMs);
-        if (oldest !== undefined && oldest < horizonMs) return { done: true, pages: n };
+        if (!rereading && oldest !== undefined && oldest < horizonMs) return { done: true, pages: n };
         cursor = next;
         continue;
       }

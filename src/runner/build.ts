@@ -16,6 +16,8 @@ import type { PipelineConfig } from '../pipeline/schema';
 import { stageDefinition } from '../pipeline/stages';
 import { buildSchedule } from '../schedule/factory';
 import { postStatesReader } from '../search/post-states';
+import { subjectCounts } from '../search/ledger-query';
+import { readLedger, startLedgerGauge } from './ledger';
 import { indexName } from '../search/templates';
 import { buildSink } from '../sinks/factory';
 import type { FrontierCounts } from '../sources/frontier/counts';
@@ -128,6 +130,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const monitored = config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && deps.search !== undefined;
   const sinkConfig = monitored && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
     ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+  const indexIx = { posts: indexName(deps.indexPrefix, 'posts'), users: indexName(deps.indexPrefix, 'users') };
   const sink = await buildSink(sinkConfig, {
     search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
@@ -166,8 +169,15 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
     flushSink: sink.flush,
-    ...(monitored ? { indexedPosts: postStatesReader(deps.search!, { index: indexName(deps.indexPrefix, 'posts') }) } : {}),
+    ...(monitored ? {
+      indexedPosts: postStatesReader(deps.search!, { index: indexIx.posts }),
+      ledgerCounts: async (subject: string) => (await subjectCounts(deps.search!, indexIx, [subject]))[0],
+    } : {}),
   });
+  // The completeness gauges (monitored crawls): the whole ledger every few minutes.
+  const ledgerGauge = monitored && config.parse.type === 'weibo_api' && config.parse.monitor
+    ? startLedgerGauge(() => readLedger(frontier, deps.search!, indexIx), deps.metrics, { intervalMs: config.parse.monitor.ledger_gauge_secs * 1000, logger: deps.logger })
+    : undefined;
   const alerts = buildAlerts(config, deps, namespace);
   const gauges = startGaugePoller({
     frontier: counts, ...(schedule.gauges ? { schedule: schedule.gauges } : {}),
@@ -177,6 +187,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     runner, frontier, counts, deadLetters, ...(alerts ? { alerts } : {}),
     close: async () => {
       await gauges.stop();
+      await ledgerGauge?.stop();
       await subjectStatus?.close();
       schedule.stop();
       await built?.close();

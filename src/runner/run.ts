@@ -219,6 +219,7 @@ export class PipelineRunner {
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
       ...(this.deps.indexedPosts ? { indexedPosts: this.deps.indexedPosts } : {}),
+      ...(this.deps.ledgerCounts ? { ledgerCounts: this.deps.ledgerCounts } : {}),
     };
     const discovered: Discovered[] = [];
     const revisits: string[] = [];

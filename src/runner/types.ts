@@ -41,6 +41,8 @@ export interface RunDeps {
   softBlockOf?: FetchRequest['softBlockOf'];
   /** The stored monitoring state of a subject's posts (deletion monitoring), given to the parser. */
   indexedPosts?: VisitContext['indexedPosts'];
+  /** The completeness ledger's counts of a subject (monitored crawls), given to the parser. */
+  ledgerCounts?: VisitContext['ledgerCounts'];
 }
 
 export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;

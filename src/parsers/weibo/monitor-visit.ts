@@ -22,6 +22,8 @@ export const weiboMonitorConfigSchema = z.strictObject({
   not_found_confirmations: z.number().int().min(1).default(3),
   /** How long after an unconfirmed gone profile (or a check that could not decide) the subject is visited again. */
   recheck_gone_secs: z.number().int().min(1).default(600),
+  /** How often a worker recomputes the completeness gauges from the whole ledger (an O(subjects) scan). */
+  ledger_gauge_secs: z.number().int().min(10).default(300),
 });
 
 export type WeiboMonitorConfig = z.infer<typeof weiboMonitorConfigSchema>;
