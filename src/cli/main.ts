@@ -5,6 +5,7 @@ import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
 import { register as alerts } from './commands/alerts';
+import { register as audit } from './commands/audit';
 import { register as demo } from './commands/demo';
 import { register as extract } from './commands/extract';
 import { register as health } from './commands/health';
@@ -22,7 +23,7 @@ import { register as validate } from './commands/validate';
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, validate, status, seed, plan, search, sentiment, topics, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, validate, status, audit, seed, plan, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };

@@ -18,12 +18,14 @@ export interface HostileCase {
   headerBytes?: number;
   redirect?: string;
   reset?: boolean;
-  /** A soft block: the visit is backed off without counting a failure, never dead-lettered. */
-  throttled?: boolean;
   trickle?: boolean;
   /** null: the visit must complete, keeping nothing of the bogus answer. */
   code: string | null;
   retryable: boolean;
+  /** A soft block: throttling, rescheduled, never a failure or a dead letter. */
+  throttled?: boolean;
+  /** One unreadable timeline page: the visit ends early and resumes minutes later, never a failure. */
+  partial?: boolean;
 }
 
 export function loadHostileCases(): HostileCase[] {
