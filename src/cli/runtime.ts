@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Client } from '@elastic/elasticsearch';
 import pino from 'pino';
 import { systemClock } from '../core/clock';
 import { redactUrlsIn } from '../core/redact';
@@ -9,7 +10,7 @@ import { loadPipeline } from '../pipeline/load';
 import type { PipelineConfig } from '../pipeline/schema';
 import { buildPipeline, pipelineNamespace, type BuiltPipeline } from '../runner/build';
 import { openFrontier, type OpenFrontier } from '../sources/redis-frontier';
-import { createRedis, createSearch } from './clients';
+import { connectRedis, createSearch } from './clients';
 import { readProxyUrls, readTokens } from './tokens';
 import type { CliContext } from './context';
 import { sleepMs } from '../core/timers';
@@ -49,28 +50,44 @@ export interface OpenPipeline {
   close(): Promise<void>;
 }
 
-/** Loads a pipeline file, creates the clients it needs and builds it. */
+/**
+ * Loads a pipeline file, creates the clients it needs and builds it. Secrets are read before any
+ * connection is made, and whatever was opened is closed again when a later step fails, so a
+ * start-up error ends the process instead of leaving a reconnecting client behind.
+ */
 export async function openPipeline(ctx: CliContext, file: string, vars: Record<string, string | undefined>, logger = createLogger()): Promise<OpenPipeline> {
   const config = loadPipeline(file, vars);
   const settings = ctx.settings();
-  const redis = createRedis(settings);
-  await redis.connect();
-  const search = config.sink.type === 'elasticsearch' ? (await createSearch(settings)).client : undefined;
-  const metrics = createMetrics();
-  const built = await buildPipeline(config, {
-    redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
-    clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleepMs(ms),
-    ...(config.identities ? { identityTokens: readTokens(config.identities.pool, process.env) } : {}),
-    ...(config.proxies ? { proxyUrls: readProxyUrls(config.proxies.pool, process.env) } : {}),
-  });
-  return {
-    config, built, metrics, logger,
-    close: async () => {
-      await built.close();
-      await search?.close();
-      redis.disconnect();
-    },
-  };
+  const identityTokens = config.identities ? readTokens(config.identities.pool, process.env) : undefined;
+  const proxyUrls = config.proxies ? readProxyUrls(config.proxies.pool, process.env) : undefined;
+  const redis = await connectRedis(settings);
+  let search: Client | undefined;
+  try {
+    search = config.sink.type === 'elasticsearch' ? (await createSearch(settings)).client : undefined;
+    const metrics = createMetrics();
+    const built = await buildPipeline(config, {
+      redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
+      clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleepMs(ms),
+      ...(identityTokens ? { identityTokens } : {}),
+      ...(proxyUrls ? { proxyUrls } : {}),
+    });
+    const opened = search;
+    return {
+      config, built, metrics, logger,
+      close: async () => {
+        try {
+          await built.close();
+        } finally {
+          await opened?.close().catch(() => undefined);
+          redis.disconnect();
+        }
+      },
+    };
+  } catch (err) {
+    await search?.close().catch(() => undefined);
+    redis.disconnect();
+    throw err;
+  }
 }
 
 export interface OpenedFrontier extends OpenFrontier {
@@ -84,7 +101,6 @@ export interface OpenedFrontier extends OpenFrontier {
  */
 export async function openPipelineFrontier(ctx: CliContext, file: string, vars: Record<string, string | undefined>): Promise<OpenedFrontier> {
   const config = loadPipeline(file, vars);
-  const redis = createRedis(ctx.settings());
-  await redis.connect();
+  const redis = await connectRedis(ctx.settings());
   return { config, ...openFrontier(redis, config.source, pipelineNamespace(config), systemClock), close: () => redis.disconnect() };
 }

@@ -113,11 +113,19 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
   const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, deps.fetcher!);
   robots.fetcher = fetcher;
-  const sink = await buildSink(config.sink, {
-    search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
-    clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
-  });
-  const schedule = await buildSchedule(config.schedule, { allStates: () => frontier.allStates(), countSubjects: () => counts.countSubjects(), logger: deps.logger });
+  let sink: Awaited<ReturnType<typeof buildSink>>;
+  let schedule: Awaited<ReturnType<typeof buildSchedule>>;
+  try {
+    sink = await buildSink(config.sink, {
+      search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
+      clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
+    });
+    schedule = await buildSchedule(config.schedule, { allStates: () => frontier.allStates(), countSubjects: () => counts.countSubjects(), logger: deps.logger });
+  } catch (err) {
+    // A refused template or an unreadable frontier: nothing built so far may keep the process alive.
+    await built?.close();
+    throw err;
+  }
   // Profiles carry their subject's schedule (status, next visit, rate) for the Crawl dashboard.
   const subjectStatus = config.sink.type === 'elasticsearch' && deps.search
     ? new SubjectStatusWriter({ client: deps.search, indexPrefix: deps.indexPrefix, logger: deps.logger, metrics: deps.metrics, ...(schedule.rateOf ? { rateOf: schedule.rateOf } : {}) })

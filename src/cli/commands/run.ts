@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
 import { serveMetrics } from '../metrics-server';
@@ -22,9 +23,7 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--var <NAME=VALUE>', 'value for ${NAME} in the pipeline file (repeatable; the environment is used too)', collect)
     .action(async (file: string, opts: RunOptions) => {
       const p = await openPipeline(ctx, file, pipelineVars(opts.var));
-      const server = opts.metricsPort === undefined ? undefined : await serveMetrics(p.metrics.registry, opts.metricsPort);
-      // The pipeline's `alerts:` run alongside the crawl, with a last pass once it has drained.
-      await p.built.alerts?.start();
+      let server: Server | undefined;
       let signals = 0;
       const onSignal = (sig: NodeJS.Signals) => {
         signals += 1;
@@ -39,6 +38,9 @@ export const register: RegisterCommand = (program, ctx) => {
       process.on('SIGINT', onSignal);
       process.on('SIGTERM', onSignal);
       try {
+        if (opts.metricsPort !== undefined) server = await serveMetrics(p.metrics.registry, opts.metricsPort);
+        // The pipeline's `alerts:` run alongside the crawl, with a last pass once it has drained.
+        await p.built.alerts?.start();
         const summary = await p.built.runner.run({
           ...(opts.maxFetches !== undefined ? { maxFetches: opts.maxFetches } : {}),
           ...(opts.durationSecs !== undefined ? { durationMs: opts.durationSecs * 1000 } : {}),
