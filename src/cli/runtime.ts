@@ -8,7 +8,9 @@ import { createMetrics, type Metrics } from '../core/metrics';
 import { mathRandomRng } from '../core/rng';
 import { loadPipeline } from '../pipeline/load';
 import type { PipelineConfig } from '../pipeline/schema';
-import { buildPipeline, pipelineNamespace, type BuiltPipeline } from '../runner/build';
+import { buildPipeline, pipelineNamespace, quotaNamespace, type BuiltPipeline } from '../runner/build';
+import { readQuotaPool, type PoolMemberStatus } from '../limits/token-quota';
+import { RepeatedWarnings } from '../core/repeated-warnings';
 import { openFrontier, type OpenFrontier } from '../sources/redis-frontier';
 import { connectRedis, createSearch } from './clients';
 import { readProxyUrls, readTokens } from './tokens';
@@ -47,6 +49,10 @@ export interface OpenPipeline {
   built: BuiltPipeline;
   metrics: Metrics;
   logger: Logger;
+  /** Folds the pipeline's repeated warnings into counts; the progress reporter flushes it. */
+  warnings: RepeatedWarnings;
+  /** The identity pool's quotas and benches now, when the pipeline sends as identities. */
+  identities?(): Promise<PoolMemberStatus[]>;
   close(): Promise<void>;
 }
 
@@ -65,15 +71,22 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
   try {
     search = config.sink.type === 'elasticsearch' ? (await createSearch(settings)).client : undefined;
     const metrics = createMetrics();
+    const warnings = new RepeatedWarnings();
     const built = await buildPipeline(config, {
       redis, ...(search ? { search } : {}), indexPrefix: settings.indexPrefix, mappingsDir: join(ctx.root, 'mappings'),
-      clock: systemClock, rng: mathRandomRng, logger: logger.child({ pipeline: config.name }), metrics, sleep: (ms) => sleepMs(ms),
+      clock: systemClock, rng: mathRandomRng, logger: warnings.wrap(logger.child({ pipeline: config.name })), metrics, sleep: (ms) => sleepMs(ms),
       ...(identityTokens ? { identityTokens } : {}),
       ...(proxyUrls ? { proxyUrls } : {}),
     });
     const opened = search;
+    const ids = config.identities;
     return {
-      config, built, metrics, logger,
+      config, built, metrics, logger, warnings,
+      ...(ids && identityTokens ? {
+        identities: () => readQuotaPool(redis, {
+          namespace: quotaNamespace(), pool: ids.pool, size: identityTokens.length, limitPerWindow: ids.requests_per_window, windowMs: ids.window_secs * 1000,
+        }, systemClock.nowMs()),
+      } : {}),
       close: async () => {
         try {
           await built.close();

@@ -64,6 +64,11 @@ export function pipelineNamespace(config: Pick<PipelineConfig, 'name'>, namespac
   return namespace ?? `freshet:${config.name}`;
 }
 
+/** The key namespace of identity and proxy quotas: tokens and proxies belong to accounts and operators, not to crawls. */
+export function quotaNamespace(namespace?: string): string {
+  return namespace ?? 'freshet';
+}
+
 /** Page worker threads for a web_pages parser that asks for them, with the leading stateless stages moved onto them. */
 function buildPagePool(config: PipelineConfig, deps: BuildDeps): { pool?: PagePool; offThread: number } {
   if (config.parse.type !== 'web_pages' || config.parse.worker_threads === 0) return { offThread: 0 };
@@ -105,7 +110,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   // Tokens and proxies belong to accounts and operators, not to crawls: pipelines sharing a pool share its quotas.
   const fetchDeps = {
     redis: deps.redis, clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.metrics.registry, sleep: deps.sleep,
-    quotaNamespace: deps.namespace ?? 'freshet', identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
+    quotaNamespace: quotaNamespace(deps.namespace), identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
     // Redirect hops to another origin take that origin's slot too.
     politeness: gate,
     metrics: fetchMetricsOf(deps.metrics),

@@ -11,7 +11,7 @@ import { offerDiscovered, type Discovered } from './discovery';
 import { JobLifecycle, type ClaimedJob } from './job-lifecycle';
 import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
-import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
+import type { DropFn, RunDeps, RunLimits, RunProgress, RunSummary, StopReason } from './types';
 import { setRepeating, setTimer } from '../core/timers';
 
 /**
@@ -127,9 +127,16 @@ export class PipelineRunner {
       deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
+    const { inFlight: _none, ...done } = this.progress();
+    return { ...done, stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started };
+  }
+
+  /** The run's counts so far (a progress line reads them while it runs). */
+  progress(): RunProgress {
+    const t = this.lifecycle.tally;
     return {
-      ...this.lifecycle.tally, requests: this.fetch.requests, documents: { ...this.documents },
-      stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started,
+      ...t, failureCodes: { ...t.failureCodes }, requests: this.fetch.requests, refused: { ...this.fetch.refused },
+      documents: { ...this.documents }, inFlight: this.credits.used,
     };
   }
 

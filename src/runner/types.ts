@@ -10,6 +10,7 @@ import type { Adapter } from '../parsers/adapter';
 import type { NextVisitPolicy } from '../schedule/contract';
 import type { Settled } from '../sinks/contract';
 import type { FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
+import type { RefusedRequests } from './polite-fetch';
 import type { SubjectDocRef } from './subject-status';
 
 export interface RunDeps {
@@ -55,8 +56,18 @@ export interface RunSummary {
   jobs: number;
   jobsFailed: number;
   leasesLost: number;
+  /** Requests sent to the sites. */
   requests: number;
+  /** Requests refused locally before they left (quota, politeness, robots.txt): never sent. */
+  refused: RefusedRequests;
+  /** Failed visits by error code, throttled ones included. */
+  failureCodes: Record<string, number>;
+  /** Subjects dead-lettered by this run. */
+  deadLettered: number;
   documents: Record<Settlement, number>;
   stoppedBy: StopReason;
   elapsedMs: number;
 }
+
+/** What a running run has done so far. */
+export type RunProgress = Omit<RunSummary, 'stoppedBy' | 'elapsedMs'> & { inFlight: number };
