@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from '../core/logger';
 import type { RepeatedWarnings } from '../core/repeated-warnings';
 import { setRepeating } from '../core/timers';
 import type { PoolMemberStatus } from '../limits/token-quota';
 import type { RunProgress } from '../runner/types';
 import type { FrontierStats } from '../sources/contract';
+import type { WorkerReports } from '../sources/worker-reports';
 
 /** One reading of a running crawl: the run's own counts, the frontier's, the identities'. */
 export interface ProgressReading {
@@ -52,6 +55,7 @@ export function formatProgress(p: ProgressReading): string {
   const codes = Object.entries(r.failureCodes).sort((a, b) => b[1] - a[1]);
   parts.push(codes.length === 0 ? 'errors 0' : `errors ${codes.map(([c, n]) => `${c} ${n}`).join(', ')}`);
   if (r.deadLettered > 0) parts.push(`dead-lettered ${r.deadLettered}`);
+  if (r.paused) parts.push('PAUSED by the operator');
   return `[${p.pipeline} ${clockTime(p.elapsedSecs)}] ${parts.join(' · ')}`;
 }
 
@@ -61,7 +65,7 @@ export function progressRecord(p: ProgressReading): object {
   return {
     elapsed_secs: Math.round(p.elapsedSecs), requests_sent: p.run.requests, refused: p.run.refused, pages_per_sec: Number(p.pagesPerSec.toFixed(2)),
     documents: p.run.documents, jobs: p.run.jobs, jobs_failed: p.run.jobsFailed, failure_codes: p.run.failureCodes, dead_lettered: p.run.deadLettered,
-    in_flight: p.run.inFlight,
+    in_flight: p.run.inFlight, claimed: p.run.claimed, paused: p.run.paused,
     ...(p.frontier ? { due_now: p.frontier.dueNow, due: p.frontier.due, leased: p.frontier.leased, subjects: p.frontier.subjects } : {}),
     ...(ids ? { identities: { size: ids.length, available: ids.filter((i) => i.state === 'available').length, at_quota: ids.filter((i) => i.state === 'at_quota').length, benched: ids.filter((i) => i.state === 'benched').length } } : {}),
   };
@@ -116,6 +120,24 @@ export function startProgress(src: ProgressSources, o: ProgressOptions): { stop(
     stop: () => {
       clearInterval(timer);
       o.warnings.flush((o.nowMs() - lastMs) / 1000);
+    },
+  };
+}
+
+/**
+ * Every second, the worker's counts go to Redis for `freshet serve` (all workers of a crawl in one
+ * place); removed when the worker stops. A failed write is skipped: the next one carries it all.
+ */
+export function startWorkerReport(reports: WorkerReports, progress: () => RunProgress, intervalMs = 1000): { stop(): Promise<void> } {
+  const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const startedAtMs = Date.now();
+  const write = () => reports.write({ worker, host: hostname(), pid: process.pid, startedAtMs, atMs: Date.now(), progress: { ...progress() } }).catch(() => undefined);
+  void write();
+  const timer = setRepeating(() => void write(), intervalMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await reports.remove(worker).catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
+import type { Cluster, Redis } from 'ioredis';
 import pino from 'pino';
 import { systemClock } from '../core/clock';
 import { redactUrlsIn } from '../core/redact';
@@ -51,6 +52,9 @@ export interface OpenPipeline {
   logger: Logger;
   /** Folds the pipeline's repeated warnings into counts; the progress reporter flushes it. */
   warnings: RepeatedWarnings;
+  redis: Redis | Cluster;
+  /** The crawl's key namespace. */
+  namespace: string;
   /** The identity pool's quotas and benches now, when the pipeline sends as identities. */
   identities?(): Promise<PoolMemberStatus[]>;
   close(): Promise<void>;
@@ -81,7 +85,7 @@ export async function openPipeline(ctx: CliContext, file: string, vars: Record<s
     const opened = search;
     const ids = config.identities;
     return {
-      config, built, metrics, logger, warnings,
+      config, built, metrics, logger, warnings, redis, namespace: pipelineNamespace(config),
       ...(ids && identityTokens ? {
         identities: () => readQuotaPool(redis, {
           namespace: quotaNamespace(), pool: ids.pool, size: identityTokens.length, limitPerWindow: ids.requests_per_window, windowMs: ids.window_secs * 1000,

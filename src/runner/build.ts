@@ -20,6 +20,7 @@ import type { FrontierCounts } from '../sources/frontier/counts';
 import type { DeadLetterStream } from '../sources/frontier/dead-letters';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import { openFrontier } from '../sources/redis-frontier';
+import { CrawlControl } from '../sources/control';
 import { startGaugePoller } from './gauges';
 import { PagePool } from './page-pool';
 import { leadingStatelessStages } from './page-work';
@@ -151,7 +152,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
-    flushSink: sink.flush,
+    flushSink: sink.flush, control: new CrawlControl(deps.redis, namespace, deps.clock).signal(deps.clock.nowMs()),
   });
   const alerts = buildAlerts(config, deps, namespace);
   const gauges = startGaugePoller({ frontier: counts, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });

@@ -14,6 +14,9 @@ import { SinkFlushTrigger } from './sink-flush';
 import type { DropFn, RunDeps, RunLimits, RunProgress, RunSummary, StopReason } from './types';
 import { setRepeating, setTimer } from '../core/timers';
 
+/** How often a paused worker asks again whether to resume. */
+const CONTROL_POLL_MS = 200;
+
 /**
  * Runs one pipeline. The data path, top to bottom (`run`):
  *
@@ -41,6 +44,8 @@ export class PipelineRunner {
   private readonly flushTrigger: SinkFlushTrigger;
   private fatal: FreshetError | undefined;
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
+  private claimed = 0;
+  private paused = false;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
@@ -127,7 +132,7 @@ export class PipelineRunner {
       deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
-    const { inFlight: _none, ...done } = this.progress();
+    const { inFlight: _i, claimed: _c, paused: _p, ...done } = this.progress();
     return { ...done, stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started };
   }
 
@@ -136,7 +141,7 @@ export class PipelineRunner {
     const t = this.lifecycle.tally;
     return {
       ...t, failureCodes: { ...t.failureCodes }, requests: this.fetch.requests, refused: { ...this.fetch.refused },
-      documents: { ...this.documents }, inFlight: this.credits.used,
+      documents: { ...this.documents }, inFlight: this.credits.used, claimed: this.claimed, paused: this.paused,
     };
   }
 
@@ -153,6 +158,17 @@ export class PipelineRunner {
       if (limits.maxFetches !== undefined && this.fetch.requests >= limits.maxFetches) {
         this.stop('max_fetches');
         break;
+      }
+      // Every worker of the crawl obeys the operator's pause and drain (kept in Redis).
+      const command = await this.deps.control?.check();
+      this.paused = command === 'pause';
+      if (command === 'drain') {
+        this.stop('drain');
+        break;
+      }
+      if (this.paused) {
+        await this.pause(CONTROL_POLL_MS);
+        continue;
       }
       if (this.credits.free === 0) {
         await Promise.race([this.credits.whenFree(), this.stopped]);
@@ -181,6 +197,7 @@ export class PipelineRunner {
         continue;
       }
       this.credits.take(jobs.length);
+      this.claimed += jobs.length;
       metrics.jobsClaimed.inc(jobs.length);
       metrics.jobsInFlight.set(this.credits.used);
       for (const job of jobs) {

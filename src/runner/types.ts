@@ -9,7 +9,7 @@ import type { Fetcher, PolitenessGate } from '../fetchers/contract';
 import type { Adapter } from '../parsers/adapter';
 import type { NextVisitPolicy } from '../schedule/contract';
 import type { Settled } from '../sinks/contract';
-import type { FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
+import type { ControlSignal, FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
 import type { RefusedRequests } from './polite-fetch';
 import type { SubjectDocRef } from './subject-status';
 
@@ -38,6 +38,8 @@ export interface RunDeps {
   flushSink?(): void;
   /** Told each visited subject's schedule, with the profile document its visit emitted. */
   subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
+  /** The operator's pause and drain for every worker (`freshet serve`); none: always run. */
+  control?: ControlSignal;
 }
 
 export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;
@@ -50,7 +52,7 @@ export interface RunLimits {
   untilIdle?: boolean;
 }
 
-export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error';
+export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error' | 'drain';
 
 export interface RunSummary {
   jobs: number;
@@ -70,4 +72,10 @@ export interface RunSummary {
 }
 
 /** What a running run has done so far. */
-export type RunProgress = Omit<RunSummary, 'stoppedBy' | 'elapsedMs'> & { inFlight: number };
+export type RunProgress = Omit<RunSummary, 'stoppedBy' | 'elapsedMs'> & {
+  inFlight: number;
+  /** Jobs claimed so far. */
+  claimed: number;
+  /** Held by the operator's pause (no claims). */
+  paused: boolean;
+};

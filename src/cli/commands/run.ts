@@ -2,7 +2,9 @@ import type { Server } from 'node:http';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt, positiveNumber } from '../options';
 import { serveMetrics } from '../metrics-server';
-import { startProgress } from '../progress';
+import { startProgress, startWorkerReport } from '../progress';
+import { WorkerReports } from '../../sources/worker-reports';
+import { systemClock } from '../../core/clock';
 import { collect, openPipeline, pipelineVars } from '../runtime';
 
 interface RunOptions {
@@ -55,6 +57,7 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
         intervalMs: (opts.progressSecs ?? (tty ? 5 : 15)) * 1000, tty, write: (line) => process.stderr.write(line),
         logger: p.logger.child({ pipeline: p.config.name }), warnings: p.warnings, nowMs: () => Date.now(),
       });
+      const report = startWorkerReport(new WorkerReports(p.redis, p.namespace, systemClock), () => p.built.runner.progress());
       try {
         if (opts.metricsPort !== undefined) server = await serveMetrics(p.metrics.registry, opts.metricsPort);
         // The pipeline's `alerts:` run alongside the crawl, with a last pass once it has drained.
@@ -67,6 +70,7 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
         console.log(JSON.stringify({ pipeline: p.config.name, ...summary }));
       } finally {
         progress.stop();
+        await report.stop();
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
         server?.close();
