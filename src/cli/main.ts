@@ -12,6 +12,7 @@ import { register as mappings } from './commands/mappings';
 import { register as run } from './commands/run';
 import { register as search } from './commands/search';
 import { register as seed } from './commands/seed';
+import { register as serve } from './commands/serve';
 import { register as sentiment } from './commands/sentiment';
 import { register as simsite } from './commands/simsite';
 import { register as status } from './commands/status';
@@ -21,7 +22,7 @@ import { register as validate } from './commands/validate';
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, validate, status, seed, search, sentiment, topics, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, serve, validate, status, seed, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };

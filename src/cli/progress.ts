@@ -131,7 +131,14 @@ export function startProgress(src: ProgressSources, o: ProgressOptions): { stop(
 export function startWorkerReport(reports: WorkerReports, progress: () => RunProgress, intervalMs = 1000): { stop(): Promise<void> } {
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const startedAtMs = Date.now();
-  const write = () => reports.write({ worker, host: hostname(), pid: process.pid, startedAtMs, atMs: Date.now(), progress: { ...progress() } }).catch(() => undefined);
+  let last = { atMs: startedAtMs, requests: 0 };
+  const write = () => {
+    const now = Date.now();
+    const p = progress();
+    const pagesPerSec = now > last.atMs ? ((p.requests - last.requests) * 1000) / (now - last.atMs) : 0;
+    last = { atMs: now, requests: p.requests };
+    return reports.write({ worker, host: hostname(), pid: process.pid, startedAtMs, atMs: now, progress: { ...p, pagesPerSec } }).catch(() => undefined);
+  };
   void write();
   const timer = setRepeating(() => void write(), intervalMs);
   return {

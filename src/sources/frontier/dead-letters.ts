@@ -33,4 +33,41 @@ export class DeadLetterStream implements DeadLetterWriter {
   length(): Promise<number> {
     return this.redis.xlen(this.key);
   }
+
+  /** Newest first, `count` entries from before the id `before` (exclusive; none: from the newest). */
+  async list(count: number, before?: string): Promise<StoredDeadLetter[]> {
+    const end = before === undefined ? '+' : `(${before}`;
+    const rows = await this.redis.xrevrange(this.key, end, '-', 'COUNT', count);
+    return rows.map(([id, kv]) => ({ id, fields: pairs(kv) }));
+  }
+
+  async get(id: string): Promise<StoredDeadLetter | undefined> {
+    const rows = await this.redis.xrange(this.key, id, id);
+    const row = rows[0];
+    return row ? { id: row[0], fields: pairs(row[1]) } : undefined;
+  }
+
+  /** Removes one entry (dropped by an operator, or requeued); false if it was not there. */
+  async remove(id: string): Promise<boolean> {
+    return (await this.redis.xdel(this.key, id)) > 0;
+  }
+
+  /** Codes of the newest `scan` entries, counted (a status page's "errors by reason"). */
+  async countByCode(scan = 10_000): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const { fields } of await this.list(scan)) out[fields['code'] ?? '?'] = (out[fields['code'] ?? '?'] ?? 0) + 1;
+    return out;
+  }
+}
+
+/** One entry of the stream: its id (ms-seq) and fields as written. */
+export interface StoredDeadLetter {
+  id: string;
+  fields: Record<string, string>;
+}
+
+function pairs(kv: string[]): Record<string, string> {
+  const o: Record<string, string> = {};
+  for (let i = 0; i < kv.length; i += 2) o[kv[i]!] = kv[i + 1]!;
+  return o;
 }
