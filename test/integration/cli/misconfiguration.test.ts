@@ -28,6 +28,7 @@ const COMMANDS: { name: string; argv: (f: Fault) => string[]; faults: Fault[] }[
   { name: 'status', argv: (f) => ['status', f === 'bad_pipeline' ? BAD : SOCIAL], faults: ['redis_down', 'redis_wrong_password', 'bad_pipeline'] },
   { name: 'seed', argv: (f) => ['seed', f === 'bad_pipeline' ? BAD : SOCIAL, 'weibo:user:1'], faults: ['redis_down', 'redis_wrong_password', 'bad_pipeline'] },
   { name: 'demo', argv: () => ['demo', '--users', '3'], faults: ['redis_down', 'redis_wrong_password', 'search_down', 'template_refused'] },
+  { name: 'serve', argv: (f) => ['serve', f === 'bad_pipeline' ? BAD : SOCIAL, '--port', '0'], faults: ['redis_down', 'redis_wrong_password', 'search_down', 'bad_pipeline'] },
   { name: 'validate', argv: () => ['validate', BAD], faults: ['bad_pipeline'] },
   { name: 'health', argv: () => ['health'], faults: ['redis_down', 'redis_wrong_password', 'search_down'] },
   { name: 'search', argv: () => ['search', '天气'], faults: ['search_down'] },
