@@ -5,10 +5,12 @@ import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
 import { register as alerts } from './commands/alerts';
+import { register as audit } from './commands/audit';
 import { register as demo } from './commands/demo';
 import { register as extract } from './commands/extract';
 import { register as health } from './commands/health';
 import { register as mappings } from './commands/mappings';
+import { register as plan } from './commands/plan';
 import { register as run } from './commands/run';
 import { register as search } from './commands/search';
 import { register as seed } from './commands/seed';
@@ -22,7 +24,7 @@ import { register as validate } from './commands/validate';
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, serve, validate, status, seed, search, sentiment, topics, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, serve, validate, status, audit, seed, plan, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };

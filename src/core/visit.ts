@@ -25,4 +25,10 @@ export interface VisitOutcome {
   pageLimitHit: boolean;
   /** Requests this visit made (charged to the budget). */
   requests: number;
+  /**
+   * The visit stopped before its end for a reason that passes (one unreadable page): what it read
+   * is kept, the state says where to resume, and the subject is due again after `afterMs` (sooner
+   * than the schedule's next visit, never later). `reason` is the error code, for the log and count.
+   */
+  resume?: { afterMs: number; reason: string };
 }

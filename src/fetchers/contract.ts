@@ -10,6 +10,19 @@ export interface FetchRequest {
   /** How to decode the body; inferred from Content-Type when absent. */
   expect?: Expect;
   subject?: string;
+  /** The identity (pool index) the request goes out as; set by the identity pool. */
+  identity?: string;
+  /**
+   * The parser's reading of an answer that is a soft block (HTTP 200 with a captcha or "too
+   * frequent" body): the fetch layer counts it, cools the identity down and throws it (throttled).
+   */
+  softBlockOf?: (res: { url: string; status: number; text: string }) => SoftBlock | undefined;
+}
+
+/** A soft block recognised by its content: the reason (a metric label) and the throttled error to throw. */
+export interface SoftBlock {
+  reason: string;
+  error: Error;
 }
 
 export interface FetchResponse {
@@ -48,6 +61,8 @@ export interface FetchMetrics {
   /** Bytes received on the wire. */
   bytes(n: number): void;
   latencyMs(ms: number): void;
+  /** One per answer that was a soft block, by reason. */
+  softBlocks?(reason: string): void;
 }
 
 /** Ends a request's hold on its origin's politeness slot. */

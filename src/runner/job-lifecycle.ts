@@ -69,12 +69,26 @@ export class JobLifecycle {
     const job = tracker.job;
     const { state, nextDueMs, outcome } = result.error || !result.outcome
       ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
-      : { ...this.deps.schedule.nextVisit(job.state, result.outcome, this.deps.clock.nowMs()), outcome: 'ok' };
+      : this.decideVisited(job, result.outcome);
     const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
     const owned = await this.ack(job, { state, nextDueMs }, docs);
     if (owned && result.profile) this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
     this.tally.jobs += 1;
     this.release(outcome);
+  }
+
+  /**
+   * The schedule's next visit; a visit that stopped early for a passing reason (its `resume`) is
+   * due again once that delay has passed, if the schedule would come back later than that.
+   */
+  private decideVisited(job: Job, visit: VisitOutcome): NextVisit & { outcome: string } {
+    const now = this.deps.clock.nowMs();
+    const next = this.deps.schedule.nextVisit(job.state, visit, now);
+    if (!visit.resume) return { ...next, outcome: 'ok' };
+    this.deps.metrics.errors.inc({ stage: this.deps.stage, code: visit.resume.reason });
+    const resumeAtMs = now + visit.resume.afterMs;
+    this.deps.logger.info({ subject: job.subject, code: visit.resume.reason, resume_in_ms: visit.resume.afterMs }, 'visit stopped early; the rest is read again soon');
+    return { state: next.state, nextDueMs: Math.min(next.nextDueMs, resumeAtMs), outcome: 'partial' };
   }
 
   /** A job the schedule moved later before any fetch: stored with its new due time, not visited. */

@@ -1,7 +1,7 @@
 import { ErrorCodes, type ErrorCode, type FreshetError } from '../core/errors';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
-import type { Fetcher, OriginRelease, PolitenessGate } from '../fetchers/contract';
+import type { Fetcher, FetchRequest, OriginRelease, PolitenessGate } from '../fetchers/contract';
 import { LastOrigin } from './last-origin';
 
 export interface PoliteFetchDeps {
@@ -9,6 +9,8 @@ export interface PoliteFetchDeps {
   /** Per-origin politeness across workers (OriginGate); none: requests go out as they come. */
   gate?: PolitenessGate;
   metrics: Metrics;
+  /** The parser's reading of soft blocks, given with every request (the fetch layer counts them and cools the identity down). */
+  softBlockOf?: FetchRequest['softBlockOf'];
 }
 
 export interface RefusedRequests {
@@ -49,7 +51,7 @@ export class PoliteFetch {
     }
     this.requests += 1;
     try {
-      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) });
+      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}), ...(this.deps.softBlockOf ? { softBlockOf: this.deps.softBlockOf } : {}) });
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return {

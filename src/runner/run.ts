@@ -1,4 +1,4 @@
-import { ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
+import { filter, ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core/envelope';
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
 import { redisOutageDelayMs } from '../core/retry';
@@ -110,7 +110,7 @@ export class PipelineRunner {
         // Documents: visit → stages → sink → settled on their job.
         claimed.pipe(
           mergeMap((job) => this.visit(job), maxInFlight),
-          (docs: Observable<DocEnvelope>) => stages.reduce((o, stage: OperatorFunction<DocEnvelope, DocEnvelope>) => o.pipe(stage), docs),
+          (docs: Observable<DocEnvelope>) => throughStages(docs, stages),
           this.deps.sink,
           tap(this.settle),
           ignoreElements(),
@@ -242,6 +242,8 @@ export class PipelineRunner {
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
+      ...(this.deps.indexedPosts ? { indexedPosts: this.deps.indexedPosts } : {}),
+      ...(this.deps.ledgerCounts ? { ledgerCounts: this.deps.ledgerCounts } : {}),
     };
     const discovered: Discovered[] = [];
     const revisits: string[] = [];
@@ -289,4 +291,16 @@ export class PipelineRunner {
       this.flushTrigger.sealed();
     }
   }
+}
+
+/**
+ * Documents through the document stages; changes to stored documents (`doc.op`: a post seen again,
+ * missed, tombstoned) go straight to the sink: they carry no text to enrich, and no filter may
+ * drop them.
+ */
+function throughStages(docs: Observable<DocEnvelope>, stages: OperatorFunction<DocEnvelope, DocEnvelope>[]): Observable<DocEnvelope> {
+  if (stages.length === 0) return docs;
+  const all = docs.pipe(share());
+  const staged = stages.reduce((o, stage) => o.pipe(stage), all.pipe(filter((e) => e.doc.op === undefined)));
+  return merge(staged, all.pipe(filter((e) => e.doc.op !== undefined)));
 }

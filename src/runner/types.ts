@@ -5,8 +5,8 @@ import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { DeadLetterWriter } from '../core/dead-letter';
-import type { Fetcher, PolitenessGate } from '../fetchers/contract';
-import type { Adapter } from '../parsers/adapter';
+import type { Fetcher, FetchRequest, PolitenessGate } from '../fetchers/contract';
+import type { Adapter, VisitContext } from '../parsers/adapter';
 import type { NextVisitPolicy } from '../schedule/contract';
 import type { Settled } from '../sinks/contract';
 import type { ControlSignal, FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
@@ -40,6 +40,12 @@ export interface RunDeps {
   subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
   /** The operator's pause and drain for every worker (`freshet serve`); none: always run. */
   control?: ControlSignal;
+  /** The parser's reading of soft blocks (Adapter.softBlockOf), given with every request. */
+  softBlockOf?: FetchRequest['softBlockOf'];
+  /** The stored monitoring state of a subject's posts (deletion monitoring), given to the parser. */
+  indexedPosts?: VisitContext['indexedPosts'];
+  /** The completeness ledger's counts of a subject (monitored crawls), given to the parser. */
+  ledgerCounts?: VisitContext['ledgerCounts'];
 }
 
 export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;
