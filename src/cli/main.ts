@@ -39,6 +39,7 @@ Environment:
   FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x/3.x URL (default http://127.0.0.1:9250)
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
+  FRESHET_SERVE_TOKEN   bearer token of "freshet serve" (required when bound to a non-loopback address)
 
 Local services: npm run services -- up|down|status`);
   for (const register of commands) register(program, ctx);
