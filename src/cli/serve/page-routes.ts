@@ -15,15 +15,17 @@ function formOf(url: URL): SearchForm {
   const sentiment = get('sentiment');
   const platform = get('platform');
   const author = get('author');
-  return { q: get('q') ?? '', ...(since ? { since } : {}), ...(sentiment ? { sentiment } : {}), ...(platform ? { platform } : {}), ...(author ? { author } : {}) };
+  const until = get('until');
+  return {
+    q: get('q') ?? '', ...(since ? { since } : {}), ...(until ? { until } : {}), ...(sentiment ? { sentiment } : {}), ...(platform ? { platform } : {}), ...(author ? { author } : {}),
+  };
 }
 
 function filtersOf(form: SearchForm, nowMs: number): SearchFilters {
   const f: SearchFilters = {};
-  if (form.since) {
-    // A time facet's key is an ISO instant; the time menu gives 24h, 7d…
-    f.sinceMs = parseSince(form.since, nowMs);
-  }
+  // The time menu gives 24h, 7d…; a time facet gives the ISO instants its interval starts and ends at.
+  if (form.since) f.sinceMs = parseSince(form.since, nowMs);
+  if (form.until) f.untilMs = parseSince(form.until, nowMs);
   if (form.sentiment) {
     if (!SENTIMENTS.has(form.sentiment)) throw new Error('sentiment: positive, neutral or negative');
     f.sentiment = form.sentiment as SearchFilters['sentiment'];

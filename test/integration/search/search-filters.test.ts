@@ -76,6 +76,14 @@ describe('freshet search filters and highlights (real search node)', () => {
       expect((await fetch(`${api.url}/api/search?q=x&sentiment=angry`)).status).toBe(400);
       expect((await fetch(`${api.url}/api/search?q=x`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(405);
       expect((await fetch(`${api.url}/api/_bulk`)).status).toBe(404);
+      // The search page: highlighted hits; a time facet narrows to its day (not "since that day").
+      const page = await (await fetch(`${api.url}/search?q=${encodeURIComponent('地铁')}`)).text();
+      expect(page).toContain('<mark>');
+      expect([...page.matchAll(/data-hit="([^"]+)"/g)].map((m) => m[1]).sort()).toEqual(['weibo:1', 'weibo:2', 'weibo:3']);
+      const dayLink = /href="(\/search\?[^"]*since=2026-04-09[^"]*)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+      expect(dayLink).toContain('until=2026-04-10');
+      const day = await (await fetch(`${api.url}${dayLink}`)).text();
+      expect([...day.matchAll(/data-hit="([^"]+)"/g)].map((m) => m[1])).toEqual(['weibo:2']);
     } finally {
       await api.close();
     }
