@@ -74,6 +74,15 @@ function cookieToken(req: IncomingMessage): string | undefined {
   return m ? decodeURIComponent(m[1]!) : undefined;
 }
 
+/** The host of an Origin header; `null` (a sandboxed frame, a file) or garbage: undefined, never equal to ours. */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
 function firstIssue(err: z.ZodError, where: string): string {
   const i = err.issues[0];
   return `${where}${i && i.path.length > 0 ? `.${i.path.join('.')}` : ''}: ${i?.message ?? 'invalid'}`;
@@ -129,7 +138,7 @@ export async function startServe(o: ServeOptions): Promise<RunningServer> {
     if (method !== 'GET' && method !== 'HEAD') {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'writes take Content-Type: application/json');
       const origin = req.headers.origin;
-      if (origin !== undefined && new URL(origin).host !== req.headers.host) throw new HttpError(403, 'cross-origin writes are refused');
+      if (origin !== undefined && hostOf(origin) !== req.headers.host) throw new HttpError(403, 'cross-origin writes are refused');
     }
     if (url.pathname.startsWith('/api/')) {
       let allowed = false;

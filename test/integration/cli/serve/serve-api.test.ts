@@ -121,6 +121,11 @@ describe('freshet serve: the JSON API over a live crawl', () => {
     expect(bad.body.error).toMatch(/body\.subjects\.0: expected <platform>:<kind>:<id>/);
     const plain = await fetch(`${server.url}/api/pipelines/${name}/seed`, { method: 'POST', body: 'subjects=x' });
     expect(plain.status).toBe(415);
+    for (const origin of ['http://evil.example', 'null']) {
+      const cross = await fetch(`${server.url}/api/pipelines/${name}/pause`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: '{}' });
+      expect(cross.status).toBe(403);
+    }
+    expect((await api<{ paused: boolean }>(`/api/pipelines/${name}`)).body).toMatchObject({ control: { paused: false } });
   });
 
   it('lists, shows, requeues (document indexed again, subject due) and drops dead letters', async () => {
