@@ -70,6 +70,17 @@ export interface BuiltPipeline {
  */
 const PAGE_SHARE_OF_REQUESTS = 0.8;
 
+/** Deletion monitoring (a weibo_api parser with `monitor`, into a search node) merges posts into the stored ones and reads their states back. */
+function isMonitored(config: PipelineConfig, hasSearch: boolean): boolean {
+  return config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && hasSearch;
+}
+
+/** The sink as it runs: a monitored crawl merges `posts` (also what `freshet serve` writes a requeued document with). */
+export function sinkConfigOf(config: PipelineConfig, hasSearch = true): PipelineConfig['sink'] {
+  return isMonitored(config, hasSearch) && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
+    ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+}
+
 /** The frontier's key namespace of a pipeline. */
 export function pipelineNamespace(config: Pick<PipelineConfig, 'name'>, namespace?: string): string {
   return namespace ?? `freshet:${config.name}`;
@@ -132,10 +143,8 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
   const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, withSelfTuning(fetchDeps, deps.fetcher!));
   robots.fetcher = fetcher;
-  // Deletion monitoring merges posts into the stored ones and reads their states back.
-  const monitored = config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && deps.search !== undefined;
-  const sinkConfig = monitored && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
-    ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+  const monitored = isMonitored(config, deps.search !== undefined);
+  const sinkConfig = sinkConfigOf(config, deps.search !== undefined);
   const indexIx = { posts: indexName(deps.indexPrefix, 'posts'), users: indexName(deps.indexPrefix, 'users') };
   // The budget follows what the sites allow: once every origin and identity in use has been refused,
   // the learned rate (less a share for requests that are no timeline pages) caps the configured budget.

@@ -2,6 +2,9 @@ import type { Client } from '@elastic/elasticsearch';
 import type { z } from 'zod';
 import type { Clock } from '../../core/clock';
 import { newSubjectState, type Doc } from '../../core/envelope';
+import { sinkConfigOf } from '../../runner/build';
+import { bulkItemKind, sendBulk } from '../../sinks/bulk';
+import { documentLines } from '../../sinks/elasticsearch';
 import { searchFaceted, timeline } from '../../search/facets';
 import { parseSince, type SearchFilters } from '../../search/full-text';
 import { CrawlViews, deadLetterView, type ServedPipeline } from './crawl-views';
@@ -56,12 +59,13 @@ async function requeue(deps: ServeDeps, p: ServedPipeline, id: string): Promise<
   const f = entry.fields;
   if (f['payload'] !== undefined) {
     const doc = JSON.parse(f['payload']) as Doc;
+    const sink = sinkConfigOf(p.config);
+    if (sink.type !== 'elasticsearch') throw new HttpError(422, `the pipeline's sink (${sink.type}) does not write to a search node`);
     const index = `${deps.indexPrefix}${doc.index}`;
-    try {
-      await searchOf(deps).index({ index, id: doc.id, document: doc.body });
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      throw new HttpError(422, `the search node refused the document again: ${(err as Error).message}`);
+    // Written as the sink writes it: a merged or versioned document keeps its stored history.
+    const [item] = await sendBulk(searchOf(deps), Buffer.from(documentLines(sink, deps.indexPrefix, doc)), sink.request_timeout_ms, true);
+    if (!item || bulkItemKind(item.status) !== 'ok') {
+      throw new HttpError(422, `the search node refused the document again: ${item?.error ? `${item.error.type}: ${item.error.reason}` : `status ${item?.status ?? 'none'}`}`);
     }
     await p.frontier.deadLetters.remove(id);
     return { id, requeued: 'document', detail: `indexed ${doc.id} into ${index}` };
