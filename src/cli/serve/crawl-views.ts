@@ -29,6 +29,8 @@ export interface ServedPipeline {
 const LIVE_MS = 5_000;
 /** Freshness figures read every state of the frontier: computed at most this often. */
 const FRESHNESS_CACHE_MS = 60_000;
+/** Counting dead letters by code reads up to 1,000 stream entries: at most this often. */
+const CODES_CACHE_MS = 10_000;
 
 type Worker = z.infer<typeof workerSummary>;
 
@@ -56,6 +58,7 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 
 export class CrawlViews {
   private readonly freshnessCache = new Map<string, { atMs: number; value: z.infer<typeof freshness> }>();
+  private readonly codesCache = new Map<string, { atMs: number; value: Record<string, number> }>();
 
   constructor(private readonly redis: Redis | Cluster, private readonly clock: Clock) {}
 
@@ -64,7 +67,7 @@ export class CrawlViews {
       p.frontier.counts.stats().catch(() => null),
       p.control.state().catch(() => null),
       p.reports.read(LIVE_MS).catch(() => []),
-      p.frontier.deadLetters.countByCode().catch(() => ({})),
+      this.codesOf(p),
     ]);
     const workers = reports.map(asWorker);
     const totals = { requests: 0, refused: { quota: 0, politeness: 0, robots: 0 }, indexed: 0, pagesPerSec: 0, failureCodes: {} as Record<string, number> };
@@ -81,6 +84,16 @@ export class CrawlViews {
       name: p.config.name, ...(p.config.description ? { description: p.config.description } : {}), namespace: p.namespace,
       parser: p.config.parse.type, schedule: p.config.schedule.type, frontier, control, workers, totals, deadLettersByCode: byCode,
     };
+  }
+
+  /** Dead letters by code, read at most every CODES_CACHE_MS per pipeline (every open overview asks every 2 s). */
+  private async codesOf(p: ServedPipeline): Promise<Record<string, number>> {
+    const now = this.clock.nowMs();
+    const cached = this.codesCache.get(p.config.name);
+    if (cached && now - cached.atMs < CODES_CACHE_MS) return cached.value;
+    const value = await p.frontier.deadLetters.countByCode().catch(() => cached?.value ?? {});
+    this.codesCache.set(p.config.name, { atMs: now, value });
+    return value;
   }
 
   async limits(p: ServedPipeline): Promise<z.infer<typeof limits>> {

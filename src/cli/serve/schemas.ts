@@ -40,7 +40,7 @@ export const pipelineOverview = z.object({
     requests: z.number().int(), refused, indexed: z.number().int(), pagesPerSec: z.number().describe('Requests sent per second over the last few seconds, all workers.'),
     failureCodes: counts,
   }),
-  deadLettersByCode: counts.describe('Codes of the newest dead letters (up to 10,000), counted.'),
+  deadLettersByCode: counts.describe('Codes of the newest dead letters (up to 1,000), counted.'),
 }).meta({ id: 'PipelineOverview' });
 
 export const pipelineList = z.object({ pipelines: z.array(pipelineOverview) }).meta({ id: 'PipelineList' });

@@ -52,10 +52,20 @@ export class DeadLetterStream implements DeadLetterWriter {
     return (await this.redis.xdel(this.key, id)) > 0;
   }
 
-  /** Codes of the newest `scan` entries, counted (a status page's "errors by reason"). */
-  async countByCode(scan = 10_000): Promise<Record<string, number>> {
+  /**
+   * Codes of the newest `scan` entries, counted (a status page's "errors by reason"). Read in pages
+   * of 200: an entry can carry a whole document, and a stream holds up to deadLetterMaxLen of them.
+   */
+  async countByCode(scan = 1_000): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
-    for (const { fields } of await this.list(scan)) out[fields['code'] ?? '?'] = (out[fields['code'] ?? '?'] ?? 0) + 1;
+    let before: string | undefined;
+    for (let seen = 0; seen < scan;) {
+      const rows = await this.list(Math.min(200, scan - seen), before);
+      for (const { fields } of rows) out[fields['code'] ?? '?'] = (out[fields['code'] ?? '?'] ?? 0) + 1;
+      seen += rows.length;
+      if (rows.length < 200) break;
+      before = rows[rows.length - 1]!.id;
+    }
     return out;
   }
 }
