@@ -61,10 +61,20 @@ export function paragraphContainer(blocks: Block[], params: SecondOpinionParams 
 
 /**
  * Whether the second opinion should stand: the first found less than `maxFirstShare` of what the
- * paragraph container holds, and that is a real text.
+ * paragraph container holds, or less than that share of its prose, and that is a real text.
  */
 export function preferSecond(first: Block[], second: Block[], params: SecondOpinionParams = DEFAULT_SECOND_OPINION): boolean {
   const count = (ls: Block[]): number => ls.reduce((a, b) => a + b.chars, 0);
   const c = count(second);
-  return c >= params.minChars && count(first) < params.maxFirstShare * c;
+  if (c < params.minChars) return false;
+  if (count(first) < params.maxFirstShare * c) return true;
+  // The first holds no prose where the second holds real prose (a table of figures beside the
+  // page's own text): the first is not the text of the page.
+  const proseOf = (ls: Block[]): number => ls.reduce((a, b) => a + (isProse(b) ? b.chars : 0), 0);
+  return proseOf(first) < params.maxFirstShare * proseOf(second) && proseOf(second) >= params.minChars;
+}
+
+/** A line of running text: ten words or more and a sentence's end. */
+function isProse(b: Block): boolean {
+  return (b.text.match(/\s+/g)?.length ?? 0) >= 9 && /[.!?。！？]["'”’)]?\s|[.!?。！？]["'”’)]?$/.test(b.text);
 }

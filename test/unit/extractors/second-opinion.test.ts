@@ -29,4 +29,18 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     expect(page.text).toContain('Personal training, with a certified coach');
     expect(page.text).not.toContain('Classes');
   });
+
+  it('stands where the first holds a table of figures and no prose beside the page\'s own text', () => {
+    // The shape of a product-category page: a comparison table of specs outweighs the short intro.
+    const cells = ['11.5" / 29 cm', 'CONFIG 1T', '24.5" / 62 cm', '6.9" / 18 cm', '2–10 lbs', '.9–4.6 kg', '10 years', 'Rotation-stop protects back wall',
+      '13" / 33 cm', '22.2" / 56 cm', '4.5" / 11 cm', '7–20 lbs', '3.2–9.1 kg', 'Outer screens can turn in/out independently'];
+    const html = `<body><table class="compare">${cells.map((c) => `<tr><td>${c}</td><td>${c}</td></tr>`).join('')}</table>${article}</body>`;
+    const blocks = toBlocks(parseHtml(html));
+    const table = blocks.filter((b) => !/^(Personal|Sessions|Packages|Members)/.test(b.text));
+    const prose = blocks.filter((b) => !table.includes(b));
+    expect(table.reduce((a, b) => a + b.chars, 0)).toBeGreaterThan(prose.reduce((a, b) => a + b.chars, 0) * 0.25);
+    expect(preferSecond(table, prose)).toBe(true);
+    // …but not where the first holds prose of its own.
+    expect(preferSecond([...table, prose[0]!, prose[1]!], prose)).toBe(false);
+  });
 });
