@@ -268,6 +268,23 @@ function sharpen(shown: string, metadata: string[]): string {
   return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a shown date not labelled as the publication's is a later day than the publication
+ * date the metadata states: the page then shows when it was updated or last replied to (an
+ * "Updated" line, a forum thread's latest post, a review's re-check) while the metadata keeps
+ * when it first appeared. A day apart counts only where the metadata's own offset is stated
+ * (a UTC stamp of the evening before is the next day in Asia).
+ */
+function laterThan(shown: { iso: string; label: string }, meta: string): boolean {
+  if (shown.label !== 'none') return false;
+  const gap = Date.parse(dayOf(shown.iso)) - Date.parse(dayOf(meta));
+  if (!Number.isFinite(gap)) return false;
+  const utc = meta.length <= 10 || /(?:Z|[+-]00:?00)$/.test(meta);
+  return gap > (utc ? DAY_MS : 0);
+}
+
 /**
  * When the page was published: the date its dateline shows near the headline (what readers
  * are told), made precise with a metadata timestamp of that day; else the metadata
@@ -276,9 +293,11 @@ function sharpen(shown: string, metadata: string[]): string {
  */
 export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
-  const shown = byline?.dates[0];
+  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES) ?? byline?.dates[0];
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
-  if (shown && (shown.distance <= NEAR_LINES || published.length === 0)) return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
+    return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  }
   if (published.length) return published[0];
   const fromUrl = dateInUrl(url);
   if (fromUrl) return fromUrl;

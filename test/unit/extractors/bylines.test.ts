@@ -75,6 +75,20 @@ describe('datelines and bylines near the headline', () => {
     expect(Date.parse(page.published_at!)).toBe(Date.parse('2024-03-04T19:00:00Z'));
   });
 
+  it('keeps the metadata\'s publication day when the page shows an unlabelled later day (a thread\'s latest post, a re-check)', () => {
+    const head = '<meta itemprop="datePublished" content="2024-01-03T11:23:42-05:00">';
+    const thread = (stamp: string): string => `<html><head><title>Projector recommendations</title>${head}</head><body><h1>Projector recommendations</h1>
+      <div class="meta"><span>${stamp}</span></div><div class="post">${body}</div></body></html>`;
+    expect(extract(thread('Sep 26, 2024')).published_at).toBe('2024-01-03T11:23:42-05:00');
+    // Labelled, the shown day stands: the page says what its date is.
+    expect(extract(thread('Updated Sep 26, 2024')).published_at).toBe('2024-09-26');
+    // A UTC stamp of the evening before is the shown day in Asia: a day apart is not later.
+    const asia = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
+      <body><h1>大桥夜间管制</h1><div class="article-meta"><span>2024-03-05</span></div>
+      <div class="article-content"><p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线。</p></div></body></html>`);
+    expect(asia.published_at?.slice(0, 10)).toBe('2024-03-05');
+  });
+
   it('falls back to a date in the URL when the page shows none', () => {
     const page = extract(`<html><head><title>Comfort watches</title></head><body><h1>Comfort watches</h1>${body}</body></html>`,
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
