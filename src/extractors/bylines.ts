@@ -144,3 +144,20 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
   }
   return out;
 }
+
+/**
+ * A date the page labels as its publication's anywhere ("Posted on April 13, 2023", "Published" /
+ * "Feb 2, 2023"): the last resort of pages whose template puts the dateline far from the
+ * headline (a side column, the foot of the article) and states no date in its metadata.
+ */
+export function labelledDate(blocks: Block[], dayFirst: boolean): string | undefined {
+  for (let i = 0; i < blocks.length; i++) {
+    const text = blocks[i]!.text;
+    if (text.length > MAX_LINE_CHARS || MEMBER_SINCE_RE.test(text)) continue;
+    const read = readDate(text, dayFirst);
+    if (!read) continue;
+    const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
+    if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context)) return read.iso;
+  }
+  return undefined;
+}

@@ -212,7 +212,7 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
 /** Dates the page's metadata states for one field, in order of trust. */
 function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
   const keys = field === 'published'
-    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date']
+    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date']
     : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
   const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
   const found: string[] = [];

@@ -1,7 +1,7 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
-import { authorLines, findByline } from './bylines';
+import { authorLines, findByline, labelledDate } from './bylines';
 import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
@@ -131,10 +131,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
-  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst: dayFirstLocale(els.html?.attribs.lang, opts.url), authorLines: authorLines(els.authorEls) });
+  const dayFirst = dayFirstLocale(els.html?.attribs.lang, opts.url);
+  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls) });
   const author = findAuthor(els, meta, ld, byline);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url);
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url) ?? labelledDate(blocks, dayFirst);
   const modified = findModified(els, meta, ld, byline);
   return {
     title,

@@ -8,6 +8,8 @@ describe('dates as pages write them', () => {
     expect(readDate('Dec. 18, 2025 · 6 min read')?.iso).toBe('2025-12-18');
     // Inline markup without spaces glues the date to the name before it.
     expect(readDate('ByKathryn GiuffridaMar 5, 2025 | 6 comments')?.iso).toBe('2025-03-05');
+    // …and to the name after it.
+    expect(readDate('Dec 17, 2025Julian K. Arni')?.iso).toBe('2025-12-17');
     expect(readDate('发布时间：2024年3月5日 10:20')?.iso).toBe('2024-03-05T10:20:00');
     expect(readDate('2024-03-05T09:30:00Z')?.iso).toBe('2024-03-05T09:30:00Z');
     expect(readDate('Sat Feb 24, 2024 12:41 pm')?.iso).toBe('2024-02-24T12:41:00');
@@ -87,6 +89,19 @@ describe('datelines and bylines near the headline', () => {
       <body><h1>大桥夜间管制</h1><div class="article-meta"><span>2024-03-05</span></div>
       <div class="article-content"><p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线。</p></div></body></html>`);
     expect(asia.published_at?.slice(0, 10)).toBe('2024-03-05');
+  });
+
+  it('reads a labelled dateline far from the headline, and a <meta name="published">, when nothing else dates the page', () => {
+    const filler = '<p>Indexing services decide which journals researchers find first, and each has its own rules for inclusion.</p>'.repeat(40);
+    const far = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
+      <div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
+    expect(far.published_at).toBe('2023-04-13');
+    // An "Updated" line far away is not the publication date.
+    const updated = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
+      <div><span>Last updated April 13, 2023</span></div></body></html>`);
+    expect(updated.published_at).toBeUndefined();
+    const meta = extract(`<html><head><title>Data tools</title><meta name="published" content="July 17, 2025"></head><body><h1>Data tools</h1>${body}</body></html>`);
+    expect(meta.published_at?.slice(0, 10)).toBe('2025-07-17');
   });
 
   it('falls back to a date in the URL when the page shows none', () => {
