@@ -13,7 +13,12 @@ export interface Byline {
   /** Dates shown near the headline, nearest first, with what their line calls them. */
   dates: Array<{ iso: string; label: 'published' | 'updated' | 'none'; distance: number }>;
   author?: string;
+  /** A "Written by …" line anywhere on the page (an author box at the foot of the article). */
+  signed?: string;
 }
+
+/** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
+const SIGNED_RE = /^(?:this (?:post|article|guide|story) was )?(?:written|authored) by\s+(.+)$/i;
 
 /** Lines looked at before and after the headline (a dateline sits just above or below it). */
 const BEFORE = 6;
@@ -140,6 +145,16 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
         ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
         ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;
+    }
+  }
+  if (out.author === undefined) {
+    for (const b of blocks) {
+      const m = b.text.length <= MAX_LINE_CHARS ? SIGNED_RE.exec(b.text) : null;
+      const name = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh) : undefined;
+      if (name) {
+        out.signed = name;
+        break;
+      }
     }
   }
   return out;

@@ -22,6 +22,22 @@ export interface PageElements {
   time?: DomElement;
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
+  /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
+  authorLink?: string;
+}
+
+/** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`. */
+const AUTHOR_HREF_RE = /\/(?:authors?|writers?|contributors?|team|people|staff|editors?)\/([^/?#]+)/i;
+
+/** The link's text when its address names the same person (the slug's letters are the name's). */
+function authorLinkName(a: DomElement): string | undefined {
+  const slug = AUTHOR_HREF_RE.exec(a.attribs.href ?? '')?.[1];
+  if (!slug) return undefined;
+  const text = normalizeSpace(textContent(a));
+  if (text.length < 2 || text.length > 60) return undefined;
+  const key = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const k = key(text);
+  return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
 }
 
 export function pageElements(root: DomRoot): PageElements {
@@ -43,6 +59,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
       && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
     const children = n.children;
@@ -176,8 +193,11 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   return (person && !site.has(nameKey(person)) ? person : undefined)
     ?? cleanAuthor(byline?.author)
     ?? person
-    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author') ?? twitter)
+    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author')
+      ?? meta.get('sailthru.author') ?? meta.get('cxenseparse:author') ?? twitter)
     ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
+    ?? elementsOf(page).authorLink
+    ?? cleanAuthor(byline?.signed)
     ?? ldAuthor(ld, 'organization');
 }
 

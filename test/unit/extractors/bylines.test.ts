@@ -104,6 +104,23 @@ describe('datelines and bylines near the headline', () => {
     expect(meta.published_at?.slice(0, 10)).toBe('2025-07-17');
   });
 
+  it('names the author from a link to their page whose address spells the name, a "Written by" box at the foot, a sailthru meta tag', () => {
+    const linked = extract(`<html><head><title>IT security practices</title></head><body><h1>IT security practices</h1>
+      <div class="meta"><svg></svg><span><a href="/authors/trevor-jackins">Trevor Jackins</a></span></div>${body}
+      <ul><li><a href="/authors/all-authors">Our team</a></li></ul></body></html>`);
+    expect(linked.author).toBe('Trevor Jackins');
+    // A link to an author page whose text is not the name the address spells says nothing.
+    const other = extract(`<html><head><title>IT security practices</title></head><body><h1>IT security practices</h1>${body}
+      <a href="/team/ana-ruiz">Meet the team</a></body></html>`);
+    expect(other.author).toBeUndefined();
+    const filler = '<p>Indexing services decide which journals researchers find first, and each has its own rules for inclusion.</p>'.repeat(40);
+    const signed = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
+      <div class="author-bio">This post was written by Danielle Padula, Head of Community Development.</div></body></html>`);
+    expect(signed.author).toBe('Danielle Padula');
+    const sailthru = extract(`<html><head><title>Gooseneck kettles</title><meta name="sailthru.author" content="Jesse Porter"></head><body><h1>Gooseneck kettles</h1>${body}</body></html>`);
+    expect(sailthru.author).toBe('Jesse Porter');
+  });
+
   it('falls back to a date in the URL when the page shows none', () => {
     const page = extract(`<html><head><title>Comfort watches</title></head><body><h1>Comfort watches</h1>${body}</body></html>`,
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
