@@ -7,8 +7,8 @@ import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
 import { findItemLines, itemValues } from './items';
-import { DEFAULT_SCORING, FORUM_SCORING, lineValue, nodeValues, type ScoringParams } from './scoring';
-import { paragraphContainer, preferSecond } from './second-opinion';
+import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
+import { isProse, paragraphContainer, preferSecond } from './second-opinion';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -71,7 +71,11 @@ function secondOpinion(blocks: Block[], first: Block[], selection: SelectionPara
   const second = paragraphContainer(blocks);
   if (!second || !preferSecond(first, second.lines)) return first;
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
-  const lines = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
+  const selected = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
+  // Teasers of cards are prose inside links: the line selection drops link lines, the second opinion keeps them.
+  const kept = new Set(selected);
+  const teasers = second.lines.filter((b) => !kept.has(b) && linkRatio(b) > 0.5 && isProse(b));
+  const lines = teasers.length ? [...selected, ...teasers].sort((a, b) => a.index - b.index) : selected;
   return preferSecond(first, lines) ? lines : first;
 }
 
