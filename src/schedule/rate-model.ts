@@ -30,6 +30,8 @@ export interface RatePrior {
   weights: Float64Array;
   /** Precomputed per component (b_j = shape/mean_j, log w_j, shape·log b_j, log mean_j) and working space, so that estimates allocate nothing. */
   scratch: { b: Float64Array; logW: Float64Array; sLogB: Float64Array; logMean: Float64Array; a: Float64Array; c: Float64Array; tilt: Float64Array };
+  /** The mixture fitted beside this prior when another family was chosen over it: the next fit starts from it. */
+  mixture?: RatePrior;
 }
 
 function scratchFor(shape: number, meansPerHour: Float64Array, weights: Float64Array): RatePrior['scratch'] {
@@ -217,6 +219,41 @@ export function twoScaleRatePerHour(prior: RatePrior, e: TwoScaleEvidence, opts:
   const all = posteriorMeanPerHour(prior, Math.max(0, e.posts), Math.max(0, e.hours));
   const { weight, recentPerHour } = changeSplit(prior, e, opts);
   return weight < 1e-9 ? all : (1 - weight) * all + weight * recentPerHour;
+}
+
+/** A subject's evidence with its last visit's window apart (part of posts and hours). */
+export interface LastWindowEvidence {
+  posts: number;
+  hours: number;
+  lastPosts: number;
+  lastHours: number;
+}
+
+/**
+ * How well the square-root allocation of a prior's estimates would have served the subjects at
+ * their last visits, out of sample: each subject's rate is estimated from the evidence before its
+ * last visit, and the last visit's window (k posts over t hours, disjoint from it, so k/t is an
+ * unbiased and independent estimate of the rate) stands in for the rate. Visits ∝ √λ̂ give a delay
+ * ∝ Σ (k/t)/√λ̂ · Σ √λ̂ (allocation.ts); lower is better. Scored on the objective itself rather
+ * than on the likelihood: a prior can predict counts better on the whole and still mis-rank the
+ * quiet subjects that decide where visits go. Only ratios between priors over the same evidence
+ * mean anything.
+ */
+export function lastVisitDelayScore(prior: RatePrior, evidence: ArrayLike<LastWindowEvidence>): number {
+  let weighted = 0;
+  let sumSqrt = 0;
+  for (let i = 0; i < evidence.length; i++) {
+    const e = evidence[i]!;
+    const k = Math.max(0, e.lastPosts);
+    const t = Math.max(0, e.lastHours);
+    const olderHours = e.hours - t;
+    if (!(t > 0) || !(olderHours > 0)) continue;
+    const root = Math.sqrt(posteriorMeanPerHour(prior, Math.max(0, e.posts - k), olderHours));
+    if (!(root > 0)) continue;
+    sumSqrt += root;
+    weighted += k / t / root;
+  }
+  return weighted * sumSqrt;
 }
 
 /**
