@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { type AllocationPlan, type Objective, maxIntervalHours, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
 import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile, nextVisitAfterMs } from './diurnal';
 import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
-import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, lastVisitDelayScore, twoScaleRatePerHour } from './rate-model';
+import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, compareDelayScores, twoScaleRatePerHour } from './rate-model';
 import type { ObserveOptions, SubjectState } from './subject-state';
 
 const HOUR_MS = 3_600_000;
@@ -39,8 +39,8 @@ export interface PoissonScheduleConfig {
   changeProbability: number;
   /**
    * The population prior: one Gamma by (noise-corrected) moments, a mixture over a log grid of
-   * rates fitted by EM (rate-model.ts), or `auto`: both fitted at every refit, and the one whose
-   * estimates would have allocated the subjects' last visits better is used (`choosePrior`).
+   * rates fitted by EM (rate-model.ts, the default), or `auto`: both fitted at every refit, and the
+   * one whose estimates would have allocated the subjects' last visits better is used (`choosePrior`).
    */
   prior: 'gamma' | 'mixture' | 'auto';
   /** How far a changed rate is expected to move (σ of its log): regimes change rates by a factor of a few. */
@@ -58,7 +58,7 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   halfLifeHours: 14 * 24,
   recentHalfLifeVisits: 1,
   changeProbability: DEFAULT_CHANGE.changeProbability,
-  prior: 'auto',
+  prior: 'mixture',
   changeSigma: DEFAULT_CHANGE.changeSigma,
 };
 
@@ -143,20 +143,23 @@ export function allocationOptions(config: PoissonScheduleConfig): Parameters<typ
   };
 }
 
+/** The Gamma replaces the mixture only when its score is lower by more than this many standard errors. */
+const SWITCH_Z = 2;
+
 /**
- * The prior family whose estimates would have allocated the subjects' latest visits better
- * (rate-model.ts `lastVisitDelayScore`). Neither family is right everywhere: the mixture fits a heavy tail's
- * shape, but with a few weeks of evidence the mass below one post per observed span is not
- * identified, and its maximum-likelihood fit puts it as high as the data allow, so subjects that
- * posted nothing look busier than they are and take visits from everyone else; the moment-fitted
- * Gamma has the population's mean and spread right and puts that mass near zero. The delay
- * objective is linear in the rate, so what matters is how the posterior means rank the subjects,
- * which the score measures on the objective itself, on visits the estimates had not seen.
+ * The prior family whose estimates would have allocated the subjects' last visits better
+ * (rate-model.ts `compareDelayScores`), for `prior: auto`. Neither family is right everywhere: the
+ * mixture fits a heavy tail's shape, but with a few weeks of evidence the mass below one post per
+ * observed span is not identified, and its maximum-likelihood fit puts it as high as the data
+ * allow, so subjects that posted nothing look busier than they are and take visits from everyone
+ * else; the moment-fitted Gamma puts that mass near zero. Not the default: where posts cluster
+ * (bursts, regime changes) the score favours the Gamma even where the mixture serves better, since
+ * the mixture's higher estimates for silent subjects then act as the exploration they need.
  */
 export function choosePrior(states: readonly SubjectState[], mixture: RatePrior, gamma: RatePrior): RatePrior {
   const evidence = states.map((s) => ({ posts: s.evidencePosts, hours: s.evidenceHours, lastPosts: s.lastPosts, lastHours: s.lastHours }));
-  const useGamma = lastVisitDelayScore(gamma, evidence) < lastVisitDelayScore(mixture, evidence);
-  return useGamma ? { ...gamma, mixture } : mixture;
+  const { z } = compareDelayScores(gamma, mixture, evidence);
+  return z < -SWITCH_Z ? { ...gamma, mixture } : mixture;
 }
 
 function fitGammaPrior(evidence: readonly { posts: number; hours: number }[]): RatePrior {

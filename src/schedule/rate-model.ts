@@ -230,30 +230,57 @@ export interface LastWindowEvidence {
 }
 
 /**
- * How well the square-root allocation of a prior's estimates would have served the subjects at
- * their last visits, out of sample: each subject's rate is estimated from the evidence before its
- * last visit, and the last visit's window (k posts over t hours, disjoint from it, so k/t is an
- * unbiased and independent estimate of the rate) stands in for the rate. Visits ∝ √λ̂ give a delay
- * ∝ Σ (k/t)/√λ̂ · Σ √λ̂ (allocation.ts); lower is better. Scored on the objective itself rather
- * than on the likelihood: a prior can predict counts better on the whole and still mis-rank the
- * quiet subjects that decide where visits go. Only ratios between priors over the same evidence
- * mean anything.
+ * Which of two priors' square-root allocations would have served the subjects at their last
+ * visits better, out of sample: each subject's rate is estimated from the evidence before its last
+ * visit, and that visit's own window (k posts over t hours, disjoint from it) stands in for the
+ * rate. Visits ∝ √λ̂ give a delay ∝ Σ (k/t)/√λ̂ · Σ √λ̂ (allocation.ts): scored on the objective
+ * itself rather than on the likelihood, since a prior can predict counts better on the whole and
+ * still mis-rank the quiet subjects that decide where visits go. Returns the ratio of the two
+ * delays (a over b) and the z-value of their subject-by-subject difference (negative when a is
+ * better). One post in a quiet subject's last window weighs 1/√λ̂, so the score is noisy, and a
+ * choice should wait for a difference the noise cannot explain. k/t is unbiased for the rate only
+ * when posts do not cluster across the window's start: bursts and regime changes favour the prior
+ * whose estimates follow the latest posts more closely.
  */
-export function lastVisitDelayScore(prior: RatePrior, evidence: ArrayLike<LastWindowEvidence>): number {
-  let weighted = 0;
-  let sumSqrt = 0;
+export function compareDelayScores(a: RatePrior, b: RatePrior, evidence: ArrayLike<LastWindowEvidence>): { ratio: number; z: number } {
+  const rootsA: number[] = [];
+  const rootsB: number[] = [];
+  const rates: number[] = [];
+  let sumA = 0;
+  let sumB = 0;
   for (let i = 0; i < evidence.length; i++) {
     const e = evidence[i]!;
     const k = Math.max(0, e.lastPosts);
     const t = Math.max(0, e.lastHours);
     const olderHours = e.hours - t;
     if (!(t > 0) || !(olderHours > 0)) continue;
-    const root = Math.sqrt(posteriorMeanPerHour(prior, Math.max(0, e.posts - k), olderHours));
-    if (!(root > 0)) continue;
-    sumSqrt += root;
-    weighted += k / t / root;
+    const older = Math.max(0, e.posts - k);
+    const ra = Math.sqrt(posteriorMeanPerHour(a, older, olderHours));
+    const rb = Math.sqrt(posteriorMeanPerHour(b, older, olderHours));
+    if (!(ra > 0) || !(rb > 0)) continue;
+    rootsA.push(ra);
+    rootsB.push(rb);
+    rates.push(k / t);
+    sumA += ra;
+    sumB += rb;
   }
-  return weighted * sumSqrt;
+  const n = rates.length;
+  if (n < 2) return { ratio: 1, z: 0 };
+  let total = 0;
+  let totalB = 0;
+  const d = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = (rates[i]! / rootsA[i]!) * sumA;
+    const y = (rates[i]! / rootsB[i]!) * sumB;
+    d[i] = x - y;
+    total += d[i]!;
+    totalB += y;
+  }
+  const mean = total / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (d[i]! - mean) ** 2;
+  const se = Math.sqrt((ss / (n - 1)) * n);
+  return { ratio: totalB > 0 ? (totalB + total) / totalB : 1, z: se > 0 ? total / se : 0 };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { seededRng } from '../../../src/core/rng';
 import { DEFAULT_POISSON_CONFIG, buildModel, choosePrior, observeOptions } from '../../../src/schedule/poisson';
-import { fitRatePrior, flatRatePrior, gammaRatePrior, posteriorMeanPerHour, lastVisitDelayScore } from '../../../src/schedule/rate-model';
+import { compareDelayScores, fitRatePrior, flatRatePrior, gammaRatePrior, posteriorMeanPerHour } from '../../../src/schedule/rate-model';
 import { fitPopulationPrior } from '../../../src/schedule/gamma-posterior';
 import { type SubjectState, newSubjectState, observe } from '../../../src/schedule/subject-state';
 
@@ -38,8 +38,8 @@ const fitGamma = (states: readonly SubjectState[]) => {
   return gammaRatePrior(g.alpha, g.betaHours);
 };
 
-describe('lastVisitDelayScore', () => {
-  it('scores the prior the subjects were drawn from below (better than) one that shrinks everybody to the mean, and skips subjects without older evidence', () => {
+describe('compareDelayScores', () => {
+  it('scores the prior the subjects were drawn from better than one that shrinks everybody to the mean, and skips subjects without older evidence', () => {
     const rng = seededRng(3);
     const truth = gammaRatePrior(0.5, 0.5 / 0.05);
     // Gamma(0.5) rates (a squared normal), mean 0.05 an hour: a wide population.
@@ -49,9 +49,15 @@ describe('lastVisitDelayScore', () => {
     });
     const evidence = watched(rates, 12, 4, 4).map(evidenceOf);
     const tooSure = gammaRatePrior(500, 500 / 0.05);
-    expect(lastVisitDelayScore(truth, evidence)).toBeLessThan(0.9 * lastVisitDelayScore(tooSure, evidence));
-    // Only recent evidence, or none: nothing to score.
-    expect(lastVisitDelayScore(truth, [{ posts: 3, hours: 10, lastPosts: 3, lastHours: 10 }, { posts: 0, hours: 0, lastPosts: 0, lastHours: 0 }])).toBe(0);
+    const c = compareDelayScores(truth, tooSure, evidence);
+    expect(c.ratio).toBeLessThan(0.9);
+    expect(c.z).toBeLessThan(-2);
+    const back = compareDelayScores(tooSure, truth, evidence);
+    expect(back.ratio).toBeCloseTo(1 / c.ratio, 9);
+    expect(back.z).toBeCloseTo(-c.z, 9);
+    // Only recent evidence, or none: nothing to compare.
+    expect(compareDelayScores(truth, tooSure, [{ posts: 3, hours: 10, lastPosts: 3, lastHours: 10 }, { posts: 0, hours: 0, lastPosts: 0, lastHours: 0 }]))
+      .toEqual({ ratio: 1, z: 0 });
   });
 });
 
@@ -83,16 +89,17 @@ describe('choosePrior', () => {
     expect(chosen).toBe(mixture);
   });
 
-  it('is what buildModel uses by default', () => {
+  it('is what buildModel uses with prior: auto (not the default), keeping the mixture for the next warm start', () => {
     const rates = [...Array.from({ length: 800 }, () => 0.001 / 24), ...logNormalRates(3200, 0.2, 1.5, 7)];
     const states = watched(rates, 24, 10, 8);
-    expect(DEFAULT_POISSON_CONFIG.prior).toBe('auto');
+    expect(DEFAULT_POISSON_CONFIG.prior).toBe('mixture');
     const config = { ...DEFAULT_POISSON_CONFIG, budgetPerHour: 200 };
-    const auto = buildModel(states, config).rates;
-    const mixture = buildModel(states, { ...config, prior: 'mixture' }).rates;
+    const auto = buildModel(states, { ...config, prior: 'auto' }).rates;
+    const mixture = buildModel(states, config).rates;
     const gamma = buildModel(states, { ...config, prior: 'gamma' }).rates;
     const chosen = choosePrior(states, mixture, gamma);
     expect(Array.from(auto.weights)).toEqual(Array.from(chosen.weights));
     expect(Array.from(auto.meansPerHour)).toEqual(Array.from(chosen.meansPerHour));
+    if (auto.weights.length === 1) expect(auto.mixture?.weights.length).toBeGreaterThan(1);
   });
 });
