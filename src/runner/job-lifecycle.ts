@@ -31,6 +31,10 @@ export interface JobEndTally {
   jobs: number;
   jobsFailed: number;
   leasesLost: number;
+  /** Failed visits by error code (throttled ones included: they are rescheduled, not failed). */
+  failureCodes: Record<string, number>;
+  /** Subjects dead-lettered (and parked) by this run. */
+  deadLettered: number;
 }
 
 export interface JobLifecycleDeps {
@@ -57,7 +61,7 @@ export interface JobLifecycleDeps {
  * frontier) → release (its credit). Also ends a job the schedule defers without a visit.
  */
 export class JobLifecycle {
-  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, leasesLost: 0 };
+  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, leasesLost: 0, failureCodes: {}, deadLettered: 0 };
 
   constructor(private readonly deps: JobLifecycleDeps) {}
 
@@ -97,11 +101,13 @@ export class JobLifecycle {
     const { logger, metrics, config } = this.deps;
     const now = this.deps.clock.nowMs();
     metrics.errors.inc({ stage: this.deps.stage, code: err.code });
+    this.tally.failureCodes[err.code] = (this.tally.failureCodes[err.code] ?? 0) + 1;
     if (err.kind === 'critical') this.deps.fatal(err);
     const f = failedVisit(job.state, err, now, config.source, config.fetch.retry, this.deps.rng);
     const state = { ...f.state, lastVisitMs: now };
     logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: f.nextDueMs - now, err: err.message }, 'visit failed');
     if (f.deadLetter) {
+      this.tally.deadLettered += 1;
       metrics.deadLetters.inc({ code: err.code });
       await this.deps.deadLetters.deadLetter({ code: err.code, stage: this.deps.stage, subject: job.subject, message: err.message })
         .catch((e: Error) => logger.error({ subject: job.subject, err: e.message }, 'dead-letter write failed'));

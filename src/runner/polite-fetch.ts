@@ -1,7 +1,7 @@
-import type { FreshetError } from '../core/errors';
+import { ErrorCodes, type ErrorCode, type FreshetError } from '../core/errors';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
-import type { Fetcher, FetchRequest, PolitenessGate } from '../fetchers/contract';
+import type { Fetcher, FetchRequest, OriginRelease, PolitenessGate } from '../fetchers/contract';
 import { LastOrigin } from './last-origin';
 
 export interface PoliteFetchDeps {
@@ -13,13 +13,27 @@ export interface PoliteFetchDeps {
   softBlockOf?: FetchRequest['softBlockOf'];
 }
 
+export interface RefusedRequests {
+  quota: number;
+  politeness: number;
+  robots: number;
+}
+
+/** Errors the fetcher raises before a request leaves: the request was refused here, not sent. */
+const REFUSALS: Partial<Record<ErrorCode, keyof RefusedRequests>> = {
+  [ErrorCodes.quotaExhausted]: 'quota',
+  [ErrorCodes.fetchRobotsDisallowed]: 'robots',
+};
+
 /**
  * The parsers' fetch: each request waits for its origin's slot (minimum delay, robots
  * Crawl-delay, concurrency, all kept in Redis so they hold across workers), is counted and timed.
  */
 export class PoliteFetch {
-  /** Requests sent so far (the run's `requests`). */
+  /** Requests sent so far (the run's `requests`): those refused here, before they left, are not among them. */
   requests = 0;
+  /** Requests refused locally, by why: no identity or proxy within its quota, the origin's slot too far away, robots.txt. */
+  readonly refused: RefusedRequests = { quota: 0, politeness: 0, robots: 0 };
   private readonly origins = new LastOrigin();
 
   constructor(private readonly deps: PoliteFetchDeps) {}
@@ -28,7 +42,13 @@ export class PoliteFetch {
     const { fetcher, metrics } = this.deps;
     const origin = this.origins.of(url);
     const entering = this.deps.gate?.acquire(origin);
-    const release = entering === undefined ? undefined : await entering;
+    let release: OriginRelease | undefined;
+    try {
+      release = entering === undefined ? undefined : await entering;
+    } catch (err) {
+      if ((err as FreshetError).kind === 'throttled') this.refused.politeness += 1;
+      throw err;
+    }
     this.requests += 1;
     try {
       const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}), ...(this.deps.softBlockOf ? { softBlockOf: this.deps.softBlockOf } : {}) });
@@ -39,6 +59,12 @@ export class PoliteFetch {
         ...(res.permanentRedirect !== undefined ? { permanentRedirect: res.permanentRedirect } : {}),
       };
     } catch (err) {
+      const refusal = REFUSALS[(err as FreshetError).code];
+      if (refusal) {
+        this.requests -= 1;
+        this.refused[refusal] += 1;
+        throw err;
+      }
       const status = (err as FreshetError).fields?.['status'];
       metrics.countFetch(typeof status === 'number' ? status : undefined);
       throw err;

@@ -11,8 +11,11 @@ import { offerDiscovered, type Discovered } from './discovery';
 import { JobLifecycle, type ClaimedJob } from './job-lifecycle';
 import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
-import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
+import type { DropFn, RunDeps, RunLimits, RunProgress, RunSummary, StopReason } from './types';
 import { setRepeating, setTimer } from '../core/timers';
+
+/** How often a paused worker asks again whether to resume. */
+const CONTROL_POLL_MS = 200;
 
 /**
  * Runs one pipeline. The data path, top to bottom (`run`):
@@ -41,6 +44,8 @@ export class PipelineRunner {
   private readonly flushTrigger: SinkFlushTrigger;
   private fatal: FreshetError | undefined;
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
+  private claimed = 0;
+  private paused = false;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
@@ -127,9 +132,16 @@ export class PipelineRunner {
       deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
+    const { inFlight: _i, claimed: _c, paused: _p, ...done } = this.progress();
+    return { ...done, stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started };
+  }
+
+  /** The run's counts so far (a progress line reads them while it runs). */
+  progress(): RunProgress {
+    const t = this.lifecycle.tally;
     return {
-      ...this.lifecycle.tally, requests: this.fetch.requests, documents: { ...this.documents },
-      stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started,
+      ...t, failureCodes: { ...t.failureCodes }, requests: this.fetch.requests, refused: { ...this.fetch.refused },
+      documents: { ...this.documents }, inFlight: this.credits.used, claimed: this.claimed, paused: this.paused,
     };
   }
 
@@ -146,6 +158,17 @@ export class PipelineRunner {
       if (limits.maxFetches !== undefined && this.fetch.requests >= limits.maxFetches) {
         this.stop('max_fetches');
         break;
+      }
+      // Every worker of the crawl obeys the operator's pause and drain (kept in Redis).
+      const command = await this.deps.control?.check();
+      this.paused = command === 'pause';
+      if (command === 'drain') {
+        this.stop('drain');
+        break;
+      }
+      if (this.paused) {
+        await this.pause(CONTROL_POLL_MS);
+        continue;
       }
       if (this.credits.free === 0) {
         await Promise.race([this.credits.whenFree(), this.stopped]);
@@ -174,6 +197,7 @@ export class PipelineRunner {
         continue;
       }
       this.credits.take(jobs.length);
+      this.claimed += jobs.length;
       metrics.jobsClaimed.inc(jobs.length);
       metrics.jobsInFlight.set(this.credits.used);
       for (const job of jobs) {
