@@ -1,6 +1,6 @@
 import { AUTHOR_CLASS_RE, type Byline } from './bylines';
 import { BLOCK_TAGS } from './clean';
-import { dateInUrl, readDate } from './dates';
+import { ambiguousDay, dataObjectDates, dateInUrl, readDate } from './dates';
 import { isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
@@ -20,6 +20,8 @@ export interface PageElements {
   author?: DomElement;
   /** The first `<time datetime>`. */
   time?: DomElement;
+  /** The datetime values of the first `<time>` elements (at most 10), to read an ambiguous one by the others. */
+  times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
@@ -41,7 +43,7 @@ function authorLinkName(a: DomElement): string | undefined {
 }
 
 export function pageElements(root: DomRoot): PageElements {
-  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [] };
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], times: [] };
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -53,7 +55,12 @@ export function pageElements(root: DomRoot): PageElements {
       case 'h1': out.h1s.push(n); break;
       case 'script': if (a.type === 'application/ld+json') out.ldScripts.push(n); break;
       case 'title': out.title ??= n; break;
-      case 'time': if (a.datetime !== undefined) out.time ??= n; break;
+      case 'time':
+        if (a.datetime !== undefined) {
+          out.time ??= n;
+          if (out.times.length < 10) out.times.push(a.datetime);
+        }
+        break;
       case 'html': out.html ??= n; break;
       case 'body': out.body ??= n; break;
       default: break;
@@ -242,10 +249,28 @@ function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<strin
     if (v) found.push(v);
   }
   if (field === 'published') {
-    const time = elementsOf(page).time?.attribs.datetime;
-    if (time) found.push(time);
+    const els = elementsOf(page);
+    const time = els.time?.attribs.datetime;
+    if (time) found.push(timeDay(time, els.times) ?? time);
+    // Last: a site's own meta name for the date (`w-published-date`, `ms.date`, `article.date`).
+    for (const [k, v] of meta) if (SITE_DATE_KEY_RE.test(k) && !OTHER_DATE_KEY_RE.test(k)) found.push(v);
   }
   return found.map((c) => normalizeDate(c)).filter((d): d is string => d !== undefined);
+}
+
+const OTHER_DATE_KEY_RE = /modif|updat|revis|expir|review|event|start|end|birth|release/;
+const SITE_DATE_KEY_RE = /^[\w.:-]*(?:[._:-](?:date|published[-_]?date|publish[-_]?date|pub[-_]?date)|published[-_]?date)$/;
+
+/**
+ * The day of a `<time datetime>` written as an ambiguous numeric date (`02-12-2025`): the
+ * reading another `<time>` of the page states unambiguously (its dateline beside a list of
+ * dated entries), else undefined (read as written).
+ */
+function timeDay(value: string, times: string[]): string | undefined {
+  const readings = ambiguousDay(value);
+  if (!readings) return undefined;
+  const days = new Set(times.map((t) => /^\d{4}-\d{2}-\d{2}/.exec(t)?.[0]).filter((d) => d !== undefined));
+  return readings.find((r) => days.has(r));
 }
 
 const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -309,9 +334,12 @@ function laterThan(shown: { iso: string; label: string }, meta: string): boolean
  * When the page was published: the date its dateline shows near the headline (what readers
  * are told), made precise with a metadata timestamp of that day; else the metadata
  * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
- * else the first date in the text.
+ * else a publication date in the page's script data (`source`, the raw HTML); else the first
+ * date in the text.
  */
-export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
+export function findPublished(
+  page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string, source?: string,
+): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
   const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES) ?? byline?.dates[0];
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
@@ -321,6 +349,8 @@ export function findPublished(page: Page, meta: Map<string, string>, ld: Array<R
   if (published.length) return published[0];
   const fromUrl = dateInUrl(url);
   if (fromUrl) return fromUrl;
+  const fromData = source === undefined ? undefined : dataObjectDates(source, 1)[0];
+  if (fromData) return normalizeDate(fromData);
   const m = ZH_DATE_RE.exec(bodyText);
   return m ? normalizeDate(m[0]) : undefined;
 }

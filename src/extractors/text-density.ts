@@ -139,8 +139,9 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls) });
   const author = findAuthor(els, meta, ld, byline);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url) ?? labelledDate(blocks, dayFirst);
   const modified = findModified(els, meta, ld, byline);
+  // A page that states only when it was last changed (a service or documentation page) was published by then.
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source) ?? labelledDate(blocks, dayFirst) ?? modified;
   return {
     title,
     text,
