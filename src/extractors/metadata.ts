@@ -1,7 +1,7 @@
 import { AUTHOR_CLASS_RE, type Byline } from './bylines';
 import { BLOCK_TAGS } from './clean';
 import { ambiguousDay, dataObjectDates, dateInUrl, readDate } from './dates';
-import { isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
+import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
  * The elements the metadata readers look at, found in one walk of the page: each reader used to
@@ -24,6 +24,8 @@ export interface PageElements {
   times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
+  /** The first `data-author` attribute (forum engines put the poster's name on each post). */
+  dataAuthor?: string;
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
   authorLink?: string;
 }
@@ -66,6 +68,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.dataAuthor === undefined && a['data-author']) out.dataAuthor = a['data-author'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
       && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
@@ -191,8 +194,12 @@ function cleanAuthor(s: string | undefined): string | undefined {
  * The author: a person JSON-LD names, else the byline the page shows, else meta tags, a
  * rel/itemprop=author element, or an organisation JSON-LD names as author.
  */
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
+export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false): string | undefined {
   const el = elementsOf(page).author;
+  if (forum) {
+    const starter = ldAuthor(ld, 'person') ?? threadStarter(elementsOf(page));
+    if (starter) return starter;
+  }
   const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
   // A "person" named like the site is the publisher: the byline says who wrote the piece.
   const person = ldAuthor(ld, 'person');
@@ -206,6 +213,34 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
     ?? elementsOf(page).authorLink
     ?? cleanAuthor(byline?.signed)
     ?? ldAuthor(ld, 'organization');
+}
+
+/** Class words of the elements around a poster's name that are not the name. */
+const NOT_POSTER_CLASS_RE = /avatar|image|img|photo|bio|desc|title|date|time|label|caption|social|link-?list|stats|info|signature/i;
+
+/** Whether microdata puts an element in a reply (the item around it is a Comment or an Answer). */
+function inReply(el: DomElement): boolean {
+  for (let p = el.parent; p && isElement(p); p = p.parent) {
+    if (p.attribs.itemscope !== undefined) return /Comment|Answer/.test(p.attribs.itemtype ?? '');
+  }
+  return false;
+}
+
+/**
+ * Who started a forum thread: the poster of its first post. The thread's microdata names them
+ * (itemprop=author), else the first post's `data-author`, else the first poster name the markup
+ * marks by class (username, poster, message-name). A page of a thread shows later repliers
+ * near the content too: the byline finder's nearest name is often one of them.
+ */
+function threadStarter(els: PageElements): string | undefined {
+  const el = els.author;
+  const nameEl = el && el.attribs.itemprop === 'author' && !inReply(el) ? findFirst(el, (e) => e.attribs.itemprop === 'name') ?? el : undefined;
+  const fromMicrodata = nameEl ? cleanAuthor(normalizeSpace(textContent(nameEl))) : undefined;
+  if (fromMicrodata && fromMicrodata.length <= 40) return fromMicrodata;
+  if (els.dataAuthor) return cleanAuthor(els.dataAuthor);
+  const first = els.authorEls.find((e) => !NOT_POSTER_CLASS_RE.test(e.attribs.class ?? ''));
+  const name = first ? cleanAuthor(normalizeSpace(textContent(first))) : undefined;
+  return name && name.length <= 40 ? name : undefined;
 }
 
 const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
