@@ -160,6 +160,11 @@ export class AimdController {
     this.lastChange = nowMs;
   }
 
+  /** When the last refusal that counted arrived (-Infinity before any). */
+  get lastRefusalMs(): number {
+    return this.lastRefusal;
+  }
+
   /** The learned sustainable rate (what the scheduler's budget should follow). */
   get sustainableRatePerSec(): number {
     return this.ceiling === null ? this.rate : Math.min(this.rate, this.ceiling);
