@@ -123,6 +123,12 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
 
     const built = await buildPipeline({ ...config, seeds: [] }, deps);
     const ledger = await readLedger(built.frontier, svc.search, ix);
+    if (process.env['SOCIAL_DEBUG']) {
+      for (const id of score.falseTombstoneIds) {
+        const d = docs.find((x) => x.id === id);
+        console.error('false tombstone', JSON.stringify({ id, subject: d?.['subject'], status: d?.['status'], seen: d?.['last_seen_at'], missing: d?.['first_missing_at'], checked: d?.['status_checked_at'], nf: d?.['not_found_count'] }));
+      }
+    }
     if (process.env['SOCIAL_DEBUG']) console.error((await metrics.registry.metrics()).split('\n').filter((l) => /drop|dead|reject|settle/.test(l) && !l.startsWith('#')).join('\n'));
     if (process.env['SOCIAL_DEBUG']) for (const uid of score.completeness.uidsWithMissing) console.error(JSON.stringify(await built.frontier.getState(`weibo:user:${uid}`)));
     await built.close();

@@ -9,7 +9,7 @@ export interface BenchServices {
   redis: Redis;
   search: Client;
   mappingsDir: string;
-  /** Index prefix and Redis namespace of one part of the run. */
+  /** Index prefix and Redis namespace of one part of the run (new ones on every call). */
   names(part: string): { prefix: string; namespace: string };
   close(): Promise<void>;
 }
@@ -21,7 +21,8 @@ export async function benchServices(): Promise<BenchServices> {
   return {
     redis, search, mappingsDir: join(projectRoot(), 'mappings'),
     names(part) {
-      const n = { prefix: `bench-social-${part}-${process.pid}-`, namespace: `freshet-bench:social-${part}-${process.pid}` };
+      // One set of names per call: two crawls of one part (two worlds) must not share an index or a frontier.
+      const n = { prefix: `bench-social-${part}${used.length}-${process.pid}-`, namespace: `freshet-bench:social-${part}${used.length}-${process.pid}` };
       used.push(n);
       return n;
     },
