@@ -6,7 +6,7 @@ import { readOriginSlots } from '../../limits/origin-readings';
 import { readQuotaPool } from '../../limits/token-quota';
 import type { PipelineConfig } from '../../pipeline/schema';
 import { quotaNamespace } from '../../runner/build';
-import { buildModelFromFrontier, frontierScheduleStatus } from '../../schedule/core-bridge';
+import { frontierFreshness } from '../../schedule/core-bridge';
 import { configFromStage } from '../../schedule/poisson';
 import type { CrawlControl } from '../../sources/control';
 import type { OpenFrontier } from '../../sources/redis-frontier';
@@ -27,8 +27,8 @@ export interface ServedPipeline {
 
 /** A report older than this is not a running worker (they report every second). */
 const LIVE_MS = 5_000;
-/** Freshness figures read every state of the frontier: computed at most this often. */
-const FRESHNESS_CACHE_MS = 60_000;
+/** Freshness figures read every state of the frontier and refit the model: computed at most this often. */
+const FRESHNESS_CACHE_MS = 30_000;
 /** Counting dead letters by code reads up to 1,000 stream entries: at most this often. */
 const CODES_CACHE_MS = 10_000;
 
@@ -58,6 +58,7 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 
 export class CrawlViews {
   private readonly freshnessCache = new Map<string, { atMs: number; value: z.infer<typeof freshness> }>();
+  private readonly freshnessPending = new Map<string, Promise<z.infer<typeof freshness>>>();
   private readonly codesCache = new Map<string, { atMs: number; value: Record<string, number> }>();
 
   constructor(private readonly redis: Redis | Cluster, private readonly clock: Clock) {}
@@ -115,29 +116,46 @@ export class CrawlViews {
   }
 
   /**
-   * What `freshet status` computes of the schedule (poisson: planned fetches, estimated posts per
-   * hour, predicted mean delay). Hook: `meter` carries the schedule's measured freshness once the
-   * schedule kind provides a freshness meter; until then it is null.
+   * What `freshet status` shows of the schedule (poisson: the plan and the freshness meter, the
+   * same function). It reads every subject's state and refits the model, O(N): computed at most
+   * every FRESHNESS_CACHE_MS per pipeline, one computation at a time however many pages ask, and
+   * when Redis fails the last figures are answered (their computedAtMs says how old).
    */
   async freshness(p: ServedPipeline): Promise<z.infer<typeof freshness>> {
-    const cached = this.freshnessCache.get(p.config.name);
-    const now = this.clock.nowMs();
-    if (cached && now - cached.atMs < FRESHNESS_CACHE_MS) return cached.value;
-    let value: z.infer<typeof freshness> = { schedule: { type: p.config.schedule.type }, meter: null };
-    if (p.config.schedule.type === 'poisson') {
-      const { refit_interval_secs: _every, ...options } = p.config.schedule;
-      const states = await p.frontier.frontier.allStates();
-      const s = frontierScheduleStatus(states, buildModelFromFrontier(states, configFromStage(options)));
-      value = {
-        schedule: {
-          type: 'poisson', objective: s.objective, budgetPerHour: s.budgetPerHour, plannedPagesPerHour: s.plannedPagesPerHour,
-          estimatedPostsPerHour: s.estimatedPostsPerHour, predictedMeanDelayHours: s.predictedMeanDelayHours,
-        },
-        meter: null,
-      };
+    const name = p.config.name;
+    const cached = this.freshnessCache.get(name);
+    if (cached && this.clock.nowMs() - cached.atMs < FRESHNESS_CACHE_MS) return cached.value;
+    let pending = this.freshnessPending.get(name);
+    if (!pending) {
+      pending = this.computeFreshness(p).then((value) => {
+        this.freshnessCache.set(name, { atMs: value.computedAtMs, value });
+        return value;
+      }).finally(() => this.freshnessPending.delete(name));
+      this.freshnessPending.set(name, pending);
     }
-    this.freshnessCache.set(p.config.name, { atMs: now, value });
-    return value;
+    return pending.catch((err: unknown) => {
+      if (cached) return cached.value;
+      throw err;
+    });
+  }
+
+  private async computeFreshness(p: ServedPipeline): Promise<z.infer<typeof freshness>> {
+    const schedule = p.config.schedule;
+    if (schedule.type !== 'poisson') {
+      return { schedule: { type: schedule.type }, meter: null, reason: `not a poisson schedule (${schedule.type}): no rate model, no freshness meter`, computedAtMs: this.clock.nowMs() };
+    }
+    const { refit_interval_secs: _every, ...options } = schedule;
+    const states = await p.frontier.frontier.allStates();
+    const now = this.clock.nowMs();
+    const s = frontierFreshness(states, configFromStage(options), now);
+    return {
+      schedule: {
+        type: 'poisson', objective: s.objective, budgetPerHour: s.budgetPerHour, plannedPagesPerHour: s.plannedPagesPerHour,
+        estimatedPostsPerHour: s.estimatedPostsPerHour, predictedMeanDelayHours: s.predictedMeanDelayHours,
+      },
+      meter: s.freshness,
+      computedAtMs: now,
+    };
   }
 
   async seed(p: ServedPipeline, subjects: string[]): Promise<{ offered: number; added: number }> {
