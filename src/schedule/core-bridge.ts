@@ -103,11 +103,11 @@ export function frontierScheduleStatus(states: readonly FrontierState[], model: 
 export type FrontierFreshness = ScheduleStatus & { freshness: FreshnessEstimate };
 
 /**
- * The plan and the freshness meter from every state of the frontier, with a fresh refit: O(N) in
- * the subjects (callers read every state to get here, so they run it seldom or cache it).
+ * The plan and the freshness meter from every state of the frontier, under `model` (`freshet
+ * status` refits it from the same states; `freshet serve` keeps one for the refit interval, as the
+ * workers do, since the refit is the costly part). O(N) in the subjects.
  */
-export function frontierFreshness(states: readonly FrontierState[], config: PoissonScheduleConfig, nowMs: number): FrontierFreshness {
-  const model = buildModelFromFrontier(states, config);
+export function frontierFreshness(states: readonly FrontierState[], model: ScheduleModel, nowMs: number): FrontierFreshness {
   const active = states.filter((s) => s.status === 'active').map(schedulerState);
   return { ...scheduleStatus(active, model), freshness: freshnessMeter(active, model, nowMs) };
 }

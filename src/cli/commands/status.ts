@@ -1,5 +1,5 @@
 import { systemClock } from '../../core/clock';
-import { type FrontierFreshness, frontierFreshness } from '../../schedule/core-bridge';
+import { buildModelFromFrontier, type FrontierFreshness, frontierFreshness } from '../../schedule/core-bridge';
 import { configFromStage } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
 import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
@@ -17,7 +17,8 @@ export const register: RegisterCommand = (program, ctx) => {
         let schedule: FrontierFreshness | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;
-          schedule = frontierFreshness(await p.frontier.allStates(), configFromStage(options), systemClock.nowMs());
+          const states = await p.frontier.allStates();
+          schedule = frontierFreshness(states, buildModelFromFrontier(states, configFromStage(options)), systemClock.nowMs());
         }
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats, ...(schedule ? { schedule } : {}) }));
         else {

@@ -6,8 +6,8 @@ import { readOriginSlots } from '../../limits/origin-readings';
 import { readQuotaPool } from '../../limits/token-quota';
 import type { PipelineConfig } from '../../pipeline/schema';
 import { quotaNamespace } from '../../runner/build';
-import { frontierFreshness } from '../../schedule/core-bridge';
-import { configFromStage } from '../../schedule/poisson';
+import { buildModelFromFrontier, frontierFreshness } from '../../schedule/core-bridge';
+import { configFromStage, type ScheduleModel } from '../../schedule/poisson';
 import type { CrawlControl } from '../../sources/control';
 import type { OpenFrontier } from '../../sources/redis-frontier';
 import type { WorkerReports } from '../../sources/worker-reports';
@@ -29,6 +29,8 @@ export interface ServedPipeline {
 const LIVE_MS = 5_000;
 /** Freshness figures read every state of the frontier and refit the model: computed at most this often. */
 const FRESHNESS_CACHE_MS = 30_000;
+/** A served model is refit when the number of subjects moved by more than this share (as ModelRefresher does). */
+const MODEL_DRIFT = 0.1;
 /** Counting dead letters by code reads up to 1,000 stream entries: at most this often. */
 const CODES_CACHE_MS = 10_000;
 
@@ -58,6 +60,7 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 
 export class CrawlViews {
   private readonly freshnessCache = new Map<string, { atMs: number; value: z.infer<typeof freshness> }>();
+  private readonly models = new Map<string, { atMs: number; subjects: number; model: ScheduleModel }>();
   private readonly freshnessPending = new Map<string, Promise<z.infer<typeof freshness>>>();
   private readonly codesCache = new Map<string, { atMs: number; value: Record<string, number> }>();
 
@@ -144,10 +147,18 @@ export class CrawlViews {
     if (schedule.type !== 'poisson') {
       return { schedule: { type: schedule.type }, meter: null, reason: `not a poisson schedule (${schedule.type}): no rate model, no freshness meter`, computedAtMs: this.clock.nowMs() };
     }
-    const { refit_interval_secs: _every, ...options } = schedule;
+    const { refit_interval_secs: everySecs, ...options } = schedule;
     const states = await p.frontier.frontier.allStates();
     const now = this.clock.nowMs();
-    const s = frontierFreshness(states, configFromStage(options), now);
+    // The refit (the prior's fit over every subject) costs several times the meter: like the
+    // workers, refit every refit_interval_secs or when the subjects drift by more than 10 %.
+    const fitted = this.models.get(p.config.name);
+    let model = fitted?.model;
+    if (!fitted || now - fitted.atMs >= everySecs * 1000 || Math.abs(states.length - fitted.subjects) > MODEL_DRIFT * fitted.subjects) {
+      model = buildModelFromFrontier(states, configFromStage(options));
+      this.models.set(p.config.name, { atMs: now, subjects: states.length, model });
+    }
+    const s = frontierFreshness(states, model!, now);
     return {
       schedule: {
         type: 'poisson', objective: s.objective, budgetPerHour: s.budgetPerHour, plannedPagesPerHour: s.plannedPagesPerHour,
