@@ -1,4 +1,5 @@
 import type { SubjectState } from './envelope';
+import type { ErrorCode } from './errors';
 
 /** What a parser may ask of the fetcher: a URL in, decoded text out (errors are FreshetErrors). */
 export interface FetchedText {
@@ -25,4 +26,10 @@ export interface VisitOutcome {
   pageLimitHit: boolean;
   /** Requests this visit made (charged to the budget). */
   requests: number;
+  /**
+   * The visit stopped early because a limit refused a request (quota, benched identity,
+   * throttling) and kept what it had read: the rest is due again as soon as the limit allows
+   * (`retryAfterMs` from the refusal), not at the schedule's next visit.
+   */
+  paused?: { code: ErrorCode; retryAfterMs: number | undefined };
 }

@@ -133,6 +133,7 @@ export class WeiboApiAdapter implements Adapter {
     let gapSince = state.meta?.['gap_since'];
     let gapUntil = state.meta?.['gap_until'];
     let pageLimitHit = false;
+    let paused = head.paused;
     if (!head.done) {
       pageLimitHit = true;
       // More new posts than the page limit: remember where reading stopped and where the known
@@ -147,6 +148,7 @@ export class WeiboApiAdapter implements Adapter {
       if (fill.done) gapSince = gapUntil = undefined;
       else {
         pageLimitHit = true;
+        paused = fill.paused;
         if (fill.stoppedAt?.startsWith(SINCE)) gapSince = fill.stoppedAt.slice(SINCE.length);
       }
     }
@@ -178,6 +180,7 @@ export class WeiboApiAdapter implements Adapter {
       newPostTimesMs: newTimes,
       pageLimitHit,
       requests: tally.requests,
+      ...(paused ? { paused } : {}),
     };
   }
 
@@ -189,7 +192,7 @@ export class WeiboApiAdapter implements Adapter {
   private async *readPages(
     page: { uid: string; containerId: string; subject: string }, ctx: VisitContext, tally: Tally, r: Reading,
     cursor: string, knownAtOrBelow: string | undefined, maxPages: number, mode: 'new' | 'sweep' = 'new',
-  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string; paused?: boolean; after?: string }, void> {
+  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string; paused?: VisitOutcome['paused']; after?: string }, void> {
     const sweeping = mode === 'sweep';
     const horizonMs = ctx.nowMs() - this.config.sweep_horizon_days * 86_400_000;
     // Out of quota (or an identity benched) after some posts were read: stop here and resume at
@@ -199,7 +202,7 @@ export class WeiboApiAdapter implements Adapter {
       // Only a since_id cursor can be resumed as a gap; page 1 and `page=` cursors fail as before.
       if (r.seen.size === 0 || !cursor.startsWith(SINCE) || !(err instanceof FreshetError) || err.kind !== 'throttled') throw err;
       ctx.logger.info({ subject: page.subject, code: err.code, posts_read: r.seen.size }, 'visit paused (throttled); the rest is read as a gap later');
-      return { done: false, pages: n - 1, stoppedAt: cursor, paused: true };
+      return { done: false, pages: n - 1, stoppedAt: cursor, paused: { code: err.code, retryAfterMs: err.retryAfterMs } };
     };
     let recheck = -1; // pages still to read past the first known post; -1 until one is reached
     // Re-reading known posts has its own allowance on top of the page limit for new posts.

@@ -10,7 +10,7 @@ import type { PipelineConfig } from '../pipeline/schema';
 import type { NextVisit, NextVisitPolicy } from '../schedule/contract';
 import type { Acker } from './acker';
 import type { Credits } from './credits';
-import { failedVisit } from './job-outcome';
+import { failedVisit, resumeDueMs } from './job-outcome';
 import type { SubjectDocRef } from './subject-status';
 
 /** What a visit left for the end of its job. */
@@ -30,6 +30,8 @@ export interface ClaimedJob {
 export interface JobEndTally {
   jobs: number;
   jobsFailed: number;
+  /** Visits a limit paused after some pages: their rest is due as soon as the limit allows. */
+  jobsPaused: number;
   leasesLost: number;
 }
 
@@ -57,7 +59,7 @@ export interface JobLifecycleDeps {
  * frontier) → release (its credit). Also ends a job the schedule defers without a visit.
  */
 export class JobLifecycle {
-  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, leasesLost: 0 };
+  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, jobsPaused: 0, leasesLost: 0 };
 
   constructor(private readonly deps: JobLifecycleDeps) {}
 
@@ -65,7 +67,7 @@ export class JobLifecycle {
     const job = tracker.job;
     const { state, nextDueMs, outcome } = result.error || !result.outcome
       ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
-      : { ...this.deps.schedule.nextVisit(job.state, result.outcome, this.deps.clock.nowMs()), outcome: 'ok' };
+      : this.decideVisited(job, result.outcome);
     const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
     const owned = await this.ack(job, { state, nextDueMs }, docs);
     if (owned && result.profile) this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
@@ -77,6 +79,20 @@ export class JobLifecycle {
   async defer(job: Job, later: NextVisit): Promise<void> {
     await this.ack(job, later, 0);
     this.release('deferred');
+  }
+
+  /**
+   * The schedule's next visit; for a visit a limit paused, the sooner of that and the moment the
+   * limit allows, so the rest is not left to the next scheduled visit (a day under fixed_interval).
+   */
+  private decideVisited(job: Job, outcome: VisitOutcome): NextVisit & { outcome: string } {
+    const now = this.deps.clock.nowMs();
+    const next = this.deps.schedule.nextVisit(job.state, outcome, now);
+    if (!outcome.paused || next.nextDueMs < 0) return { ...next, outcome: 'ok' };
+    this.tally.jobsPaused += 1;
+    this.deps.metrics.visitsPaused.inc({ code: outcome.paused.code });
+    const resumeMs = resumeDueMs(outcome.paused.retryAfterMs, now, this.deps.config.fetch.retry, this.deps.rng);
+    return { ...next, nextDueMs: Math.min(next.nextDueMs, resumeMs), outcome: 'paused' };
   }
 
   private async decideFailed(job: Job, err: FreshetError): Promise<NextVisit & { outcome: string }> {

@@ -54,6 +54,8 @@ export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error
 export interface RunSummary {
   jobs: number;
   jobsFailed: number;
+  /** Visits a limit paused after some pages (their rest is due as soon as the limit allows). */
+  jobsPaused: number;
   leasesLost: number;
   requests: number;
   documents: Record<Settlement, number>;

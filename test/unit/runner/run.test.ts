@@ -129,6 +129,26 @@ describe('PipelineRunner', () => {
     expect(r.frontier.deadLetters).toEqual([{ code: 'E_FETCH_TIMEOUT', stage: 'fake_api', subject: 't:user:1', message: 'timed out' }]);
   });
 
+  it('makes the rest of a visit a limit paused due as soon as the limit allows, not at the next scheduled visit, and counts it', async () => {
+    // The visit read some pages, then the quota refused one (retry after 90 s); the schedule says a day.
+    class PausingAdapter extends FakeAdapter {
+      override async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
+        const outcome = yield* super.visit(job, ctx);
+        return job.subject === 't:user:1' ? { ...outcome, pageLimitHit: true, paused: { code: 'E_QUOTA_EXHAUSTED', retryAfterMs: 90_000 } } : outcome;
+      }
+    }
+    const r = runner({ adapter: new PausingAdapter(), schedule: fixedInterval({ type: 'fixed_interval', interval_secs: 86_400 }) });
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary).toMatchObject({ jobs: 3, jobsFailed: 0, jobsPaused: 1, documents: { indexed: 6 } });
+    const due = new Map(r.frontier.acks.map((a) => [a.job.subject, a.nextDueMs]));
+    expect(due.get('t:user:1')).toBe(NOW + 90_000);
+    expect(due.get('t:user:2')).toBe(NOW + 86_400_000);
+    const paused = await r.metrics.registry.getSingleMetric('freshet_visits_paused_total')!.get();
+    expect(paused.values.map((v) => [v.labels['code'], v.value])).toEqual([['E_QUOTA_EXHAUSTED', 1]]);
+    const acked = await r.metrics.registry.getSingleMetric('freshet_jobs_acked_total')!.get();
+    expect(acked.values.find((v) => v.labels['outcome'] === 'paused')?.value).toBe(1);
+  });
+
   it('settles a document a stage drops, so its job is acknowledged, and counts why', async () => {
     const dropAll: RunDeps['stages'] = (drop) => [
       filter((env: DocEnvelope) => {
