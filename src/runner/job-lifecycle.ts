@@ -19,6 +19,8 @@ export interface VisitResult {
   error?: FreshetError;
   /** The subject's profile document, when the visit emitted one. */
   profile?: SubjectDocRef;
+  /** The run stopped on a signal and cut the visit's fetches: the subject is given back, unchanged and due now. */
+  cut?: boolean;
 }
 
 /** A claimed job on its way through the run: its document count, and its visit's result once the visit ended. */
@@ -32,6 +34,8 @@ export interface JobEndTally {
   jobsFailed: number;
   /** Visits a limit paused after some pages: their rest is due as soon as the limit allows. */
   jobsPaused: number;
+  /** Visits cut by a stop on a signal: their subjects were given back, unchanged and due now. */
+  jobsRequeued: number;
   leasesLost: number;
 }
 
@@ -59,12 +63,13 @@ export interface JobLifecycleDeps {
  * frontier) → release (its credit). Also ends a job the schedule defers without a visit.
  */
 export class JobLifecycle {
-  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, jobsPaused: 0, leasesLost: 0 };
+  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, jobsPaused: 0, jobsRequeued: 0, leasesLost: 0 };
 
   constructor(private readonly deps: JobLifecycleDeps) {}
 
   async end({ tracker, result }: ClaimedJob): Promise<void> {
     const job = tracker.job;
+    if (result.cut) return this.requeue(job);
     const { state, nextDueMs, outcome } = result.error || !result.outcome
       ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
       : this.decideVisited(job, result.outcome);
@@ -73,6 +78,17 @@ export class JobLifecycle {
     if (owned && result.profile) this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
     this.tally.jobs += 1;
     this.release(outcome);
+  }
+
+  /**
+   * A visit the run cut when it stopped on a signal: stored as it was claimed, due now, so this or
+   * another worker visits it again at once (no failure counted, nothing waits for a lease to expire).
+   */
+  private async requeue(job: Job): Promise<void> {
+    await this.ack(job, { state: job.state, nextDueMs: this.deps.clock.nowMs() }, 0);
+    this.tally.jobs += 1;
+    this.tally.jobsRequeued += 1;
+    this.release('requeued');
   }
 
   /** A job the schedule moved later before any fetch: stored with its new due time, not visited. */

@@ -1,7 +1,8 @@
-import type { FreshetError } from '../core/errors';
+import { ErrorCodes, FreshetError } from '../core/errors';
+import { redactUrl } from '../core/redact';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
-import type { Fetcher, PolitenessGate } from '../fetchers/contract';
+import type { Fetcher, OriginRelease, PolitenessGate } from '../fetchers/contract';
 import { LastOrigin } from './last-origin';
 
 export interface PoliteFetchDeps {
@@ -9,6 +10,8 @@ export interface PoliteFetchDeps {
   /** Per-origin politeness across workers (OriginGate); none: requests go out as they come. */
   gate?: PolitenessGate;
   metrics: Metrics;
+  /** Aborts every request in flight and every wait for a slot (the run stopping on a signal). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -23,13 +26,14 @@ export class PoliteFetch {
   constructor(private readonly deps: PoliteFetchDeps) {}
 
   async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText> {
-    const { fetcher, metrics } = this.deps;
+    const { fetcher, metrics, signal } = this.deps;
     const origin = this.origins.of(url);
-    const entering = this.deps.gate?.acquire(origin);
-    const release = entering === undefined ? undefined : await entering;
-    this.requests += 1;
+    const entering = this.deps.gate?.acquire(origin, signal);
+    const release = entering === undefined ? undefined : await untilAborted(entering, signal, url);
     try {
-      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) });
+      if (signal?.aborted) throw cut(url);
+      this.requests += 1;
+      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) }, signal);
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return {
@@ -44,4 +48,32 @@ export class PoliteFetch {
       if (release) await release();
     }
   }
+}
+
+function cut(url: string): FreshetError {
+  return new FreshetError(ErrorCodes.fetchAborted, 'retryable', 'fetch aborted: the run is stopping', { url: redactUrl(url) });
+}
+
+/** The wait for a politeness slot, given up when the run stops; a slot that arrives after that is released at once. */
+function untilAborted(entering: Promise<OriginRelease | undefined>, signal: AbortSignal | undefined, url: string): Promise<OriginRelease | undefined> {
+  if (!signal) return entering;
+  if (signal.aborted) {
+    void entering.then((release) => release?.(), () => undefined);
+    return Promise.reject(cut(url));
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      void entering.then((release) => release?.(), () => undefined);
+      reject(cut(url));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entering.then((release) => {
+      signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) void release?.();
+      else resolve(release);
+    }, (err: unknown) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(err);
+    });
+  });
 }

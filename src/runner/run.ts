@@ -39,6 +39,8 @@ export class PipelineRunner {
   private readonly leased = new Set<Job>();
   private readonly fetch: PoliteFetch;
   private readonly flushTrigger: SinkFlushTrigger;
+  /** Aborted by a stop on a signal: cuts the fetches in flight (their subjects are given back). */
+  private readonly cut = new AbortController();
   private fatal: FreshetError | undefined;
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
 
@@ -55,7 +57,7 @@ export class PipelineRunner {
     });
     this.parserTally = deps.metrics.stageTally(deps.adapter.type);
     this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
-    this.fetch = new PoliteFetch(deps);
+    this.fetch = new PoliteFetch({ ...deps, signal: this.cut.signal });
     this.flushTrigger = new SinkFlushTrigger(config.source.max_in_flight, deps.flushSink);
   }
 
@@ -73,10 +75,19 @@ export class PipelineRunner {
     s.env.job.settle(s.how);
   };
 
+  /**
+   * Stops claiming and drains. On a signal the fetches in flight are cut too (a slow body would
+   * otherwise hold the drain for its whole timeout, per retry): their visits end at once and their
+   * subjects are given back to the frontier, due now and unchanged; documents they already handed
+   * on are still indexed. Other stops (duration, max_fetches, idle, error) let visits finish.
+   */
   stop(reason: StopReason = 'signal'): void {
     if (this.stopping) return;
     this.stopping = reason;
-    this.deps.logger.info({ reason, in_flight: this.credits.used }, 'stopping: no new claims; draining in-flight work');
+    this.deps.logger.info({ reason, in_flight: this.credits.used }, reason === 'signal'
+      ? 'stopping: no new claims; in-flight fetches cut and their subjects given back; draining the rest'
+      : 'stopping: no new claims; draining in-flight work');
+    if (reason === 'signal') this.cut.abort(new Error('the run is stopping on a signal'));
     this.wakeStop();
   }
 
@@ -259,6 +270,8 @@ export class PipelineRunner {
       if (revisits.length > 0) await this.deps.frontier.reschedule(revisits, this.deps.clock.nowMs());
     } catch (err) {
       result.error = asFreshetError(err);
+      // Most likely the cut itself; whatever it was, the visit is given back rather than counted a failure.
+      if (this.cut.signal.aborted) result.cut = true;
     } finally {
       endTimer();
       tracker.seal();

@@ -56,6 +56,8 @@ export interface RunSummary {
   jobsFailed: number;
   /** Visits a limit paused after some pages (their rest is due as soon as the limit allows). */
   jobsPaused: number;
+  /** Visits cut when the run stopped on a signal; their subjects were given back, due now. */
+  jobsRequeued: number;
   leasesLost: number;
   requests: number;
   documents: Record<Settlement, number>;
