@@ -10,6 +10,17 @@ export interface FetchRequest {
   /** How to decode the body; inferred from Content-Type when absent. */
   expect?: Expect;
   subject?: string;
+  /** Room in the run's memory budget for the body; none: the body is read without asking. */
+  allowance?: BodyAllowance;
+}
+
+/**
+ * The memory a response body may take (the runner's byte budget): `cover(n)` asks that `n` bytes
+ * of body be covered, and returns a promise to wait for when there is no room yet (reading pauses
+ * meanwhile, so the socket pushes back on the server instead of the body filling memory).
+ */
+export interface BodyAllowance {
+  cover(bodyBytes: number): Promise<void> | undefined;
 }
 
 export interface FetchResponse {

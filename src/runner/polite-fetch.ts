@@ -2,7 +2,7 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 import { redactUrl } from '../core/redact';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
-import type { Fetcher, OriginRelease, PolitenessGate } from '../fetchers/contract';
+import type { BodyAllowance, Fetcher, OriginRelease, PolitenessGate } from '../fetchers/contract';
 import { LastOrigin } from './last-origin';
 
 export interface PoliteFetchDeps {
@@ -25,7 +25,8 @@ export class PoliteFetch {
 
   constructor(private readonly deps: PoliteFetchDeps) {}
 
-  async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText> {
+  /** `allowance`: the visit's share of the run's byte budget, which the body is read under. */
+  async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>, allowance?: BodyAllowance): Promise<FetchedText> {
     const { fetcher, metrics, signal } = this.deps;
     const origin = this.origins.of(url);
     const entering = this.deps.gate?.acquire(origin, signal);
@@ -33,7 +34,7 @@ export class PoliteFetch {
     try {
       if (signal?.aborted) throw cut(url);
       this.requests += 1;
-      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}) }, signal);
+      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}), ...(allowance ? { allowance } : {}) }, signal);
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return {

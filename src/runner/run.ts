@@ -3,6 +3,7 @@ import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
 import { redisOutageDelayMs } from '../core/retry';
 import type { Metrics } from '../core/metrics';
+import { ByteBudget } from '../limits/byte-budget';
 import type { PipelineConfig } from '../pipeline/schema';
 import type { Settled } from '../sinks/contract';
 import { Acker } from './acker';
@@ -25,6 +26,8 @@ import { setRepeating, setTimer } from '../core/timers';
  */
 export class PipelineRunner {
   private readonly credits: Credits;
+  /** What the visits in flight weigh: the bodies they read and parse (`max_bytes_in_flight`). */
+  readonly bytes: ByteBudget;
   private readonly acker: Acker;
   private readonly lifecycle: JobLifecycle;
   /** The parser as a stage (a visit in, its documents out): its tally and timer, resolved once, not per visit. */
@@ -46,6 +49,7 @@ export class PipelineRunner {
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
+    this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
     this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
     this.lifecycle = new JobLifecycle({
       config, stage: deps.adapter.type, schedule: deps.schedule, acker: this.acker, credits: this.credits, deadLetters: deps.deadLetters,
@@ -224,8 +228,10 @@ export class PipelineRunner {
     const job = tracker.job;
     this.leased.add(job);
     this.flushTrigger.started();
+    // Held until the visit ends: its pages are parsed after they are read, one after another.
+    const hold = this.bytes.hold(this.cut.signal);
     const ctx = {
-      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers),
+      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers, hold),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
@@ -273,6 +279,7 @@ export class PipelineRunner {
       // Most likely the cut itself; whatever it was, the visit is given back rather than counted a failure.
       if (this.cut.signal.aborted) result.cut = true;
     } finally {
+      hold.release();
       endTimer();
       tracker.seal();
       this.flushTrigger.sealed();

@@ -210,6 +210,28 @@ describe('PipelineRunner', () => {
     expect(events).toEqual(['acquire http://site.test', 'fetch http://site.test/t:user:1', 'release']);
   });
 
+  it('reads bodies under max_bytes_in_flight: a visit holds its body until it ends, the next waits for room', async () => {
+    const weigh = async (source: string) => {
+      const fetcher = new FakeFetcher();
+      let inBody = 0;
+      let maxInBody = 0;
+      const heavy: Fetcher = { fetch: async (req) => {
+        const wait = req.allowance?.cover(800);
+        if (wait) await wait;
+        maxInBody = Math.max(maxInBody, ++inBody);
+        await new Promise((r) => setTimeout(r, 10));
+        inBody -= 1;
+        return fetcher.fetch(req);
+      } };
+      const r = runner({ config: config(source), fetcher: heavy });
+      const summary = await r.runner.run({ untilIdle: true });
+      return { jobs: summary.jobs, maxInBody, peak: r.runner.bytes.peak, inUse: r.runner.bytes.inUse };
+    };
+    expect(await weigh(', max_bytes_in_flight: 1000')).toEqual({ jobs: 3, maxInBody: 1, peak: 800, inUse: 0 });
+    // Without a limit both credits read at once.
+    expect(await weigh(', max_bytes_in_flight: 0')).toEqual({ jobs: 3, maxInBody: 2, peak: 1600, inUse: 0 });
+  });
+
   it('stops claiming at max_fetches', async () => {
     const r = runner({ config: config('', Array.from({ length: 10 }, (_, i) => `t:user:${i}`)) });
     const summary = await r.runner.run({ maxFetches: 2 });
