@@ -43,7 +43,7 @@ describe('parsePipeline', () => {
   });
 
   it('bounds the bytes in flight by default, takes 0 for no limit, and refuses a negative or unit-less budget', () => {
-    expect(parsePipeline(valid, 'x.yaml').source).toMatchObject({ max_bytes_in_flight: 128 * 1024 * 1024 });
+    expect(parsePipeline(valid, 'x.yaml').source).toMatchObject({ max_bytes_in_flight: 32 * 1024 * 1024 });
     const withSource = (line: string) => `${valid}source:\n  type: redis_frontier\n  ${line}\n`;
     expect(parsePipeline(withSource('max_bytes_in_flight: 0'), 'x.yaml').source).toMatchObject({ max_bytes_in_flight: 0 });
     expect(problems(withSource('max_bytes_in_flight: -1'))[0]).toMatchObject({ line: 14, path: 'source.max_bytes_in_flight' });
