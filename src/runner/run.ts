@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core/envelope';
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
@@ -50,6 +51,8 @@ export class PipelineRunner {
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
     this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
+    // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
+    setMaxListeners(0, this.cut.signal);
     this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
     this.lifecycle = new JobLifecycle({
       config, stage: deps.adapter.type, schedule: deps.schedule, acker: this.acker, credits: this.credits, deadLetters: deps.deadLetters,
