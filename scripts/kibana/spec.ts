@@ -41,6 +41,8 @@ export const dataViews: DataViewSpec[] = [
 const count: AggSpec = { type: 'count', schema: 'metric' };
 const overTime = (field = 'created_at'): AggSpec => ({ type: 'date_histogram', schema: 'segment', field, interval: 'auto' });
 const bySentiment: AggSpec = { type: 'terms', schema: 'group', field: 'sentiment.label', size: 3 };
+/** Tombstoned posts (deleted, removed, restricted, account gone): every tombstone names its reason. */
+const GONE = 'status_reason : *';
 
 export const visualisations: VisSpec[] = [
   { id: 'freshet-post-volume', title: 'Posts over time', type: 'line', dataView: 'freshet-posts', aggs: [count, overTime()] },
@@ -92,12 +94,31 @@ export const visualisations: VisSpec[] = [
   },
   { id: 'freshet-topics-terms', title: 'Terms of emerging topics', type: 'tagcloud', dataView: 'freshet-topics', aggs: [count, { type: 'terms', schema: 'segment', field: 'terms', size: 50 }] },
   { id: 'freshet-topics-count', title: 'Emerging topics', type: 'metric', dataView: 'freshet-topics', aggs: [count, { type: 'sum', schema: 'metric', field: 'posts' }] },
+  // What disappeared (deletion monitoring): tombstoned posts keep their last text; `status_reason` marks every tombstone.
+  {
+    id: 'freshet-deletions-over-time', title: 'Posts gone over time (first missed), by status', type: 'histogram', dataView: 'freshet-posts', query: GONE, stacked: true,
+    aggs: [count, overTime('first_missing_at'), { type: 'terms', schema: 'group', field: 'status', size: 4 }],
+  },
+  { id: 'freshet-deletions-by-status', title: 'Gone posts: deleted, removed, restricted, account gone', type: 'pie', dataView: 'freshet-posts', query: GONE, aggs: [count, { type: 'terms', schema: 'segment', field: 'status', size: 4 }] },
+  {
+    id: 'freshet-deletions-by-author', title: 'Who deletes: gone posts per author and how long they lived (hours, at most)', type: 'table', dataView: 'freshet-posts', query: GONE,
+    aggs: [count, { type: 'avg', schema: 'metric', field: 'lived_hours' }, { type: 'max', schema: 'metric', field: 'first_missing_at' }, { type: 'terms', schema: 'bucket', field: 'author.name', size: 25 }],
+  },
+  { id: 'freshet-deletions-lifetime', title: 'How long gone posts lived (hours, at most)', type: 'histogram', dataView: 'freshet-posts', query: GONE, aggs: [count, { type: 'histogram', schema: 'segment', field: 'lived_hours', interval: 6 }] },
 ];
 
 export const searches: SearchSpec[] = [
   { id: 'freshet-most-engaged', title: 'Most engaged posts', dataView: 'freshet-posts', columns: ['author.name', 'text', 'counts.reposts', 'counts.comments', 'counts.likes', 'sentiment.label'], sort: [['counts.reposts', 'desc'], ['counts.likes', 'desc']] },
   { id: 'freshet-emerging-topics', title: 'Emerging topics, newest first', dataView: 'freshet-topics', columns: ['label', 'terms', 'posts', 'score', 'sentiment.negative', 'sentiment.positive'], sort: [['first_seen', 'desc']] },
   { id: 'freshet-most-negative', title: 'Most negative posts', dataView: 'freshet-posts', query: 'sentiment.label : "negative"', columns: ['author.name', 'text', 'sentiment.score', 'counts.likes', 'region'], sort: [['sentiment.score', 'asc']] },
+  {
+    id: 'freshet-deletions', title: 'Gone posts, newest first: who, when, what text, how long it lived', dataView: 'freshet-posts', query: GONE,
+    columns: ['author.name', 'status', 'text', 'created_at', 'last_seen_at', 'first_missing_at', 'lived_hours', 'status_reason'], sort: [['first_missing_at', 'desc']],
+  },
+  {
+    id: 'freshet-edited-posts', title: 'Edited posts, latest edit first (earlier texts in versions)', dataView: 'freshet-posts', query: 'edited_at : *',
+    columns: ['author.name', 'text', 'edit_count', 'edited_at', 'created_at'], sort: [['edited_at', 'desc']],
+  },
 ];
 
 const panel = (id: string, w = 24, h = 15, kind: 'visualization' | 'search' = 'visualization'): DashboardSpec['panels'][number] => ({ id, kind, w, h });
@@ -118,6 +139,13 @@ export const dashboards: DashboardSpec[] = [
       panel('freshet-crawl-user-schedule', 48), panel('freshet-crawl-users-status', 12), panel('freshet-crawl-next-visits', 36),
       panel('freshet-crawl-posts-indexed'), panel('freshet-crawl-users-crawled'), panel('freshet-crawl-users-verified'), panel('freshet-crawl-followers-histogram'),
       panel('freshet-crawl-users-table'), panel('freshet-crawl-author-freshness'),
+    ],
+  },
+  {
+    id: 'freshet-deletions-dashboard', title: 'freshet: Deletions', description: 'What disappeared: posts deleted by their authors, removed by the platform, restricted, or gone with their account; who, when (between last seen and first missed), the last text, and how long each lived; edited posts.',
+    panels: [
+      panel('freshet-deletions-over-time', 36), panel('freshet-deletions-by-status', 12), panel('freshet-deletions-by-author'), panel('freshet-deletions-lifetime'),
+      panel('freshet-deletions', 48, 15, 'search'), panel('freshet-edited-posts', 48, 15, 'search'),
     ],
   },
   {

@@ -69,7 +69,8 @@ export class AlertMonitor {
   constructor(readonly config: PipelineAlertsConfig, private readonly deps: AlertMonitorDeps) {}
 
   async start(): Promise<void> {
-    await registerSavedQueries(this.deps.client, this.deps.alertsIndex, this.deps.mappingsDir, this.config.queries);
+    // Spikes and topics read the posts index only: a node without the percolator still runs them.
+    if (this.config.queries.length > 0) await registerSavedQueries(this.deps.client, this.deps.alertsIndex, this.deps.mappingsDir, this.config.queries);
     this.timer = setRepeating(() => void this.pass(), this.config.interval_secs * 1000);
     this.timer.unref();
   }

@@ -69,7 +69,8 @@ export async function scanTopics(client: Client, o: TopicScanOptions): Promise<T
     const res = await client.search<PostSource>({
       index: o.index, size: PAGE, ignore_unavailable: true, allow_no_indices: true,
       query: { range: { created_at: { gte: new Date(fromMs).toISOString(), lte: new Date(o.nowMs).toISOString() } } },
-      sort: [{ created_at: 'asc' }, { _id: 'asc' }],
+      // Ties broken by keyword fields: Elasticsearch 8 refuses to sort on _id (no fielddata).
+      sort: [{ created_at: 'asc' }, { platform: 'asc' }, { id: 'asc' }],
       _source: ['platform', 'id', 'text', 'lang', 'author.id', 'created_at', 'sentiment.label', 'dup_of'],
       ...(after ? { search_after: after } : {}),
     });

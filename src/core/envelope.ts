@@ -45,7 +45,16 @@ export interface Doc {
   /** Deterministic: a replay overwrites and never duplicates. */
   id: string;
   body: Record<string, unknown>;
+  /**
+   * A change to a document already indexed rather than a document (monitoring of posts): the sink
+   * merges `body` into the stored one by this rule (sinks/post-merge-script.ts), never creating a
+   * document, and document stages pass it by. Absent: the document as read.
+   */
+  op?: DocOp;
 }
+
+/** `seen`: shown again at `last_seen_at`; `missing`: a covering read missed it (first_missing_at, not_found_count); `tombstone`: gone, with its status. */
+export type DocOp = 'seen' | 'missing' | 'tombstone';
 
 export interface DocEnvelope {
   doc: Doc;

@@ -70,6 +70,8 @@ export const ErrorCodes = {
   quotaExhausted: 'E_QUOTA_EXHAUSTED',
   identityBenched: 'E_IDENTITY_BENCHED',
   rateLimitedBody: 'E_RATE_LIMITED_BODY',
+  /** A profile answered "no such user" and the check of its newest post did not agree (yet). */
+  profileGoneUnconfirmed: 'E_PROFILE_GONE_UNCONFIRMED',
   /** The browser process or the page's renderer died. */
   renderCrashed: 'E_RENDER_CRASHED',
   /** The page used up its time budget (hung script, wait condition never met). */

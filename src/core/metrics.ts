@@ -81,6 +81,10 @@ export function createMetrics(registry: Registry = new Registry()) {
     deadLetters: new Counter({ name: 'freshet_dead_letters_total', help: 'Items written to the dead-letter stream, by code', labelNames: ['code'], registers: [registry] }),
     bulkRequests: new Counter({ name: 'freshet_bulk_requests_total', help: 'Bulk requests to the search node, by outcome', labelNames: ['outcome'], registers: [registry] }),
     bulkBytes: new Counter({ name: 'freshet_bulk_bytes_total', help: 'Bytes sent in bulk requests', registers: [registry] }),
+    softBlocks: new Counter({ name: 'freshet_soft_blocks_total', help: 'Answers that refused the client in a 200 body (captcha, too frequent) or with HTTP 432, by reason', labelNames: ['reason'], registers: [registry] }),
+    sustainableRate: new Gauge({ name: 'freshet_politeness_sustainable_requests_per_second', help: 'Requests per second the sites allow this worker, as learned by self-tuning politeness (summed over origins and identities in use)', registers: [registry] }),
+    completeness: new Gauge({ name: 'freshet_completeness_ratio', help: 'Share of the declared posts of the watched subjects that are indexed (completeness ledger, posts platforms)', registers: [registry] }),
+    incompleteSubjects: new Gauge({ name: 'freshet_completeness_open_subjects', help: 'Watched subjects whose ledger has an open gap or missing posts', registers: [registry] }),
     discovered: new Counter({ name: 'freshet_subjects_discovered_total', help: 'Subjects offered to the frontier, by result', labelNames: ['result'], registers: [registry] }),
     // Every stage between the frontier and the index: what went in, what came out, how long it took.
     stageReceived: new Counter({

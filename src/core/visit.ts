@@ -32,4 +32,10 @@ export interface VisitOutcome {
    * (`retryAfterMs` from the refusal), not at the schedule's next visit.
    */
   paused?: { code: ErrorCode; retryAfterMs: number | undefined };
+  /**
+   * The visit stopped before its end for a reason that passes (one unreadable page): what it read
+   * is kept, the state says where to resume, and the subject is due again after `afterMs` (sooner
+   * than the schedule's next visit, never later). `reason` is the error code, for the log and count.
+   */
+  resume?: { afterMs: number; reason: string };
 }

@@ -44,6 +44,20 @@ export function readTruth(dir: string, page: ManifestPage, jsonCache = new Map<s
   return raw;
 }
 
+/** Publication date and author a truth file states (WCXB's `ground_truth.publish_date` / `author`; other sources have none). */
+export interface TruthMeta {
+  publishDate?: string;
+  author?: string;
+}
+
+export function readTruthMeta(dir: string, page: ManifestPage): TruthMeta {
+  const [file = '', key] = page.truth.split('#');
+  if (key !== undefined || !file.endsWith('.json')) return {};
+  const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { ground_truth?: { publish_date?: string | null; author?: string | null } };
+  const g = data.ground_truth ?? {};
+  return { ...(g.publish_date ? { publishDate: g.publish_date } : {}), ...(g.author ? { author: g.author } : {}) };
+}
+
 export function readHtmlBytes(dir: string, page: ManifestPage): Uint8Array {
   const bytes = readFileSync(join(dir, page.html));
   return page.html.endsWith('.gz') ? gunzipSync(bytes) : bytes;

@@ -1,4 +1,4 @@
-import { classWeight, isCommentArea, isDropped, BLOCK_TAGS } from './clean';
+import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
@@ -29,6 +29,24 @@ export interface Block {
   afterImage: boolean;
   /** The line repeats the alt text of the image just before it. */
   repeatsAlt: boolean;
+  /** The innermost element above the line that a class word calls furniture or hidden (layout.ts judges them). */
+  furniture: FurnitureMark | null;
+}
+
+/**
+ * An element a class/id word calls furniture (`sidebar`, `share`…, weight -1) or hides
+ * (`hidden`, `sr-only`…): a mark the walk leaves on the lines under it, linked to the next such
+ * element further up. layout.ts decides afterwards, from what the element holds, whether the
+ * word is right.
+ */
+export interface FurnitureMark {
+  el: DomElement;
+  hidden: boolean;
+  /** The class weight the walk added into classScore for it (-1, or 0 for a hidden element without a furniture word). */
+  weight: number;
+  up: FurnitureMark | null;
+  /** Filled by layout.ts: positive line value under the element. */
+  mass: number;
 }
 
 /** Kinds of UTF-16 unit for cutting lines (0: any other), looked up in a table: one load per character. */
@@ -130,6 +148,9 @@ interface WalkState {
   classCache: Map<string, Map<string, [number, boolean]>>;
   /** Counts of the line flush() is cutting. */
   counts: LineCounts;
+  furniture: FurnitureMark | null;
+  /** Walk class-hidden elements, marked (else they are left out like dropped ones). */
+  keepHidden: boolean;
 }
 
 /** Markup shown as text (escaped HTML inside noscript and the like) is never content. */
@@ -149,7 +170,7 @@ function flush(st: WalkState): void {
   st.blocks.push({
     index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), cjkChars: cjk, punct,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
-    afterImage: st.imageSince, repeatsAlt,
+    afterImage: st.imageSince, repeatsAlt, furniture: st.furniture,
   });
   st.imageSince = false;
   st.lastAlt = '';
@@ -171,6 +192,7 @@ interface Saved {
   heading: number;
   inList: number;
   inComments: number;
+  furniture: FurnitureMark | null;
 }
 
 /** Class weight and comment area of an element without class and id. */
@@ -197,6 +219,7 @@ function walk(root: DomNode, st: WalkState): void {
       st.heading = s.heading;
       st.inList = s.inList;
       st.inComments = s.inComments;
+      st.furniture = s.furniture;
       continue;
     }
     if (isText(node)) {
@@ -207,6 +230,9 @@ function walk(root: DomNode, st: WalkState): void {
     if (!isElement(node) || isDropped(node)) continue;
     const el = node as DomElement;
     const name = el.name;
+    const hidden = isHiddenByClass(el);
+    // Inline hidden text (a screen-reader label) is never judged: it would run into the visible line.
+    if (hidden && (!st.keepHidden || !BLOCK_TAGS.has(name))) continue;
     if (name === 'form' && isCommentForm(el)) continue;
     if (name === 'img') {
       flush(st);
@@ -217,7 +243,7 @@ function walk(root: DomNode, st: WalkState): void {
     const link = inLink || (name === 'a' && el.attribs.href !== undefined);
     if (BLOCK_TAGS.has(name)) {
       flush(st);
-      saved.push({ owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments });
+      saved.push({ owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments, furniture: st.furniture });
       stack.push(null);
       inLinks.push(false);
       const { class: klass, id } = el.attribs;
@@ -232,6 +258,7 @@ function walk(root: DomNode, st: WalkState): void {
         cls = hit;
       }
       if (cls[1]) st.inComments++;
+      if (cls[0] < 0 || hidden) st.furniture = { el, hidden, weight: Math.min(0, cls[0]), up: st.furniture, mass: 0 };
       st.owner = el;
       st.classScore += cls[0];
       if (name.length === 2 && name.charCodeAt(0) === 0x68 && name.charCodeAt(1) >= 0x31 && name.charCodeAt(1) <= 0x36) st.heading = name.charCodeAt(1) - 0x30;
@@ -271,9 +298,15 @@ export function isBoilerplate(b: Block): boolean {
   return b.boilerplate;
 }
 
-/** Visible text of the document as a sequence of lines, in document order. */
-export function toBlocks(root: DomParent): Block[] {
-  const st: WalkState = { blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '', classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 } };
+/**
+ * Visible text of the document as a sequence of lines, in document order. With `keepHidden`,
+ * the lines of class-hidden elements are kept, marked (layout.ts decides), else left out.
+ */
+export function toBlocks(root: DomParent, keepHidden = false): Block[] {
+  const st: WalkState = {
+    blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
+    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden,
+  };
   for (const c of root.children) walk(c, st);
   flush(st);
   return st.blocks;

@@ -3,29 +3,48 @@ import type { DomElement } from './dom';
 /** Elements whose text is never page content. */
 const DROPPED_TAGS = new Set([
   'script', 'style', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video', 'audio',
-  'head', 'title', 'figcaption', 'select', 'option', 'button', 'input', 'textarea', 'nav', 'aside', 'footer', 'menu', 'dialog', 'link', 'meta',
+  'title', 'figcaption', 'select', 'option', 'button', 'input', 'textarea', 'nav', 'aside', 'footer', 'menu', 'dialog', 'link', 'meta',
 ]);
 
 const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
-/** Cookie-consent and privacy managers: long, well-punctuated and never content. */
-const CONSENT_RE = /onetrust|cookie|consent|gdpr|didomi|truste|qc-cmp|cmp-container|usercentrics/i;
+/**
+ * Cookie-consent and privacy managers: long, well-punctuated and never content. (Not a bare
+ * `cmp-`: Adobe's core components name every layout container `cmp-container`.)
+ */
+const CONSENT_RE = /onetrust|cookie|consent|gdpr|didomi|truste|qc-cmp|usercentrics/i;
 const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
 
-/** True when an element and everything under it is left out before scoring. */
+/**
+ * True when an element and everything under it is left out before scoring. `<head>` itself is
+ * walked: htmlparser2 does not end the head at the first body element as browsers do, so a
+ * stray tag high up leaves the whole page inside `<head>` (its title, meta, script and style
+ * children are dropped one by one).
+ */
 export function isDropped(el: DomElement): boolean {
   if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
-  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if (a['aria-hidden'] === 'true') return true;
   const style = a.style;
   if (style && HIDDEN_STYLE_RE.test(style)) return true;
-  const cls = a.class;
-  if (cls && HIDDEN_CLASS_RE.test(cls)) return true;
-  const id = a.id;
-  if ((id && CONSENT_RE.test(id)) || (cls && CONSENT_RE.test(cls))) return true;
   const role = a.role;
   if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
   return false;
+}
+
+/**
+ * Hidden by a class word (`hidden`, `sr-only`, `d-none`…), the `hidden` attribute or a consent
+ * manager's name: usually a modal, screen-reader text or cookie banner, but some pages hide their
+ * whole body until a script runs (`<div class="root hide">`, React's streamed `<div hidden
+ * id="S:0">` that a script moves into place) or carry the word on a layout element
+ * (`<body class="cookies-not-set">`), so the word is judged against what the element holds
+ * (layout.ts), not obeyed blindly.
+ */
+export function isHiddenByClass(el: DomElement): boolean {
+  const { class: cls, id } = el.attribs;
+  if (el.attribs.hidden !== undefined) return true;
+  if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
+  return (cls !== undefined && (HIDDEN_CLASS_RE.test(cls) || CONSENT_RE.test(cls))) || (id !== undefined && CONSENT_RE.test(id));
 }
 
 /** Block-level elements: each one starts and ends a line of text. */

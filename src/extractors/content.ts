@@ -14,7 +14,7 @@ export interface ContentParams {
   titleBonus: number;
   /** A run of lines summing below minus this splits a segment. */
   maxDip: number;
-  /** Text outside comment areas (effective chars) from which comment areas count as furniture. */
+  /** Text outside comment areas on the page (characters of positive lines) from which comment areas count as furniture. */
   minArticleChars: number;
   /** On forum threads: posts may be short, and every post is content. */
   forum: boolean;
@@ -89,13 +89,16 @@ function forumContent(
  */
 export function chooseContent(
   blocks: Block[], rawValues: number[], titleIndex: number | undefined,
-  scoring: ScoringParams, selection: SelectionParams, params: ContentParams,
+  scoring: ScoringParams, selection: SelectionParams, params: ContentParams, wrappers: ReadonlySet<DomElement> = new Set(),
+  items?: ReadonlyMap<Block, DomParent>,
 ): Block[] {
   let values = rawValues;
   let segs = candidates(values, scoring.sigmaLines, params);
   let main = pickMain(segs, titleIndex, params.titleBonus);
   if (!main) return [];
-  const dropComments = !params.forum && articleChars(blocks, values, main) >= params.minArticleChars;
+  // Reader comments are furniture where the page has an article of its own anywhere, not only
+  // where the best segment has one: a long comment thread can outweigh the story it follows.
+  const dropComments = !params.forum && articleChars(blocks, values, { start: 0, end: blocks.length - 1, sum: 0 }) >= params.minArticleChars;
   if (dropComments && blocks.some((b) => b.inComments)) {
     values = rawValues.map((v, i) => (blocks[i]!.inComments ? -scoring.threshold : v));
     segs = candidates(values, scoring.sigmaLines, params);
@@ -104,7 +107,8 @@ export function chooseContent(
   }
   const mainContainer = segmentContainer(blocks, values, main);
   if (!mainContainer) return [];
-  const weights = new Map<DomElement, number>();
+  // Layout wrappers (layout.ts) are not furniture, whatever their class words say.
+  const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
   if (params.forum) {
     const posts = forumContent(blocks, values, selection, weights, params);
     if (posts) return posts;
@@ -123,14 +127,25 @@ export function chooseContent(
     }
   }
   const chosen: Block[][] = [];
+  const inMain: Segment[] = [];
   for (const [seg, container] of containers) {
     if (seg !== main && !isAncestorOf(mainContainer, container)) {
       const top = lowestCommonAncestor([container, mainContainer]) as DomParent;
       // Repeated structures count only inside the page body's own wrapper (not a banner after it).
       const repeated = (bySignature.get(signature(container, null)) ?? 0) >= 2 && isElement(top) && !['body', 'html'].includes((top as DomElement).name);
       if (!repeated && signature(container, top) !== signature(mainContainer, top)) continue;
+    } else {
+      inMain.push(seg);
     }
-    chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum));
+    chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum, items));
+  }
+  // Multi-section articles: what lies between two chosen parts of the main container (a data
+  // table, a product box, a call to action cut the run of dense lines) belongs to the article
+  // too, minus link lists, furniture and boilerplate lines.
+  inMain.sort((a, b) => a.start - b.start);
+  for (let k = 1; k < inMain.length; k++) {
+    const gap = { start: inMain[k - 1]!.end + 1, end: inMain[k]!.start - 1, sum: 0 };
+    if (gap.start <= gap.end) chosen.push(selectLines(blocks, gap, mainContainer, dropComments, selection, weights, !params.forum, items));
   }
   return chosen.flat().sort((a, b) => a.index - b.index);
 }

@@ -1,3 +1,6 @@
+import { AUTHOR_CLASS_RE, type Byline } from './bylines';
+import { BLOCK_TAGS } from './clean';
+import { dateInUrl, readDate } from './dates';
 import { isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
@@ -17,10 +20,12 @@ export interface PageElements {
   author?: DomElement;
   /** The first `<time datetime>`. */
   time?: DomElement;
+  /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
+  authorEls: DomElement[];
 }
 
 export function pageElements(root: DomRoot): PageElements {
-  const out: PageElements = { metas: [], h1s: [], ldScripts: [] };
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [] };
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -38,6 +43,8 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
+      && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
@@ -105,16 +112,73 @@ function ldString(v: unknown): string | undefined {
   return undefined;
 }
 
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>): string | undefined {
+/** JSON-LD types that describe the page's own piece (not its site, breadcrumb or images). */
+const LD_PIECE_RE = /Article|Posting|Report|WebPage|Review|Recipe|HowTo|Blog|CreativeWork|Product|Event|Course|QAPage|Question/;
+
+function ldTypes(o: Record<string, unknown>): string {
+  const t = o['@type'];
+  return Array.isArray(t) ? t.join(' ') : typeof t === 'string' ? t : '';
+}
+
+/** The first author a JSON-LD piece names, followed through `@id` references; persons before organisations. */
+function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organization'): string | undefined {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const o of ld) if (typeof o['@id'] === 'string') byId.set(o['@id'], o);
   for (const o of ld) {
-    const a = ldString(o.author);
-    if (a) return normalizeSpace(a);
+    if (o.author === undefined || (ldTypes(o) !== '' && !LD_PIECE_RE.test(ldTypes(o)))) continue;
+    for (let a of Array.isArray(o.author) ? o.author : [o.author]) {
+      if (a && typeof a === 'object' && typeof (a as Record<string, unknown>)['@id'] === 'string') a = byId.get((a as Record<string, unknown>)['@id'] as string) ?? a;
+      const org = a && typeof a === 'object' && /Organization|Corporation|Brand/.test(ldTypes(a as Record<string, unknown>));
+      if (org !== (kind === 'organization')) continue;
+      const name = ldString(a);
+      if (name && !/^https?:/.test(name)) return normalizeSpace(name);
+    }
   }
-  const m = meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl');
-  if (m && !/^https?:/.test(m)) return m.replace(/^by\s+/i, '');
+  return undefined;
+}
+
+const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The site's and publisher's names (og:site_name, application-name, JSON-LD publisher / Organization / WebSite), as keys. */
+function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
+  const names = new Set<string>();
+  for (const k of ['og:site_name', 'application-name', 'twitter:site']) {
+    const v = meta.get(k);
+    if (v) names.add(nameKey(v.replace(/^@/, '')));
+  }
+  for (const o of ld) {
+    const pub = ldString(o.publisher);
+    if (pub) names.add(nameKey(pub));
+    if (/Organization|WebSite|Corporation/.test(ldTypes(o))) {
+      const n = ldString(o.name);
+      if (n) names.add(nameKey(n));
+    }
+  }
+  names.delete('');
+  return names;
+}
+
+function cleanAuthor(s: string | undefined): string | undefined {
+  const t = s?.replace(/^(?:by|written by|author:?)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').trim();
+  return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
+}
+
+/**
+ * The author: a person JSON-LD names, else the byline the page shows, else meta tags, a
+ * rel/itemprop=author element, or an organisation JSON-LD names as author.
+ */
+export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
   const el = elementsOf(page).author;
-  const t = el ? normalizeSpace(textContent(el)) : '';
-  return t && t.length < 80 ? t.replace(/^by\s+/i, '') : undefined;
+  const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
+  // A "person" named like the site is the publisher: the byline says who wrote the piece.
+  const person = ldAuthor(ld, 'person');
+  const site = siteNames(meta, ld);
+  return (person && !site.has(nameKey(person)) ? person : undefined)
+    ?? cleanAuthor(byline?.author)
+    ?? person
+    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author') ?? twitter)
+    ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
+    ?? ldAuthor(ld, 'organization');
 }
 
 const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
@@ -138,25 +202,96 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
     const date = `${m[1]}-${p2(m[2])}-${p2(m[3])}`;
     return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}${zone}` : date;
   }
+  const read = readDate(t, false, utcOffset);
+  if (read) return read.iso;
   const gmt = HAS_ZONE_RE.test(t) ? '' : ` GMT${(utcOffset ?? 'Z') === 'Z' ? '' : utcOffset!.replace(':', '')}`;
   const d = Date.parse(`${t.replace(/(\d)(am|pm)\b/i, '$1 $2')}${gmt}`);
   return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
 }
 
-export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string): string | undefined {
-  const candidates: Array<string | undefined> = [
-    meta.get('article:published_time'), meta.get('datepublished'), meta.get('pubdate'), meta.get('publishdate'),
-    meta.get('date'), meta.get('dc.date'), meta.get('dc.date.issued'), meta.get('sailthru.date'),
-    ...ld.map((o) => (typeof o.datePublished === 'string' ? o.datePublished : undefined)),
-  ];
-  const time = elementsOf(page).time;
-  candidates.push(time?.attribs.datetime);
-  for (const c of candidates) {
-    const d = c ? normalizeDate(c) : undefined;
-    if (d) return d;
+/** Dates the page's metadata states for one field, in order of trust. */
+function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
+  const keys = field === 'published'
+    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date']
+    : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
+  const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
+  const found: string[] = [];
+  for (const o of ld) if (typeof o[ldKey] === 'string') found.push(o[ldKey] as string);
+  for (const k of keys) {
+    const v = meta.get(k);
+    if (v) found.push(v);
   }
+  if (field === 'published') {
+    const time = elementsOf(page).time?.attribs.datetime;
+    if (time) found.push(time);
+  }
+  return found.map((c) => normalizeDate(c)).filter((d): d is string => d !== undefined);
+}
+
+const dayOf = (iso: string): string => iso.slice(0, 10);
+
+/** How far from the headline (in lines, those above counting triple) a shown date outranks the metadata. */
+const NEAR_LINES = 10;
+
+const ZONED_RE = /(?:Z|[+-]\d{2}:?\d{2})$/;
+const MINUTE_MS = 60_000;
+
+function offsetOf(ms: number): string {
+  if (ms === 0) return 'Z';
+  const m = Math.abs(ms) / MINUTE_MS;
+  return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The shown date made exact with a metadata stamp of the same moment. A shown time without a zone
+ * ("2024-03-05 03:00", Beijing time) and a zoned stamp of the same minute ("2024-03-04T19:00:00Z")
+ * give the shown wall clock with the offset between them ("2024-03-05T03:00:00+08:00"): the
+ * instant is exact (to the metadata's second) and the day stays the page's. A shown day takes a
+ * stamp written on that day.
+ */
+function sharpen(shown: string, metadata: string[]): string {
+  if (shown.length > 10 && ZONED_RE.test(shown)) return shown;
+  const day = dayOf(shown);
+  if (shown.length > 10) {
+    const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
+    for (const m of metadata) {
+      if (m.length <= 10 || !ZONED_RE.test(m)) continue;
+      const instant = Date.parse(m);
+      const off = wall - Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+      if (Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0) {
+        // The metadata's instant (to the second) on the page's wall clock.
+        return `${new Date(instant + off).toISOString().slice(0, 19)}${offsetOf(off)}`;
+      }
+    }
+    return shown;
+  }
+  return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
+}
+
+/**
+ * When the page was published: the date its dateline shows near the headline (what readers
+ * are told), made precise with a metadata timestamp of that day; else the metadata
+ * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
+ * else the first date in the text.
+ */
+export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
+  const published = metaDates(page, meta, ld, 'published');
+  const shown = byline?.dates[0];
+  // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0)) return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  if (published.length) return published[0];
+  const fromUrl = dateInUrl(url);
+  if (fromUrl) return fromUrl;
   const m = ZH_DATE_RE.exec(bodyText);
   return m ? normalizeDate(m[0]) : undefined;
+}
+
+/** When the page says it was last changed: its metadata, else an "Updated" dateline. */
+export function findModified(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
+  const modified = metaDates(page, meta, ld, 'modified');
+  if (modified.length) return modified[0];
+  const shown = byline?.dates.find((d) => d.label === 'updated');
+  return shown?.iso;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Block } from './blocks';
+import { isElement, type DomParent } from './dom';
 
 /** Tunable weights of the line score; the defaults were tuned on the dev part of extraction-dev. */
 export interface ScoringParams {
@@ -52,17 +53,34 @@ export function lineValue(b: Block, p: ScoringParams): number {
   return v - p.threshold - p.linkPenalty * b.linkChars;
 }
 
+/** Parents whose children are items of one list: cells of a table row, items of a list. */
+const ITEM_OF: Record<string, string> = { td: 'tr', th: 'tr', li: 'ul|ol', dt: 'dl', dd: 'dl' };
+
+/**
+ * What a line pools with: its own element, or for a table cell its row and for a list item its
+ * list: a row of short cells or a list of short bullets says together what no item says alone.
+ */
+function poolOf(b: Block): DomParent {
+  const o = b.owner;
+  if (!isElement(o)) return o;
+  const up = ITEM_OF[o.name];
+  const parent = o.parent;
+  return up !== undefined && parent && isElement(parent) && up.includes(parent.name) ? parent : o;
+}
+
 /**
  * Line values where the consecutive link-free lines of one element (a paragraph cut by <br>:
- * schedules, poems, addresses, old forum posts) are scored as one node: length and punctuation
- * together, the threshold paid once, the value shared out by length. Other lines are scored alone.
+ * schedules, poems, addresses, old forum posts), of one table row or of one list are scored as
+ * one node: length and punctuation together, the threshold paid once, the value shared out by
+ * length. Other lines are scored alone.
  */
 export function nodeValues(blocks: Block[], p: ScoringParams): number[] {
   const out = new Array<number>(blocks.length);
   for (let i = 0; i < blocks.length;) {
     let j = i;
+    const pool = poolOf(blocks[i]!);
     // Link-free lines only: a line with a link is scored alone, so link lists never pool.
-    const joins = (b: Block): boolean => b.owner === blocks[i]!.owner && b.linkChars === 0;
+    const joins = (b: Block): boolean => b.linkChars === 0 && poolOf(b) === pool;
     if (blocks[i]!.linkChars === 0) while (j + 1 < blocks.length && joins(blocks[j + 1]!)) j++;
     if (j === i) {
       out[i] = lineValue(blocks[i]!, p);

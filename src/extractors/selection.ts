@@ -25,9 +25,9 @@ export function segmentContainer(blocks: Block[], values: number[], seg: Segment
   return lowestCommonAncestor((core.length ? core : inSeg).map((b) => b.owner));
 }
 
-/** Furniture (share bars, captions, ads, poster boxes…) between a line and the content container. */
-function underFurniture(b: Block, container: DomParent, weights: Map<DomElement, number>): boolean {
-  for (let p: DomParent | null = b.owner; p && p !== container; p = p.parent) {
+/** Furniture (share bars, captions, ads, poster boxes…) between a node (a line's owner) and the content container. */
+function underFurniture(from: DomParent, container: DomParent, weights: Map<DomElement, number>): boolean {
+  for (let p: DomParent | null = from; p && p !== container; p = p.parent) {
     if (!isElement(p)) continue;
     const el = p as DomElement;
     let w = weights.get(el);
@@ -70,18 +70,24 @@ export function isCaption(b: Block): boolean {
 /** The lines of a segment kept as content: inside its container, minus link lists and furniture. */
 export function selectLines(
   blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,
-  weights: Map<DomElement, number>, dropCaptions = false,
+  weights: Map<DomElement, number>, dropCaptions = false, items?: ReadonlyMap<Block, DomParent>,
 ): Block[] {
   return blocks.slice(seg.start, seg.end + 1).filter((b) => isAncestorOf(container, b.owner)
-    && keepLine(b, container, dropComments, p, weights) && !(dropCaptions && isCaption(b)));
+    && keepLine(b, container, dropComments, p, weights, items) && !(dropCaptions && isCaption(b)));
 }
 
-/** A line inside a content container stays unless it is link list, furniture or boilerplate. */
-export function keepLine(b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>): boolean {
+/**
+ * A line inside a content container stays unless it is link list, furniture or boilerplate
+ * (the linked title or snippet of a repeated item, items.ts, is not a link list).
+ */
+export function keepLine(
+  b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
+): boolean {
   return !isBoilerplate(b)
-    && linkRatio(b) <= p.maxLinkRatio
+    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true)
     && !(dropComments && b.inComments)
-    && !underFurniture(b, container, weights);
+    // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
+    && !underFurniture(items?.get(b) ?? b.owner, container, weights);
 }
 
 /** tag.class path from an element up to (not including) an ancestor, digits ignored. */

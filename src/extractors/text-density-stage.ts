@@ -44,6 +44,12 @@ export const textDensityStage = defineStage({
     delete body[config.html_field];
     delete body[config.content_type_field];
     const parsed = takeParsedHtml(env.doc, html);
+    // A page whose markup fell apart is a parse failure, whatever text can still be scraped from
+    // its one nested run (and not a page without an article).
+    if (looksMalformed(html, contentType)) {
+      ctx.drop(env, 'text_density', 'parse_error');
+      return EMPTY;
+    }
     let page: ReturnType<typeof extract>;
     try {
       page = extract(html, { url, contentType, ...(parsed ? { parsed } : {}) });
@@ -52,11 +58,12 @@ export const textDensityStage = defineStage({
       return EMPTY;
     }
     if (page.text.length < config.min_chars) {
-      // A page whose markup fell apart is a parse failure, not a page without an article.
-      ctx.drop(env, 'text_density', looksMalformed(html, contentType) ? 'parse_error' : 'no_content');
+      ctx.drop(env, 'text_density', 'no_content');
       return EMPTY;
     }
     body.text = page.text;
+    // modified_at is the adapter's (web_pages reads the page head, and the versioned pages index
+    // derives it when absent): extract() reports the page's own for callers without an adapter.
     const fields: Record<string, string | undefined> = { title: page.title, author: page.author, published_at: page.published_at, lang: page.lang };
     for (const [k, v] of Object.entries(fields)) if (v && (config.overwrite || body[k] === undefined)) body[k] = v;
     return of(env);

@@ -1,11 +1,15 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
-import { isElement, parseHtml, type DomParent, type DomRoot } from './dom';
-import { findAuthor, findLang, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
+import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
+import { authorLines, findByline } from './bylines';
+import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
+import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
-import { DEFAULT_SCORING, FORUM_SCORING, nodeValues, type ScoringParams } from './scoring';
-import { DEFAULT_SELECTION, type SelectionParams } from './selection';
+import { findItemLines, itemValues } from './items';
+import { DEFAULT_SCORING, FORUM_SCORING, lineValue, nodeValues, type ScoringParams } from './scoring';
+import { paragraphContainer, preferSecond } from './second-opinion';
+import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -27,14 +31,48 @@ export interface ExtractedPage {
   text: string;
   paragraphs: string[];
   author?: string;
-  /** ISO 8601, as precise as the page states it. */
+  /** ISO 8601, as precise as the page states it (a day, or a time with the page's offset). */
   published_at?: string;
+  /** When the page says it was last changed (ISO 8601, as precise as stated). */
+  modified_at?: string;
   lang: string;
+}
+
+/**
+ * Whether 03/05/2024 means 3 May: the page's language is not US English, or its host is under
+ * a country domain other than .us (numeric dates elsewhere put the day first).
+ */
+function dayFirstLocale(lang: string | undefined, url: string | undefined): boolean {
+  const l = (lang ?? '').toLowerCase();
+  if (l && l !== 'en' && l !== 'en-us' && !l.startsWith('zh') && !l.startsWith('ja') && !l.startsWith('ko')) return true;
+  const host = url ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '' : '';
+  return /\.(?:uk|au|nz|ie|in|za|de|fr|es|it|nl|be|ch|at|br|pt|ru|pl|se|no|dk|fi)$/i.test(host);
 }
 
 /** A headline without spaces and punctuation, for comparing. */
 function headlineKey(s: string): string {
   return s.replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+/**
+ * The headline line: a heading with the title's words, else (sites that style a <div> as the
+ * headline) any short line with exactly the title's characters.
+ */
+function headline(blocks: Block[], title: string, titleKey: string): Block | undefined {
+  return blocks.find((b) => b.heading > 0 && b.text === title)
+    ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey) : undefined);
+}
+
+/**
+ * The content lines of the paragraph-container model (second-opinion.ts) when the segment
+ * model found next to nothing where that model finds a real text; else the segment model's.
+ */
+function secondOpinion(blocks: Block[], first: Block[], selection: SelectionParams, wrappers: ReadonlySet<DomElement>): Block[] {
+  const second = paragraphContainer(blocks);
+  if (!second || !preferSecond(first, second.lines)) return first;
+  const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
+  const lines = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
+  return preferSecond(first, lines) ? lines : first;
 }
 
 /**
@@ -68,35 +106,43 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const els = pageElements(root);
   const body: DomParent = els.body ?? root;
-  const blocks = toBlocks(body);
-  const values = nodeValues(blocks, scoring);
   const meta = metaMap(els);
   const title = findTitle(els, meta);
   const titleKey = headlineKey(title);
-  // The headline line: a heading with the title's words, else (sites that style a <div> as the
-  // headline) any short line with exactly the title's characters.
-  const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index
-    ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey)?.index : undefined);
-  const chosen = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content });
+  // The whole document, not the first <body>: a stray tag can leave the page inside <head> or
+  // put a second <html><body> up there (htmlparser2 nests them where browsers would not).
+  const lines = toBlocks(root, true);
+  const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
+  const head = headline(blocks, title, titleKey);
+  const titleIndex = head?.index;
+  const items = forum ? undefined : findItemLines(blocks, head);
+  const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
+  const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
+  const chosen = forum ? first : secondOpinion(blocks, first, selection, wrappers);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
-  const head = titleIndex === undefined ? undefined : blocks[titleIndex];
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
   const paragraphs = chosen
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
     .map((b) => b.text);
   const text = paragraphs.join('\n');
   const ld = jsonLd(els);
-  const author = findAuthor(els, meta, ld);
-  // Datelines are left out of the text as boilerplate, so dates are looked for from the headline on.
-  const fromTitle = blocks.slice(titleIndex ?? 0, (titleIndex ?? 0) + 12).map((b) => b.text).join('\n');
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`);
+  const lang = findLang(els, text);
+  // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
+  const anchor = titleIndex ?? chosen[0]?.index ?? 0;
+  const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
+  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst: dayFirstLocale(els.html?.attribs.lang, opts.url), authorLines: authorLines(els.authorEls) });
+  const author = findAuthor(els, meta, ld, byline);
+  const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url);
+  const modified = findModified(els, meta, ld, byline);
   return {
     title,
     text,
     paragraphs,
     ...(author ? { author } : {}),
     ...(published ? { published_at: published } : {}),
-    lang: findLang(els, text),
+    ...(modified ? { modified_at: modified } : {}),
+    lang,
   };
 }

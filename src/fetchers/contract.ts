@@ -12,6 +12,13 @@ export interface FetchRequest {
   subject?: string;
   /** Room in the run's memory budget for the body; none: the body is read without asking. */
   allowance?: BodyAllowance;
+  /** The identity (pool index) the request goes out as; set by the identity pool. */
+  identity?: string;
+  /**
+   * The parser's reading of an answer that is a soft block (HTTP 200 with a captcha or "too
+   * frequent" body): the fetch layer counts it, cools the identity down and throws it (throttled).
+   */
+  softBlockOf?: (res: { url: string; status: number; text: string }) => SoftBlock | undefined;
 }
 
 /**
@@ -21,6 +28,12 @@ export interface FetchRequest {
  */
 export interface BodyAllowance {
   cover(bodyBytes: number): Promise<void> | undefined;
+}
+
+/** A soft block recognised by its content: the reason (a metric label) and the throttled error to throw. */
+export interface SoftBlock {
+  reason: string;
+  error: Error;
 }
 
 export interface FetchResponse {
@@ -59,6 +72,8 @@ export interface FetchMetrics {
   /** Bytes received on the wire. */
   bytes(n: number): void;
   latencyMs(ms: number): void;
+  /** One per answer that was a soft block, by reason. */
+  softBlocks?(reason: string): void;
 }
 
 /** Ends a request's hold on its origin's politeness slot. */

@@ -16,6 +16,8 @@ import type { RenderConfig } from './render/render-config';
 import { RenderFetcher } from './render/render-fetch';
 import { oneAttemptPerQuota } from './quota-retry';
 import { TokenPoolFetcher } from './token-pool-fetcher';
+import { SelfTuningFetcher } from './self-tuning-fetcher';
+import type { SelfTuning } from '../limits/self-tuning';
 
 /** The HTTP fetcher's exchanges, bytes, latencies and retries, into the pipeline's Prometheus metrics. */
 export function fetchMetricsOf(metrics: Metrics): FetchMetrics {
@@ -24,6 +26,7 @@ export function fetchMetricsOf(metrics: Metrics): FetchMetrics {
     retries: (code) => metrics.fetchRetries.inc({ code }),
     bytes: (n) => metrics.countReceivedBytes(n),
     latencyMs: (ms) => metrics.httpExchangeSeconds.observe(ms / 1000),
+    softBlocks: (reason) => metrics.softBlocks.inc({ reason }),
   };
 }
 
@@ -53,6 +56,8 @@ export interface FetcherFactoryDeps {
   identityTokens?: readonly string[];
   /** Proxy URLs of `proxies.pool` from the environment (may carry credentials), added to `proxies.urls`. */
   proxyUrls?: readonly string[];
+  /** Self-tuning politeness (learned rates per origin and identity), and how long a request may wait for its slot. */
+  selfTuning?: { tuning?: SelfTuning; maxWaitMs: number };
 }
 
 export interface BuiltFetcher {
@@ -78,13 +83,21 @@ export function buildFetcher(configs: FetchConfigs, deps: FetcherFactoryDeps): B
     ? new RenderFetcher(renderConfig, { http: proxied ?? http, retry: fetchConfig.retry, clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.registry })
     : undefined;
   return {
-    fetcher: withIdentities(config, deps, render ?? proxied ?? http),
+    fetcher: withIdentities(config, deps, withSelfTuning(deps, render ?? proxied ?? http)),
     close: async () => {
       await render?.close();
       await http.close();
       await proxied?.close();
     },
   };
+}
+
+/** Under the identity pool (which names the identity of each request): learned rates, and soft blocks recognised and counted. */
+export function withSelfTuning(deps: Pick<FetcherFactoryDeps, 'clock' | 'sleep' | 'metrics' | 'selfTuning'>, inner: Fetcher): Fetcher {
+  return new SelfTuningFetcher(inner, {
+    clock: deps.clock, sleep: deps.sleep, maxWaitMs: deps.selfTuning?.maxWaitMs ?? 2_000,
+    ...(deps.selfTuning?.tuning ? { tuning: deps.selfTuning.tuning } : {}), ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  });
 }
 
 /** Wraps the fetcher so that every request goes out as an identity of the pool, within its quota. */
@@ -95,7 +108,10 @@ export function withIdentities(config: Pick<FetchConfigs, 'name' | 'identities'>
   if (tokens.length === 0) throw new FreshetError(ErrorCodes.configInvalid, 'critical', `pipeline ${config.name}: no tokens for identity pool "${ids.pool}"`);
   // Tokens belong to accounts, not to crawls: pipelines sharing a pool share its quotas.
   const quota = new TokenQuota(deps.redis, { namespace: deps.quotaNamespace, pool: ids.pool, size: tokens.length, limitPerWindow: ids.requests_per_window, windowMs: ids.window_secs * 1000 }, deps.clock);
-  return new TokenPoolFetcher(inner, { tokens, headersFor: identityHeaders(ids.send_as), quota, benchMs: ids.bench_secs * 1000, maxWaitMs: ids.max_wait_ms, sleep: deps.sleep });
+  return new TokenPoolFetcher(inner, {
+    tokens, headersFor: identityHeaders(ids.send_as), quota, benchMs: ids.bench_secs * 1000, maxWaitMs: ids.max_wait_ms, sleep: deps.sleep,
+    ...(ids.min_bench_secs !== undefined ? { minBenchMs: ids.min_bench_secs * 1000 } : {}),
+  });
 }
 
 /** Sends every request through a proxy of the pool, within its quota; undefined without `proxies`. */

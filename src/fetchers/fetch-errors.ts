@@ -17,8 +17,9 @@ export function statusClass(status: number): StatusClass {
  * 503 is throttling only when it says so, otherwise an ordinary server failure.
  */
 export function errorFromStatus(status: number, retryAfter: string | undefined, url: string, nowMs: number): FreshetError {
-  const fields = { url: redactUrl(url), status };
   const retryAfterMs = parseRetryAfterMs(retryAfter, nowMs);
+  // Whether the site said how long to wait (self-tuning politeness learns only from refusals that do not).
+  const fields = { url: redactUrl(url), status, ...(retryAfterMs !== undefined ? { retry_after_ms: retryAfterMs } : {}) };
   if (status === 429 || status === 418 || (status === 503 && retryAfterMs !== undefined)) {
     return new FreshetError(ErrorCodes.fetchThrottled, 'throttled', `throttled with HTTP ${status}`, fields, undefined, retryAfterMs);
   }

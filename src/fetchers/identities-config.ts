@@ -15,8 +15,13 @@ export const identitiesConfigSchema = z.strictObject({
   /** Requests each identity may send per window (the API seeds describe 150 per hour per token). */
   requests_per_window: z.number().int().min(1).default(150),
   window_secs: z.number().int().min(1).default(3600),
-  /** How long an identity answered with 418/403/429 sits out. */
+  /** How long an identity answered with 418/403/429 (or a soft block) sits out, at most. */
   bench_secs: z.number().int().min(1).default(7200),
+  /**
+   * With this set, the sit-out escalates: min_bench_secs after the first refusal, doubling with each
+   * refusal in a row up to bench_secs; an answered request ends the run. Absent: always bench_secs.
+   */
+  min_bench_secs: z.number().int().min(1).optional(),
   /** Longer waits for a free identity reschedule the subject instead of holding its slot. */
   max_wait_ms: timerMs(0).default(2000),
 });

@@ -10,8 +10,10 @@ export interface TokenPoolOptions {
   /** The request headers that present one identity, e.g. `t => ({ cookie: 'SUB=' + t })`. */
   headersFor(token: string): Record<string, string>;
   quota: TokenQuota;
-  /** How long an identity answered with 418/403/429 sits out. */
+  /** How long an identity answered with 418/403/429 (or a soft block) sits out, at most. */
   benchMs: number;
+  /** The first sit-out of a run of refusals, doubling to benchMs; absent: always benchMs. */
+  minBenchMs?: number;
   /** A wait for a free identity longer than this reschedules the subject instead of holding its slot. */
   maxWaitMs: number;
   sleep(ms: number): Promise<void>;
@@ -44,14 +46,32 @@ export class TokenPoolFetcher implements Fetcher {
   async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
     const index = await takePoolSlot(this.slot);
     const token = this.opts.tokens[index % this.opts.tokens.length]!;
+    let res: FetchResponse;
     try {
-      return await this.inner.fetch({ ...req, headers: { ...req.headers, ...this.opts.headersFor(token) } }, signal);
+      res = await this.inner.fetch({ ...req, identity: String(index), headers: { ...req.headers, ...this.opts.headersFor(token) } }, signal);
     } catch (err) {
       const status = err instanceof FreshetError ? err.fields['status'] : undefined;
-      if (typeof status !== 'number' || !REFUSAL_STATUSES.has(status)) throw err;
-      await this.opts.quota.bench(index, this.opts.benchMs);
+      const soft = err instanceof FreshetError ? err.fields['soft_block'] : undefined;
+      if (soft === undefined && (typeof status !== 'number' || !REFUSAL_STATUSES.has(status))) throw err;
+      const benchMs = this.benchFor(index);
+      await this.opts.quota.bench(index, benchMs);
+      const why = soft !== undefined ? `a soft block (${String(soft)})` : `HTTP ${String(status)}`;
       // Deferred, not failed: another identity can take the subject at once.
-      throw new FreshetError(ErrorCodes.identityBenched, 'throttled', `identity ${index} refused with HTTP ${status}; benched`, { identity: index, status }, err, 0);
+      throw new FreshetError(ErrorCodes.identityBenched, 'throttled', `identity ${index} refused with ${why}; benched ${Math.round(benchMs / 1000)} s`, {
+        identity: index, ...(typeof status === 'number' ? { status } : {}), ...(soft !== undefined ? { soft_block: soft } : {}),
+      }, err, 0);
     }
+    this.refusalsInARow.delete(index);
+    return res;
+  }
+
+  /** Refusals in a row per identity (this worker's view): the sit-out doubles with each. */
+  private readonly refusalsInARow = new Map<number, number>();
+
+  private benchFor(index: number): number {
+    const n = (this.refusalsInARow.get(index) ?? 0) + 1;
+    this.refusalsInARow.set(index, n);
+    const min = this.opts.minBenchMs;
+    return min === undefined ? this.opts.benchMs : Math.min(this.opts.benchMs, min * 2 ** Math.min(30, n - 1));
   }
 }

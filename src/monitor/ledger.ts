@@ -12,8 +12,11 @@
  * - `platform_cap`: the list stops before its end for this client (anonymous ~200-page cap): the
  *   rest is unreachable, not missing by fault of the crawl
  * - `account_gone`: the profile is gone; what was indexed stays, nothing more can be read
+ * - `partial`: a timeline page could not be read (`meta.bad_pages`); the visit resumes there soon
+ * - `unreachable`: a full re-read reached the end of the list and the site still lists fewer posts
+ *   than it declares (`meta.short`): proven out of reach, listed, never re-read again for it
  */
-export type LedgerReason = 'gap' | 'uncounted' | 'unconfirmed_missing' | 'platform_cap' | 'account_gone';
+export type LedgerReason = 'gap' | 'partial' | 'uncounted' | 'unreachable' | 'unconfirmed_missing' | 'platform_cap' | 'account_gone';
 
 export interface LedgerInput {
   subject: string;
@@ -22,7 +25,7 @@ export interface LedgerInput {
   /** Indexed posts of the subject by status. */
   active: number;
   tombstoned: number;
-  /** The subject state's meta (gap_since, gap_until, …) and status. */
+  /** The subject state's meta (gap_since, gap_until, bad_pages, short, …) and status. */
   meta?: Record<string, string>;
   status?: string;
   /** The timeline ended before its declared length for this client (a cap), as last observed. */
@@ -45,13 +48,15 @@ export function ledgerEntry(x: LedgerInput): LedgerEntry {
   if (x.status === 'gone') reasons.push('account_gone');
   const gapOpen = Boolean(x.meta?.['gap_since'] && x.meta?.['gap_until']);
   if (gapOpen) reasons.push('gap');
+  if (x.meta?.['bad_pages'] && x.status !== 'gone') reasons.push('partial');
+  const unreachable = Boolean(x.meta?.['short']);
   const declared = x.declared ?? null;
   let missing = 0;
   if (declared !== null && x.status !== 'gone') {
     const reachable = x.cappedAtPosts !== undefined ? Math.min(declared, x.cappedAtPosts) : declared;
     if (x.cappedAtPosts !== undefined && x.cappedAtPosts < declared) reasons.push('platform_cap');
     missing = Math.max(0, reachable - x.active);
-    if (missing > 0 && !gapOpen) reasons.push('uncounted');
+    if (missing > 0 && !gapOpen) reasons.push(unreachable ? 'unreachable' : 'uncounted');
     if (x.active > declared) reasons.push('unconfirmed_missing');
   }
   const complete = reasons.every((r) => r === 'platform_cap' || r === 'account_gone') && missing === 0;

@@ -55,6 +55,8 @@ export interface IndexedPost {
   firstMissingAtMs?: number;
   /** Consecutive unexplained `not_found` answers of the single-post check. */
   notFoundCount?: number;
+  /** Publication time, when known (how long a gone post lived). */
+  createdAtMs?: number;
 }
 
 export interface Candidate {

@@ -1,5 +1,6 @@
 import type { Doc, Job, SubjectState } from '../core/envelope';
 import type { Logger } from '../core/logger';
+import type { IndexedPost, Span } from '../monitor/tombstones';
 import type { FetchedText, VisitOutcome } from '../core/visit';
 
 export type { FetchedText, VisitOutcome } from '../core/visit';
@@ -11,6 +12,16 @@ export interface VisitContext {
   logger: Logger;
   /** How many subjects the frontier holds (discovery stops at a cap); absent: no cap can be checked. */
   subjectCount?(): Promise<number>;
+  /**
+   * What the index holds of a subject's posts whose ids fall in one of `spans` (their status and
+   * monitoring times), for deletion monitoring; absent without a search index.
+   */
+  indexedPosts?(subject: string, spans: readonly Span[]): Promise<IndexedPost[]>;
+  /**
+   * The completeness ledger's counts of a subject: the post count its profile declared at
+   * `declaredAtMs`, and how many posts the index held then; absent without a search index.
+   */
+  ledgerCounts?(subject: string): Promise<{ declared?: number; declaredAtMs?: number; held: number } | undefined>;
 }
 
 export type Emitted =
@@ -33,4 +44,10 @@ export interface Adapter {
   visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void>;
   /** Told the subjects a visit discovered once the frontier holds them (the offer succeeded). */
   offered?(subjects: string[]): void;
+  /**
+   * Whether an answer is a soft block (a 200 body that refuses the client: captcha, "too
+   * frequent"), read at the fetch layer so it is counted and the identity cooled down wherever
+   * the request came from; its error is the throttled one the parser would throw.
+   */
+  softBlockOf?(res: { url: string; status: number; text: string }): { reason: string; error: Error } | undefined;
 }

@@ -3,14 +3,15 @@ import type { Job, SubjectState } from '../core/envelope';
 import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { isoTime } from '../core/iso-time';
-import { commentDocs, hotflowUrl, parseHotflow } from './weibo/comments';
 import { parseCount } from './weibo/counts';
 import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
-import { fansContainerId, parseFansPage } from './weibo/fans';
+import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
 import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
-import { softBlockOfStatus } from './weibo/soft-block';
+import { confirmGoneProfile, reconcileReads, recordingContext, weiboMonitorConfigSchema } from './weibo/monitor-visit';
+import { TimelineReadRecorder } from './weibo/read-recorder';
+import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
 import { compareIds } from './weibo/text';
 
 export const weiboApiConfigSchema = z.strictObject({
@@ -55,6 +56,20 @@ export const weiboApiConfigSchema = z.strictObject({
    */
   sweep_pages: z.number().int().min(0).default(0),
   sweep_horizon_days: z.number().positive().default(30),
+  /**
+   * Deletion monitoring (issue 19): posts a covering read missed are checked with `statuses/show`
+   * and tombstoned (deleted, removed, restricted, account_gone) on an answer that names a reason;
+   * posts are merged into the stored ones (versions and tombstones kept). Needs the elasticsearch sink.
+   */
+  monitor: weiboMonitorConfigSchema.optional(),
+  /**
+   * A timeline page that cannot be read (truncated, malformed, a failure the fetcher's retries did
+   * not mend) ends the visit with what the pages before it gave, and the rest is read from that
+   * page again after `bad_page_backoff_secs`, doubling (to an hour) each time the same subject
+   * meets one again; after `bad_page_retries` such visits in a row the visit fails as usual.
+   */
+  bad_page_retries: z.number().int().min(0).default(6),
+  bad_page_backoff_secs: z.number().int().min(1).default(120),
 });
 
 export type WeiboApiConfig = z.infer<typeof weiboApiConfigSchema>;
@@ -64,7 +79,15 @@ const USER_PREFIX = `${PLATFORM}:user:`;
 
 interface Tally {
   requests: number;
+  checks: number;
 }
+
+const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
+/** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
+const SOFT_BLOCK_MAX_CHARS = 32_768;
+
+/** A failure that passes (a cut or malformed body, a 5xx burst outlasting the fetcher's retries): the page is read again later. */
+const passing = (err: unknown): err is FreshetError => err instanceof FreshetError && err.kind === 'retryable';
 
 /** What the timeline pages of one visit have shown so far. */
 interface Reading {
@@ -73,6 +96,22 @@ interface Reading {
   /** The highest post id seen (the next watermark). */
   top: string | undefined;
   lastFetchMs: number;
+  /** Posts the lists showed as stubs of gone posts. */
+  stubs: Set<string>;
+  /** During a re-read: how many posts published by `upToMs` the list shows. */
+  listed?: { upToMs: number; count: number };
+}
+
+interface PagesRead {
+  done: boolean;
+  pages: number;
+  /** The cursor of the first page not read (when not done). */
+  stoppedAt?: string;
+  /** A limit refused a request after some posts were read: the rest is due as soon as it allows. */
+  paused?: VisitOutcome['paused'];
+  after?: string;
+  /** The page at `stoppedAt` could not be read: the visit resumes there soon. */
+  bad?: FreshetError;
 }
 
 const SINCE = '&since_id=';
@@ -90,6 +129,24 @@ export class WeiboApiAdapter implements Adapter {
     this.base = config.base_url.replace(/\/+$/, '');
   }
 
+  /** Soft-block bodies are short: longer answers are data (parsed once, by the visit). */
+  softBlockOf(res: { url: string; status: number; text: string }): { reason: string; error: FreshetError } | undefined {
+    if (res.text.length > SOFT_BLOCK_MAX_CHARS) return undefined;
+    let err: unknown;
+    try {
+      if (/^\s*</.test(res.text)) err = softBlockOfText(res.text, res.url);
+      else parseEnvelope(res.text, res.url);
+    } catch (thrown) {
+      err = thrown;
+    }
+    const reason = err instanceof FreshetError ? err.fields['soft_block'] : undefined;
+    return typeof reason === 'string' ? { reason, error: err as FreshetError } : undefined;
+  }
+
+  private reads(tally: Tally): WeiboReads {
+    return { get: (ctx, url, expect) => this.get(ctx, url, expect), base: this.base, tally };
+  }
+
   /** A JSON request; a 432 (the site rejecting this client) is a soft block, rescheduled like throttling. */
   private async get(ctx: VisitContext, url: string, expect: 'json' | 'html') {
     try {
@@ -99,52 +156,92 @@ export class WeiboApiAdapter implements Adapter {
     }
   }
 
-  async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
+  /**
+   * The profile: its users document, the timeline's container id. `gone` when the site says there
+   * is no such user (`这里还没有内容`: a deleted account or a bad id; not a ban, not an error).
+   */
+  private async *readProfile(uid: string, subject: string, ctx: VisitContext, tally: Tally, state: SubjectState): AsyncGenerator<Emitted, { gone: false; containerId: string } | { gone: true; atMs: number }, void> {
+    const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
+    tally.requests += 1;
+    const env = parseEnvelope(res.text, res.url);
+    const info = env.data?.userInfo;
+    if (!isData(env) || !info) return { gone: true, atMs: res.fetchedAtMs };
+    const containerId = env.data?.tabsInfo?.tabs?.find((t) => t.tabKey === 'weibo')?.containerid ?? `107603${uid}`;
+    state.meta = { ...state.meta, containerid: containerId };
+    const followers = parseCount(info.followers_count);
+    if (followers !== undefined) state.followers = followers;
+    yield { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, subject) };
+    return { gone: false, containerId };
+  }
+
+  /**
+   * A gone profile ends the subject; under monitoring only once a check of its newest post agrees
+   * (then its posts are tombstoned `account_gone`), else it is visited again soon.
+   */
+  private async *goneProfile(subject: string, ctx: VisitContext, tally: Tally, state: SubjectState, atMs: number): AsyncGenerator<Emitted, VisitOutcome, void> {
+    const ended = (s: SubjectState, resume?: VisitOutcome['resume']): VisitOutcome => ({
+      state: { ...s, visits: s.visits + 1, lastVisitMs: atMs }, newPostTimesMs: [], pageLimitHit: false, requests: tally.requests, ...(resume ? { resume } : {}),
+    });
+    const { gone_checks: prior, ...meta } = state.meta ?? {};
+    if (!this.config.monitor) return ended({ ...state, status: 'gone' });
+    const g = yield* confirmGoneProfile({ ctx, config: this.config.monitor, base: this.base, subject }, atMs, Number(prior ?? 0), state.postsSeen, tally);
+    if (g.kind === 'gone') return ended({ ...state, meta, status: 'gone' });
+    ctx.logger.info({ subject, reason: g.reason }, 'profile answered "no such user"; not confirmed yet, visited again soon');
+    return ended({ ...state, meta: { ...meta, gone_checks: String(g.notFoundCount) } }, { afterMs: this.config.monitor.recheck_gone_secs * 1000, reason: ErrorCodes.profileGoneUnconfirmed });
+  }
+
+  async *visit(job: Job, outer: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
     const uid = job.subject.slice(USER_PREFIX.length);
     const state: SubjectState = { ...job.state, meta: { ...job.state.meta } };
-    const tally: Tally = { requests: 0 };
+    const tally: Tally = { requests: 0, checks: 0 };
     let containerId = state.meta?.['containerid'];
+    // Under monitoring every timeline answer is also recorded as what the visit's reads covered.
+    const recorder = this.config.monitor ? new TimelineReadRecorder() : undefined;
+    const ctx = recorder ? recordingContext(outer, recorder) : outer;
 
+    let profiled = false;
     if (!containerId || state.visits % this.config.profile_every_visits === 0) {
-      const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
-      tally.requests += 1;
-      const env = parseEnvelope(res.text, res.url);
-      const info = env.data?.userInfo;
-      if (!isData(env) || !info) {
-        // `这里还没有内容` on a profile: deleted account or bad id. Not a ban, not an error.
-        return { state: { ...state, status: 'gone', visits: state.visits + 1, lastVisitMs: res.fetchedAtMs }, newPostTimesMs: [], pageLimitHit: false, requests: tally.requests };
-      }
-      containerId = env.data?.tabsInfo?.tabs?.find((t) => t.tabKey === 'weibo')?.containerid ?? `107603${uid}`;
-      state.meta = { ...state.meta, containerid: containerId };
-      const followers = parseCount(info.followers_count);
-      if (followers !== undefined) state.followers = followers;
-      yield { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, job.subject) };
+      const p = yield* this.readProfile(uid, job.subject, ctx, tally, state);
+      if (p.gone) return yield* this.goneProfile(job.subject, ctx, tally, state, p.atMs);
+      containerId = p.containerId;
+      profiled = true;
     }
 
     if (this.config.discover_fans && state.visits % this.config.fans_every_visits === 0) {
-      yield* this.discoverFans(uid, job, ctx, tally);
+      yield* discoverFans(this.reads(tally), uid, job, ctx, {
+        maxUsers: this.config.max_users, fansPageLimit: this.config.fans_page_limit, minFollowers: this.config.min_followers, userPrefix: USER_PREFIX,
+      });
     }
 
     // A first visit cut short by the quota goes on reading history on later visits with its own budget.
     const budget = state.watermark && state.meta?.['gap_until'] !== BOTTOM ? this.config.page_limit : this.config.first_visit_page_limit;
-    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs() };
+    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set() };
     const page = { uid, containerId, subject: job.subject };
     const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
+    // A timeline that shows nothing where posts were known may be a gone account: the profile says.
+    if (this.config.monitor && !profiled && head.done && r.seen.size === 0 && state.watermark) {
+      const p = yield* this.readProfile(uid, job.subject, ctx, tally, state);
+      if (p.gone) return yield* this.goneProfile(job.subject, ctx, tally, state, p.atMs);
+    }
     let gapSince = state.meta?.['gap_since'];
     let gapUntil = state.meta?.['gap_until'];
     let pageLimitHit = false;
     let paused = head.paused;
+    let bad = head.bad;
+    // Cut short on a `page=` cursor (no since_id to resume from): the watermark stays, so the next visit reads down to it again.
+    let keepWatermark = false;
     if (!head.done) {
       pageLimitHit = true;
       // More new posts than the page limit: remember where reading stopped and where the known
       // posts begin, and fill that gap on later visits (an older gap is folded into the new one).
-      // A first visit paused by the quota has no known posts: its gap runs to the end of the list.
-      if ((state.watermark || head.paused) && head.stoppedAt?.startsWith(SINCE)) {
+      // A first visit paused by the quota (or by a bad page) has no known posts: its gap runs to the end of the list.
+      if ((state.watermark || head.paused || head.bad) && head.stoppedAt?.startsWith(SINCE)) {
         gapUntil = gapSince ? gapUntil : (state.watermark ?? BOTTOM);
         gapSince = head.stoppedAt.slice(SINCE.length);
-      }
+      } else if (head.bad) keepWatermark = true;
     } else if (gapSince && gapUntil && head.pages < budget) {
       const fill = yield* this.readPages(page, ctx, tally, r, `${SINCE}${gapSince}`, gapUntil, budget - head.pages);
+      bad = fill.bad;
       if (fill.done) gapSince = gapUntil = undefined;
       else {
         pageLimitHit = true;
@@ -160,11 +257,28 @@ export class WeiboApiAdapter implements Adapter {
         sweepSince = sweep.stoppedAt?.startsWith(SINCE) ? sweep.stoppedAt.slice(SINCE.length) : undefined;
       }
     }
-    const { gap_since: _s, gap_until: _u, sweep_since: _w, ...meta } = state.meta ?? {};
+    let short = state.meta?.['short'];
+    if (this.config.monitor && outer.ledgerCounts && head.done && !bad && !(gapSince && gapUntil) && state.visits % this.config.profile_every_visits === 1 % this.config.profile_every_visits) {
+      short = yield* this.ledgerCheck(job.subject, outer, page, tally, r, short);
+    }
+    if (recorder && this.config.monitor) {
+      yield* reconcileReads(recorder.finish(), { ctx: outer, config: this.config.monitor, base: this.base, subject: job.subject, stubIds: r.stubs }, tally);
+    }
+    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, short: _h, ...meta } = state.meta ?? {};
     state.meta = gapSince && gapUntil ? { ...meta, gap_since: gapSince, gap_until: gapUntil } : meta;
+    if (short) state.meta = { ...state.meta, short };
     if (sweepSince) state.meta = { ...state.meta, sweep_since: sweepSince };
+    let resume: VisitOutcome['resume'];
+    if (bad) {
+      const n = Number(badBefore ?? 0) + 1;
+      // Met again and again: not passing after all; the visit fails (backoff, then the dead letter).
+      if (n > this.config.bad_page_retries) throw bad;
+      state.meta = { ...state.meta, bad_pages: String(n) };
+      resume = { afterMs: Math.min(BAD_PAGE_MAX_BACKOFF_MS, this.config.bad_page_backoff_secs * 1000 * 2 ** (n - 1)), reason: bad.code };
+      ctx.logger.info({ subject: job.subject, code: bad.code, bad_pages: n, posts_read: r.seen.size }, 'timeline page unreadable; the visit keeps what it read and resumes there later');
+    }
     const newTimes = r.newTimes;
-    const watermark = r.top;
+    const watermark = keepWatermark ? state.watermark : r.top;
     const lastFetchMs = r.lastFetchMs;
     const lastPost = newTimes.length > 0 ? Math.max(...newTimes) : undefined;
     return {
@@ -181,7 +295,39 @@ export class WeiboApiAdapter implements Adapter {
       pageLimitHit,
       requests: tally.requests,
       ...(paused ? { paused } : {}),
+      ...(resume ? { resume } : {}),
     };
+  }
+
+  /**
+   * The completeness ledger of the subject, on the visit after a profile read (its posts are
+   * searchable by then): when the index held fewer posts at the profile's time than it declared,
+   * and no gap explains it, the whole timeline is read again and every post indexed again. A re-read
+   * that reaches the end of the list and still finds fewer posts than declared proves the rest
+   * unreachable (`short`: by how many); it is not repeated unless the shortfall grows.
+   */
+  private async *ledgerCheck(
+    subject: string, ctx: VisitContext, page: { uid: string; containerId: string; subject: string }, tally: Tally, r: Reading, short: string | undefined,
+  ): AsyncGenerator<Emitted, string | undefined, void> {
+    let counts;
+    try {
+      counts = await ctx.ledgerCounts!(subject);
+    } catch (err) {
+      ctx.logger.warn({ subject, err: (err as Error).message }, 'completeness ledger unreadable; checked again on a later visit');
+      return short;
+    }
+    if (!counts || counts.declared === undefined || counts.declaredAtMs === undefined) return short;
+    const missing = counts.declared - counts.held;
+    if (missing <= 0) return undefined;
+    if (short !== undefined && missing <= Number(short)) return short;
+    r.listed = { upToMs: counts.declaredAtMs, count: 0 };
+    ctx.logger.info({ subject, declared: counts.declared, held: counts.held }, 'fewer posts indexed than the profile declares; reading the timeline again');
+    const rr = yield* this.readPages(page, ctx, tally, r, '&page=1', undefined, this.config.first_visit_page_limit, 'reread');
+    const listed = r.listed.count;
+    delete r.listed;
+    if (!rr.done) return short;
+    const still = counts.declared - listed;
+    return still > 0 ? String(still) : undefined;
   }
 
   /**
@@ -191,14 +337,18 @@ export class WeiboApiAdapter implements Adapter {
    */
   private async *readPages(
     page: { uid: string; containerId: string; subject: string }, ctx: VisitContext, tally: Tally, r: Reading,
-    cursor: string, knownAtOrBelow: string | undefined, maxPages: number, mode: 'new' | 'sweep' = 'new',
-  ): AsyncGenerator<Emitted, { done: boolean; pages: number; stoppedAt?: string; paused?: VisitOutcome['paused']; after?: string }, void> {
-    const sweeping = mode === 'sweep';
+    cursor: string, knownAtOrBelow: string | undefined, maxPages: number, mode: 'new' | 'sweep' | 'reread' = 'new',
+  ): AsyncGenerator<Emitted, PagesRead, void> {
+    // A re-read (the completeness ledger found posts missing) pages like a sweep, to the end, and indexes every post again.
+    const rereading = mode === 'reread';
+    const sweeping = mode === 'sweep' || rereading;
     const horizonMs = ctx.nowMs() - this.config.sweep_horizon_days * 86_400_000;
     // Out of quota (or an identity benched) after some posts were read: stop here and resume at
     // this page on a later visit, instead of failing the visit and reading it all again (a visit
     // larger than what is left of a quota window would otherwise never complete).
-    const pausedAt = (err: unknown, n: number) => {
+    const pausedAt = (err: unknown, n: number): PagesRead => {
+      // One page that cannot be read: what came before is kept, the visit resumes here soon.
+      if (passing(err)) return { done: false, pages: n - 1, stoppedAt: cursor, bad: err };
       // Only a since_id cursor can be resumed as a gap; page 1 and `page=` cursors fail as before.
       if (r.seen.size === 0 || !cursor.startsWith(SINCE) || !(err instanceof FreshetError) || err.kind !== 'throttled') throw err;
       ctx.logger.info({ subject: page.subject, code: err.code, posts_read: r.seen.size }, 'visit paused (throttled); the rest is read as a gap later');
@@ -223,13 +373,20 @@ export class WeiboApiAdapter implements Adapter {
         // (a sweep resumes at the failed page next time).
         if (sweeping) return { done: false, pages: n - 1, stoppedAt: cursor };
         if (recheck >= 0) return { done: true, pages: n - 1 };
-        // A body that is no data (soft block, truncated JSON) fails the visit, which is rescheduled
-        // and read again; only a refused request (quota, benched identity) pauses it.
-        if (parsing) throw err;
+        // A body that cannot be read (truncated, malformed) or a failure that passes: the visit keeps
+        // what it read and resumes at this page soon. A soft block (throttled) fails the visit, which
+        // is rescheduled; a refused request (quota, benched identity) after some posts pauses it.
+        if (parsing && !passing(err)) throw err;
         return pausedAt(err, n);
       }
       const posts = isData(env) ? mblogsOf(env) : []; // `ok:0`: past the last page
       if (posts.length === 0) return { done: true, pages: n };
+      if (rereading && r.listed) {
+        for (const m of posts) {
+          const created = stubStatus(m) ? undefined : parseWeiboDateMs(m.created_at, res.fetchedAtMs);
+          if (created !== undefined && created <= r.listed.upToMs) r.listed.count += 1;
+        }
+      }
       const crawledAt = isoTime(res.fetchedAtMs);
       let reachedKnown = false;
       for (const m of posts) {
@@ -241,16 +398,17 @@ export class WeiboApiAdapter implements Adapter {
         if (gone) {
           // A list can show a stub where a post was (`此微博已被删除`, no author): never index it over the
           // post's last text. It is counted; the tombstone check decides what it means for the stored post.
+          r.stubs.add(id);
           yield { kind: 'dropped', doc: { index: 'posts', id: `${PLATFORM}:${id}`, body: { platform: PLATFORM, id, subject: page.subject, status: gone } }, stage: this.type, reason: `post_${gone}` };
           continue;
         }
         if (this.config.post_metrics) yield { kind: 'doc', doc: metricsDoc(id, m, res.fetchedAtMs) };
-        const known = knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0;
+        const known = rereading || (knownAtOrBelow !== undefined && compareIds(id, knownAtOrBelow) <= 0);
         if (known) {
           // A pinned post is shown first even when old: it says nothing about where new posts end.
           if (m.mblogtype !== 2) reachedKnown = true;
           // When re-reading known posts, an edited one is indexed again: its current text becomes a version.
-          if (!((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
+          if (!rereading && !((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
         }
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
@@ -279,7 +437,7 @@ export class WeiboApiAdapter implements Adapter {
         yield { kind: 'doc', doc };
         if (this.config.comments && (parseCount(m.comments_count) ?? 0) > 0) {
           try {
-            yield* this.readComments(id, page.subject, ctx, tally);
+            yield* readComments(this.reads(tally), id, page.subject, ctx, this.config.comments_page_limit);
           } catch (err) {
             return pausedAt(err, n);
           }
@@ -290,7 +448,7 @@ export class WeiboApiAdapter implements Adapter {
       if (sweeping) {
         // Past the horizon: the sweep starts from the top again next time.
         const oldest = parseWeiboDateMs(posts[posts.length - 1]!.created_at, res.fetchedAtMs);
-        if (oldest !== undefined && oldest < horizonMs) return { done: true, pages: n };
+        if (!rereading && oldest !== undefined && oldest < horizonMs) return { done: true, pages: n };
         cursor = next;
         continue;
       }
@@ -309,59 +467,6 @@ export class WeiboApiAdapter implements Adapter {
     return recheck >= 0 ? { done: true, pages: maxPages, after: cursor } : { done: false, pages: maxPages, stoppedAt: cursor };
   }
 
-  /**
-   * The hot flow of one post, by its `max_id` cursor. Old posts can answer 403 to clients without a
-   * login cookie (spec §1.6): the post is kept and its comments left for a logged-in identity.
-   */
-  private async *readComments(mid: string, subject: string, ctx: VisitContext, tally: Tally): AsyncGenerator<Emitted, void, void> {
-    let maxId: string | undefined;
-    for (let n = 0; n < this.config.comments_page_limit; n++) {
-      let res;
-      try {
-        res = await this.get(ctx, hotflowUrl(this.base, mid, maxId), 'json');
-      } catch (err) {
-        tally.requests += 1;
-        if (err instanceof FreshetError && err.code === ErrorCodes.fetchHttpStatus && err.fields['status'] === 403) {
-          ctx.logger.info({ subject, post_id: mid, code: err.code }, 'comments refused without login; post kept without them');
-          return;
-        }
-        throw err;
-      }
-      tally.requests += 1;
-      const page = parseHotflow(parseEnvelope(res.text, res.url));
-      for (const c of page.comments) for (const doc of commentDocs(c, mid, res.fetchedAtMs, subject)) yield { kind: 'doc', doc };
-      if (page.nextMaxId === undefined) return;
-      maxId = page.nextMaxId;
-    }
-  }
-
-  /**
-   * Pages the fans list and yields each fan as a discovered subject (due now, so the frontier's
-   * FIFO-by-due order makes the crawl breadth-first). Fans under `min_followers` are yielded as
-   * zombies with their users document: recorded, never visited. Stops at `max_users`.
-   */
-  private async *discoverFans(uid: string, job: Job, ctx: VisitContext, tally: Tally): AsyncGenerator<Emitted, void, void> {
-    const depth = (job.state.depth ?? 0) + 1;
-    let room = this.config.max_users - (ctx.subjectCount ? await ctx.subjectCount() : 0);
-    for (let sinceId: number | undefined = 1, pages = 0; sinceId !== undefined && pages < this.config.fans_page_limit && room > 0; pages++) {
-      const res = await this.get(ctx, `${this.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
-      tally.requests += 1;
-      const page = parseFansPage(parseEnvelope(res.text, res.url));
-      for (const fan of page.fans) {
-        if (room <= 0) break;
-        room -= 1;
-        const subject = `${USER_PREFIX}${fan.uid}`;
-        const zombie = fan.followers !== undefined && fan.followers < this.config.min_followers;
-        if (zombie) yield { kind: 'doc', doc: userDoc(fan.uid, fan.user, res.fetchedAtMs, subject, 'zombie') };
-        yield {
-          kind: 'discovered', subject,
-          state: { status: zombie ? 'zombie' : 'active', depth, ...(fan.followers !== undefined ? { followers: fan.followers } : {}) },
-        };
-      }
-      // A list that does not advance would page forever: trust only a counter that moves on.
-      sinceId = page.nextSinceId !== undefined && page.nextSinceId > sinceId ? page.nextSinceId : undefined;
-    }
-  }
 }
 
 /**

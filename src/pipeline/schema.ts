@@ -53,6 +53,10 @@ export const pipelineSchema = z.strictObject({
     if (c.parse.type === 'web_pages' && c.parse.mark_gone && c.sink.type === 'elasticsearch' && !c.sink.versioned_indices.includes('pages')) {
       ctx.addIssue({ code: 'custom', path: ['parse', 'mark_gone'], message: 'mark_gone needs the sink to keep pages versioned: add versioned_indices: [pages] to the sink' });
     }
+    // Monitoring reads the stored posts back and merges into them: only a search index can.
+    if (c.parse.type === 'weibo_api' && c.parse.monitor && c.sink.type !== 'elasticsearch') {
+      ctx.addIssue({ code: 'custom', path: ['parse', 'monitor'], message: `monitor needs the elasticsearch sink (it reads and merges the stored posts), not ${c.sink.type}` });
+    }
   })
   .transform(oneAttemptPerQuota);
 

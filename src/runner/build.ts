@@ -7,19 +7,24 @@ import type { Logger } from '../core/logger';
 import { meteredStage, type Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { Fetcher } from '../fetchers/contract';
-import { buildFetcher, fetchMetricsOf, withIdentities } from '../fetchers/factory';
+import { buildFetcher, fetchMetricsOf, withIdentities, withSelfTuning } from '../fetchers/factory';
+import { aimdOptionsOf, SelfTuning } from '../limits/self-tuning';
 import { OriginGate } from '../limits/origin-gate';
 import { OriginPoliteness } from '../limits/origin-politeness';
 import { buildAdapter } from '../parsers/factory';
 import type { PipelineConfig } from '../pipeline/schema';
 import { stageDefinition } from '../pipeline/stages';
 import { buildSchedule } from '../schedule/factory';
+import { postStatesReader } from '../search/post-states';
+import { subjectCounts } from '../search/ledger-query';
+import { readLedger, startLedgerGauge } from './ledger';
 import { indexName } from '../search/templates';
 import { buildSink } from '../sinks/factory';
 import type { FrontierCounts } from '../sources/frontier/counts';
 import type { DeadLetterStream } from '../sources/frontier/dead-letters';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import { openFrontier } from '../sources/redis-frontier';
+import { CrawlControl } from '../sources/control';
 import { startGaugePoller } from './gauges';
 import { PagePool } from './page-pool';
 import { leadingStatelessStages } from './page-work';
@@ -59,9 +64,31 @@ export interface BuiltPipeline {
   close(): Promise<void>;
 }
 
+/**
+ * Share of a social crawl's requests that are timeline pages (the schedule's budget unit); the rest
+ * are profiles, long texts and single-post checks.
+ */
+const PAGE_SHARE_OF_REQUESTS = 0.8;
+
+/** Deletion monitoring (a weibo_api parser with `monitor`, into a search node) merges posts into the stored ones and reads their states back. */
+function isMonitored(config: PipelineConfig, hasSearch: boolean): boolean {
+  return config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && hasSearch;
+}
+
+/** The sink as it runs: a monitored crawl merges `posts` (also what `freshet serve` writes a requeued document with). */
+export function sinkConfigOf(config: PipelineConfig, hasSearch = true): PipelineConfig['sink'] {
+  return isMonitored(config, hasSearch) && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
+    ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+}
+
 /** The frontier's key namespace of a pipeline. */
 export function pipelineNamespace(config: Pick<PipelineConfig, 'name'>, namespace?: string): string {
   return namespace ?? `freshet:${config.name}`;
+}
+
+/** The key namespace of identity and proxy quotas: tokens and proxies belong to accounts and operators, not to crawls. */
+export function quotaNamespace(namespace?: string): string {
+  return namespace ?? 'freshet';
 }
 
 /** Page worker threads for a web_pages parser that asks for them, with the leading stateless stages moved onto them. */
@@ -102,50 +129,88 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
     holdMs: config.fetch.total_timeout_ms * config.fetch.retry.max_attempts + 60_000,
     crawlDelayMs: (origin) => robots.fetcher?.robotsCrawlDelayMs?.(origin), sleep: deps.sleep,
   });
+  // Self-tuning politeness: the rates this worker learns per origin and identity (limits/self-tuning.ts).
+  const tuning = p.self_tuning ? new SelfTuning(aimdOptionsOf(p.self_tuning), () => deps.rng.next()) : undefined;
   // Tokens and proxies belong to accounts and operators, not to crawls: pipelines sharing a pool share its quotas.
   const fetchDeps = {
     redis: deps.redis, clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.metrics.registry, sleep: deps.sleep,
-    quotaNamespace: deps.namespace ?? 'freshet', identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
+    quotaNamespace: quotaNamespace(deps.namespace), identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
     // Redirect hops to another origin take that origin's slot too.
     politeness: gate,
     metrics: fetchMetricsOf(deps.metrics),
+    selfTuning: { ...(tuning ? { tuning } : {}), maxWaitMs: p.max_wait_ms },
   };
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
-  const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, deps.fetcher!);
+  const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, withSelfTuning(fetchDeps, deps.fetcher!));
   robots.fetcher = fetcher;
-  const sink = await buildSink(config.sink, {
-    search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
-    clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
-  });
-  const schedule = await buildSchedule(config.schedule, { allStates: () => frontier.allStates(), countSubjects: () => counts.countSubjects(), logger: deps.logger });
+  const monitored = isMonitored(config, deps.search !== undefined);
+  const sinkConfig = sinkConfigOf(config, deps.search !== undefined);
+  const indexIx = { posts: indexName(deps.indexPrefix, 'posts'), users: indexName(deps.indexPrefix, 'users') };
+  // The budget follows what the sites allow: once every origin and identity in use has been refused,
+  // the learned rate (less a share for requests that are no timeline pages) caps the configured budget.
+  const allowedPagesPerHour = tuning
+    ? (): number | undefined => {
+      const s = tuning.sustainable(deps.clock.nowMs());
+      return s.learned ? s.requestsPerSec * 3600 * PAGE_SHARE_OF_REQUESTS : undefined;
+    }
+    : undefined;
+  let sink: Awaited<ReturnType<typeof buildSink>>;
+  let schedule: Awaited<ReturnType<typeof buildSchedule>>;
+  try {
+    sink = await buildSink(sinkConfig, {
+      search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
+      clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
+    });
+    schedule = await buildSchedule(config.schedule, {
+      allStates: () => frontier.allStates(), countSubjects: () => counts.countSubjects(), logger: deps.logger, ...(allowedPagesPerHour ? { allowedPagesPerHour } : {}),
+    });
+  } catch (err) {
+    // A refused template or an unreadable frontier: nothing built so far may keep the process alive.
+    await built?.close();
+    throw err;
+  }
   // Profiles carry their subject's schedule (status, next visit, rate) for the Crawl dashboard.
   const subjectStatus = config.sink.type === 'elasticsearch' && deps.search
     ? new SubjectStatusWriter({ client: deps.search, indexPrefix: deps.indexPrefix, logger: deps.logger, metrics: deps.metrics, ...(schedule.rateOf ? { rateOf: schedule.rateOf } : {}) })
     : undefined;
   const pages = buildPagePool(config, deps);
-  const runner = new PipelineRunner(config, {
-    frontier, readings: counts, throughput: counts, deadLetters, gate, fetcher, adapter: buildAdapter(config.parse, pages.pool, {
-      nowMs: () => deps.clock.nowMs(),
-      counters: {
-        refused: (reason) => deps.metrics.drops.inc({ stage: 'trap_guard', reason }),
-        notModified: (bytes) => {
-          deps.metrics.notModified.inc();
-          deps.metrics.notModifiedBytes.inc(bytes);
-        },
+  const adapter = buildAdapter(config.parse, pages.pool, {
+    nowMs: () => deps.clock.nowMs(),
+    counters: {
+      refused: (reason) => deps.metrics.drops.inc({ stage: 'trap_guard', reason }),
+      notModified: (bytes) => {
+        deps.metrics.notModified.inc();
+        deps.metrics.notModifiedBytes.inc(bytes);
       },
-    }), sink: sink.sink, schedule: schedule.policy,
+    },
+  });
+  const runner = new PipelineRunner(config, {
+    frontier, readings: counts, throughput: counts, deadLetters, gate, fetcher, adapter, sink: sink.sink, schedule: schedule.policy,
+    ...(adapter.softBlockOf ? { softBlockOf: adapter.softBlockOf.bind(adapter) } : {}),
     stages: (drop) => config.stages.slice(pages.offThread).map((stage) => meteredStage(deps.metrics, stage.type, stageDefinition(stage.type).build(stage, {
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
-    flushSink: sink.flush,
+    flushSink: sink.flush, control: new CrawlControl(deps.redis, namespace, deps.clock).signal(deps.clock.nowMs()),
+    ...(monitored ? {
+      indexedPosts: postStatesReader(deps.search!, { index: indexIx.posts }),
+      ledgerCounts: async (subject: string) => (await subjectCounts(deps.search!, indexIx, [subject]))[0],
+    } : {}),
   });
+  // The completeness gauges (monitored crawls): the whole ledger every few minutes.
+  const ledgerGauge = monitored && config.parse.type === 'weibo_api' && config.parse.monitor
+    ? startLedgerGauge(() => readLedger(frontier, deps.search!, indexIx), deps.metrics, { intervalMs: config.parse.monitor.ledger_gauge_secs * 1000, logger: deps.logger })
+    : undefined;
   const alerts = buildAlerts(config, deps, namespace);
-  const gauges = startGaugePoller({ frontier: counts, ...(schedule.gauges ? { schedule: schedule.gauges } : {}) }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
+  const gauges = startGaugePoller({
+    frontier: counts, ...(schedule.gauges ? { schedule: schedule.gauges } : {}),
+    ...(tuning ? { sustainableRequestsPerSec: () => tuning.sustainable(deps.clock.nowMs()).requestsPerSec } : {}),
+  }, deps.metrics, { intervalMs: deps.gaugeIntervalMs ?? 5000, logger: deps.logger });
   return {
     runner, frontier, counts, deadLetters, ...(alerts ? { alerts } : {}),
     close: async () => {
       await gauges.stop();
+      await ledgerGauge?.stop();
       await subjectStatus?.close();
       schedule.stop();
       await built?.close();

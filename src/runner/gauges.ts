@@ -7,6 +7,8 @@ export interface GaugeSources {
   frontier: Pick<FrontierReadings, 'stats'>;
   /** Called on every poll; cheap (the caller caches its O(N) work per refit). */
   schedule?: () => ScheduleGaugeValues | undefined;
+  /** What self-tuning politeness learned the sites allow (requests per second). */
+  sustainableRequestsPerSec?: () => number;
 }
 
 export interface GaugePoller {
@@ -37,6 +39,7 @@ export function startGaugePoller(sources: GaugeSources, metrics: Metrics, opts: 
     } catch (err) {
       if (failures++ === 0) opts.logger.debug({ err: (err as Error).message }, 'frontier stats poll failed; gauges keep their last values');
     }
+    if (sources.sustainableRequestsPerSec) metrics.sustainableRate.set(sources.sustainableRequestsPerSec());
     const plan = sources.schedule?.();
     if (plan) {
       metrics.scheduleBudget.set(plan.budgetPagesPerHour);

@@ -37,6 +37,10 @@ export interface JobEndTally {
   /** Visits cut by a stop on a signal: their subjects were given back, unchanged and due now. */
   jobsRequeued: number;
   leasesLost: number;
+  /** Failed visits by error code (throttled ones included: they are rescheduled, not failed). */
+  failureCodes: Record<string, number>;
+  /** Subjects dead-lettered (and parked) by this run. */
+  deadLettered: number;
 }
 
 export interface JobLifecycleDeps {
@@ -63,7 +67,7 @@ export interface JobLifecycleDeps {
  * frontier) → release (its credit). Also ends a job the schedule defers without a visit.
  */
 export class JobLifecycle {
-  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, jobsPaused: 0, jobsRequeued: 0, leasesLost: 0 };
+  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, jobsPaused: 0, jobsRequeued: 0, leasesLost: 0, failureCodes: {}, deadLettered: 0 };
 
   constructor(private readonly deps: JobLifecycleDeps) {}
 
@@ -98,28 +102,37 @@ export class JobLifecycle {
   }
 
   /**
-   * The schedule's next visit; for a visit a limit paused, the sooner of that and the moment the
-   * limit allows, so the rest is not left to the next scheduled visit (a day under fixed_interval).
+   * The schedule's next visit; a visit that stopped early comes back sooner, so its rest is not
+   * left to the next scheduled visit (a day under fixed_interval): one a limit paused as soon as
+   * the limit allows, one that stopped for a passing reason (its `resume`) once that delay passed.
    */
-  private decideVisited(job: Job, outcome: VisitOutcome): NextVisit & { outcome: string } {
+  private decideVisited(job: Job, visit: VisitOutcome): NextVisit & { outcome: string } {
     const now = this.deps.clock.nowMs();
-    const next = this.deps.schedule.nextVisit(job.state, outcome, now);
-    if (!outcome.paused || next.nextDueMs < 0) return { ...next, outcome: 'ok' };
-    this.tally.jobsPaused += 1;
-    this.deps.metrics.visitsPaused.inc({ code: outcome.paused.code });
-    const resumeMs = resumeDueMs(outcome.paused.retryAfterMs, now, this.deps.config.fetch.retry, this.deps.rng);
-    return { ...next, nextDueMs: Math.min(next.nextDueMs, resumeMs), outcome: 'paused' };
+    const next = this.deps.schedule.nextVisit(job.state, visit, now);
+    if (visit.paused && next.nextDueMs >= 0) {
+      this.tally.jobsPaused += 1;
+      this.deps.metrics.visitsPaused.inc({ code: visit.paused.code });
+      const resumeMs = resumeDueMs(visit.paused.retryAfterMs, now, this.deps.config.fetch.retry, this.deps.rng);
+      return { ...next, nextDueMs: Math.min(next.nextDueMs, resumeMs), outcome: 'paused' };
+    }
+    if (!visit.resume) return { ...next, outcome: 'ok' };
+    this.deps.metrics.errors.inc({ stage: this.deps.stage, code: visit.resume.reason });
+    const resumeAtMs = now + visit.resume.afterMs;
+    this.deps.logger.info({ subject: job.subject, code: visit.resume.reason, resume_in_ms: visit.resume.afterMs }, 'visit stopped early; the rest is read again soon');
+    return { state: next.state, nextDueMs: Math.min(next.nextDueMs, resumeAtMs), outcome: 'partial' };
   }
 
   private async decideFailed(job: Job, err: FreshetError): Promise<NextVisit & { outcome: string }> {
     const { logger, metrics, config } = this.deps;
     const now = this.deps.clock.nowMs();
     metrics.errors.inc({ stage: this.deps.stage, code: err.code });
+    this.tally.failureCodes[err.code] = (this.tally.failureCodes[err.code] ?? 0) + 1;
     if (err.kind === 'critical') this.deps.fatal(err);
     const f = failedVisit(job.state, err, now, config.source, config.fetch.retry, this.deps.rng);
     const state = { ...f.state, lastVisitMs: now };
     logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: f.nextDueMs - now, err: err.message }, 'visit failed');
     if (f.deadLetter) {
+      this.tally.deadLettered += 1;
       metrics.deadLetters.inc({ code: err.code });
       await this.deps.deadLetters.deadLetter({ code: err.code, stage: this.deps.stage, subject: job.subject, message: err.message })
         .catch((e: Error) => logger.error({ subject: job.subject, err: e.message }, 'dead-letter write failed'));

@@ -1,8 +1,8 @@
-import { ErrorCodes, FreshetError } from '../core/errors';
+import { ErrorCodes, FreshetError, type ErrorCode } from '../core/errors';
 import { redactUrl } from '../core/redact';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
-import type { BodyAllowance, Fetcher, OriginRelease, PolitenessGate } from '../fetchers/contract';
+import type { BodyAllowance, Fetcher, FetchRequest, OriginRelease, PolitenessGate } from '../fetchers/contract';
 import { LastOrigin } from './last-origin';
 
 export interface PoliteFetchDeps {
@@ -12,15 +12,31 @@ export interface PoliteFetchDeps {
   metrics: Metrics;
   /** Aborts every request in flight and every wait for a slot (the run stopping on a signal). */
   signal?: AbortSignal;
+  /** The parser's reading of soft blocks, given with every request (the fetch layer counts them and cools the identity down). */
+  softBlockOf?: FetchRequest['softBlockOf'];
 }
+
+export interface RefusedRequests {
+  quota: number;
+  politeness: number;
+  robots: number;
+}
+
+/** Errors the fetcher raises before a request leaves: the request was refused here, not sent. */
+const REFUSALS: Partial<Record<ErrorCode, keyof RefusedRequests>> = {
+  [ErrorCodes.quotaExhausted]: 'quota',
+  [ErrorCodes.fetchRobotsDisallowed]: 'robots',
+};
 
 /**
  * The parsers' fetch: each request waits for its origin's slot (minimum delay, robots
  * Crawl-delay, concurrency, all kept in Redis so they hold across workers), is counted and timed.
  */
 export class PoliteFetch {
-  /** Requests sent so far (the run's `requests`). */
+  /** Requests sent so far (the run's `requests`): those refused here, before they left, are not among them. */
   requests = 0;
+  /** Requests refused locally, by why: no identity or proxy within its quota, the origin's slot too far away, robots.txt. */
+  readonly refused: RefusedRequests = { quota: 0, politeness: 0, robots: 0 };
   private readonly origins = new LastOrigin();
 
   constructor(private readonly deps: PoliteFetchDeps) {}
@@ -30,11 +46,19 @@ export class PoliteFetch {
     const { fetcher, metrics, signal } = this.deps;
     const origin = this.origins.of(url);
     const entering = this.deps.gate?.acquire(origin, signal);
-    const release = entering === undefined ? undefined : await untilAborted(entering, signal, url);
+    let release: OriginRelease | undefined;
+    try {
+      release = entering === undefined ? undefined : await untilAborted(entering, signal, url);
+    } catch (err) {
+      if ((err as FreshetError).kind === 'throttled') this.refused.politeness += 1;
+      throw err;
+    }
     try {
       if (signal?.aborted) throw cut(url);
       this.requests += 1;
-      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}), ...(allowance ? { allowance } : {}) }, signal);
+      const res = await fetcher.fetch({
+        url, expect, ...(headers ? { headers } : {}), ...(allowance ? { allowance } : {}), ...(this.deps.softBlockOf ? { softBlockOf: this.deps.softBlockOf } : {}),
+      }, signal);
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return {
@@ -42,6 +66,12 @@ export class PoliteFetch {
         ...(res.permanentRedirect !== undefined ? { permanentRedirect: res.permanentRedirect } : {}),
       };
     } catch (err) {
+      const refusal = REFUSALS[(err as FreshetError).code];
+      if (refusal) {
+        this.requests -= 1;
+        this.refused[refusal] += 1;
+        throw err;
+      }
       const status = (err as FreshetError).fields?.['status'];
       metrics.countFetch(typeof status === 'number' ? status : undefined);
       throw err;

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
+import { filter, ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core/envelope';
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
 import { redisOutageDelayMs } from '../core/retry';
@@ -13,8 +13,11 @@ import { offerDiscovered, type Discovered } from './discovery';
 import { JobLifecycle, type ClaimedJob } from './job-lifecycle';
 import { PoliteFetch } from './polite-fetch';
 import { SinkFlushTrigger } from './sink-flush';
-import type { DropFn, RunDeps, RunLimits, RunSummary, StopReason } from './types';
+import type { DropFn, RunDeps, RunLimits, RunProgress, RunSummary, StopReason } from './types';
 import { setRepeating, setTimer } from '../core/timers';
+
+/** How often a paused worker asks again whether to resume. */
+const CONTROL_POLL_MS = 200;
 
 /**
  * Runs one pipeline. The data path, top to bottom (`run`):
@@ -47,6 +50,8 @@ export class PipelineRunner {
   private readonly cut = new AbortController();
   private fatal: FreshetError | undefined;
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
+  private claimed = 0;
+  private paused = false;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
@@ -123,7 +128,7 @@ export class PipelineRunner {
         // Documents: visit → stages → sink → settled on their job.
         claimed.pipe(
           mergeMap((job) => this.visit(job), maxInFlight),
-          (docs: Observable<DocEnvelope>) => stages.reduce((o, stage: OperatorFunction<DocEnvelope, DocEnvelope>) => o.pipe(stage), docs),
+          (docs: Observable<DocEnvelope>) => throughStages(docs, stages),
           this.deps.sink,
           tap(this.settle),
           ignoreElements(),
@@ -145,9 +150,16 @@ export class PipelineRunner {
       deadline?.clear();
     }
     if (this.fatal) throw this.fatal;
+    const { inFlight: _i, claimed: _c, paused: _p, ...done } = this.progress();
+    return { ...done, stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started };
+  }
+
+  /** The run's counts so far (a progress line reads them while it runs). */
+  progress(): RunProgress {
+    const t = this.lifecycle.tally;
     return {
-      ...this.lifecycle.tally, requests: this.fetch.requests, documents: { ...this.documents },
-      stoppedBy: this.stopping ?? 'idle', elapsedMs: this.deps.clock.nowMs() - started,
+      ...t, failureCodes: { ...t.failureCodes }, requests: this.fetch.requests, refused: { ...this.fetch.refused },
+      documents: { ...this.documents }, inFlight: this.credits.used, claimed: this.claimed, paused: this.paused,
     };
   }
 
@@ -164,6 +176,17 @@ export class PipelineRunner {
       if (limits.maxFetches !== undefined && this.fetch.requests >= limits.maxFetches) {
         this.stop('max_fetches');
         break;
+      }
+      // Every worker of the crawl obeys the operator's pause and drain (kept in Redis).
+      const command = await this.deps.control?.check();
+      this.paused = command === 'pause';
+      if (command === 'drain') {
+        this.stop('drain');
+        break;
+      }
+      if (this.paused) {
+        await this.pause(CONTROL_POLL_MS);
+        continue;
       }
       if (this.credits.free === 0) {
         await Promise.race([this.credits.whenFree(), this.stopped]);
@@ -192,6 +215,7 @@ export class PipelineRunner {
         continue;
       }
       this.credits.take(jobs.length);
+      this.claimed += jobs.length;
       metrics.jobsClaimed.inc(jobs.length);
       metrics.jobsInFlight.set(this.credits.used);
       for (const job of jobs) {
@@ -238,6 +262,8 @@ export class PipelineRunner {
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
+      ...(this.deps.indexedPosts ? { indexedPosts: this.deps.indexedPosts } : {}),
+      ...(this.deps.ledgerCounts ? { ledgerCounts: this.deps.ledgerCounts } : {}),
     };
     const discovered: Discovered[] = [];
     const revisits: string[] = [];
@@ -288,4 +314,16 @@ export class PipelineRunner {
       this.flushTrigger.sealed();
     }
   }
+}
+
+/**
+ * Documents through the document stages; changes to stored documents (`doc.op`: a post seen again,
+ * missed, tombstoned) go straight to the sink: they carry no text to enrich, and no filter may
+ * drop them.
+ */
+function throughStages(docs: Observable<DocEnvelope>, stages: OperatorFunction<DocEnvelope, DocEnvelope>[]): Observable<DocEnvelope> {
+  if (stages.length === 0) return docs;
+  const all = docs.pipe(share());
+  const staged = stages.reduce((o, stage) => o.pipe(stage), all.pipe(filter((e) => e.doc.op === undefined)));
+  return merge(staged, all.pipe(filter((e) => e.doc.op !== undefined)));
 }

@@ -5,11 +5,12 @@ import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { DeadLetterWriter } from '../core/dead-letter';
-import type { Fetcher, PolitenessGate } from '../fetchers/contract';
-import type { Adapter } from '../parsers/adapter';
+import type { Fetcher, FetchRequest, PolitenessGate } from '../fetchers/contract';
+import type { Adapter, VisitContext } from '../parsers/adapter';
 import type { NextVisitPolicy } from '../schedule/contract';
 import type { Settled } from '../sinks/contract';
-import type { FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
+import type { ControlSignal, FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
+import type { RefusedRequests } from './polite-fetch';
 import type { SubjectDocRef } from './subject-status';
 
 export interface RunDeps {
@@ -37,6 +38,14 @@ export interface RunDeps {
   flushSink?(): void;
   /** Told each visited subject's schedule, with the profile document its visit emitted. */
   subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
+  /** The operator's pause and drain for every worker (`freshet serve`); none: always run. */
+  control?: ControlSignal;
+  /** The parser's reading of soft blocks (Adapter.softBlockOf), given with every request. */
+  softBlockOf?: FetchRequest['softBlockOf'];
+  /** The stored monitoring state of a subject's posts (deletion monitoring), given to the parser. */
+  indexedPosts?: VisitContext['indexedPosts'];
+  /** The completeness ledger's counts of a subject (monitored crawls), given to the parser. */
+  ledgerCounts?: VisitContext['ledgerCounts'];
 }
 
 export type DropFn = (env: DocEnvelope, stage: string, reason: string) => void;
@@ -49,7 +58,7 @@ export interface RunLimits {
   untilIdle?: boolean;
 }
 
-export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error';
+export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error' | 'drain';
 
 export interface RunSummary {
   jobs: number;
@@ -59,8 +68,24 @@ export interface RunSummary {
   /** Visits cut when the run stopped on a signal; their subjects were given back, due now. */
   jobsRequeued: number;
   leasesLost: number;
+  /** Requests sent to the sites. */
   requests: number;
+  /** Requests refused locally before they left (quota, politeness, robots.txt): never sent. */
+  refused: RefusedRequests;
+  /** Failed visits by error code, throttled ones included. */
+  failureCodes: Record<string, number>;
+  /** Subjects dead-lettered by this run. */
+  deadLettered: number;
   documents: Record<Settlement, number>;
   stoppedBy: StopReason;
   elapsedMs: number;
 }
+
+/** What a running run has done so far. */
+export type RunProgress = Omit<RunSummary, 'stoppedBy' | 'elapsedMs'> & {
+  inFlight: number;
+  /** Jobs claimed so far. */
+  claimed: number;
+  /** Held by the operator's pause (no claims). */
+  paused: boolean;
+};

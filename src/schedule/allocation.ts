@@ -41,28 +41,47 @@ export interface AllocationOptions {
   capPerHour: number;
   /** Posts per timeline page. */
   pageSize: number;
+  /** Pages a visit reads at most; posts beyond are lost. Default: no limit. */
+  pageLimit?: number;
+  /** Most of the budget the exploration floors may take (they are scaled down to fit). Default 0.2. */
+  floorShare?: number;
+  /** Most of the budget's visits one subject may take. Default max(0.05, 20 / subjects). */
+  maxSubjectShare?: number;
 }
 
-export interface AllocationPlan extends AllocationOptions {
-  /** Lagrange multiplier ν: the objective's value of one page per hour. */
+export interface AllocationPlan extends Required<AllocationOptions> {
+  /** Lagrange multiplier ν: the objective's value of one page per hour. Always finite. */
   price: number;
-  /** Floors scaled by this (< 1) when floors alone would exceed the budget. */
+  /** Floors scaled by this (< 1) when the floors would take more than `floorShare` of the budget. */
   floorScale: number;
-  /** What limits the allocation: the budget (normal), the floors, or the caps. */
+  /**
+   * The page-limit floor (visit before a page limit's worth of posts piles up) scaled by this (< 1)
+   * when the budget cannot even read every post: then some are lost whatever the schedule.
+   */
+  lossScale: number;
+  /** What limits the allocation: the budget (normal), the floors (scaled down), or the caps. */
   binding: 'budget' | 'floors' | 'caps';
   /** Pages per hour the plan spends: the budget unless caps bind. */
   spentPerHour: number;
   subjects: number;
 }
 
-export function expectedPagesPerVisit(postsPerVisit: number, pageSize: number): number {
-  return Math.max(1, postsPerVisit / pageSize + 0.5);
+/**
+ * Posts expected per visit are kept below this share of what a visit can read: Poisson noise and
+ * bursts would otherwise overflow the page limit, and an overflowing visit loses posts for good.
+ */
+const LOSS_MARGIN = 0.7;
+/** Floors of both kinds together take at most this share of the budget; the rest follows the price. */
+const LOWER_SHARE = 0.9;
+
+export function expectedPagesPerVisit(postsPerVisit: number, pageSize: number, pageLimit = Number.POSITIVE_INFINITY): number {
+  return Math.min(pageLimit, Math.max(1, postsPerVisit / pageSize + 0.5));
 }
 
 /** Pages per hour a subject with `ratePerHour` costs when visited `visitsPerHour`. */
-export function pagesPerHour(visitsPerHour: number, ratePerHour: number, pageSize: number): number {
+export function pagesPerHour(visitsPerHour: number, ratePerHour: number, pageSize: number, pageLimit = Number.POSITIVE_INFINITY): number {
   if (visitsPerHour <= 0) return 0;
-  return visitsPerHour * expectedPagesPerVisit(ratePerHour / visitsPerHour, pageSize);
+  return visitsPerHour * expectedPagesPerVisit(ratePerHour / visitsPerHour, pageSize, pageLimit);
 }
 
 // The inverse of h(r) = 1 − (1 + r)e^{−r}, tabulated once on a grid uniform in log y (so that a
@@ -134,17 +153,41 @@ function unconstrainedRate(objective: Objective, ratePerHour: number, price: num
   return ratePerHour / freshnessRatio(y);
 }
 
+function lossFloorPerHour(plan: AllocationPlan, ratePerHour: number): number {
+  return Number.isFinite(plan.pageLimit) && ratePerHour > 0 ? (plan.lossScale * ratePerHour) / (LOSS_MARGIN * plan.pageLimit * plan.pageSize) : 0;
+}
+
+/**
+ * The most visits per hour the plan allows a subject: politeness, and no more than its share of the
+ * budget's visits unless its posts need more to stay within the page limit (the page-limit floor is
+ * itself scaled down when the budget cannot read every post, so estimates cannot inflate it at will).
+ */
+export function maxVisitRatePerHour(plan: AllocationPlan, ratePerHour: number): number {
+  return Math.min(plan.capPerHour, Math.max(plan.maxSubjectShare * plan.budgetPerHour, lossFloorPerHour(plan, ratePerHour)));
+}
+
+/** The fewest visits per hour the plan allows a subject: the exploration floor, and enough to keep within the page limit. */
+export function minVisitRatePerHour(plan: AllocationPlan, ratePerHour: number): number {
+  return Math.min(maxVisitRatePerHour(plan, ratePerHour), Math.max(plan.floorPerHour * plan.floorScale, lossFloorPerHour(plan, ratePerHour)));
+}
+
 /** The visit rate the plan gives a subject whose (estimated) rate is `ratePerHour`. */
 export function visitRatePerHour(plan: AllocationPlan, ratePerHour: number): number {
   const f = unconstrainedRate(plan.objective, ratePerHour, plan.price, plan.pageSize);
-  return Math.min(plan.capPerHour, Math.max(plan.floorPerHour * plan.floorScale, f));
+  return Math.min(maxVisitRatePerHour(plan, ratePerHour), Math.max(minVisitRatePerHour(plan, ratePerHour), f));
 }
 
-function totalCost(rates: ArrayLike<number>, plan: AllocationPlan): number {
+/** The longest interval the plan allows any subject (its scaled exploration floor), in hours. */
+export function maxIntervalHours(plan: AllocationPlan): number {
+  const f = plan.floorPerHour * plan.floorScale;
+  return f > 0 ? 1 / f : Number.POSITIVE_INFINITY;
+}
+
+function totalCost(rates: ArrayLike<number>, plan: AllocationPlan, visits: (plan: AllocationPlan, rate: number) => number = visitRatePerHour): number {
   let sum = 0;
   for (let i = 0; i < rates.length; i++) {
     const lambda = rates[i]!;
-    sum += pagesPerHour(visitRatePerHour(plan, lambda), lambda, plan.pageSize);
+    sum += pagesPerHour(visits(plan, lambda), lambda, plan.pageSize, plan.pageLimit);
   }
   return sum;
 }
@@ -182,6 +225,12 @@ function solveLog(g: (x: number) => number, target: number, lo: number, hi: numb
   return Math.exp((a + b) / 2);
 }
 
+/**
+ * Solves the allocation. It cannot give up on anyone, however wrong the estimates: the floors are
+ * scaled to take at most `floorShare` of the budget (so every subject keeps a finite interval and
+ * the rest of the budget still follows the price), a visit never costs more than the page limit,
+ * no subject takes more than its share, and the price is always finite.
+ */
 export function planAllocation(ratesPerHour: ArrayLike<number>, opts: AllocationOptions): AllocationPlan {
   const { budgetPerHour, floorPerHour, capPerHour, pageSize } = opts;
   if (!(budgetPerHour > 0)) throw new RangeError(`budgetPerHour must be positive, got ${budgetPerHour}`);
@@ -189,35 +238,51 @@ export function planAllocation(ratesPerHour: ArrayLike<number>, opts: Allocation
     throw new RangeError(`need 0 <= floorPerHour <= capPerHour, got ${floorPerHour} and ${capPerHour}`);
   }
   if (!(pageSize >= 1)) throw new RangeError(`pageSize must be at least 1, got ${pageSize}`);
+  const pageLimit = opts.pageLimit ?? Number.POSITIVE_INFINITY;
+  if (!(pageLimit >= 1)) throw new RangeError(`pageLimit must be at least 1, got ${pageLimit}`);
+  const floorShare = opts.floorShare ?? 0.2;
+  if (!(floorShare > 0 && floorShare < LOWER_SHARE)) throw new RangeError(`floorShare must be in (0, ${LOWER_SHARE}), got ${floorShare}`);
+  const n = ratesPerHour.length;
+  const maxSubjectShare = opts.maxSubjectShare ?? Math.min(1, Math.max(0.05, 20 / Math.max(1, n)));
   const base: AllocationPlan = {
-    ...opts, price: Number.POSITIVE_INFINITY, floorScale: 1, binding: 'budget', spentPerHour: 0, subjects: ratesPerHour.length,
+    ...opts, pageLimit, floorShare, maxSubjectShare, price: Number.POSITIVE_INFINITY, floorScale: 1, lossScale: 1,
+    binding: 'budget', spentPerHour: 0, subjects: n,
   };
-  if (ratesPerHour.length === 0) return base;
-  const at = (price: number, floorScale = 1): AllocationPlan => ({ ...base, price, floorScale });
+  if (n === 0) return base;
+  let plan = base;
+  const lowerCost = (p: AllocationPlan): number => totalCost(ratesPerHour, p, minVisitRatePerHour);
 
-  const floorsCost = totalCost(ratesPerHour, at(Number.POSITIVE_INFINITY));
-  if (floorsCost >= budgetPerHour) {
-    // Floors alone exceed the budget: the budget wins, every subject gets the same share of it.
-    if (floorPerHour === 0) return { ...base, binding: 'floors', floorScale: 0 };
-    const s = solveLog((x) => totalCost(ratesPerHour, at(Number.POSITIVE_INFINITY, x)), budgetPerHour, 1e-12, 1);
-    const plan = at(Number.POSITIVE_INFINITY, s);
-    return { ...plan, binding: 'floors', spentPerHour: totalCost(ratesPerHour, plan) };
+  // Exploration floors first: their visits take at most `floorShare` of the budget. Should the
+  // pages those visits read (posts of subjects estimated busy) push the floors past LOWER_SHARE,
+  // they shrink further; a visit costs at most the page limit, so the scale stays above
+  // LOWER_SHARE·B / (f·N·L) > 0: every subject keeps a finite interval.
+  if (floorPerHour > 0) {
+    const visitsShare = Math.min(1, (floorShare * budgetPerHour) / (floorPerHour * n));
+    if (visitsShare < 1) plan = { ...plan, floorScale: visitsShare, binding: 'floors' };
+    const floorsOnly = (x: number): number => lowerCost({ ...plan, floorScale: x, lossScale: 0 });
+    if (floorsOnly(plan.floorScale) > LOWER_SHARE * budgetPerHour) {
+      plan = { ...plan, floorScale: solveLog(floorsOnly, LOWER_SHARE * budgetPerHour, 1e-15, plan.floorScale), binding: 'floors' };
+    }
   }
-  const capsCost = totalCost(ratesPerHour, at(0));
-  if (capsCost <= budgetPerHour) return { ...at(0), binding: 'caps', spentPerHour: capsCost };
+  // Then the page-limit floors, scaled only when the budget cannot even read every post.
+  if (lowerCost(plan) > LOWER_SHARE * budgetPerHour) {
+    const withLoss = (x: number): number => lowerCost({ ...plan, lossScale: x });
+    plan = { ...plan, lossScale: withLoss(1e-9) >= LOWER_SHARE * budgetPerHour ? 0 : solveLog(withLoss, LOWER_SHARE * budgetPerHour, 1e-9, 1) };
+  }
+  const capsCost = totalCost(ratesPerHour, { ...plan, price: 0 });
+  if (capsCost <= budgetPerHour) return { ...plan, price: 0, binding: 'caps', spentPerHour: capsCost };
 
   // Start from the square-root rule's closed form, which is exact when no floor, cap or page binds.
   let sumSqrt = 0;
-  for (let i = 0; i < ratesPerHour.length; i++) sumSqrt += Math.sqrt(Math.max(0, ratesPerHour[i]!) / 2);
+  for (let i = 0; i < n; i++) sumSqrt += Math.sqrt(Math.max(0, ratesPerHour[i]!) / 2);
   const guess = sumSqrt > 0 ? (sumSqrt / budgetPerHour) ** 2 : 1;
   let lo = guess / 2;
   let hi = guess * 2;
-  const cost = (price: number): number => totalCost(ratesPerHour, at(price));
+  const cost = (price: number): number => totalCost(ratesPerHour, { ...plan, price });
   while (cost(lo) <= budgetPerHour && lo > 1e-300) lo /= 16;
   while (cost(hi) > budgetPerHour && hi < 1e300) hi *= 16;
-  const price = solveLog(cost, budgetPerHour, lo, hi);
-  const plan = at(price);
-  return { ...plan, spentPerHour: totalCost(ratesPerHour, plan) };
+  const solved = { ...plan, price: solveLog(cost, budgetPerHour, lo, hi) };
+  return { ...solved, spentPerHour: totalCost(ratesPerHour, solved) };
 }
 
 /**
@@ -232,7 +297,7 @@ export function predictedMeanDelayHours(plan: AllocationPlan, ratesPerHour: Arra
     if (!(lambda > 0)) continue;
     total += lambda;
     const f = visitRatePerHour(plan, lambda);
-    waiting += f > 0 ? lambda / (2 * f) : Number.POSITIVE_INFINITY;
+    waiting += lambda / (2 * Math.max(f, 1 / maxIntervalHours(plan)));
   }
   return total > 0 ? waiting / total : 0;
 }

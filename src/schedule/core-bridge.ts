@@ -33,7 +33,7 @@ export function schedulerState(f: FrontierState): SubjectState {
   const num = (k: string): number => (typeof s[k] === 'number' && Number.isFinite(s[k]) ? (s[k] as number) : 0);
   return {
     firstSeenMs: f.firstSeenMs, lastVisitMs: f.lastVisitMs ?? null, lastPostMs: f.lastPostMs ?? null, watermark: f.watermark ?? null,
-    postsSeen: f.postsSeen, visits: f.visits, evidencePosts: num('ep'), evidenceHours: num('eh'),
+    postsSeen: f.postsSeen, visits: f.visits, evidencePosts: num('ep'), evidenceHours: num('eh'), recentPosts: num('rp'), recentHours: num('rh'),
     diurnal: typeof s.dn === 'number' ? { n: num('dn'), cos: num('dc'), sin: num('ds') } : null,
   };
 }
@@ -41,7 +41,7 @@ export function schedulerState(f: FrontierState): SubjectState {
 /** The scheduler-owned fields to store in the frontier record's `schedule` map (short keys: one per subject). */
 export function schedulerFields(s: SubjectState): Record<string, number> {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
-  const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours) };
+  const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours), rp: r(s.recentPosts), rh: r(s.recentHours) };
   if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
   return out;
 }
@@ -76,15 +76,15 @@ export function scheduledPagesPerHour(states: readonly FrontierState[], model: S
       continue;
     }
     const rate = allocationRatePerHour(schedulerState(f), model);
-    pagesPerHour += expectedPagesPerVisit(rate * iv, model.config.pageSize) / iv;
+    pagesPerHour += expectedPagesPerVisit(rate * iv, model.config.pageSize, model.config.pageLimit) / iv;
     counted += 1;
   }
   return { pagesPerHour, counted, uncounted };
 }
 
-/** Refit from the active subjects of the frontier (run every few minutes; O(N)). */
-export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1): ScheduleModel {
-  return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace);
+/** Refit from the active subjects of the frontier (run every few minutes; O(N)); `previous` warm-starts the prior's fit. */
+export function buildModelFromFrontier(states: readonly FrontierState[], config: PoissonScheduleConfig, pace = 1, previous?: ScheduleModel): ScheduleModel {
+  return buildModel(states.filter((s) => s.status === 'active').map(schedulerState), config, pace, previous?.rates);
 }
 
 /**

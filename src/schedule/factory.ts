@@ -4,7 +4,7 @@ import type { NextVisitPolicy, ScheduleGaugeValues } from './contract';
 import { frontierScheduleStatus, schedulerState } from './core-bridge';
 import { fixedInterval, type FixedIntervalConfig } from './fixed-interval';
 import { ModelRefresher, type PoissonScheduleStage } from './refit';
-import { estimatedRatePerHour } from './subject-state';
+import { subjectRatePerHour } from './poisson';
 
 export type ScheduleConfig = FixedIntervalConfig | PoissonScheduleStage;
 
@@ -13,6 +13,25 @@ export interface ScheduleSources {
   allStates(): Promise<SubjectState[]>;
   countSubjects(): Promise<number>;
   logger: Logger;
+  /** Pages per hour the sites allow, as learned (self-tuning politeness); undefined until known. Caps the poisson budget. */
+  allowedPagesPerHour?: () => number | undefined;
+}
+
+/**
+ * The stage with its budget capped by what the sites allow: read at every refit (the refresher
+ * copies the stage's fields then), so the plan follows the learned rate.
+ */
+function cappedBudget(config: PoissonScheduleStage, allowed: (() => number | undefined) | undefined): PoissonScheduleStage {
+  if (!allowed) return config;
+  const capped = { ...config };
+  Object.defineProperty(capped, 'budget_per_hour', {
+    enumerable: true,
+    get: () => {
+      const a = allowed();
+      return a !== undefined && a > 0 ? Math.min(config.budget_per_hour, a) : config.budget_per_hour;
+    },
+  });
+  return capped;
 }
 
 export interface BuiltSchedule {
@@ -32,7 +51,7 @@ export async function buildSchedule(config: ScheduleConfig, sources: ScheduleSou
     case 'poisson': {
       // The gauges reuse the states of the last refit: the predicted delay costs O(N) once per refit, no extra Redis scan.
       let fittedStates: SubjectState[] = [];
-      const refresher = new ModelRefresher(config, async () => (fittedStates = await sources.allStates()), () => sources.countSubjects(), sources.logger);
+      const refresher = new ModelRefresher(cappedBudget(config, sources.allowedPagesPerHour), async () => (fittedStates = await sources.allStates()), () => sources.countSubjects(), sources.logger);
       await refresher.start();
       let cached: { model: unknown; values: ScheduleGaugeValues } | undefined;
       const gauges = (): ScheduleGaugeValues => {
@@ -43,7 +62,7 @@ export async function buildSchedule(config: ScheduleConfig, sources: ScheduleSou
         }
         return cached.values;
       };
-      const rateOf = (state: SubjectState): number => estimatedRatePerHour(schedulerState(state), refresher.current().prior);
+      const rateOf = (state: SubjectState): number => subjectRatePerHour(schedulerState(state), refresher.current());
       return { policy: refresher.policy(), stop: () => refresher.stop(), gauges, rateOf };
     }
   }

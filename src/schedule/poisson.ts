@@ -9,10 +9,13 @@
  * the population, and c (from the plan) is what makes Σ f_i equal the budget.
  */
 import { z } from 'zod';
-import { type AllocationPlan, type Objective, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
-import { FLAT_PROFILE, type DiurnalProfile, estimateProfile, nextVisitAfterMs } from './diurnal';
-import { DEFAULT_PRIOR, type GammaRate, type RateEvidence, fitPopulationPrior } from './gamma-posterior';
-import { type ObserveOptions, type SubjectState, estimatedRatePerHour } from './subject-state';
+import { type AllocationPlan, type Objective, maxIntervalHours, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
+import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile, nextVisitAfterMs } from './diurnal';
+import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
+import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, twoScaleRatePerHour } from './rate-model';
+import type { ObserveOptions, SubjectState } from './subject-state';
+
+const HOUR_MS = 3_600_000;
 
 export interface PoissonScheduleConfig {
   objective: Objective;
@@ -24,10 +27,23 @@ export interface PoissonScheduleConfig {
   minVisitIntervalMinutes: number;
   /** Posts per timeline page. */
   pageSize: number;
+  /** Pages a visit reads at most (the adapter's page limit): no visit costs more. */
+  pageLimit: number;
   /** Learn each subject's time-of-day profile and shift its visits towards its busy hours. */
   timeOfDay: boolean;
   /** Evidence half-life, so that drifting rates are followed; Infinity keeps all evidence. */
   halfLifeHours: number;
+  /** Half-life, in visits, of the recent evidence the change test compares with the older evidence. */
+  recentHalfLifeVisits: number;
+  /** Prior probability that a subject's rate changed within the recent window (0: no change test). */
+  changeProbability: number;
+  /**
+   * The population prior: one Gamma by (noise-corrected) moments, or a mixture over a log grid of
+   * rates fitted by EM (rate-model.ts).
+   */
+  prior: 'gamma' | 'mixture';
+  /** How far a changed rate is expected to move (σ of its log): regimes change rates by a factor of a few. */
+  changeSigma: number;
 }
 
 export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
@@ -36,8 +52,13 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   maxVisitIntervalHours: 30 * 24,
   minVisitIntervalMinutes: 5,
   pageSize: 20,
+  pageLimit: 10,
   timeOfDay: false,
-  halfLifeHours: Number.POSITIVE_INFINITY,
+  halfLifeHours: 14 * 24,
+  recentHalfLifeVisits: 1,
+  changeProbability: DEFAULT_CHANGE.changeProbability,
+  prior: 'mixture',
+  changeSigma: DEFAULT_CHANGE.changeSigma,
 };
 
 /**
@@ -51,33 +72,48 @@ export const poissonStageSchema = z.strictObject({
   max_visit_interval_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.maxVisitIntervalHours),
   min_visit_interval_minutes: z.number().positive().default(DEFAULT_POISSON_CONFIG.minVisitIntervalMinutes),
   page_size: z.number().int().positive().default(DEFAULT_POISSON_CONFIG.pageSize),
+  page_limit: z.number().int().positive().default(DEFAULT_POISSON_CONFIG.pageLimit),
   time_of_day: z.boolean().default(false),
-  half_life_hours: z.number().positive().optional(),
+  /** Evidence half-life (omit for the default; a very large value keeps all evidence). */
+  half_life_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.halfLifeHours),
+  recent_half_life_visits: z.number().positive().default(DEFAULT_POISSON_CONFIG.recentHalfLifeVisits),
+  change_probability: z.number().min(0).max(0.9).default(DEFAULT_POISSON_CONFIG.changeProbability),
+  prior: z.enum(['gamma', 'mixture']).default(DEFAULT_POISSON_CONFIG.prior),
+  change_sigma: z.number().positive().default(DEFAULT_POISSON_CONFIG.changeSigma),
 });
 
 export function configFromStage(options: z.input<typeof poissonStageSchema>): PoissonScheduleConfig {
   const o = poissonStageSchema.parse(options);
   return {
     objective: o.objective, budgetPerHour: o.budget_per_hour, maxVisitIntervalHours: o.max_visit_interval_hours,
-    minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, timeOfDay: o.time_of_day,
-    halfLifeHours: o.half_life_hours ?? Number.POSITIVE_INFINITY,
+    minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, pageLimit: o.page_limit, timeOfDay: o.time_of_day,
+    halfLifeHours: o.half_life_hours, recentHalfLifeVisits: o.recent_half_life_visits, changeProbability: o.change_probability, prior: o.prior,
+    changeSigma: o.change_sigma,
   };
 }
 
 export function observeOptions(config: PoissonScheduleConfig): ObserveOptions {
-  return { halfLifeHours: config.halfLifeHours, timeOfDay: config.timeOfDay };
+  return { halfLifeHours: config.halfLifeHours, recentHalfLifeVisits: config.recentHalfLifeVisits, timeOfDay: config.timeOfDay };
 }
 
 export interface ScheduleModel {
   config: PoissonScheduleConfig;
+  /** The population prior summarised as one Gamma (its mean and variance), for status and logs. */
   prior: GammaRate;
+  /** The population prior the estimates use: a mixture over a log grid of rates (rate-model.ts). */
+  rates: RatePrior;
   plan: AllocationPlan;
   /** Visit-rate multiplier from the backlog controller (pace.ts); 1 when the queue keeps up. */
   pace: number;
+  /** The rates the plan was solved for, by subject in the order given to `buildModel`. */
+  allocationRates?: Float64Array;
+  /** The population's daily rhythm (time-of-day option): profiles are followed relative to it. */
+  rhythm?: Rhythm;
 }
 
-export function subjectProfile(state: SubjectState, config: PoissonScheduleConfig): DiurnalProfile {
-  return config.timeOfDay && state.diurnal ? estimateProfile(state.diurnal) : FLAT_PROFILE;
+/** The subject's time-of-day profile relative to the population's rhythm (flat without the option). */
+export function subjectProfile(state: SubjectState, model: Pick<ScheduleModel, 'config' | 'rhythm'>): DiurnalProfile {
+  return model.config.timeOfDay && state.diurnal ? relativeProfile(estimateProfile(state.diurnal), model.rhythm) : FLAT_PROFILE;
 }
 
 /**
@@ -85,37 +121,140 @@ export function subjectProfile(state: SubjectState, config: PoissonScheduleConfi
  * √(λ m(t))/c, whose daily mean is √λ·E[√m]/c: so the plan is solved for λ·E[√m]², and the visits
  * are then spread over the day by `nextVisitAfterMs`.
  */
-export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'prior' | 'config'>): number {
-  const rate = estimatedRatePerHour(state, model.prior);
+/** The subject's estimated rate now: heavy-tailed prior, long and recent evidence, change test (rate-model.ts). */
+export function subjectRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config'>): number {
+  return twoScaleRatePerHour(model.rates, {
+    posts: state.evidencePosts, hours: state.evidenceHours, recentPosts: state.recentPosts, recentHours: state.recentHours,
+  }, { changeProbability: model.config.changeProbability, changeSigma: model.config.changeSigma });
+}
+
+export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config' | 'rhythm'>): number {
+  const rate = subjectRatePerHour(state, model);
   if (!model.config.timeOfDay || !state.diurnal) return rate;
-  const p = estimateProfile(state.diurnal);
+  const p = subjectProfile(state, model);
   return rate * p.meanSqrt * p.meanSqrt;
 }
 
 export function allocationOptions(config: PoissonScheduleConfig): Parameters<typeof planAllocation>[1] {
   return {
     objective: config.objective, budgetPerHour: config.budgetPerHour, floorPerHour: 1 / config.maxVisitIntervalHours,
-    capPerHour: 60 / config.minVisitIntervalMinutes, pageSize: config.pageSize,
+    capPerHour: 60 / config.minVisitIntervalMinutes, pageSize: config.pageSize, pageLimit: config.pageLimit,
   };
 }
 
-/** Refits the population prior and re-solves the allocation; O(N), run every few minutes or hours. */
+function fitGammaPrior(evidence: readonly { posts: number; hours: number }[]): RatePrior {
+  const g = fitPopulationPrior(evidence.map((e) => ({ posts: e.posts, exposureHours: e.hours })));
+  return gammaRatePrior(g.alpha, g.betaHours);
+}
+
+/**
+ * Refits the population prior and re-solves the allocation; O(N), run every few minutes or hours.
+ * `previous` (the last model's prior) warm-starts the prior's fit.
+ */
+/** Allocation rates kept between refits by a caller that knows which subjects changed (`dirty`). */
+export interface RateCache {
+  rates: Float64Array;
+  dirty: Uint8Array;
+}
+
 export function buildModel(
-  states: readonly SubjectState[], config: PoissonScheduleConfig, pace = 1, fallbackPrior = DEFAULT_PRIOR,
+  states: readonly SubjectState[], config: PoissonScheduleConfig, pace = 1, previous?: RatePrior, refitPrior = true, cache?: RateCache,
 ): ScheduleModel {
-  const evidence = new Array<RateEvidence>(states.length);
-  for (let i = 0; i < states.length; i++) evidence[i] = { posts: states[i]!.evidencePosts, exposureHours: states[i]!.evidenceHours };
-  const prior = fitPopulationPrior(evidence, { fallback: fallbackPrior });
-  const rates = new Float64Array(states.length);
-  for (let i = 0; i < states.length; i++) rates[i] = allocationRatePerHour(states[i]!, { prior, config });
-  return { config, prior, plan: planAllocation(rates, allocationOptions(config)), pace };
+  let ratePrior = previous ?? flatRatePrior();
+  if (refitPrior || !previous) {
+    const evidence = new Array<{ posts: number; hours: number }>(states.length);
+    for (let i = 0; i < states.length; i++) evidence[i] = { posts: states[i]!.evidencePosts, hours: states[i]!.evidenceHours };
+    // Until ten subjects have been watched for an hour there is no population to fit: about a post
+    // a day, worth half a day of evidence (a flat grid would put its mean at hundreds a day).
+    let watched = 0;
+    for (const e of evidence) if (e.hours >= 1) watched++;
+    if (watched < 10) ratePrior = gammaRatePrior(DEFAULT_PRIOR.alpha, DEFAULT_PRIOR.betaHours);
+    else if (config.prior === 'mixture') ratePrior = fitRatePrior(evidence, ratePrior.weights.length > 1 ? ratePrior : flatRatePrior(), previous && previous.weights.length > 1 ? 4 : 30);
+    else ratePrior = fitGammaPrior(evidence);
+  }
+  const { meanPerHour, variancePerHour2 } = priorMoments(ratePrior);
+  const prior: GammaRate = { alpha: (meanPerHour * meanPerHour) / variancePerHour2, betaHours: meanPerHour / variancePerHour2 };
+  let rhythm: Rhythm | undefined;
+  if (config.timeOfDay) {
+    const profiles = states.map((st) => (st.diurnal ? estimateProfile(st.diurnal) : FLAT_PROFILE));
+    rhythm = populationRhythm(profiles, states.map((st) => subjectRatePerHour(st, { rates: ratePrior, config })));
+  }
+  // Cached rates are reused only under the same prior and rhythm (the rhythm moves every refit, so the time-of-day option re-estimates all).
+  const reuse = cache !== undefined && cache.rates.length === states.length && ratePrior === previous && !config.timeOfDay;
+  const rates = reuse ? cache.rates : new Float64Array(states.length);
+  for (let i = 0; i < states.length; i++) {
+    if (reuse && !cache.dirty[i]) continue;
+    rates[i] = allocationRatePerHour(states[i]!, { rates: ratePrior, config, rhythm });
+  }
+  if (cache) {
+    cache.rates = rates;
+    cache.dirty.fill(0);
+  }
+  return { config, prior, rates: ratePrior, plan: planAllocation(rates, allocationOptions(config)), pace, allocationRates: rates, ...(rhythm ? { rhythm } : {}) };
+}
+
+/**
+ * Time-of-day profiles relative to the population's. The budget is spent at the same pace every
+ * hour, so when many subjects peak in the same hours their visits cannot all move there: the
+ * optimum has an hourly price ν(t), and each subject follows √(λ_i m_i(t)/ν(t)). To first order in
+ * the amplitudes, ν(t) ∝ 1 + A cos(θ − Θ) with A e^{iΘ} the mean of the a_i e^{iθ_i} weighted as
+ * the visits are (√λ_i), so subject i follows the vector difference a_i e^{iθ_i} − A e^{iΘ}.
+ * When everybody shares one evening the profiles cancel (no herding: due times stay spread over
+ * the day); when peaks are spread evenly A ≈ 0 and each subject keeps its own.
+ */
+export interface Rhythm {
+  cos: number;
+  sin: number;
+}
+
+export function populationRhythm(profiles: ArrayLike<DiurnalProfile>, ratesPerHour: ArrayLike<number>): Rhythm {
+  let zc = 0;
+  let zs = 0;
+  let wsum = 0;
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i]!;
+    const w = Math.sqrt(Math.max(0, ratesPerHour[i]!));
+    wsum += w;
+    if (p.amplitude === 0) continue;
+    const th = (2 * Math.PI * p.peakMs) / DAY_MS;
+    zc += w * p.amplitude * Math.cos(th);
+    zs += w * p.amplitude * Math.sin(th);
+  }
+  return wsum > 0 ? { cos: zc / wsum, sin: zs / wsum } : { cos: 0, sin: 0 };
+}
+
+export function relativeProfile(p: DiurnalProfile, rhythm: Rhythm | undefined): DiurnalProfile {
+  if (!rhythm || (rhythm.cos === 0 && rhythm.sin === 0)) return p;
+  const th = (2 * Math.PI * p.peakMs) / DAY_MS;
+  const c = p.amplitude * Math.cos(th) - rhythm.cos;
+  const s = p.amplitude * Math.sin(th) - rhythm.sin;
+  const a = Math.min(0.9, Math.hypot(c, s));
+  return a < 1e-3 ? FLAT_PROFILE : makeProfile(a, (Math.atan2(s, c) / (2 * Math.PI)) * DAY_MS);
+}
+
+export function spreadProfiles(profiles: readonly DiurnalProfile[], ratesPerHour: ArrayLike<number>): DiurnalProfile[] {
+  if (profiles.every((p) => p.amplitude === 0)) return profiles as DiurnalProfile[];
+  const rhythm = populationRhythm(profiles, ratesPerHour);
+  return profiles.map((p) => relativeProfile(p, rhythm));
+}
+
+/**
+ * The next visit after `fromMs` for `visitsPerHour`, never sooner than the politeness interval nor
+ * later than the plan's floor interval: a due time is always finite, whatever the estimates say.
+ */
+export function visitDueMs(p: DiurnalProfile, fromMs: number, visitsPerHour: number, plan: AllocationPlan, config: PoissonScheduleConfig): number {
+  const floorH = maxIntervalHours(plan);
+  const maxMs = (Number.isFinite(floorH) ? floorH : config.maxVisitIntervalHours) * HOUR_MS;
+  const minMs = config.minVisitIntervalMinutes * 60_000;
+  const due = visitsPerHour > 0 && Number.isFinite(visitsPerHour) ? nextVisitAfterMs(p, fromMs, visitsPerHour) : fromMs + maxMs;
+  return Math.min(fromMs + maxMs, Math.max(fromMs + minMs, Number.isFinite(due) ? due : fromMs + maxMs));
 }
 
 /** The due-ZSET score: a never-visited subject is due at once, others one allotted interval on. */
-export function nextVisitAtMs(state: SubjectState, model: ScheduleModel): number {
+export function nextVisitAtMs(state: SubjectState, model: ScheduleModel, allocationRate = allocationRatePerHour(state, model)): number {
   if (state.lastVisitMs === null) return state.firstSeenMs;
-  const f = visitRatePerHour(model.plan, allocationRatePerHour(state, model)) * model.pace;
-  return nextVisitAfterMs(subjectProfile(state, model.config), state.lastVisitMs, f);
+  const f = visitRatePerHour(model.plan, allocationRate) * model.pace;
+  return visitDueMs(subjectProfile(state, model), state.lastVisitMs, f, model.plan, model.config);
 }
 
 export interface ScheduleStatus {
@@ -131,7 +270,7 @@ export interface ScheduleStatus {
 
 /** What `freshet status` prints about scheduling. */
 export function scheduleStatus(states: readonly SubjectState[], model: ScheduleModel): ScheduleStatus {
-  const rates = states.map((s) => estimatedRatePerHour(s, model.prior));
+  const rates = states.map((s) => subjectRatePerHour(s, model));
   return {
     objective: model.config.objective, subjects: states.length, budgetPerHour: model.config.budgetPerHour,
     plannedPagesPerHour: model.plan.spentPerHour, binding: model.plan.binding,

@@ -90,7 +90,7 @@ export class ModelRefresher {
     try {
       const { refit_interval_secs: _every, ...options } = this.stage;
       const states = await this.loadStates();
-      const base = buildModelFromFrontier(states, configFromStage(options));
+      const base = buildModelFromFrontier(states, configFromStage(options), 1, this.model);
       const now = this.nowMs?.() ?? newestVisitMs(states);
       const scheduled = scheduledPagesPerHour(states, base);
       if (scheduled.uncounted > SWEEP_SHARE * (scheduled.counted + scheduled.uncounted)) {

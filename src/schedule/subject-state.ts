@@ -11,6 +11,8 @@ import { type DiurnalSums, addPostTimes, emptyDiurnal } from './diurnal';
 import { type GammaRate, gammaMeanPerHour, gammaPosterior } from './gamma-posterior';
 
 const HOUR_MS = 3_600_000;
+/** The recent evidence halves at every visit: it is mostly the last visit or two. */
+export const DEFAULT_RECENT_HALF_LIFE_VISITS = 1;
 
 export interface SubjectState {
   firstSeenMs: number;
@@ -25,6 +27,9 @@ export interface SubjectState {
   /** Rate evidence: posts counted and hours observed (both discounted when forgetting is on). */
   evidencePosts: number;
   evidenceHours: number;
+  /** The same evidence forgotten within a visit or two: what the change test compares with the rest. */
+  recentPosts: number;
+  recentHours: number;
   /** Time-of-day sums, when the time-of-day option is on. */
   diurnal: DiurnalSums | null;
 }
@@ -47,6 +52,8 @@ export interface VisitResult {
 export interface ObserveOptions {
   /** Forget evidence with this half-life (Infinity: never). */
   halfLifeHours?: number;
+  /** Half-life of the recent evidence, in visits (default 1: the last visit or two). */
+  recentHalfLifeVisits?: number;
   /** Keep the time-of-day sums. */
   timeOfDay?: boolean;
 }
@@ -54,39 +61,65 @@ export interface ObserveOptions {
 export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}): SubjectState {
   return {
     firstSeenMs, lastVisitMs: null, lastPostMs: null, watermark: null, postsSeen: 0, visits: 0,
-    evidencePosts: 0, evidenceHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
+    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
   };
 }
 
 /**
- * Folds one visit into the state. The window the visit observed completely is (start, atMs], with
- * start the previous visit (or the start of the history on a first visit). When the page limit cut
- * the visit short, only (oldest seen, atMs] was observed completely: counting the posts after the
- * oldest one over that span keeps the estimate unbiased (the oldest post only marks where the
- * window starts, and the unseen gap before it is left out rather than counted as empty).
+ * The evidence one visit gives about the rate: posts counted over a window observed completely.
+ *
+ * - A later visit that read back to the watermark saw every post of (last visit, now].
+ * - A first visit told where the history starts (and not cut short) saw all of (history start, now].
+ * - Otherwise, when the page limit cut the visit short, the window is the span the posts cover,
+ *   (oldest seen, now]: whatever came before the oldest post is hidden. Reading stopped at the n-th
+ *   newest post, so the likelihood is λ^n e^{−λ·span}: n posts over the span are the Gamma update
+ *   (pooled over visits, Σn/Σspan is consistent; n − 1 would bias it low by a post per window).
+ *   Counting from the discovery time instead (as before) read a full first page of 10 posts
+ *   spanning 73 h as 9 posts in the minutes since discovery: the collapse of issue 21.
+ * - Posts older than the previous visit (a gap left by an earlier cut-off, filled now) belong to a
+ *   window already accounted for as unseen: they are indexed but not counted. The adapter fills a
+ *   gap only once the new posts are all read, so a visit that read gap posts saw its window whole.
  */
-export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOptions = {}): SubjectState {
+export function visitEvidence(state: SubjectState, visit: VisitResult): { windowStartMs: number; posts: number } {
   const times = visit.postTimesMs;
-  let newest = state.lastPostMs;
+  const after = state.lastVisitMs ?? Number.NEGATIVE_INFINITY;
+  let fresh = 0;
+  let gapPosts = 0;
   let oldest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < times.length; i++) {
     const t = times[i]!;
-    if (newest === null || t > newest) newest = t;
+    if (t <= after) gapPosts += 1;
+    if (!(t > after && t <= visit.atMs)) continue;
+    fresh += 1;
     if (t < oldest) oldest = t;
   }
-  let windowStartMs = state.lastVisitMs ?? visit.historyStartMs ?? state.firstSeenMs;
-  let counted = times.length;
-  if (visit.pageLimitHit && times.length > 0) {
-    windowStartMs = Math.max(windowStartMs, oldest);
-    counted = times.length - 1;
-  } else if (state.lastVisitMs === null && visit.historyStartMs === undefined && times.length > 0) {
-    // A first visit that does not know where the history starts: it starts at the oldest post.
-    windowStartMs = Math.min(windowStartMs, oldest);
-    counted = times.length - 1;
+  if (state.lastVisitMs !== null) {
+    // The adapter fills an old gap only after reading every new post: then the limit cut the gap, not the new posts.
+    if (visit.pageLimitHit && fresh > 0 && gapPosts === 0) return { windowStartMs: Math.max(state.lastVisitMs, oldest), posts: fresh };
+    return { windowStartMs: state.lastVisitMs, posts: fresh };
   }
+  if (!visit.pageLimitHit && visit.historyStartMs !== undefined) return { windowStartMs: Math.min(visit.historyStartMs, oldest), posts: fresh };
+  if (visit.pageLimitHit && fresh > 0) return { windowStartMs: oldest, posts: fresh };
+  // The whole history fits, but where it starts is unknown: it starts some way before the oldest
+  // post (about one post's gap on average), so that post is left out rather than the gap counted empty.
+  if (fresh > 0) return { windowStartMs: oldest, posts: fresh - 1 };
+  // Nothing at all: the history is empty since at least its start (or the discovery, when unknown).
+  return { windowStartMs: Math.min(visit.historyStartMs ?? state.firstSeenMs, visit.atMs), posts: 0 };
+}
+
+/** Folds one visit into the state; see `visitEvidence` for the window it counts. */
+export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOptions = {}): SubjectState {
+  const times = visit.postTimesMs;
+  let newest = state.lastPostMs;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    if (newest === null || t > newest) newest = t;
+  }
+  const { windowStartMs, posts: counted } = visitEvidence(state, visit);
   const exposureHours = Math.max(0, (visit.atMs - windowStartMs) / HOUR_MS);
   const halfLife = opts.halfLifeHours ?? Number.POSITIVE_INFINITY;
   const keep = Number.isFinite(halfLife) ? Math.pow(2, -exposureHours / halfLife) : 1;
+  const keepRecent = Math.pow(2, -1 / (opts.recentHalfLifeVisits ?? DEFAULT_RECENT_HALF_LIFE_VISITS));
   const wantDiurnal = opts.timeOfDay ?? state.diurnal !== null;
   return {
     firstSeenMs: state.firstSeenMs,
@@ -97,6 +130,8 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
     visits: state.visits + 1,
     evidencePosts: state.evidencePosts * keep + counted,
     evidenceHours: state.evidenceHours * keep + exposureHours,
+    recentPosts: state.recentPosts * keepRecent + counted,
+    recentHours: state.recentHours * keepRecent + exposureHours,
     diurnal: wantDiurnal ? addPostTimes(state.diurnal ?? emptyDiurnal(), times, keep) : null,
   };
 }
@@ -110,7 +145,7 @@ export function estimatedRatePerHour(state: SubjectState, prior: GammaRate): num
   return gammaMeanPerHour(subjectPosterior(state, prior));
 }
 
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 
 /**
  * Packs the state into a short JSON array (one Redis hash field, ~60–90 bytes): positional, so no
@@ -121,7 +156,7 @@ export function serializeState(s: SubjectState): string {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
   const row: (number | string | null)[] = [
     FORMAT_VERSION, s.firstSeenMs, s.lastVisitMs, s.lastPostMs, s.watermark, s.postsSeen, s.visits,
-    r(s.evidencePosts), r(s.evidenceHours),
+    r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours),
   ];
   if (d) row.push(r(d.n), r(d.cos), r(d.sin));
   return JSON.stringify(row);
@@ -129,9 +164,12 @@ export function serializeState(s: SubjectState): string {
 
 export function parseState(text: string): SubjectState {
   const row: unknown = JSON.parse(text);
-  if (!Array.isArray(row) || row[0] !== FORMAT_VERSION || (row.length !== 9 && row.length !== 12)) {
-    throw new Error(`not a v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
+  // v1 had no recent evidence (fields 9 and 10): it reads as none.
+  const v1 = Array.isArray(row) && row[0] === 1 && (row.length === 9 || row.length === 12);
+  if (!Array.isArray(row) || !(v1 || (row[0] === FORMAT_VERSION && (row.length === 11 || row.length === 14)))) {
+    throw new Error(`not a v1 or v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
   }
+  const d = v1 ? 9 : 11;
   const num = (i: number): number => {
     const v: unknown = row[i];
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`subject state field ${i} is not a number: ${text.slice(0, 80)}`);
@@ -143,6 +181,7 @@ export function parseState(text: string): SubjectState {
   return {
     firstSeenMs: num(1), lastVisitMs: numOrNull(2), lastPostMs: numOrNull(3), watermark: wm,
     postsSeen: num(5), visits: num(6), evidencePosts: num(7), evidenceHours: num(8),
-    diurnal: row.length === 12 ? { n: num(9), cos: num(10), sin: num(11) } : null,
+    recentPosts: v1 ? 0 : num(9), recentHours: v1 ? 0 : num(10),
+    diurnal: row.length === d + 3 ? { n: num(d), cos: num(d + 1), sin: num(d + 2) } : null,
   };
 }

@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { concatMap, from, map, mergeMap, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
-import type { DocEnvelope } from '../core/envelope';
+import type { Doc, DocEnvelope } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
@@ -15,6 +15,7 @@ import { bulkItemKind, sendBulk, type BulkItem } from './bulk';
 import type { Settled, Sink } from './contract';
 import { timerMs } from '../core/timers';
 import { versionedUpdateLines } from './page-versions';
+import { mergedUpdateLines } from './post-merge-script';
 
 export const elasticsearchSinkConfigSchema = z.strictObject({
   type: z.literal('elasticsearch'),
@@ -36,6 +37,12 @@ export const elasticsearchSinkConfigSchema = z.strictObject({
   versioned_indices: z.array(z.string().min(1)).default([]),
   /** Earlier versions kept per document, newest first. */
   max_versions: z.number().int().min(1).max(1000).default(20),
+  /**
+   * Logical indices whose documents are merged into the stored ones rather than replacing them
+   * (monitored posts, see post-merge-script): a re-read keeps the versions and the tombstone
+   * fields. A weibo_api parser with `monitor` adds `posts` itself.
+   */
+  merged_indices: z.array(z.string().min(1)).default([]),
 });
 
 export type ElasticsearchSinkConfig = z.infer<typeof elasticsearchSinkConfigSchema>;
@@ -60,15 +67,29 @@ interface Pending {
   attempts: number;
 }
 
+/**
+ * The bulk lines that write one document the way this sink does: merged into the stored one (a
+ * monitoring op, or a merged index), versioned, or indexed as is. A requeued dead letter is sent
+ * with these too, so that it cannot replace a post's versions or tombstone.
+ */
+export function documentLines(config: Pick<ElasticsearchSinkConfig, 'versioned_indices' | 'merged_indices' | 'max_versions'>, indexPrefix: string, doc: Doc): string {
+  const target = `${indexPrefix}${doc.index}`;
+  if (doc.op !== undefined || config.merged_indices.includes(doc.index)) return mergedUpdateLines(target, doc.id, doc.body, doc.op ?? 'post', config.max_versions);
+  if (config.versioned_indices.includes(doc.index)) return versionedUpdateLines(target, doc.id, doc.body, config.max_versions);
+  return `${JSON.stringify({ index: { _index: target, _id: doc.id } })}\n${JSON.stringify(doc.body)}\n`;
+}
+
 /** Bulk-indexes documents and emits each one settled: indexed or dead-lettered, never lost. */
 export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): Sink {
   // The action line up to its id, per logical index: `{"index":{"_index":"<prefix><index>","_id":`,
   // what JSON.stringify of the action object starts with, without building that object per document.
   const actionHeads = new Map<string, string>();
   const versioned = new Set(config.versioned_indices);
+  const merged = new Set(config.merged_indices);
   const serialise = (env: DocEnvelope): Pending => {
-    const { index, id } = env.doc;
-    if (versioned.has(index)) return { env, lines: versionedUpdateLines(`${deps.indexPrefix}${index}`, id, env.doc.body, config.max_versions), attempts: 0 };
+    const { index, id, op } = env.doc;
+    // A change to a stored document (a monitoring op) is always merged: sent as is, it would replace the post.
+    if (op !== undefined || merged.has(index) || versioned.has(index)) return { env, lines: documentLines(config, deps.indexPrefix, env.doc), attempts: 0 };
     let head = actionHeads.get(index);
     if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
     return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
@@ -95,7 +116,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
     let items: BulkItem[];
     const sentAtMs = deps.clock.nowMs();
     try {
-      items = await sendBulk(deps.client, body, config.request_timeout_ms, config.versioned_indices.length > 0);
+      items = await sendBulk(deps.client, body, config.request_timeout_ms, config.versioned_indices.length > 0 || config.merged_indices.length > 0);
       deps.metrics.bulkSeconds.observe((deps.clock.nowMs() - sentAtMs) / 1000);
       deps.metrics.bulkRequests.inc({ outcome: 'ok' });
       deps.metrics.bulkBytes.inc(body.length);
@@ -123,7 +144,7 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       const kind = bulkItemKind(status);
       if (kind === 'ok') {
         settled.push({ env: p.env, how: 'indexed' });
-        // A versioned document whose content did not change is settled without a write.
+        // A versioned document whose content did not change (or a merge that changed nothing) is settled without a write.
         const key = item?.result === 'noop' ? `${p.env.doc.index}\u0000unchanged` : p.env.doc.index;
         indexed.set(key, (indexed.get(key) ?? 0) + 1);
         continue;

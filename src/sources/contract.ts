@@ -64,3 +64,11 @@ export interface FrontierReadings {
 export interface ThroughputCounter {
   countThroughput(visits: number, docs: number): Promise<void>;
 }
+
+/** What every worker of a crawl is told through Redis: go on, hold off claiming, or drain and stop. */
+export type ControlCommand = 'run' | 'pause' | 'drain';
+
+/** The runner asks before each claim; cheap (cached), and a failed read keeps the last answer. */
+export interface ControlSignal {
+  check(): Promise<ControlCommand>;
+}

@@ -22,6 +22,10 @@ export interface HostileCase {
   /** null: the visit must complete, keeping nothing of the bogus answer. */
   code: string | null;
   retryable: boolean;
+  /** A soft block: throttling, rescheduled, never a failure or a dead letter. */
+  throttled?: boolean;
+  /** One unreadable timeline page: the visit ends early and resumes minutes later, never a failure. */
+  partial?: boolean;
 }
 
 export function loadHostileCases(): HostileCase[] {

@@ -14,7 +14,7 @@ export async function extractFiles(files: string[], write: (line: string) => voi
   for (const file of files) {
     try {
       const page = extract(maybeGunzip(await readFile(file)));
-      const meta = opts.meta ? { author: page.author, published_at: page.published_at, lang: page.lang } : {};
+      const meta = opts.meta ? { author: page.author, published_at: page.published_at, modified_at: page.modified_at, lang: page.lang } : {};
       write(JSON.stringify({ file, title: page.title, text: page.text, ...meta }));
     } catch (err) {
       failures++;
@@ -28,7 +28,7 @@ export const register: RegisterCommand = (program) => {
   program.command('extract')
     .description('extract title and main text (text_density) from HTML files; one JSON line per file, gzip accepted')
     .argument('<file...>', 'HTML files (raw bytes in any charset, optionally gzip-compressed)')
-    .option('--meta', 'also print author, published_at and lang', false)
+    .option('--meta', 'also print author, published_at, modified_at and lang', false)
     .action(async (files: string[], opts: { meta: boolean }) => {
       const failures = await extractFiles(files, (line) => process.stdout.write(`${line}\n`), opts);
       if (failures > 0) process.exitCode = 1;

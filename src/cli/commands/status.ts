@@ -1,4 +1,6 @@
-import { buildModelFromFrontier, frontierScheduleStatus } from '../../schedule/core-bridge';
+import { systemClock } from '../../core/clock';
+import { buildModelFromFrontier, frontierScheduleStatus, schedulerState } from '../../schedule/core-bridge';
+import { type FreshnessEstimate, freshnessMeter } from '../../schedule/freshness';
 import { configFromStage, type ScheduleStatus } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
 import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
@@ -13,11 +15,13 @@ export const register: RegisterCommand = (program, ctx) => {
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         const stats = await p.counts.stats({ exact: true });
-        let schedule: ScheduleStatus | undefined;
+        let schedule: (ScheduleStatus & { freshness: FreshnessEstimate }) | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;
           const states = await p.frontier.allStates();
-          schedule = frontierScheduleStatus(states, buildModelFromFrontier(states, configFromStage(options)));
+          const model = buildModelFromFrontier(states, configFromStage(options));
+          const active = states.filter((st) => st.status === 'active').map(schedulerState);
+          schedule = { ...frontierScheduleStatus(states, model), freshness: freshnessMeter(active, model, systemClock.nowMs()) };
         }
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats, ...(schedule ? { schedule } : {}) }));
         else {
@@ -30,6 +34,9 @@ export const register: RegisterCommand = (program, ctx) => {
           if (schedule) {
             console.log(`  schedule     poisson, objective ${schedule.objective}: ${schedule.plannedPagesPerHour.toFixed(1)} of ${schedule.budgetPerHour} fetches/hour planned`);
             console.log(`               estimated ${schedule.estimatedPostsPerHour.toFixed(1)} posts/hour; predicted mean delay ${schedule.predictedMeanDelayHours.toFixed(2)} h`);
+            const f = schedule.freshness;
+            console.log(`  freshness    ~${f.unindexedPosts.toFixed(0)} posts published, not yet indexed (90 %: ${f.unindexedLow.toFixed(0)}–${f.unindexedHigh.toFixed(0)}), `
+              + `${f.unindexedMeanAgeHours.toFixed(1)} h old on average${f.unvisitedSubjects > 0 ? `; ${f.unvisitedSubjects} subjects not visited yet` : ''}`);
           }
         }
       } finally {

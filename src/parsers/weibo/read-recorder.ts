@@ -1,4 +1,5 @@
 import type { ReadPage, TimelineRead } from '../../monitor/tombstones';
+import { stubStatus } from './post-status';
 import { isData, mblogsOf, parseEnvelope, type Envelope } from './shapes';
 
 /**
@@ -51,7 +52,8 @@ export class TimelineReadRecorder {
     }
     this.lastOutcome = 'page';
     const p: ReadPage = {
-      ids: posts.map((m) => String(m.id ?? m.mid ?? '')).filter((id) => /^\d{1,20}$/.test(id)),
+      // A stub in place of a gone post is no sighting of it: its place stays covered, the post goes missing.
+      ids: posts.filter((m) => stubStatus(m) === undefined).map((m) => String(m.id ?? m.mid ?? '')).filter((id) => /^\d{1,20}$/.test(id)),
       fetchedAtMs: atMs,
     };
     const pinned = posts.filter((m) => m.mblogtype === 2).map((m) => String(m.id ?? m.mid ?? ''));

@@ -24,7 +24,20 @@ export interface SimulationMetrics {
   /** Pages spent per hour during the measured window: shows the budget is respected. */
   pagesPerHour: number;
   visitsPerHour: number;
+  /** Measured posts captured by the end of the run (the tail included): below ~95 % the schedule has collapsed. */
+  capturedShare: number;
+  /** Posts captured per page spent in the measured window. */
+  postsPerPage: number;
+  /** Share of the measured window's visits that went to the 1 % most-visited subjects (a collapse sends most of them there). */
+  top1PctVisitShare: number;
+  /** Mean over hourly samples of the share of subjects holding a post that has waited more than `STALE_AFTER_MS`. */
+  staleSubjectShare: number;
+  /** Mean over hourly samples of the share of subjects the policy itself counts as overdue (NaN when it does not say). */
+  overdueShare: number;
 }
+
+/** A post waiting this long is a subject the schedule has given up on (floors are days, not weeks). */
+export const STALE_AFTER_MS = 7 * 24 * HOUR_MS;
 
 export class MetricsRecorder {
   private readonly delaysMs: Float64Array;
@@ -32,8 +45,16 @@ export class MetricsRecorder {
   private lost = 0;
   private staleMs = 0;
   private capturedFromStart = 0;
+  private capturedInWindow = 0;
   private pages = 0;
   private visits = 0;
+  private readonly visitsOf: Uint32Array;
+  /** Per post: 0 not read yet, 1 captured, 2 lost. */
+  private readonly status: Uint8Array;
+  private staleSum = 0;
+  private overdueSum = 0;
+  private overdueSamples = 0;
+  private samples = 0;
   private readonly postsMeasured: number;
   private readonly postsFromStart: number;
 
@@ -47,23 +68,63 @@ export class MetricsRecorder {
     this.postsMeasured = measured;
     this.postsFromStart = fromStart;
     this.delaysMs = new Float64Array(measured);
+    this.visitsOf = new Uint32Array(world.subjects);
+    this.status = new Uint8Array(world.postTimesMs.length);
   }
 
-  /** A charged visit at `nowMs` that lost posts [start, seenStart) and captured [seenStart, end). */
-  visit(start: number, seenStart: number, end: number, nowMs: number, pages: number): void {
+  /** One hourly sample: `cursor` is each subject's first post not yet seen; `overdue` what the policy reports. */
+  sample(nowMs: number, cursor: Int32Array, overdue: number | undefined): void {
+    if (nowMs < this.fromMs || nowMs >= this.toMs) return;
+    const { offsets, postTimesMs: times, subjects } = this.world;
+    let stale = 0;
+    for (let id = 0; id < subjects; id++) {
+      const k = cursor[id]!;
+      if (k < offsets[id + 1]! && times[k]! <= nowMs - STALE_AFTER_MS) stale++;
+    }
+    this.staleSum += stale / subjects;
+    this.samples += 1;
+    if (overdue !== undefined) {
+      this.overdueSum += overdue;
+      this.overdueSamples += 1;
+    }
+  }
+
+  /** A charged visit at `nowMs` that read `pages` pages. */
+  visit(id: number, nowMs: number, pages: number): void {
     if (nowMs >= this.fromMs && nowMs < this.toMs) {
       this.pages += pages;
       this.visits += 1;
+      this.visitsOf[id] = this.visitsOf[id]! + 1;
     }
+  }
+
+  /** Posts [k0, k1) read at `nowMs` (posts read before, e.g. again while filling a gap, count once). */
+  capture(k0: number, k1: number, nowMs: number, charged: boolean): void {
     const times = this.world.postTimesMs;
-    for (let k = start; k < end; k++) {
+    for (let k = k0; k < k1; k++) {
+      if (this.status[k] !== 0) continue;
+      this.status[k] = 1;
+      if (!charged) continue;
       const pub = times[k]!;
-      if (pub >= 0 && pub < this.toMs && k >= seenStart) this.capturedFromStart++;
-      if (pub < this.fromMs || pub >= this.toMs) continue;
-      if (k < seenStart) this.lost++;
-      else this.delaysMs[this.delayCount++] = nowMs - pub;
+      if (nowMs >= this.fromMs && nowMs < this.toMs) this.capturedInWindow++;
+      if (pub >= 0 && pub < this.toMs) this.capturedFromStart++;
+      if (pub >= this.fromMs && pub < this.toMs) this.delaysMs[this.delayCount++] = nowMs - pub;
     }
-    if (end > start) this.addStale(times[start]!, nowMs);
+  }
+
+  /** Posts [k0, k1) that no visit will ever read (beyond a first visit's page limit). */
+  lose(k0: number, k1: number): void {
+    const times = this.world.postTimesMs;
+    for (let k = k0; k < k1; k++) {
+      if (this.status[k] !== 0) continue;
+      this.status[k] = 2;
+      if (times[k]! >= this.fromMs && times[k]! < this.toMs) this.lost++;
+    }
+  }
+
+  /** The subject held unread posts from `oldestUnreadMs` until `nowMs`. */
+  stale(oldestUnreadMs: number, nowMs: number): void {
+    this.addStale(oldestUnreadMs, nowMs);
   }
 
   private addStale(fromMs: number, toMs: number): void {
@@ -79,10 +140,10 @@ export class MetricsRecorder {
     for (let id = 0; id < subjects; id++) {
       const first = cursor[id]!;
       if (first < offsets[id + 1]! && times[first]! < this.toMs) this.addStale(times[first]!, this.toMs);
-      for (let k = first; k < offsets[id + 1]!; k++) {
+      for (let k = offsets[id]!; k < offsets[id + 1]!; k++) {
         const pub = times[k]!;
         if (pub >= this.toMs) break;
-        if (pub < this.fromMs) continue;
+        if (pub < this.fromMs || this.status[k] !== 0) continue;
         uncaptured++;
         this.delaysMs[this.delayCount++] = endMs - pub;
       }
@@ -109,6 +170,23 @@ export class MetricsRecorder {
       capturedShareFromStart: this.postsFromStart > 0 ? this.capturedFromStart / this.postsFromStart : Number.NaN,
       pagesPerHour: this.pages / windowHours,
       visitsPerHour: this.visits / windowHours,
+      capturedShare: this.postsMeasured > 0 ? captured / this.postsMeasured : Number.NaN,
+      postsPerPage: this.pages > 0 ? this.capturedInWindow / this.pages : Number.NaN,
+      top1PctVisitShare: topShare(this.visitsOf, 0.01),
+      staleSubjectShare: this.samples > 0 ? this.staleSum / this.samples : Number.NaN,
+      overdueShare: this.overdueSamples > 0 ? this.overdueSum / this.overdueSamples : Number.NaN,
     };
   }
+}
+
+/** Share of the total held by the largest `share` of the entries. */
+function topShare(counts: Uint32Array, share: number): number {
+  let total = 0;
+  for (const c of counts) total += c;
+  if (total === 0) return Number.NaN;
+  const sorted = Uint32Array.from(counts).sort();
+  const k = Math.max(1, Math.round(share * counts.length));
+  let top = 0;
+  for (let i = sorted.length - k; i < sorted.length; i++) top += sorted[i]!;
+  return top / total;
 }

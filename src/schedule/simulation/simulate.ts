@@ -4,8 +4,8 @@
  *
  * A visit reads timeline pages of `pageSize` posts back to the last visit's watermark, so a subject
  * with m new posts costs max(1, ⌈m/pageSize⌉) pages, all charged to the budget. A visit reads at
- * most `maxPagesPerVisit` pages (a first visit `historyPages`): posts beyond that are lost, as on a
- * platform whose timeline cannot be paged back further.
+ * most `maxPagesPerVisit` pages: posts beyond are left as a gap that later visits fill, as the live
+ * weibo adapter does; a first visit reads `historyPages` and older history is lost.
  */
 import { seededRng } from '../../core/rng';
 import type { SchedulingPolicy } from './policies/policy';
@@ -62,6 +62,17 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
   const visited = new Uint8Array(n);
   const pageSize = opts.pageSize;
 
+  // Unread posts left behind by a cut-off visit, [gapLo, gapHi), filled newest first on later visits.
+  const gapLo = new Int32Array(n);
+  const gapHi = new Int32Array(n);
+  const seenTimes: number[] = [];
+
+  /**
+   * One visit, as the live weibo adapter reads a timeline: new posts newest first, at most the page
+   * limit; when they do not fit, the older ones stay behind as a gap (folded with an older gap)
+   * that later visits fill with the pages their new posts leave. A first visit reads `historyPages`
+   * and leaves no gap: older history is never read. Returns the pages read.
+   */
   const visit = (id: number, nowMs: number, charged: boolean): number => {
     let p = published[id]!;
     const end = offsets[id + 1]!;
@@ -69,14 +80,36 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
     published[id] = p;
     const start = cursor[id]!;
     const count = p - start;
-    const limitPages = visited[id] ? opts.maxPagesPerVisit : opts.historyPages;
+    const first = !visited[id];
+    const limitPages = first ? opts.historyPages : opts.maxPagesPerVisit;
     const limitPosts = limitPages * pageSize;
-    const pageLimitHit = count > limitPosts;
+    let pageLimitHit = count > limitPosts;
     const seenStart = pageLimitHit ? p - limitPosts : start;
-    const pages = pageLimitHit ? limitPages : Math.max(1, Math.ceil(count / pageSize));
-    if (charged) rec.visit(start, seenStart, p, nowMs, pages);
-    const result: VisitResult = { atMs: nowMs, postTimesMs: times.subarray(seenStart, p), pageLimitHit };
-    if (!visited[id] && opts.historyStartKnown !== false) result.historyStartMs = world.historyStartMs;
+    let pages = pageLimitHit ? limitPages : Math.max(1, Math.ceil(count / pageSize));
+    if (count > 0) rec.stale(times[start]!, nowMs);
+    rec.capture(seenStart, p, nowMs, charged);
+    seenTimes.length = 0;
+    for (let k = seenStart; k < p; k++) seenTimes.push(times[k]!);
+    if (pageLimitHit) {
+      if (first) rec.lose(start, seenStart);
+      else {
+        if (gapHi[id]! <= gapLo[id]!) gapLo[id] = start;
+        gapHi[id] = seenStart;
+      }
+    } else if (gapHi[id]! > gapLo[id]!) {
+      const room = (limitPages - pages) * pageSize;
+      const from = Math.max(gapLo[id]!, gapHi[id]! - room);
+      if (room > 0) {
+        rec.capture(from, gapHi[id]!, nowMs, charged);
+        for (let k = from; k < gapHi[id]!; k++) seenTimes.push(times[k]!);
+        pages += Math.ceil((gapHi[id]! - from) / pageSize);
+        gapHi[id] = from;
+      }
+      if (gapHi[id]! > gapLo[id]!) pageLimitHit = true;
+    }
+    if (charged) rec.visit(id, nowMs, pages);
+    const result: VisitResult = { atMs: nowMs, postTimesMs: seenTimes, pageLimitHit };
+    if (first && opts.historyStartKnown !== false) result.historyStartMs = world.historyStartMs;
     cursor[id] = p;
     visited[id] = 1;
     policy.observe(id, result);
@@ -95,6 +128,7 @@ export function simulate(world: World, policy: SchedulingPolicy, opts: Simulatio
   const picked: number[] = [];
   for (let t = 0; t < endMs; t += opts.tickMs) {
     if (t >= nextReplanMs) {
+      rec.sample(t, cursor, policy.overdueShare?.(t));
       policy.replan(t);
       nextReplanMs += opts.replanEveryMs;
     }

@@ -169,6 +169,23 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
     return out;
   }
 
+  /** Every subject with its state (every bucket, pipelined): for the completeness ledger. O(N). */
+  async allEntries(): Promise<{ subject: string; state: SubjectState }[]> {
+    const PAGE = 500;
+    const out: { subject: string; state: SubjectState }[] = [];
+    for (const k of this.layout.keys) {
+      for (let from = 0; from < this.layout.buckets; from += PAGE) {
+        const pipe = this.redis.pipeline();
+        for (let b = from; b < Math.min(this.layout.buckets, from + PAGE); b++) pipe.hgetallBuffer(`${k.bucketPrefix}${b}`);
+        for (const [err, rec] of (await pipe.exec()) ?? []) {
+          if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `reading states failed: ${err.message}`, {}, err);
+          for (const [subject, v] of Object.entries(rec as Record<string, Buffer>)) out.push({ subject, state: unpackSubject(v) });
+        }
+      }
+    }
+    return out;
+  }
+
   async getState(subject: string): Promise<SubjectState | undefined> {
     const raw = await this.redis.hgetBuffer(this.layout.bucketKey(subject), subject);
     return raw ? unpackSubject(raw) : undefined;

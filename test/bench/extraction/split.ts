@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Share of extraction-dev kept aside as the check part: never looked at while tuning, reported
+ * Share of extraction-dev-large kept aside as the check quarter: never looked at while tuning, reported
  * separately. (Not the dataset's own extraction-heldout split, which this benchmark never reads.)
  */
 export const CHECK_SHARE = 0.25;

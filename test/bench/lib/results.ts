@@ -49,6 +49,18 @@ export function projectRoot(from = __dirname): string {
   return dir;
 }
 
+/**
+ * `shared/data/<name>`: beside the project root in the main checkout (`../shared`), or higher up
+ * for a worktree nested deeper (`/work/wt/<name>` finds `/work/shared`).
+ */
+export function sharedDataDir(name: string, from = projectRoot()): string {
+  for (let dir = dirname(from); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'data', name);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return join(dirname(from), 'shared', 'data', name);
+  }
+}
+
 function gitCommit(): string {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();

@@ -12,6 +12,8 @@ import { seededRng } from '../../../src/core/rng';
 import { buildPipeline } from '../../../src/runner/build';
 import type { RunSummary } from '../../../src/runner/types';
 import { poissonScheduleSchema } from '../../../src/schedule/refit';
+import { selfTuningConfigSchema } from '../../../src/limits/self-tuning';
+import { weiboMonitorConfigSchema } from '../../../src/parsers/weibo/monitor-visit';
 import type { FrontierStats } from '../../../src/sources/contract';
 import { serveMetrics } from '../../../src/cli/metrics-server';
 import { frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
@@ -77,8 +79,13 @@ describe('grafana/ dashboards', () => {
         await sleep(200);
       }
       // The poisson schedule, so that the budget and predicted-delay panels have a plan to show.
+      // Deletion monitoring (the completeness panels) and self-tuning politeness (the learned-rate panel), too.
+      const base = pipelineFor(site, 'grafana', seedsOf(site), 'stages:\n  - { type: language }\n  - { type: sentiment }\n');
+      if (base.parse.type !== 'weibo_api') throw new Error('pipelineFor gives a weibo_api pipeline');
       const config = {
-        ...pipelineFor(site, 'grafana', seedsOf(site), 'stages:\n  - { type: language }\n  - { type: sentiment }\n'),
+        ...base,
+        parse: { ...base.parse, monitor: weiboMonitorConfigSchema.parse({ ledger_gauge_secs: 10 }) },
+        politeness: { ...base.politeness, self_tuning: selfTuningConfigSchema.parse({ initial_rate_per_sec: 50, max_rate_per_sec: 200 }) },
         schedule: poissonScheduleSchema.parse({ type: 'poisson', budget_per_hour: 600, page_size: 10 }),
       };
       const built = await buildPipeline(config, {
@@ -143,6 +150,12 @@ describe('grafana/ dashboards', () => {
       expect(delay).toBeGreaterThan(0);
       expect(Number.isFinite(delay)).toBe(true);
       expect(await value('sum(freshet_bulk_duration_seconds_count)')).toBe(await value('sum(freshet_bulk_requests_total{outcome="ok"})'));
+      // The ledger's last poll runs as the crawl closes, before the index's last refresh: nearly every declared post shows.
+      const completeness = await value('max(freshet_completeness_ratio)');
+      expect(completeness).toBeGreaterThan(0.9);
+      expect(completeness).toBeLessThanOrEqual(1);
+      expect(await value('max(freshet_completeness_open_subjects)')).toBeLessThanOrEqual(frontierStats.subjects);
+      expect(await value('sum(freshet_politeness_sustainable_requests_per_second)')).toBeGreaterThan(0);
     });
   });
 });

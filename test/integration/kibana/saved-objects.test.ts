@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { estypes } from '@elastic/elasticsearch';
+import type { Client, estypes } from '@elastic/elasticsearch';
+import { sendBulk } from '../../../src/sinks/bulk';
+import { mergedUpdateLines } from '../../../src/sinks/post-merge-script';
 import { indexName } from '../../../src/search/templates';
 import { build, frozenSimsite, MAPPINGS, pipelineFor, seedsOf } from '../../helpers/crawl';
 import { poissonScheduleSchema } from '../../../src/schedule/refit';
@@ -87,6 +89,29 @@ function toEsAggs(aggs: Agg[]): { aggs: Record<string, estypes.AggregationsAggre
   return { aggs: inner, path: buckets.map((b) => b.id) };
 }
 
+const STATUSES = ['deleted', 'removed', 'restricted', 'account_gone'];
+
+/** Tombstones eight crawled posts and edits six others, as deletion monitoring does. */
+async function goneAndEdited(client: Client, index: string): Promise<void> {
+  await client.indices.refresh({ index });
+  const res = await client.search<{ id: string; created_at: string; crawled_at: string; text: string }>({ index, size: 14, sort: [{ created_at: 'desc' }], _source: ['id', 'created_at', 'crawled_at', 'text'] });
+  const lines = res.hits.hits.map((h, i) => {
+    const p = h._source!;
+    const created = Date.parse(p.created_at);
+    if (i < 8) {
+      const firstMissing = created + (i + 1) * 3 * 3_600_000;
+      return mergedUpdateLines(index, h._id!, {
+        status: STATUSES[i % 4], last_seen_at: new Date(firstMissing - 4 * 3_600_000).toISOString(), first_missing_at: new Date(firstMissing).toISOString(),
+        status_checked_at: new Date(firstMissing + 60_000).toISOString(), status_reason: 'message', lived_hours: (i + 1) * 3,
+      }, 'tombstone', 20);
+    }
+    const crawled = new Date(Date.parse(p.crawled_at) + 3_600_000).toISOString();
+    return mergedUpdateLines(index, h._id!, { ...h._source, text: `${p.text} 更新：补充一下`, crawled_at: crawled, edited_at: crawled, edit_count: 1 }, 'post', 20);
+  });
+  const items = await sendBulk(client, Buffer.from(lines.join('')), 30_000, true);
+  expect(items.map((x) => x.result)).toEqual(lines.map(() => 'updated'));
+}
+
 describe('kibana/freshet.ndjson', () => {
   it('has unique ids and every reference resolves to an object of the named type in the file', () => {
     expect(byId.size).toBe(objects.length);
@@ -103,7 +128,7 @@ describe('kibana/freshet.ndjson', () => {
       expect(panels.map((p) => p.panelRefName).sort()).toEqual(d.references.map((r) => r.name).sort());
     }
     expect(of('index-pattern').map((o) => o.attributes['title']).sort()).toEqual(['freshet-pages*', 'freshet-posts*', 'freshet-topics*', 'freshet-users*']);
-    expect(of('dashboard').map((o) => o.attributes['title'])).toEqual(expect.arrayContaining(['freshet: Opinion', 'freshet: Crawl', 'freshet: Topics']));
+    expect(of('dashboard').map((o) => o.attributes['title'])).toEqual(expect.arrayContaining(['freshet: Opinion', 'freshet: Crawl', 'freshet: Topics', 'freshet: Deletions']));
   });
 
   it('names only mapped fields, each of a type its aggregation accepts', () => {
@@ -144,6 +169,9 @@ describe('kibana/freshet.ndjson', () => {
       const built = await build(config, r.redis, s.client, s.prefix);
       await built.runner.run({ untilIdle: true });
       await built.close();
+      // A frozen crawl deletes and edits nothing: the Deletions view reads eight posts tombstoned and
+      // six edited, written as the monitoring crawl writes them (through the post merge script).
+      await goneAndEdited(s.client, indexName(s.prefix, 'posts'));
       // A frozen crawl has no break-out, so the Topics view reads five topic documents as `freshet topics` writes them.
       await writeTopics(s.client, indexName(s.prefix, 'topics'), Array.from({ length: 5 }, (_, i) => sampleTopic(i)), Date.parse('2026-11-21T12:00:00Z'));
       await s.client.indices.refresh({ index: `${s.prefix}*` });
@@ -192,6 +220,17 @@ describe('kibana/freshet.ndjson', () => {
         const res = await s.client.search<Record<string, unknown>>({ index: indexOf(o), size: 5, sort, query: kqlToDsl(searchSource(o).query.query) });
         expect([o.id, res.hits.hits.length]).toEqual([o.id, 5]);
         expect(res.hits.hits[0]!._source![logicalIndex(dataViewOf(o)) === 'topics' ? 'label' : 'text']).toEqual(expect.any(String));
+      }
+    });
+
+    it('the Deletions view shows who, when, the last text and how long each gone post lived', async () => {
+      const o = byId.get('search:freshet-deletions')!;
+      const res = await s.client.search<Record<string, unknown>>({ index: indexOf(o), size: 20, sort: [{ first_missing_at: { order: 'desc' } }], query: kqlToDsl(searchSource(o).query.query) });
+      expect(res.hits.hits.length).toBe(8);
+      for (const h of res.hits.hits) {
+        const p = h._source!;
+        expect([STATUSES.includes(String(p['status'])), typeof p['text'], typeof (p['author'] as { name?: unknown })['name'], typeof p['lived_hours']]).toEqual([true, 'string', 'string', 'number']);
+        expect(Date.parse(String(p['last_seen_at']))).toBeLessThan(Date.parse(String(p['first_missing_at'])));
       }
     });
 

@@ -54,7 +54,9 @@ describe('web_pages with page_document rule sets over simsite news', () => {
 
       const index = indexName(s.prefix, 'pages');
       await s.client.indices.refresh({ index });
-      const res = await s.client.search<{ url: string; title: string; text: string; lang: string; sentiment?: { label: string } }>({ index, size: 1000 });
+      const res = await s.client.search<{
+        url: string; title: string; text: string; lang: string; sentiment?: { label: string }; author?: string; published_at?: string; crawled_at: string;
+      }>({ index, size: 1000 });
       const got = new Map(res.hits.hits.map((h) => [new URL(h._source!.url).pathname, h._source!]));
       expect([...got.keys()].sort()).toEqual(want.map((a) => a['url'] as string).sort());
       const words = (t: string) => t.replace(/\s+/g, ' ').trim();
@@ -64,7 +66,15 @@ describe('web_pages with page_document rule sets over simsite news', () => {
         expect(d.title).toBe(a['title']);
         expect(d.lang).toBe(a['lang']);
         expect(['positive', 'negative', 'neutral']).toContain(d.sentiment?.label);
+        // The article's own publication time (shown as Beijing wall-clock time, made exact with
+        // the page's metadata) and author: the post -> index delay of an article is measured from it.
+        expect(Math.floor(Date.parse(d.published_at!) / 60_000)).toBe(Math.floor((a['publishedMs'] as number) / 60_000));
+        expect(d.author).toBe(a['author']);
+        expect(Date.parse(d.crawled_at) - Date.parse(d.published_at!)).toBeGreaterThanOrEqual(0);
       }
+      // The index answers a delay query on the article documents: every one has a publication time.
+      const delays = await s.client.count({ index, query: { exists: { field: 'published_at' } } });
+      expect(delays.count).toBe(want.length);
     } finally {
       await site.close();
       await r.cleanup();

@@ -111,6 +111,17 @@ describe('node values', () => {
     const separate = toBlocks(parseHtml('<div><p>地点：南开大学</p><p>时间：7:00－9:30</p></div>'));
     expect(nodeValues(separate, DEFAULT_SCORING)).toEqual(separate.map((b) => lineValue(b, DEFAULT_SCORING)));
   });
+
+  it('scores the cells of a table row and the bullets of a list together, but not a list of links', () => {
+    const row = toBlocks(parseHtml('<table><tr><td>Chicago Booth School of Business</td><td>1</td><td>37% / 40%</td><td>3.6</td><td>729</td><td>$175,000</td></tr></table>'));
+    expect(row).toHaveLength(6);
+    for (const b of row) expect(lineValue(b, DEFAULT_SCORING)).toBeLessThan(0);
+    for (const v of nodeValues(row, DEFAULT_SCORING)) expect(v).toBeGreaterThan(0);
+    const bullets = toBlocks(parseHtml('<ul><li>Measure first with EXPLAIN ANALYZE</li><li>Add indexes for columns in WHERE</li><li>Keep statistics fresh, run ANALYZE</li></ul>'));
+    for (const v of nodeValues(bullets, DEFAULT_SCORING)) expect(v).toBeGreaterThan(0);
+    const menu = toBlocks(parseHtml('<ul><li><a href="/a">Pricing and plans</a></li><li><a href="/b">Documentation home</a></li><li><a href="/c">Customer stories</a></li></ul>'));
+    for (const v of nodeValues(menu, DEFAULT_SCORING)) expect(v).toBeLessThan(0);
+  });
 });
 
 describe('class words', () => {

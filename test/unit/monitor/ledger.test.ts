@@ -26,6 +26,12 @@ describe('ledgerEntry', () => {
     expect([e.complete, e.missing, e.reasons]).toEqual([true, 0, ['account_gone']]);
   });
 
+  it('names a page that could not be read, and a shortfall a full re-read proved unreachable', () => {
+    expect(ledgerEntry({ subject: 's', declared: 40, active: 40, tombstoned: 0, meta: { bad_pages: '2' } }).reasons).toEqual(['partial']);
+    const e = ledgerEntry({ subject: 's', declared: 40, active: 37, tombstoned: 0, meta: { short: '3' } });
+    expect([e.complete, e.missing, e.reasons]).toEqual([false, 3, ['unreachable']]);
+  });
+
   it('without a declared count, only gaps make it incomplete', () => {
     expect(ledgerEntry({ subject: 's', declared: undefined, active: 5, tombstoned: 0 }).complete).toBe(true);
   });

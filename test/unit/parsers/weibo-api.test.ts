@@ -303,7 +303,7 @@ describe('errors', () => {
       ['{"ok":-100,"errno":"-100","msg":"","url":"https://m.weibo.cn/captcha?scene=limit&referer=/","extra":""}', 'E_CAPTCHA', 'throttled'],
       ['<!DOCTYPE html><html><head><title>安全验证</title></head><body>请输入验证码</body></html>', 'E_CAPTCHA', 'throttled'],
       ['<html><body>访问过于频繁，请稍后再试</body></html>', 'E_RATE_LIMITED_BODY', 'throttled'],
-      // Neither `ok` nor data: unknown, retried, and never read as an empty timeline.
+      // Neither `ok` nor data: unknown, read again soon (issue 24: a bad page ends the visit early), never read as an empty timeline.
       ['{"url":"https://m.weibo.cn/u/1"}', 'E_PARSE_SHAPE', 'retryable'],
       ['{"ok":1,"data":{"cards":[{"card_ty', 'E_PARSE_JSON', 'retryable'],
       // Not the end of the list: a throttled visit is deferred, never cut short.
@@ -311,8 +311,58 @@ describe('errors', () => {
     ];
     for (const [body, code, kind] of cases) {
       fake.override(/containerid=230413/, body);
-      await expect(drive(adapterWith(), jobFor(uid), fake.ctx)).rejects.toMatchObject({ code, kind });
+      if (kind !== 'retryable') {
+        await expect(drive(adapterWith(), jobFor(uid), fake.ctx)).rejects.toMatchObject({ code, kind });
+        continue;
+      }
+      const { emitted, outcome } = await drive(adapterWith(), jobFor(uid), fake.ctx);
+      expect(outcome.resume).toEqual({ afterMs: 120_000, reason: code });
+      expect(outcome.state.watermark).toBeUndefined();
+      expect(docsOf(emitted, 'posts')).toEqual([]);
     }
+  });
+
+  it('one bad timeline page costs only itself: the pages before it are kept, the visit resumes at its cursor minutes later, backing off', async () => {
+    const fake = fakeWeibo('modern2022');
+    const uid = fake.world.users[busyUser(fake.world)]!.uid;
+    const truth = [...truthPostsOf(fake.world, busyUser(fake.world), fake.world.historyStartMs, fake.clock.nowMs())];
+    // Page 1 and 2 are good; the third page (a since_id cursor) arrives cut in half.
+    const third = (() => {
+      let n = 0;
+      return { [Symbol.match]: undefined, test: (path: string) => /containerid=230413/.test(path) && ++n === 3 } as unknown as RegExp;
+    })();
+    fake.override(third, '{"ok":1,"data":{"cardlistInfo":{"since_id":1},"cards":[{"card_type":9,"mblog":{"id":"48');
+    const first = await drive(adapterWith(), jobFor(uid), fake.ctx);
+    const kept = docsOf(first.emitted, 'posts').map((d) => d.body['id'] as string);
+    expect(kept.length).toBeGreaterThanOrEqual(15); // two good pages
+    expect(first.outcome.resume).toEqual({ afterMs: 120_000, reason: 'E_PARSE_JSON' });
+    expect(first.outcome.state.failures).toBe(0);
+    const cursor = first.outcome.state.meta?.['gap_since'];
+    expect(cursor).toMatch(/^\d+$/);
+    expect(first.outcome.state.meta?.['gap_until']).toBe('0');
+
+    // The next visit starts at that cursor (after reading the top for new posts) and reads to the end.
+    fake.requests.length = 0;
+    const second = await drive(adapterWith(), { ...jobFor(uid), state: first.outcome.state }, fake.ctx);
+    expect(fake.requests.some((r) => r.includes(`since_id=${cursor}`))).toBe(true);
+    expect(second.outcome.resume).toBeUndefined();
+    expect(second.outcome.state.meta?.['gap_since']).toBeUndefined();
+    expect(second.outcome.state.meta?.['bad_pages']).toBeUndefined();
+    const all = new Set([...kept, ...docsOf(second.emitted, 'posts').map((d) => d.body['id'] as string)]);
+    expect(truth.filter((p) => !all.has(p.id))).toEqual([]);
+
+    // The same page bad again and again: the pause doubles, in minutes, then the visit fails as usual.
+    let state = first.outcome.state;
+    const waits: number[] = [120_000];
+    for (let i = 0; i < 5; i++) {
+      fake.override(new RegExp(`since_id=${cursor}`), '{"ok":1,"data":{"cards":[{"card_ty');
+      const again = await drive(adapterWith(), { ...jobFor(uid), state }, fake.ctx);
+      waits.push(again.outcome.resume!.afterMs);
+      state = again.outcome.state;
+    }
+    expect(waits).toEqual([120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000]);
+    fake.override(new RegExp(`since_id=${cursor}`), '{"ok":1,"data":{"cards":[{"card_ty');
+    await expect(drive(adapterWith(), { ...jobFor(uid), state }, fake.ctx)).rejects.toMatchObject({ code: 'E_PARSE_JSON', kind: 'retryable' });
   });
 
   it('reads a data body with a top-level url and no ok as data, not as a captcha', async () => {

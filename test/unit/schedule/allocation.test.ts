@@ -1,5 +1,6 @@
 import {
-  type AllocationOptions, expectedPagesPerVisit, freshnessRatio, pagesPerHour, planAllocation, predictedMeanDelayHours, sqrtRuleConstant, visitRatePerHour,
+  type AllocationOptions, expectedPagesPerVisit, freshnessRatio, maxIntervalHours, pagesPerHour, planAllocation, predictedMeanDelayHours, sqrtRuleConstant,
+  visitRatePerHour,
 } from '../../../src/schedule/allocation';
 
 const base: AllocationOptions = { objective: 'delay', budgetPerHour: 100, floorPerHour: 0, capPerHour: 60, pageSize: 20 };
@@ -127,5 +128,44 @@ describe('planAllocation: freshness objective', () => {
       return s + (f > 0 ? (f / r) * (1 - Math.exp(-r / f)) : 0);
     }, 0);
     expect(freshness(fresh)).toBeGreaterThan(freshness(delay));
+  });
+});
+
+describe('planAllocation: it cannot give up (issue 21)', () => {
+  // The collapse: a first sweep read a few subjects at thousands of posts an hour, the floors looked
+  // unaffordable and shrank ~1e-12, and everybody else was pushed ~1e14 hours away.
+  const absurd = [...Array.from({ length: 50 }, () => 5000), ...Array.from({ length: 19_950 }, () => 1 / 24)];
+  const opts: AllocationOptions = { ...base, budgetPerHour: 20_000 / 48, floorPerHour: 1 / 720, pageSize: 10, pageLimit: 10, capPerHour: 12 };
+
+  it('keeps a finite price, bounded floors and every subject within its floor interval, however wrong the rates', () => {
+    const plan = planAllocation(absurd, opts);
+    expect(Number.isFinite(plan.price)).toBe(true);
+    expect(plan.floorScale).toBeGreaterThan(0.05);
+    expect(maxIntervalHours(plan)).toBeLessThan(720 / 0.05);
+    for (const r of [0, 1e-9, 1 / 24, 5000]) {
+      expect(visitRatePerHour(plan, r)).toBeGreaterThanOrEqual(1 / maxIntervalHours(plan) - 1e-15);
+      expect(visitRatePerHour(plan, r)).toBeLessThanOrEqual(plan.maxSubjectShare * opts.budgetPerHour + 1e-12);
+    }
+    expect(plan.spentPerHour).toBeLessThanOrEqual(opts.budgetPerHour * (1 + 1e-9));
+  });
+
+  it('leaves most of the budget to the price: floors take at most their share of the visits', () => {
+    const plan = planAllocation(Array.from({ length: 10_000 }, () => 1 / 24), { ...opts, floorPerHour: 1 });
+    expect(plan.binding).toBe('floors');
+    expect(plan.floorPerHour * plan.floorScale * 10_000).toBeCloseTo(0.2 * opts.budgetPerHour, 6);
+    expect(plan.spentPerHour / opts.budgetPerHour).toBeCloseTo(1, 6);
+  });
+
+  it('visits busy subjects before a page limit of posts piles up, while the budget can read them', () => {
+    const rates = [50, ...Array.from({ length: 1000 }, () => 0.01)];
+    const plan = planAllocation(rates, { ...base, budgetPerHour: 8, pageSize: 10, pageLimit: 10 });
+    expect(50 / visitRatePerHour(plan, 50)).toBeLessThanOrEqual(0.7 * 100 + 1e-9);
+    const noLimit = planAllocation(rates, { ...base, budgetPerHour: 8, pageSize: 10 });
+    expect(50 / visitRatePerHour(noLimit, 50)).toBeGreaterThan(100);
+  });
+
+  it('never charges a visit more than the page limit', () => {
+    expect(expectedPagesPerVisit(10_000, 10, 10)).toBe(10);
+    expect(pagesPerHour(2, 10_000, 10, 10)).toBe(20);
   });
 });

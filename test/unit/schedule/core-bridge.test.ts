@@ -9,7 +9,8 @@ import { DEFAULT_POISSON_CONFIG, allocationRatePerHour, scheduleStatus } from '.
 const H = 3_600_000;
 
 describe('core bridge (the runner\'s NextVisitPolicy)', () => {
-  const config = { ...DEFAULT_POISSON_CONFIG, budgetPerHour: 10, timeOfDay: true };
+  // No forgetting here, so that the folded evidence reads as plain sums (forgetting is tested in subject-state.test.ts).
+  const config = { ...DEFAULT_POISSON_CONFIG, budgetPerHour: 10, timeOfDay: true, halfLifeHours: Number.POSITIVE_INFINITY };
   const population = Array.from({ length: 20 }, (_, i) => newSubjectState(0, {
     lastVisitMs: 240 * H, visits: 3, postsSeen: 10 + i, schedule: { ep: 10 + i, eh: 240 },
   }));

@@ -1,4 +1,5 @@
 import { DueQueue } from '../../../src/schedule/simulation/policies/due-queue';
+import { VisitQueue } from '../../../src/schedule/simulation/policies/visit-queue';
 
 describe('DueQueue', () => {
   it('hands out due subjects earliest first, skips rescheduled entries, and fills from the next due', () => {
@@ -27,5 +28,44 @@ describe('DueQueue', () => {
     const out: number[] = [];
     q.take(1e9, 100, false, out);
     expect(out).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
+describe('DueQueue fill (issue 21)', () => {
+  it('never pulls a subject forward before its notBefore time, and looks past those it may not pull', () => {
+    const q = new DueQueue(3);
+    q.schedule(0, 100, 90);
+    q.schedule(1, 200, 50);
+    q.schedule(2, 300, 80);
+    const out: number[] = [];
+    q.take(60, 5, true, out);
+    expect(out).toEqual([1]);
+    q.take(85, 5, true, out);
+    expect(out).toEqual([2]);
+    q.take(95, 5, true, out);
+    expect(out).toEqual([0]);
+  });
+
+  it('refuses a due time that is not finite', () => {
+    expect(() => new DueQueue(1).schedule(0, Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('VisitQueue', () => {
+  it('keeps room for due revisits while the first sweep runs, and gives the sweep what revisits leave', () => {
+    const q = new VisitQueue(10);
+    const out: number[] = [];
+    q.take(0, 4, true, out);
+    expect(out).toEqual([0, 1, 2, 3]);
+    for (const id of out) q.visited(id);
+    [0, 1, 2, 3].forEach((id) => q.due.schedule(id, 10 + id));
+    q.take(13, 4, true, out);
+    // Two revisits (half the tick), then two first visits.
+    expect(out).toEqual([0, 1, 4, 5]);
+    for (const id of [4, 5]) q.visited(id);
+    expect(q.unvisitedCount).toBe(4);
+    q.visited(9);
+    q.take(13, 10, false, out);
+    expect(out).toEqual([2, 3, 6, 7, 8]);
   });
 });

@@ -18,10 +18,11 @@ describe('observe', () => {
 
   it('after a visit cut short by the page limit, counts only the window it saw completely', () => {
     let s = observe(newSubjectState(0), { atMs: 0, postTimesMs: [], pageLimitHit: false, historyStartMs: 0 });
-    // 20 posts in the last 5 h of a 10 h gap, more before them unseen: 19 posts after the oldest, over 5 h.
+    // 20 posts in the last 5 h of a 10 h gap, more before them unseen: reading stopped at the 20th
+    // newest post, so the likelihood is λ^20 e^{−5λ}: 20 posts over 5 h (issue 21; it was 19).
     const times = Array.from({ length: 20 }, (_, i) => 5 * H + (i * 5 * H) / 19);
     s = observe(s, { atMs: 10 * H, postTimesMs: times, pageLimitHit: true });
-    expect(s.evidencePosts).toBe(19);
+    expect(s.evidencePosts).toBe(20);
     expect(s.evidenceHours).toBeCloseTo(5, 9);
     expect(s.postsSeen).toBe(20);
   });

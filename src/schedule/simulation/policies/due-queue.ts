@@ -7,6 +7,8 @@ export class DueQueue {
   private ids: Int32Array;
   private size = 0;
   private readonly dueMs: Float64Array;
+  /** The earliest a spare-budget fill may pull each subject forward to. */
+  private readonly notBeforeMs: Float64Array;
   private latenessSumMs = 0;
   private taken = 0;
 
@@ -14,10 +16,16 @@ export class DueQueue {
     this.keys = new Float64Array(Math.max(16, subjects * 2));
     this.ids = new Int32Array(this.keys.length);
     this.dueMs = new Float64Array(subjects).fill(Number.NaN);
+    this.notBeforeMs = new Float64Array(subjects);
   }
 
   get length(): number {
     return this.size;
+  }
+
+  /** Share of subjects due by `nowMs` (stale entries excluded). */
+  overdueShare(nowMs: number): number {
+    return this.dueMs.length > 0 ? this.overdueCount(nowMs) / this.dueMs.length : 0;
   }
 
   /** Subjects due by `nowMs` (stale entries excluded). */
@@ -39,8 +47,15 @@ export class DueQueue {
     return this.dueMs[id]!;
   }
 
-  schedule(id: number, dueMs: number): void {
+  /** `notBeforeMs`: the earliest a fill may take it (default: any time). */
+  schedule(id: number, dueMs: number, notBeforeMs = Number.NEGATIVE_INFINITY): void {
+    if (!Number.isFinite(dueMs)) throw new RangeError(`subject ${id} gets a due time that is not finite: ${dueMs}`);
     this.dueMs[id] = dueMs;
+    this.notBeforeMs[id] = notBeforeMs;
+    this.push(id, dueMs);
+  }
+
+  private push(id: number, dueMs: number): void {
     if (this.size >= 4 * this.dueMs.length + 16) this.compact();
     if (this.size === this.keys.length) this.grow();
     let i = this.size++;
@@ -57,8 +72,8 @@ export class DueQueue {
 
   /**
    * Takes up to `max` subjects: first those due by `nowMs`, earliest first; then, when `fill` is set,
-   * the next ones due, so that budget left over in a quiet minute is spent on the nearest visits
-   * instead of being lost. Taken subjects leave the queue until scheduled again.
+   * the next ones due (`takeFill`), so that budget left over in a quiet minute is spent on the
+   * nearest visits instead of being lost. Taken subjects leave the queue until scheduled again.
    */
   take(nowMs: number, max: number, fill: boolean, out: number[]): void {
     out.length = 0;
@@ -69,13 +84,49 @@ export class DueQueue {
         this.popRoot();
         continue;
       }
-      if (key > nowMs && !fill) break;
+      if (key > nowMs) break;
+      this.takeRoot(nowMs, out);
+    }
+    if (fill && out.length < max) {
+      const more: number[] = [];
+      this.takeFill(nowMs, max - out.length, 256, more);
+      for (const id of more) out.push(id);
+    }
+  }
+
+  /**
+   * Pulls up to `max` not-yet-due subjects forward, nearest due first, skipping (and keeping) those
+   * whose `notBeforeMs` is still ahead, looking past at most `scan` of them: so a few subjects
+   * cannot soak up the spare budget visit after visit.
+   */
+  takeFill(nowMs: number, max: number, scan: number, out: number[]): void {
+    out.length = 0;
+    const blocked: number[] = [];
+    while (out.length < max && this.size > 0 && blocked.length < scan) {
+      const key = this.keys[0]!;
+      const id = this.ids[0]!;
       this.popRoot();
+      if (key !== this.dueMs[id]) continue;
+      if (this.notBeforeMs[id]! > nowMs) {
+        blocked.push(id);
+        continue;
+      }
       this.dueMs[id] = Number.NaN;
       this.latenessSumMs += nowMs - key;
       this.taken += 1;
       out.push(id);
     }
+    for (const id of blocked) this.push(id, this.dueMs[id]!);
+  }
+
+  private takeRoot(nowMs: number, out: number[]): void {
+    const key = this.keys[0]!;
+    const id = this.ids[0]!;
+    this.popRoot();
+    this.dueMs[id] = Number.NaN;
+    this.latenessSumMs += nowMs - key;
+    this.taken += 1;
+    out.push(id);
   }
 
   private popRoot(): void {
@@ -102,7 +153,7 @@ export class DueQueue {
     const live: number[] = [];
     for (let id = 0; id < this.dueMs.length; id++) if (!Number.isNaN(this.dueMs[id]!)) live.push(id);
     this.size = 0;
-    for (const id of live) this.schedule(id, this.dueMs[id]!);
+    for (const id of live) this.push(id, this.dueMs[id]!);
   }
 
   private grow(): void {

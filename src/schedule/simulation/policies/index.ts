@@ -6,7 +6,7 @@ import { SeedHeuristicPolicy } from './seed-heuristic';
 import { UniformPolicy } from './uniform';
 
 export const POLICY_NAMES = [
-  'freshet', 'freshet-diurnal', 'freshet-freshness', 'oracle', 'oracle-diurnal', 'uniform', 'seed-heuristic',
+  'freshet', 'freshet-diurnal', 'freshet-freshness', 'oracle', 'oracle-diurnal', 'oracle-current', 'uniform', 'seed-heuristic',
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
@@ -26,6 +26,8 @@ export function createPolicy(name: PolicyName, ctx: PolicyContext): SchedulingPo
       return new OraclePolicy(ctx, { useProfiles: false });
     case 'oracle-diurnal':
       return new OraclePolicy(ctx, { useProfiles: true });
+    case 'oracle-current':
+      return new OraclePolicy(ctx, { useProfiles: true, current: true });
     case 'uniform':
       return new UniformPolicy(ctx);
     case 'seed-heuristic':

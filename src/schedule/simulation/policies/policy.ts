@@ -14,6 +14,8 @@ export interface SchedulingPolicy {
   observe(id: number, visit: VisitResult): void;
   /** Refit whatever the policy learns from the population; called periodically. */
   replan(nowMs: number): void;
+  /** Share of subjects whose due time passed more than an hour ago (policies with due times). */
+  overdueShare?(nowMs: number): number;
 }
 
 export interface PolicyContext {
@@ -25,7 +27,10 @@ export interface PolicyContext {
   config?: Partial<PoissonScheduleConfig>;
   /** Ground truth, which only the oracle policies may read. */
   truth?: {
+    /** Long-run mean rates. */
     ratePerHour: ArrayLike<number>;
+    /** The rate now, regime and drift included but bursts averaged out (non-stationary worlds). */
+    currentRatePerHour?: (id: number, tMs: number) => number;
     profile?: (id: number) => DiurnalProfile;
   };
 }

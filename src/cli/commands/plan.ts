@@ -1,0 +1,38 @@
+import { buildModelFromFrontier, schedulerState } from '../../schedule/core-bridge';
+import { forecastBudgets } from '../../schedule/planner';
+import { configFromStage } from '../../schedule/poisson';
+import type { RegisterCommand } from '../context';
+import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
+
+export const register: RegisterCommand = (program, ctx) => {
+  program.command('plan')
+    .description('what-if: predicted mean and p90 delay and share indexed within a day for other budgets (poisson schedule), from the current population')
+    .argument('<pipeline>', 'pipeline file')
+    .requiredOption('--budget-per-hour <N[,M...]>', 'fetches per hour to compare, comma-separated')
+    .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
+    .option('--json', 'print JSON')
+    .action(async (file: string, opts: { budgetPerHour: string; var?: string[]; json?: boolean }) => {
+      const budgets = opts.budgetPerHour.split(',').map(Number);
+      if (budgets.length === 0 || budgets.some((b) => !(b > 0))) {
+        throw new Error(`--budget-per-hour wants positive numbers separated by commas, got ${opts.budgetPerHour}`);
+      }
+      const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
+      try {
+        if (p.config.schedule.type !== 'poisson') throw new Error(`pipeline ${p.config.name} has a ${p.config.schedule.type} schedule; the planner needs poisson`);
+        const { refit_interval_secs: _every, ...options } = p.config.schedule;
+        const states = (await p.frontier.allStates()).filter((st) => st.status === 'active');
+        const model = buildModelFromFrontier(states, configFromStage(options));
+        const rows = forecastBudgets(states.map(schedulerState), model, budgets);
+        if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, subjects: states.length, forecasts: rows }));
+        else {
+          console.log(`pipeline ${p.config.name}: ${states.length} active subjects`);
+          console.log('  budget/h   mean delay h   p90 delay h   indexed within a day');
+          for (const r of rows) {
+            console.log(`  ${String(r.budgetPerHour).padStart(8)}   ${r.meanDelayHours.toFixed(2).padStart(12)}   ${r.p90DelayHours.toFixed(2).padStart(11)}   ${(100 * r.withinDayShare).toFixed(1).padStart(19)} %`);
+          }
+        }
+      } finally {
+        p.close();
+      }
+    });
+};

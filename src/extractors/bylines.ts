@@ -1,0 +1,146 @@
+import type { Block } from './blocks';
+import { readDate } from './dates';
+import { BLOCK_TAGS } from './clean';
+import { isElement, normalizeSpace, textContent, type DomElement, type DomParent } from './dom';
+
+/**
+ * What a page shows under or above its headline: the dateline ("Updated March 5, 2024",
+ * "发布时间：2024-03-05 10:20") and the byline ("By Ana Ruiz", "Written by" + a name, "作者：张三").
+ * Readers see these, and they are what the page means by its date and author; metadata tags
+ * often carry a first-publication date years older, or the publisher for the author.
+ */
+export interface Byline {
+  /** Dates shown near the headline, nearest first, with what their line calls them. */
+  dates: Array<{ iso: string; label: 'published' | 'updated' | 'none'; distance: number }>;
+  author?: string;
+}
+
+/** Lines looked at before and after the headline (a dateline sits just above or below it). */
+const BEFORE = 6;
+const AFTER = 30;
+/** A dateline or byline is a short line; a date inside a sentence is something else. */
+const MAX_LINE_CHARS = 160;
+
+/** A forum poster's join date, not a date of the page. */
+const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date)\b|注册|註冊|加入/i;
+const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised)\b|更新/i;
+const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
+
+/** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
+const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
+/** A label line whose name follows on the next line. */
+const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|about the author|insights from|作者)\s*[:：]?$/i;
+/** What follows a name on its line: a role, a reading time, a comment count. */
+const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
+
+/** Words that stand where a byline would but are not names: labels, page tools. */
+const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|published|posted|share|follow|menu|home|comments?|reply|more|read more|subscribe)$/i;
+
+/** A person's or a desk's name: a few words, no sentence punctuation, not a date. */
+function nameOf(raw: string, zh: boolean, named = false): string | undefined {
+  let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
+  s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
+  s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();
+  // A digit after a full name is a footnote mark; after a one-word handle it is part of it ("pixel_echo6").
+  if (/\s/.test(s)) s = s.replace(/(?<=\p{Ll}{2})\d$/u, '');
+  // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
+  if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
+  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
+  if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
+  const words = s.split(/\s+/);
+  // A lower-case name is a forum handle: one word, or the text of an element named for the author.
+  if (!zh && (words.length > 8 || (!/^[\p{Lu}\p{Lo}@]/u.test(s) && !(named || words.length === 1)))) return undefined;
+  return s;
+}
+
+/** An element whose class or id names it as the author's (author-name, byline, post-author…). */
+export const AUTHOR_CLASS_RE = /author|byline|writer|contributor|posted-?by|user-?name|poster|member-?name|message-?name/i;
+const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list/i;
+
+function authorElement(b: Block): boolean {
+  for (let p: DomParent | null = b.owner, depth = 0; p && depth < 3; p = p.parent, depth++) {
+    if (!isElement(p)) return false;
+    const a = (p as DomElement).attribs;
+    const words = `${a.class ?? ''} ${a.id ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`;
+    if (AUTHOR_CLASS_RE.test(words) && !NOT_NAME_CLASS_RE.test(a.class ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * Lines around each anchor, nearest first (the headline's own dateline rather than a related
+ * story's further down); lines above an anchor count as three times as far (a site header's
+ * "today's date" sits above the headline, a dateline mostly below it).
+ */
+function around(anchors: number[], n: number): Array<[number, number]> {
+  const seen = new Set<number>();
+  const out: Array<[number, number]> = [];
+  for (const anchor of anchors) {
+    const window: Array<[number, number]> = [];
+    for (let i = Math.max(0, anchor - BEFORE); i <= Math.min(n - 1, anchor + AFTER); i++) window.push([i, i >= anchor ? i - anchor : 3 * (anchor - i)]);
+    window.sort((a, b) => a[1] - b[1]);
+    for (const [i, d] of window) {
+      if (seen.has(i)) continue;
+      seen.add(i);
+      out.push([i, d]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The block line of each element named for the author (pageElements finds them) and the
+ * element's own text: an inline `<span class="author-name">` sits inside a line of its own.
+ */
+export function authorLines(els: DomElement[]): Map<DomParent, string> {
+  const out = new Map<DomParent, string>();
+  for (const el of els) {
+    if (NOT_NAME_CLASS_RE.test(el.attribs.class ?? '')) continue;
+    let owner: DomParent | null = el;
+    while (owner && isElement(owner) && !BLOCK_TAGS.has(owner.name)) owner = owner.parent;
+    const text = normalizeSpace(textContent(el));
+    if (owner && text && !out.has(owner)) out.set(owner, text);
+  }
+  return out;
+}
+
+/**
+ * The dateline and byline around the anchors: the headline, then the start of the content
+ * (some templates put the headline in a hero far above the article and its byline).
+ */
+export function findByline(blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string> }): Byline {
+  const out: Byline = { dates: [] };
+  for (const [i, distance] of around(anchors, blocks.length)) {
+    const b = blocks[i]!;
+    const text = b.text;
+    if (text.length > MAX_LINE_CHARS) continue;
+    const owner = b.owner;
+    const stamp = isElement(owner) && owner.name === 'time' && owner.attribs.datetime ? readDate(owner.attribs.datetime)?.iso : undefined;
+    const read = readDate(text, opts.dayFirst);
+    if ((read || stamp) && !MEMBER_SINCE_RE.test(text)) {
+      // A label may sit on the line before ("Updated" / "March 5, 2024").
+      const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, (read?.index ?? 0) + 1)}`;
+      const label = UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
+      out.dates.push({ iso: read?.iso ?? stamp!, label, distance });
+      // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024".
+      if (read) {
+        const rest = text.slice(read.end);
+        const second = readDate(rest, opts.dayFirst);
+        if (second) out.dates.push({ iso: second.iso, label: UPDATED_RE.test(rest.slice(0, second.index + 1)) ? 'updated' : 'none', distance });
+      }
+    }
+    if (out.author === undefined) {
+      // The element named for the author first: its own text, not the line it runs into.
+      const named = opts.authorLines?.get(b.owner);
+      const m = named === undefined ? BYLINE_RE.exec(text) : null;
+      const next = blocks[i + 1];
+      const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
+        ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
+        ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
+        ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
+      if (name) out.author = name;
+    }
+  }
+  return out;
+}

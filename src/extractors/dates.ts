@@ -1,0 +1,117 @@
+/**
+ * Dates as pages write them, read to ISO 8601 as precise as the page states them: a day
+ * (`2024-03-05`), or a time with the offset the page gives (`2024-03-05T09:30:00-05:00`), or a
+ * local time when it gives none. Never read in the zone of the machine running the extractor.
+ */
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
+  dec: 12, december: 12,
+};
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+const YEAR = '((?:19|20)\\d{2})';
+/** A time after the date: `10:30`, `10:30 am`, `10:30 a.m. ET`, `at 9:05PM (GMT+8)`. */
+const TIME = '(?:\\s*(?:[,|•·@-]|at|um|à)?\\s*(\\d{1,2})[:：](\\d{2})(?:[:：](\\d{2}))?\\s*([ap]\\.?m\\.?)?\\s*\\(?((?:GMT|UTC)\\s*[+-]\\s*\\d{1,2}(?::?\\d{2})?|[A-Z]{2,4}T|ET|Z)?\\)?)?';
+
+/** Zone abbreviations of the dates pages write (US, Europe, Asia). */
+const ZONES: Record<string, string> = {
+  UTC: 'Z', GMT: 'Z', Z: 'Z', EST: '-05:00', EDT: '-04:00', CST: '-06:00', CDT: '-05:00', MST: '-07:00', MDT: '-06:00',
+  PST: '-08:00', PDT: '-07:00', BST: '+01:00', CET: '+01:00', CEST: '+02:00', IST: '+05:30', JST: '+09:00', KST: '+09:00',
+  HKT: '+08:00', SGT: '+08:00', AEST: '+10:00', AEDT: '+11:00',
+};
+
+interface DatePattern {
+  re: RegExp;
+  /** Indices of year, month, day in the match; month may be a word. */
+  ymd: [number, number, number];
+}
+
+const PATTERNS: DatePattern[] = [
+  // ISO and the numeric forms that start with the year (2024-03-05, 2024/3/5, 2024.03.05), Chinese and Japanese (2024年3月5日).
+  { re: new RegExp(`(?<![\\d])${YEAR}\\s*[-/.年]\\s*(\\d{1,2})\\s*[-/.月]\\s*(\\d{1,2})(?![\\d])\\s*[日号號]?(?:T|\\s*)${TIME}`, 'iu'), ymd: [1, 2, 3] },
+  // March 5, 2024 / Mar. 5th 2024
+  // (also glued to a name before it, as inline markup without spaces renders: "By Ana RuizMar 5, 2025")
+  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}\\b${TIME}`, 'i'), ymd: [3, 1, 2] },
+  // 5 March 2024 / 5th Mar, 2024 / 05-Mar-2024
+  { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1] },
+];
+/** 03/05/2024 or 05.03.2024: which is the month is decided by the page's locale. */
+const NUMERIC_RE = new RegExp(`(?<![\\d/.])(\\d{1,2})([/.])(\\d{1,2})\\2${YEAR}(?![\\d/])${TIME}`, 'i');
+
+export interface ReadDate {
+  /** ISO 8601: the day, or the day and time with the page's offset when it gives one. */
+  iso: string;
+  /** Where in the text the date starts and ends. */
+  index: number;
+  end: number;
+}
+
+const p2 = (n: number): string => String(n).padStart(2, '0');
+
+function validDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || d > 31) return false;
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+function zoneOffset(z: string | undefined): string | undefined {
+  if (!z) return undefined;
+  const upper = z.replace(/\s+/g, '').toUpperCase();
+  if (ZONES[upper]) return ZONES[upper];
+  if (upper === 'ET') return undefined; // Eastern, but EST or EDT: the day is what counts
+  const m = /^(?:GMT|UTC)([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(upper);
+  return m ? `${m[1]}${p2(Number(m[2]))}:${m[3] ?? '00'}` : undefined;
+}
+
+/** The ISO string of a day and an optional time read from groups [h, min, s, ampm, zone]. */
+function iso(y: number, mo: number, d: number, time: Array<string | undefined>, defaultOffset?: string): string {
+  const day = `${y}-${p2(mo)}-${p2(d)}`;
+  const [h, min, s, ampm, zone] = time;
+  if (h === undefined || min === undefined) return day;
+  let hour = Number(h);
+  if (hour > 23 || Number(min) > 59) return day;
+  if (ampm) {
+    const pm = /^p/i.test(ampm);
+    if (hour > 12) return day;
+    hour = (hour % 12) + (pm ? 12 : 0);
+  }
+  const offset = zoneOffset(zone) ?? defaultOffset ?? '';
+  return `${day}T${p2(hour)}:${min}:${s ?? '00'}${offset}`;
+}
+
+/**
+ * The first date written in `text` (English and Chinese forms, ISO, numeric). `dayFirst`: read
+ * 03/05/2024 as 3 May (the page's locale is not US English); a first number above 12 is a day anyway.
+ */
+export function readDate(text: string, dayFirst = false, defaultOffset?: string): ReadDate | undefined {
+  let best: ReadDate | undefined;
+  const consider = (index: number, end: number, y: number, mo: number, d: number, time: Array<string | undefined>): void => {
+    if (!validDay(y, mo, d) || (best && best.index <= index)) return;
+    best = { iso: iso(y, mo, d, time, defaultOffset), index, end };
+  };
+  for (const { re, ymd } of PATTERNS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const month = (s: string): number => (/^\d+$/.test(s) ? Number(s) : MONTHS[s.toLowerCase().replace(/\.$/, '')] ?? 0);
+    consider(m.index, m.index + m[0].length, Number(m[ymd[0]]), month(m[ymd[1]]!), Number(m[ymd[2]]), m.slice(ymd.length + 1, ymd.length + 6));
+  }
+  const n = NUMERIC_RE.exec(text);
+  if (n) {
+    const [a, b] = [Number(n[1]), Number(n[3])];
+    const [mo, d] = a > 12 || (dayFirst && b <= 12) ? [b, a] : [a, b];
+    consider(n.index, n.index + n[0].length, Number(n[4]), mo, d, n.slice(5, 10));
+  }
+  return best;
+}
+
+/** A date in a URL path: /2024/03/05/, /2024-03-05-, /20240305/. */
+export function dateInUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
+  const m = /\/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?!\d)/.exec(path) ?? /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=[/_.-])/.exec(path);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return validDay(y, mo, d) ? `${y}-${p2(mo)}-${p2(d)}` : undefined;
+}

@@ -1,0 +1,137 @@
+import type { Block } from './blocks';
+import { classWeight } from './clean';
+import { isElement, type DomElement, type DomParent } from './dom';
+
+/**
+ * Pages made of repeated items (listings, search results, product grids, event calendars, job
+ * boards): each item is a card whose title, and often whose whole snippet, is a link. Scored line
+ * by line, link text is navigation and the cards sink below the bar. But navigation repeats
+ * short labels, while cards repeat a structure holding prose: several lines, or long ones. When
+ * such a run of sibling cards holds a large share of the page's text, their link text is read
+ * as text.
+ */
+export interface ItemParams {
+  /** Siblings of one shape needed to call them items. */
+  minItems: number;
+  /** Characters an item must hold on average (menu entries hold a word or two). */
+  minItemChars: number;
+  /** At most this many characters an item on average (page sections are not items). */
+  maxItemChars: number;
+  /** Share of the page's characters the items must hold together. */
+  minShare: number;
+  /** At most this many lines with a link per item on average: a card links its title, snippet, source and a button or two; a box of links is a link list. */
+  maxLinkLinesPerItem: number;
+}
+
+export const DEFAULT_ITEMS: ItemParams = { minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6 };
+
+/** How far above a line its item may sit. */
+const MAX_DEPTH = 8;
+
+/** What makes sibling items alike: the tag and first class word, digits ignored. */
+function shape(el: DomElement): string {
+  return `${el.name}.${(el.attribs.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
+}
+
+interface Group {
+  parent: DomParent;
+  items: Set<DomParent>;
+  chars: number;
+  linkChars: number;
+  linkLines: number;
+}
+
+/**
+ * The lines of the page's item list: the largest group of at least `minItems` siblings of one
+ * shape whose items hold prose-sized text on average and together a large share of the page,
+ * with much of it in links (else the line model already reads them) but in a few lines per item
+ * (a box of many links is a link list). Undefined when none.
+ */
+export function findItemLines(blocks: Block[], headline?: Block, params: ItemParams = DEFAULT_ITEMS): Map<Block, DomParent> | undefined {
+  let total = 0;
+  // What each element holds, summed over its lines first: the shape strings are then built once
+  // per element, not once per line and ancestor.
+  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number }>();
+  for (const b of blocks) {
+    total += b.chars;
+    let depth = 0;
+    for (let el: DomParent | null = b.owner; el && el.parent && depth < MAX_DEPTH; el = el.parent, depth++) {
+      let h = held.get(el);
+      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0 }));
+      h.chars += b.chars;
+      h.linkChars += b.linkChars;
+      if (b.linkChars > 0) h.linkLines++;
+    }
+  }
+  const groups = new Map<DomParent, Map<string, Group>>();
+  for (const [el, h] of held) {
+    if (!isElement(el) || !el.parent) continue;
+    const parent = el.parent;
+    const key = shape(el as DomElement);
+    let byShape = groups.get(parent);
+    if (!byShape) groups.set(parent, (byShape = new Map()));
+    let g = byShape.get(key);
+    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0 }));
+    g.items.add(el);
+    g.chars += h.chars;
+    g.linkChars += h.linkChars;
+    g.linkLines += h.linkLines;
+  }
+  let best: Group | undefined;
+  for (const byShape of groups.values()) {
+    for (const g of byShape.values()) {
+      const n = g.items.size;
+      if (n < params.minItems) continue;
+      const avg = g.chars / n;
+      if (avg < params.minItemChars || avg > params.maxItemChars || g.chars < params.minShare * total) continue;
+      // Cards with little link text already score as text; boxes of many links are link lists.
+      if (g.linkChars < 0.3 * g.chars || g.linkLines > params.maxLinkLinesPerItem * n) continue;
+      if (!best || g.chars > best.chars) best = g;
+    }
+  }
+  if (!best) return undefined;
+  // A detail page whose own headline sits in one of the repeated boxes (a story among "breaking
+  // news" boxes) is one item's page, not a listing: the line model decides.
+  if (headline) {
+    for (let el: DomParent | null = headline.owner; el; el = el.parent) if (best.items.has(el)) return undefined;
+  }
+  const lines = new Map<Block, DomParent>();
+  for (const b of blocks) {
+    for (let el: DomParent | null = b.owner; el && el !== best.parent; el = el.parent) {
+      if (el.parent === best.parent) {
+        if (best.items.has(el)) lines.set(b, el);
+        break;
+      }
+    }
+  }
+  return lines;
+}
+
+/**
+ * Values of the item lines: each item's lines scored as one node with its link text read as
+ * text (the threshold paid once per item, the value shared out by length); other lines keep theirs.
+ */
+export function itemValues(lines: Map<Block, DomParent>, values: number[], lineValue: (b: Block) => number): number[] {
+  const out = values.slice();
+  const byItem = new Map<DomParent, Block[]>();
+  for (const [b, item] of lines) {
+    const list = byItem.get(item);
+    if (list) list.push(b);
+    else byItem.set(item, [b]);
+  }
+  for (const [item, run] of byItem) {
+    // Class words inside the card (Bootstrap's div.caption) name its parts, not furniture: only
+    // those above the item count.
+    let inside = 0;
+    for (let el: DomParent | null = run[0]!.owner; el && el !== item; el = el.parent) if (isElement(el)) inside += classWeight(el as DomElement);
+    const node: Block = { ...run[0]!, chars: 0, linkChars: 0, cjkChars: 0, punct: 0, classScore: run[0]!.classScore - inside };
+    for (const b of run) {
+      node.chars += b.chars;
+      node.cjkChars += b.cjkChars;
+      node.punct += b.punct;
+    }
+    const v = lineValue(node);
+    for (const b of run) out[b.index] = node.chars === 0 ? 0 : (v * b.chars) / node.chars;
+  }
+  return out;
+}

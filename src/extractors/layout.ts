@@ -1,0 +1,99 @@
+import type { Block, FurnitureMark } from './blocks';
+import type { DomElement } from './dom';
+import { effectiveLength, linkRatio, type ScoringParams } from './scoring';
+
+/**
+ * Boilerplate judged by structure, not by a single class word. A class or id word (`sidebar`,
+ * `hidden`, `share`, `skip`…) says an element is furniture; but layout wrappers carry such words
+ * too (a sticky-sidebar plugin's `<div class="sidebar-wrapper">` around the main column, a
+ * `no-sidebar` body div, Tailwind's `overflow-hidden`, a root `hide` that a script lifts). The
+ * difference is what the element holds: furniture is a minority of the page's text, while the
+ * wrapper holds most of it. A marked element holding more than `maxFurnitureShare` of the
+ * page's positive line value is therefore a wrapper: its word is ignored, provided it holds the
+ * headline too (when the page has one): a cookie notice or a sidebar of teasers can outweigh a
+ * short article, but never holds its headline. Only where the furniture words reach the headline
+ * itself (a Drupal layout that calls every column `sidebar-first-only`) are they the layout's
+ * vocabulary, and a non-hidden element need not hold it.
+ */
+export interface LayoutParams {
+  maxFurnitureShare: number;
+}
+
+export const DEFAULT_LAYOUT: LayoutParams = { maxFurnitureShare: 0.5 };
+
+/** A line's value before any class word: what it holds, whatever its ancestors are called. */
+function plainValue(b: Block, p: ScoringParams): number {
+  return effectiveLength(b, p) + p.punctWeight * b.punct * (1 - linkRatio(b)) - p.threshold;
+}
+
+export interface JudgedLines {
+  /** The lines kept (class-hidden elements that are not wrappers removed), re-indexed. */
+  blocks: Block[];
+  /** Elements whose furniture word was overruled: selection treats them as neutral. */
+  wrappers: Set<DomElement>;
+}
+
+export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?: Block, params: LayoutParams = DEFAULT_LAYOUT): JudgedLines {
+  const wrappers = new Set<DomElement>();
+  if (!lines.some((b) => b.furniture)) return { blocks: lines, wrappers };
+  let total = 0;
+  for (const b of lines) {
+    const v = plainValue(b, scoring);
+    if (v <= 0) continue;
+    total += v;
+    for (let m: FurnitureMark | null = b.furniture; m; m = m.up) m.mass += v;
+  }
+  const limit = params.maxFurnitureShare * total;
+  const holdsHeadline = new Set<FurnitureMark>();
+  for (let m = headline?.furniture ?? null; m; m = m.up) holdsHeadline.add(m);
+  // Sibling sections that share a furniture word (every <div class="skip-item"> of a guide)
+  // are judged together: what they hold between them is the page.
+  const siblings = new Map<string, { mass: number; count: number }>();
+  const siblingKey = (m: FurnitureMark): string => `${m.hidden ? 'h' : 'w'}${m.el.attribs.class ?? ''}`;
+  const parentIds = new Map<DomElement['parent'], number>();
+  const keyOf = (m: FurnitureMark): string => {
+    let id = parentIds.get(m.el.parent);
+    if (id === undefined) parentIds.set(m.el.parent, (id = parentIds.size));
+    return `${id}:${siblingKey(m)}`;
+  };
+  const counted = new Set<FurnitureMark>();
+  for (const b of lines) {
+    for (let m: FurnitureMark | null = b.furniture; m; m = m.up) {
+      if (counted.has(m)) continue;
+      counted.add(m);
+      const sib = siblings.get(keyOf(m));
+      if (sib) {
+        sib.mass += m.mass;
+        sib.count++;
+      } else {
+        siblings.set(keyOf(m), { mass: m.mass, count: 1 });
+      }
+    }
+  }
+  // A furniture word that also sits above the headline is the layout's vocabulary, not a verdict.
+  const wordAboveHeadline = headline?.furniture != null;
+  // A run of three or more sibling sections is a body of sections: a sidebar or a notice is one element.
+  const sectionRun = (m: FurnitureMark): boolean => {
+    const sib = siblings.get(keyOf(m))!;
+    return !m.hidden && sib.count >= 3 && sib.mass > limit;
+  };
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && (sectionRun(m)
+    || (m.mass > limit && (headline === undefined || holdsHeadline.has(m) || (!m.hidden && wordAboveHeadline))));
+  const out: Block[] = [];
+  for (const b of lines) {
+    let hidden = false;
+    for (let m: FurnitureMark | null = b.furniture; m; m = m.up) {
+      if (isWrapper(m)) {
+        wrappers.add(m.el);
+        // The walk counted the word into classScore; a wrapper's word does not count.
+        b.classScore -= m.weight;
+      } else if (m.hidden) {
+        hidden = true;
+      }
+    }
+    if (hidden) continue;
+    b.index = out.length;
+    out.push(b);
+  }
+  return { blocks: out, wrappers };
+}

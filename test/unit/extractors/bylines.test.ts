@@ -1,0 +1,83 @@
+import { dateInUrl, readDate } from '../../../src/extractors/dates';
+import { extract } from '../../../src/extractors/text-density';
+
+describe('dates as pages write them', () => {
+  it('reads English, ISO, numeric and Chinese forms to the precision stated, with the offset the page gives', () => {
+    expect(readDate('Updated on June 18, 2025 at 12:35 PM EDT')?.iso).toBe('2025-06-18T12:35:00-04:00');
+    expect(readDate('Published 5th March 2024')?.iso).toBe('2024-03-05');
+    expect(readDate('Dec. 18, 2025 · 6 min read')?.iso).toBe('2025-12-18');
+    // Inline markup without spaces glues the date to the name before it.
+    expect(readDate('ByKathryn GiuffridaMar 5, 2025 | 6 comments')?.iso).toBe('2025-03-05');
+    expect(readDate('发布时间：2024年3月5日 10:20')?.iso).toBe('2024-03-05T10:20:00');
+    expect(readDate('2024-03-05T09:30:00Z')?.iso).toBe('2024-03-05T09:30:00Z');
+    expect(readDate('Sat Feb 24, 2024 12:41 pm')?.iso).toBe('2024-02-24T12:41:00');
+    expect(readDate('Nov 25, 2025 5:00 am PST')?.iso).toBe('2025-11-25T05:00:00-08:00');
+  });
+
+  it('reads 12/03/2024 by the page locale, a first number above 12 as the day, and rejects impossible days', () => {
+    expect(readDate('12/03/2024')?.iso).toBe('2024-12-03');
+    expect(readDate('12/03/2024', true)?.iso).toBe('2024-03-12');
+    expect(readDate('25/03/2024')?.iso).toBe('2024-03-25');
+    expect(readDate('February 30, 2024')).toBeUndefined();
+    expect(readDate('Call 555-0199 before 2024')).toBeUndefined();
+  });
+
+  it('finds dates in URL paths', () => {
+    expect(dateInUrl('https://x.com/2025/12/18/the-december-comfort-watches/')).toBe('2025-12-18');
+    expect(dateInUrl('https://x.com/articles/2025-12-15+Rust+GCC')).toBe('2025-12-15');
+    expect(dateInUrl('https://x.com/products/2025')).toBeUndefined();
+  });
+});
+
+describe('datelines and bylines near the headline', () => {
+  const body = '<p>The council met on Tuesday evening and voted, after a long debate, to approve the river park plan.</p>'.repeat(4);
+
+  it('takes the date the page shows under its headline over an older JSON-LD date, made precise by the metadata of that day', () => {
+    const page = extract(`<html><head><title>River park approved</title>
+      <script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2023-01-29T20:47:55+00:00","dateModified":"2025-08-19T13:25:59+00:00"}</script>
+      </head><body><article><h1>River park approved</h1><p class="byline">By Ana Ruiz</p><p class="date">Updated August 19, 2025</p>${body}</article></body></html>`);
+    expect(page.published_at).toBe('2025-08-19T13:25:59+00:00');
+    expect(page.modified_at).toBe('2025-08-19T13:25:59+00:00');
+    expect(page.author).toBe('Ana Ruiz');
+  });
+
+  it('reads a "Written by" label with the name on the next line, and an author-named element', () => {
+    const labelled = extract(`<html><head><title>Tool choices</title></head><body><main><h1>Tool choices</h1>
+      <div><p>Written by</p><p>Edzel Tabing</p></div><p>March 4, 2025</p>${body}</main></body></html>`);
+    expect(labelled.author).toBe('Edzel Tabing');
+    expect(labelled.published_at).toBe('2025-03-04');
+    const named = extract(`<html><head><title>Tool choices</title></head><body><main><h1>Tool choices</h1>
+      <div class="post-meta"><span class="author-name">Stephen Jesudunsin</span></div>${body}</main></body></html>`);
+    expect(named.author).toBe('Stephen Jesudunsin');
+  });
+
+  it('takes the byline over a JSON-LD "person" named like the site (the publisher), and skips label words', () => {
+    const page = extract(`<html><head><title>Heart-healthy meals</title><meta property="og:site_name" content="British Heart Foundation">
+      <script type="application/ld+json">{"@type":"Article","author":{"@type":"Person","name":"British Heart Foundation"}}</script></head>
+      <body><article><h1>Heart-healthy meals</h1><p class="meta">Updated</p><p>By Tracy Parker, Dietitian</p>${body}</article></body></html>`);
+    expect(page.author).toBe('Tracy Parker, Dietitian');
+  });
+
+  it('reads Chinese source, author and time lines', () => {
+    const page = extract(`<html><head><title>长江大桥夜间实施交通管制</title></head><body><div class="article"><h1>长江大桥夜间实施交通管制</h1>
+      <div class="info">来源：模拟日报 作者：张三 发布时间：2024年3月5日 10:20</div>
+      <p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线，绕行其他过江通道。</p>
+      <p>交管部门表示，管制期间将在大桥两端设置提示牌，并安排警力现场疏导，确保施工安全和道路通畅，给市民带来的不便敬请谅解。</p></div></body></html>`);
+    expect(page.published_at).toBe('2024-03-05T10:20:00');
+    expect(page.author).toBe('张三');
+  });
+
+  it('gives a shown time without a zone the offset of the metadata stamp of the same minute (the day stays the page\'s)', () => {
+    const page = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
+      <body><h1>大桥夜间管制</h1><div class="article-meta"><span class="pubtime">2024-03-05 03:00</span></div>
+      <div class="article-content"><p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线。</p></div></body></html>`);
+    expect(page.published_at).toBe('2024-03-05T03:00:00+08:00');
+    expect(Date.parse(page.published_at!)).toBe(Date.parse('2024-03-04T19:00:00Z'));
+  });
+
+  it('falls back to a date in the URL when the page shows none', () => {
+    const page = extract(`<html><head><title>Comfort watches</title></head><body><h1>Comfort watches</h1>${body}</body></html>`,
+      { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
+    expect(page.published_at).toBe('2025-12-18');
+  });
+});

@@ -1,0 +1,42 @@
+import { extract } from '../../../src/extractors/text-density';
+
+const card = (i: number): string => `<div class="result-card"><a href="/s/${i}" class="source">example${i}.com</a>
+  <a href="/story/${i}"><h3 class="title">Story number ${i} about online learning programs</h3>
+  <p class="snippet">In 2025 the pace of change in online learning is unlike anything before, and story ${i} explains why schools are investing in it.</p></a>
+  <span class="age">${i}d</span></div>`;
+
+describe('pages made of repeated items (items.ts)', () => {
+  it('reads every card of a listing whose titles and snippets are links, and not the menu', () => {
+    const menu = '<ul class="menu">' + ['Home', 'News', 'Videos', 'Comments', 'Sign in'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('') + '</ul>';
+    const page = extract(`<html><head><title>Results for online learning programs</title></head><body>${menu}
+      <h1>Results for online learning programs</h1><section class="results">${Array.from({ length: 8 }, (_, i) => card(i + 1)).join('')}</section>
+      <div class="copyright">© 2025 Example Inc. All rights reserved.</div></body></html>`);
+    for (let i = 1; i <= 8; i++) {
+      expect(page.text).toContain(`Story number ${i} about online learning programs`);
+      expect(page.text).toContain(`story ${i} explains why`);
+    }
+    expect(page.text).not.toContain('Sign in');
+  });
+
+  it('leaves an article alone whose sidebar holds boxes of many links', () => {
+    const box = (k: number): string => `<div class="mod-right"><h3>Box ${k}</h3><ul>${Array.from({ length: 8 }, (_, i) => `<li><a href="/r/${k}/${i}">Related headline ${k}-${i} about something else entirely today</a></li>`).join('')}</ul></div>`;
+    const page = extract(`<html><head><title>City approves river park</title></head><body><div class="main"><h1>City approves river park</h1>
+      <p>The city council voted seven to two on Tuesday to approve the river park, ending a debate that lasted two years.</p>
+      <p>Construction will begin in spring, the mayor said, and the first section should open to the public next summer.</p></div>
+      <div class="side">${[1, 2, 3, 4].map(box).join('')}</div></body></html>`);
+    expect(page.text).toContain('The city council voted seven to two');
+    expect(page.text).not.toContain('Related headline');
+  });
+
+  it('keeps the parts of a product card that carry furniture words of their own (a Bootstrap caption)', () => {
+    const product = (i: number): string => `<div class="col-md-4 category-product"><a class="thumbnail" href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a>
+      <div class="caption"><a class="product-name" href="/p/${i}">Laser Projector Model ${i} with 4K resolution and 5100 lumens</a>
+      <div>Manufacturer: Brand ${i}</div><div class="product-sku">Item Number: LP-${i}00</div><div>Price: $${i},899.00</div></div></div>`;
+    const page = extract(`<html><head><title>Native 4K Projectors</title></head><body><h1>Native 4K Projectors</h1>
+      <div class="product-list row">${Array.from({ length: 9 }, (_, i) => product(i + 1)).join('')}</div></body></html>`);
+    for (let i = 1; i <= 9; i++) {
+      expect(page.text).toContain(`Laser Projector Model ${i} with 4K resolution`);
+      expect(page.text).toContain(`Item Number: LP-${i}00`);
+    }
+  });
+});

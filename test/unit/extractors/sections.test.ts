@@ -1,0 +1,33 @@
+import { extract } from '../../../src/extractors/text-density';
+
+const para = (topic: string, i: number): string =>
+  `<p>${topic} ${i}: this plan meets the recommended guide, with five portions of fruit and vegetables a day, and costs little to make at home.</p>`;
+
+describe('multi-section articles', () => {
+  it('keeps what lies between two parts of the article (a table of short cells), not only the parts', () => {
+    const rows = ['Carrots|80g|160g|320g', 'Porridge oats|40g|80g|160g', 'Semi-skimmed milk|1 pint|2 pints|4 pints', 'Red lentils|50g|100g|200g',
+      'Wholemeal bread|1 loaf|2 loaves|3 loaves', 'Tinned tuna|1 tin|2 tins|4 tins', 'Frozen peas|100g|200g|400g', 'Bananas|3|6|12',
+      'Eggs|6|12|24', 'Spinach|100g|200g|400g', 'Yogurt|500g|1kg|2kg', 'Rice|200g|400g|800g']
+      .map((r) => `<tr>${r.split('|').map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
+    const page = extract(`<html><head><title>A week of budget meals</title></head><body><nav><a href="/">Home</a></nav>
+      <section class="text-layout"><h1>A week of budget meals</h1>${[1, 2, 3, 4, 5].map((i) => para('Intro', i)).join('')}
+      <h2>Weekly shopping list</h2><table><tbody>${rows}</tbody></table><table><tbody>${rows}</tbody></table>
+      ${[1, 2, 3, 4].map((i) => para('Monday', i)).join('')}</section>
+      <footer><p>© 2025 Heart charity. All rights reserved.</p></footer></body></html>`);
+    expect(page.text).toContain('Intro 1: this plan');
+    expect(page.text).toContain('Monday 4: this plan');
+    expect(page.paragraphs).toContain('Semi-skimmed milk');
+    expect(page.paragraphs).toContain('Wholemeal bread');
+  });
+
+  it('leaves out a comment thread that outweighs the story it follows', () => {
+    const comment = (i: number): string => `<li class="comment"><div class="commentBody"><p>Comment ${i}: I have worked in this field for twenty years, and the market has changed, but not in the way the story says; hiring comes in waves.</p></div></li>`;
+    const page = extract(`<html><head><title>Graduates find fewer jobs</title></head><body><article class="story"><h1>Graduates find fewer jobs</h1>
+      <p>Elite computer science degrees are no longer a guaranteed on-ramp to the industry, recent graduates and their teachers say.</p>
+      <p>"There is a dreary mood on campus," said a recent graduate, who applied to more than a hundred jobs before getting an offer.</p></article>
+      <ul class="links">${Array.from({ length: 12 }, (_, i) => `<li><a href="/s/${i}">Another story number ${i} on the front page</a></li>`).join('')}</ul>
+      <div id="comments"><ul class="commentlisting">${Array.from({ length: 30 }, (_, i) => comment(i + 1)).join('')}</ul></div></body></html>`);
+    expect(page.text).toContain('Elite computer science degrees');
+    expect(page.text).not.toContain('Comment 1:');
+  });
+});
