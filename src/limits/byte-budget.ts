@@ -3,7 +3,11 @@ import { ErrorCodes, FreshetError } from '../core/errors';
 interface Waiter {
   hold: ByteHold;
   bytes: number;
+  /** What the hold had when it began to wait (counted in `heldByWaiters`). */
+  held: number;
   grant(): void;
+  /** The hold was released while this waited: the wait ends, unanswered (its reader is gone). */
+  cancel(): void;
 }
 
 /**
@@ -58,17 +62,18 @@ export class ByteBudget {
     }
     return new Promise<void>((resolve, reject) => {
       const w: Waiter = {
-        hold, bytes,
+        hold, bytes, held: hold.bytes,
         grant: () => {
           hold.signal?.removeEventListener('abort', onAbort);
           resolve();
         },
+        cancel: () => {
+          hold.signal?.removeEventListener('abort', onAbort);
+          reject(new FreshetError(ErrorCodes.fetchAborted, 'retryable', 'wait for memory given up: the visit ended'));
+        },
       };
       const onAbort = (): void => {
-        const i = this.queue.indexOf(w);
-        if (i < 0) return;
-        this.queue.splice(i, 1);
-        this.heldByWaiters -= hold.bytes;
+        if (!this.unqueue(w)) return;
         reject(new FreshetError(ErrorCodes.fetchAborted, 'retryable', 'wait for memory aborted: the run is stopping'));
         this.pump();
       };
@@ -80,6 +85,22 @@ export class ByteBudget {
     });
   }
 
+  /** @internal A released hold's waits leave the queue, so no bytes are granted to a holder that is gone. */
+  withdraw(hold: ByteHold): void {
+    for (const w of this.queue.filter((x) => x.hold === hold)) {
+      this.unqueue(w);
+      w.cancel();
+    }
+  }
+
+  private unqueue(w: Waiter): boolean {
+    const i = this.queue.indexOf(w);
+    if (i < 0) return false;
+    this.queue.splice(i, 1);
+    this.heldByWaiters -= w.held;
+    return true;
+  }
+
   private pump(): void {
     while (this.queue.length > 0) {
       const w = this.queue[0]!;
@@ -88,7 +109,7 @@ export class ByteBudget {
       const stuck = this.used - this.heldByWaiters <= 0;
       if (!room && !stuck) return;
       this.queue.shift();
-      this.heldByWaiters -= w.hold.bytes;
+      this.heldByWaiters -= w.held;
       this.add(w.bytes);
       w.hold.granted(w.bytes);
       w.grant();
@@ -131,6 +152,7 @@ export class ByteHold {
   release(): void {
     if (this.released) return;
     this.released = true;
+    this.budget.withdraw(this);
     const n = this.bytes;
     this.bytes = 0;
     this.budget.free(n);

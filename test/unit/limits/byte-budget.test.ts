@@ -92,6 +92,22 @@ describe('ByteBudget', () => {
     await expect(budget.hold(stop.signal).cover(1)).rejects.toMatchObject({ code: ErrorCodes.fetchAborted });
   });
 
+  it('drops the wait of a hold released while it waited (its body failed): nothing is granted to it, nothing leaks', async () => {
+    const budget = new ByteBudget(1000);
+    const a = budget.hold();
+    a.cover(900);
+    const b = budget.hold();
+    b.cover(50);
+    const w = track(b.cover(500));
+    b.release();
+    await settle();
+    expect(w.error).toMatchObject({ code: ErrorCodes.fetchAborted });
+    expect(budget.inUse).toBe(900);
+    a.release();
+    expect(budget.inUse).toBe(0);
+    expect(budget.hold().cover(1000)).toBeUndefined();
+  });
+
   it('with limit 0 grants everything at once and still counts', () => {
     const budget = new ByteBudget(0);
     expect(budget.hold().cover(1e9)).toBeUndefined();
