@@ -34,6 +34,7 @@ export function schedulerState(f: FrontierState): SubjectState {
   return {
     firstSeenMs: f.firstSeenMs, lastVisitMs: f.lastVisitMs ?? null, lastPostMs: f.lastPostMs ?? null, watermark: f.watermark ?? null,
     postsSeen: f.postsSeen, visits: f.visits, evidencePosts: num('ep'), evidenceHours: num('eh'), recentPosts: num('rp'), recentHours: num('rh'),
+    lastPosts: num('lp'), lastHours: num('lh'),
     diurnal: typeof s.dn === 'number' ? { n: num('dn'), cos: num('dc'), sin: num('ds') } : null,
   };
 }
@@ -41,7 +42,9 @@ export function schedulerState(f: FrontierState): SubjectState {
 /** The scheduler-owned fields to store in the frontier record's `schedule` map (short keys: one per subject). */
 export function schedulerFields(s: SubjectState): Record<string, number> {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
-  const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours), rp: r(s.recentPosts), rh: r(s.recentHours) };
+  const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours), rp: r(s.recentPosts), rh: r(s.recentHours),
+    lp: r(s.lastPosts), lh: r(s.lastHours),
+  };
   if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
   return out;
 }
