@@ -13,7 +13,7 @@ export const register: RegisterCommand = (program, ctx) => {
     .action(async (file: string, opts: { var?: string[]; json?: boolean }) => {
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
-        const stats = await p.counts.stats();
+        const stats = await p.counts.stats({ exact: true });
         let schedule: FrontierFreshness | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;
