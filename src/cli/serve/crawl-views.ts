@@ -29,6 +29,12 @@ export interface ServedPipeline {
 const LIVE_MS = 5_000;
 /** Freshness figures read every state of the frontier and refit the model: computed at most this often. */
 const FRESHNESS_CACHE_MS = 30_000;
+/**
+ * On a large frontier the computation itself takes seconds (100,000 subjects: ~1 s, more with a
+ * refit): the figures are then held COST_FACTOR times as long as they took, so they never take
+ * more than ~5 % of the server's time whatever the size.
+ */
+const COST_FACTOR = 20;
 /** A served model is refit when the number of subjects moved by more than this share (as ModelRefresher does). */
 const MODEL_DRIFT = 0.1;
 /** Counting dead letters by code reads up to 1,000 stream entries: at most this often. */
@@ -59,7 +65,7 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 }
 
 export class CrawlViews {
-  private readonly freshnessCache = new Map<string, { atMs: number; value: z.infer<typeof freshness> }>();
+  private readonly freshnessCache = new Map<string, { untilMs: number; value: z.infer<typeof freshness> }>();
   private readonly models = new Map<string, { atMs: number; subjects: number; model: ScheduleModel }>();
   private readonly freshnessPending = new Map<string, Promise<z.infer<typeof freshness>>>();
   private readonly codesCache = new Map<string, { atMs: number; value: Record<string, number> }>();
@@ -121,17 +127,20 @@ export class CrawlViews {
   /**
    * What `freshet status` shows of the schedule (poisson: the plan and the freshness meter, the
    * same function). It reads every subject's state and refits the model, O(N): computed at most
-   * every FRESHNESS_CACHE_MS per pipeline, one computation at a time however many pages ask, and
-   * when Redis fails the last figures are answered (their computedAtMs says how old).
+   * every FRESHNESS_CACHE_MS per pipeline (longer when it takes long: COST_FACTOR), one computation
+   * at a time however many pages ask, and when Redis fails the last figures are answered (their
+   * computedAtMs says how old).
    */
   async freshness(p: ServedPipeline): Promise<z.infer<typeof freshness>> {
     const name = p.config.name;
     const cached = this.freshnessCache.get(name);
-    if (cached && this.clock.nowMs() - cached.atMs < FRESHNESS_CACHE_MS) return cached.value;
+    if (cached && this.clock.nowMs() < cached.untilMs) return cached.value;
     let pending = this.freshnessPending.get(name);
     if (!pending) {
+      const startMs = this.clock.nowMs();
       pending = this.computeFreshness(p).then((value) => {
-        this.freshnessCache.set(name, { atMs: value.computedAtMs, value });
+        const tookMs = Math.max(0, this.clock.nowMs() - startMs);
+        this.freshnessCache.set(name, { untilMs: value.computedAtMs + Math.max(FRESHNESS_CACHE_MS, COST_FACTOR * tookMs), value });
         return value;
       }).finally(() => this.freshnessPending.delete(name));
       this.freshnessPending.set(name, pending);
