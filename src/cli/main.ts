@@ -14,6 +14,7 @@ import { register as plan } from './commands/plan';
 import { register as run } from './commands/run';
 import { register as search } from './commands/search';
 import { register as seed } from './commands/seed';
+import { register as serve } from './commands/serve';
 import { register as sentiment } from './commands/sentiment';
 import { register as simsite } from './commands/simsite';
 import { register as status } from './commands/status';
@@ -23,7 +24,7 @@ import { register as validate } from './commands/validate';
 const ROOT = join(__dirname, '..', '..');
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
-const commands: RegisterCommand[] = [demo, run, validate, status, audit, seed, plan, search, sentiment, topics, alerts, extract, simsite, mappings, health];
+const commands: RegisterCommand[] = [demo, run, serve, validate, status, audit, seed, plan, search, sentiment, topics, alerts, extract, simsite, mappings, health];
 
 export function buildProgram(settings: () => Settings): Command {
   const ctx: CliContext = { settings, root: ROOT };
@@ -38,6 +39,7 @@ Environment:
   FRESHET_ES_URL        Elasticsearch 8/9 or OpenSearch 2.x/3.x URL (default http://127.0.0.1:9250)
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
+  FRESHET_SERVE_TOKEN   bearer token of "freshet serve" (required when bound to a non-loopback address)
 
 Local services: npm run services -- up|down|status`);
   for (const register of commands) register(program, ctx);

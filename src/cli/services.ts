@@ -1,6 +1,6 @@
 import { redactUrl, redactUrlsIn } from '../core/redact';
 import { applyTemplatesReport, loadTemplates, type AppliedTemplates } from '../search/templates';
-import { createRedis, createSearch, redisLabel } from './clients';
+import { createRedis, createSearch, openRedis, redisLabel } from './clients';
 import type { Settings } from './env';
 import type { Cluster, Redis } from 'ioredis';
 import type { SearchConnection } from '../search/client';
@@ -16,7 +16,7 @@ export interface ServiceHealth {
 export async function redisHealth(redis: Redis | Cluster, url: string): Promise<ServiceHealth> {
   const shown = redactUrl(url);
   try {
-    if (redis.status === 'wait') await redis.connect();
+    await openRedis(redis, url);
     const info = await redis.info('server');
     const version = /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
     const aof = (await redis.config('GET', 'appendonly')) as string[];

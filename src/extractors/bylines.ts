@@ -13,7 +13,12 @@ export interface Byline {
   /** Dates shown near the headline, nearest first, with what their line calls them. */
   dates: Array<{ iso: string; label: 'published' | 'updated' | 'none'; distance: number }>;
   author?: string;
+  /** A "Written by …" line anywhere on the page (an author box at the foot of the article). */
+  signed?: string;
 }
+
+/** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
+const SIGNED_RE = /^(?:this (?:post|article|guide|story) was )?(?:written|authored) by\s+(.+)$/i;
 
 /** Lines looked at before and after the headline (a dateline sits just above or below it). */
 const BEFORE = 6;
@@ -142,5 +147,32 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
       if (name) out.author = name;
     }
   }
+  if (out.author === undefined) {
+    for (const b of blocks) {
+      const m = b.text.length <= MAX_LINE_CHARS ? SIGNED_RE.exec(b.text) : null;
+      const name = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh) : undefined;
+      if (name) {
+        out.signed = name;
+        break;
+      }
+    }
+  }
   return out;
+}
+
+/**
+ * A date the page labels as its publication's anywhere ("Posted on April 13, 2023", "Published" /
+ * "Feb 2, 2023"): the last resort of pages whose template puts the dateline far from the
+ * headline (a side column, the foot of the article) and states no date in its metadata.
+ */
+export function labelledDate(blocks: Block[], dayFirst: boolean): string | undefined {
+  for (let i = 0; i < blocks.length; i++) {
+    const text = blocks[i]!.text;
+    if (text.length > MAX_LINE_CHARS || MEMBER_SINCE_RE.test(text)) continue;
+    const read = readDate(text, dayFirst);
+    if (!read) continue;
+    const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
+    if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context)) return read.iso;
+  }
+  return undefined;
 }

@@ -33,7 +33,8 @@ const PATTERNS: DatePattern[] = [
   { re: new RegExp(`(?<![\\d])${YEAR}\\s*[-/.年]\\s*(\\d{1,2})\\s*[-/.月]\\s*(\\d{1,2})(?![\\d])\\s*[日号號]?(?:T|\\s*)${TIME}`, 'iu'), ymd: [1, 2, 3] },
   // March 5, 2024 / Mar. 5th 2024
   // (also glued to a name before it, as inline markup without spaces renders: "By Ana RuizMar 5, 2025")
-  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}\\b${TIME}`, 'i'), ymd: [3, 1, 2] },
+  // (and to a name after it: "Dec 17, 2025Julian K. Arni")
+  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}(?!\\d)${TIME}`, 'i'), ymd: [3, 1, 2] },
   // 5 March 2024 / 5th Mar, 2024 / 05-Mar-2024
   { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1] },
 ];

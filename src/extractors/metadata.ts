@@ -22,6 +22,22 @@ export interface PageElements {
   time?: DomElement;
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
+  /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
+  authorLink?: string;
+}
+
+/** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`. */
+const AUTHOR_HREF_RE = /\/(?:authors?|writers?|contributors?|team|people|staff|editors?)\/([^/?#]+)/i;
+
+/** The link's text when its address names the same person (the slug's letters are the name's). */
+function authorLinkName(a: DomElement): string | undefined {
+  const slug = AUTHOR_HREF_RE.exec(a.attribs.href ?? '')?.[1];
+  if (!slug) return undefined;
+  const text = normalizeSpace(textContent(a));
+  if (text.length < 2 || text.length > 60) return undefined;
+  const key = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const k = key(text);
+  return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
 }
 
 export function pageElements(root: DomRoot): PageElements {
@@ -43,6 +59,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
       && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
     const children = n.children;
@@ -176,8 +193,11 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   return (person && !site.has(nameKey(person)) ? person : undefined)
     ?? cleanAuthor(byline?.author)
     ?? person
-    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author') ?? twitter)
+    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author')
+      ?? meta.get('sailthru.author') ?? meta.get('cxenseparse:author') ?? twitter)
     ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
+    ?? elementsOf(page).authorLink
+    ?? cleanAuthor(byline?.signed)
     ?? ldAuthor(ld, 'organization');
 }
 
@@ -212,7 +232,7 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
 /** Dates the page's metadata states for one field, in order of trust. */
 function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
   const keys = field === 'published'
-    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date']
+    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date']
     : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
   const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
   const found: string[] = [];
@@ -268,6 +288,23 @@ function sharpen(shown: string, metadata: string[]): string {
   return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a shown date not labelled as the publication's is a later day than the publication
+ * date the metadata states: the page then shows when it was updated or last replied to (an
+ * "Updated" line, a forum thread's latest post, a review's re-check) while the metadata keeps
+ * when it first appeared. A day apart counts only where the metadata's own offset is stated
+ * (a UTC stamp of the evening before is the next day in Asia).
+ */
+function laterThan(shown: { iso: string; label: string }, meta: string): boolean {
+  if (shown.label !== 'none') return false;
+  const gap = Date.parse(dayOf(shown.iso)) - Date.parse(dayOf(meta));
+  if (!Number.isFinite(gap)) return false;
+  const utc = meta.length <= 10 || /(?:Z|[+-]00:?00)$/.test(meta);
+  return gap > (utc ? DAY_MS : 0);
+}
+
 /**
  * When the page was published: the date its dateline shows near the headline (what readers
  * are told), made precise with a metadata timestamp of that day; else the metadata
@@ -276,9 +313,11 @@ function sharpen(shown: string, metadata: string[]): string {
  */
 export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
-  const shown = byline?.dates[0];
+  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES) ?? byline?.dates[0];
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
-  if (shown && (shown.distance <= NEAR_LINES || published.length === 0)) return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
+    return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  }
   if (published.length) return published[0];
   const fromUrl = dateInUrl(url);
   if (fromUrl) return fromUrl;

@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { isElement, type DomParent } from './dom';
+import { isAncestorOf, isElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
 
 /**
@@ -33,10 +33,11 @@ export function paragraphContainer(blocks: Block[], params: SecondOpinionParams 
     let depth = 0;
     for (let el: DomParent | null = b.owner.parent; el && depth < 8; el = el.parent, depth++) {
       chars.set(el, (chars.get(el) ?? 0) + b.chars);
-      links.set(el, (links.get(el) ?? 0) + b.linkChars);
+      links.set(el, (links.get(el) ?? 0) + (isProse(b) ? 0 : b.linkChars));
     }
     // Paragraphs only, and none under furniture words (a "recommended" list of teasers), as Readability discounts them.
-    if (b.chars < params.minParagraphChars || linkRatio(b) > 0.5 || b.heading > 0 || b.classScore < 0) continue;
+    // A card's teaser is prose inside a link: a paragraph all the same (listing and collection pages).
+    if (b.chars < params.minParagraphChars || (linkRatio(b) > 0.5 && !isProse(b)) || b.heading > 0 || b.classScore < 0) continue;
     const s = 1 + (b.text.match(COMMA_RE)?.length ?? 0) + Math.min(Math.floor(b.chars / 100), 3);
     let level = 0;
     for (let el: DomParent | null = b.owner.parent; el && level < 3; el = el.parent, level++) {
@@ -44,27 +45,59 @@ export function paragraphContainer(blocks: Block[], params: SecondOpinionParams 
       score.set(el, (score.get(el) ?? 0) + s / (level === 0 ? 1 : level === 1 ? 2 : level * 3));
     }
   }
-  let best: DomParent | undefined;
-  let bestScore = 0;
+  const finals = new Map<DomParent, number>();
   for (const [el, s] of score) {
     const c = chars.get(el) ?? 0;
-    const final = s * (1 - (c === 0 ? 0 : (links.get(el) ?? 0) / c));
-    if (final > bestScore) [best, bestScore] = [el, final];
+    finals.set(el, s * (1 - (c === 0 ? 0 : (links.get(el) ?? 0) / c)));
   }
+  const best = repeatedAncestor(finals);
   if (!best) return undefined;
   const under = (b: Block): boolean => {
     for (let el: DomParent | null = b.owner; el; el = el.parent) if (el === best) return true;
     return false;
   };
-  return { container: best, lines: blocks.filter((b) => under(b) && linkRatio(b) <= 0.5) };
+  return { container: best, lines: blocks.filter((b) => under(b) && (linkRatio(b) <= 0.5 || isProse(b))) };
 }
 
 /**
+ * The best-scoring container, or, as Readability does, the ancestor it shares with at least
+ * `MIN_ALTERNATIVES` of the other top candidates scoring within 75 % of it: on a page of repeated
+ * cards (a listing, a collection) each card is a container of its own with about the same score,
+ * and the content is the list that holds them all, not the one card that scored a little higher.
+ */
+function repeatedAncestor(finals: ReadonlyMap<DomParent, number>): DomParent | undefined {
+  const ranked = [...finals].filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
+  const top = ranked[0];
+  if (!top) return undefined;
+  const alternatives = ranked.slice(1, TOP_CANDIDATES).filter(([, s]) => s >= 0.75 * top[1]).map(([el]) => el);
+  if (alternatives.length < MIN_ALTERNATIVES) return top[0];
+  for (let anc = top[0].parent; anc; anc = anc.parent) {
+    if (!isElement(anc) || anc.name === 'body' || anc.name === 'html') break;
+    const holds = alternatives.filter((alt) => isAncestorOf(anc, alt)).length;
+    if (holds >= MIN_ALTERNATIVES) return anc;
+  }
+  return top[0];
+}
+
+const TOP_CANDIDATES = 5;
+const MIN_ALTERNATIVES = 3;
+
+/**
  * Whether the second opinion should stand: the first found less than `maxFirstShare` of what the
- * paragraph container holds, and that is a real text.
+ * paragraph container holds, or less than that share of its prose, and that is a real text.
  */
 export function preferSecond(first: Block[], second: Block[], params: SecondOpinionParams = DEFAULT_SECOND_OPINION): boolean {
   const count = (ls: Block[]): number => ls.reduce((a, b) => a + b.chars, 0);
   const c = count(second);
-  return c >= params.minChars && count(first) < params.maxFirstShare * c;
+  if (c < params.minChars) return false;
+  if (count(first) < params.maxFirstShare * c) return true;
+  // The first holds no prose where the second holds real prose (a table of figures beside the
+  // page's own text): the first is not the text of the page.
+  const proseOf = (ls: Block[]): number => ls.reduce((a, b) => a + (isProse(b) ? b.chars : 0), 0);
+  return proseOf(first) < params.maxFirstShare * proseOf(second) && proseOf(second) >= params.minChars;
+}
+
+/** A line of running text: ten words or more and a sentence's end. */
+export function isProse(b: Block): boolean {
+  return (b.text.match(/\s+/g)?.length ?? 0) >= 9 && /[.!?。！？]["'”’)]?\s|[.!?。！？]["'”’)]?$/.test(b.text);
 }

@@ -1,14 +1,14 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
-import { authorLines, findByline } from './bylines';
+import { authorLines, findByline, labelledDate } from './bylines';
 import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
 import { findItemLines, itemValues } from './items';
-import { DEFAULT_SCORING, FORUM_SCORING, lineValue, nodeValues, type ScoringParams } from './scoring';
-import { paragraphContainer, preferSecond } from './second-opinion';
+import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
+import { isProse, paragraphContainer, preferSecond } from './second-opinion';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -71,7 +71,11 @@ function secondOpinion(blocks: Block[], first: Block[], selection: SelectionPara
   const second = paragraphContainer(blocks);
   if (!second || !preferSecond(first, second.lines)) return first;
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
-  const lines = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
+  const selected = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
+  // Teasers of cards are prose inside links: the line selection drops link lines, the second opinion keeps them.
+  const kept = new Set(selected);
+  const teasers = second.lines.filter((b) => !kept.has(b) && linkRatio(b) > 0.5 && isProse(b));
+  const lines = teasers.length ? [...selected, ...teasers].sort((a, b) => a.index - b.index) : selected;
   return preferSecond(first, lines) ? lines : first;
 }
 
@@ -131,10 +135,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
-  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst: dayFirstLocale(els.html?.attribs.lang, opts.url), authorLines: authorLines(els.authorEls) });
+  const dayFirst = dayFirstLocale(els.html?.attribs.lang, opts.url);
+  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls) });
   const author = findAuthor(els, meta, ld, byline);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url);
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url) ?? labelledDate(blocks, dayFirst);
   const modified = findModified(els, meta, ld, byline);
   return {
     title,

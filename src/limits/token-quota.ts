@@ -12,6 +12,17 @@ export interface TokenQuotaOptions {
   windowMs: number;
 }
 
+/** One identity (or proxy) of a pool as its quota hash has it now. */
+export interface PoolMemberStatus {
+  index: number;
+  /** Requests taken in the current window. */
+  used: number;
+  limit: number;
+  /** Benched until then (ms), if the bench has not ended. */
+  benchedUntilMs?: number;
+  state: 'available' | 'at_quota' | 'benched';
+}
+
 export type TokenSlot = { kind: 'taken'; index: number } | { kind: 'wait'; waitMs: number };
 
 type Runner = (...args: (string | number)[]) => Promise<unknown>;
@@ -51,4 +62,30 @@ export class TokenQuota {
   async bench(index: number, forMs: number): Promise<void> {
     await this.run('freshetBenchToken')(this.key, index, this.clock.nowMs() + forMs);
   }
+
+  /** Every identity's use of its quota and bench (progress lines, `freshet serve`). */
+  status(): Promise<PoolMemberStatus[]> {
+    return readQuotaPool(this.redis, this.opts, this.clock.nowMs());
+  }
+}
+
+/**
+ * Reads a pool's quota hash without a TokenQuota (no scripts): `size` unknown (a reader without
+ * the secrets) lists the identities the hash has seen.
+ */
+export async function readQuotaPool(
+  redis: Pick<Redis, 'hgetall'> | Pick<Cluster, 'hgetall'>, o: Omit<TokenQuotaOptions, 'size'> & { size?: number }, nowMs: number,
+): Promise<PoolMemberStatus[]> {
+  const h = await redis.hgetall(`${o.namespace}:{quota:${o.pool}}`);
+  const seen = Object.keys(h).map((f) => Number(f.split(':')[0])).filter((i) => Number.isInteger(i) && i >= 0);
+  const size = o.size ?? (seen.length === 0 ? 0 : Math.max(...seen) + 1);
+  const window = Math.floor(nowMs / o.windowMs);
+  const rows: PoolMemberStatus[] = [];
+  for (let i = 0; i < size; i++) {
+    const used = Number(h[`${i}:w`]) === window ? Number(h[`${i}:n`] ?? 0) : 0;
+    const bench = Number(h[`${i}:b`] ?? 0);
+    const benched = bench > nowMs;
+    rows.push({ index: i, used, limit: o.limitPerWindow, ...(benched ? { benchedUntilMs: bench } : {}), state: benched ? 'benched' : used >= o.limitPerWindow ? 'at_quota' : 'available' });
+  }
+  return rows;
 }

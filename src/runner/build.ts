@@ -24,6 +24,7 @@ import type { FrontierCounts } from '../sources/frontier/counts';
 import type { DeadLetterStream } from '../sources/frontier/dead-letters';
 import type { RedisFrontier } from '../sources/frontier/frontier';
 import { openFrontier } from '../sources/redis-frontier';
+import { CrawlControl } from '../sources/control';
 import { startGaugePoller } from './gauges';
 import { PagePool } from './page-pool';
 import { leadingStatelessStages } from './page-work';
@@ -69,9 +70,25 @@ export interface BuiltPipeline {
  */
 const PAGE_SHARE_OF_REQUESTS = 0.8;
 
+/** Deletion monitoring (a weibo_api parser with `monitor`, into a search node) merges posts into the stored ones and reads their states back. */
+function isMonitored(config: PipelineConfig, hasSearch: boolean): boolean {
+  return config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && hasSearch;
+}
+
+/** The sink as it runs: a monitored crawl merges `posts` (also what `freshet serve` writes a requeued document with). */
+export function sinkConfigOf(config: PipelineConfig, hasSearch = true): PipelineConfig['sink'] {
+  return isMonitored(config, hasSearch) && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
+    ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+}
+
 /** The frontier's key namespace of a pipeline. */
 export function pipelineNamespace(config: Pick<PipelineConfig, 'name'>, namespace?: string): string {
   return namespace ?? `freshet:${config.name}`;
+}
+
+/** The key namespace of identity and proxy quotas: tokens and proxies belong to accounts and operators, not to crawls. */
+export function quotaNamespace(namespace?: string): string {
+  return namespace ?? 'freshet';
 }
 
 /** Page worker threads for a web_pages parser that asks for them, with the leading stateless stages moved onto them. */
@@ -117,7 +134,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   // Tokens and proxies belong to accounts and operators, not to crawls: pipelines sharing a pool share its quotas.
   const fetchDeps = {
     redis: deps.redis, clock: deps.clock, rng: deps.rng, logger: deps.logger, registry: deps.metrics.registry, sleep: deps.sleep,
-    quotaNamespace: deps.namespace ?? 'freshet', identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
+    quotaNamespace: quotaNamespace(deps.namespace), identityTokens: deps.identityTokens ?? [], proxyUrls: deps.proxyUrls ?? [],
     // Redirect hops to another origin take that origin's slot too.
     politeness: gate,
     metrics: fetchMetricsOf(deps.metrics),
@@ -126,15 +143,9 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   const built = deps.fetcher ? undefined : buildFetcher(config, fetchDeps);
   const fetcher = built?.fetcher ?? withIdentities(config, fetchDeps, withSelfTuning(fetchDeps, deps.fetcher!));
   robots.fetcher = fetcher;
-  // Deletion monitoring merges posts into the stored ones and reads their states back.
-  const monitored = config.parse.type === 'weibo_api' && config.parse.monitor !== undefined && config.sink.type === 'elasticsearch' && deps.search !== undefined;
-  const sinkConfig = monitored && config.sink.type === 'elasticsearch' && !config.sink.merged_indices.includes('posts')
-    ? { ...config.sink, merged_indices: [...config.sink.merged_indices, 'posts'] } : config.sink;
+  const monitored = isMonitored(config, deps.search !== undefined);
+  const sinkConfig = sinkConfigOf(config, deps.search !== undefined);
   const indexIx = { posts: indexName(deps.indexPrefix, 'posts'), users: indexName(deps.indexPrefix, 'users') };
-  const sink = await buildSink(sinkConfig, {
-    search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
-    clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
-  });
   // The budget follows what the sites allow: once every origin and identity in use has been refused,
   // the learned rate (less a share for requests that are no timeline pages) caps the configured budget.
   const allowedPagesPerHour = tuning
@@ -143,9 +154,21 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       return s.learned ? s.requestsPerSec * 3600 * PAGE_SHARE_OF_REQUESTS : undefined;
     }
     : undefined;
-  const schedule = await buildSchedule(config.schedule, {
-    allStates: () => frontier.allStates(), countSubjects: () => counts.countSubjects(), logger: deps.logger, ...(allowedPagesPerHour ? { allowedPagesPerHour } : {}),
-  });
+  let sink: Awaited<ReturnType<typeof buildSink>>;
+  let schedule: Awaited<ReturnType<typeof buildSchedule>>;
+  try {
+    sink = await buildSink(sinkConfig, {
+      search: deps.search, indexPrefix: deps.indexPrefix, mappingsDir: deps.mappingsDir, deadLetters,
+      clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep,
+    });
+    schedule = await buildSchedule(config.schedule, {
+      allStates: () => frontier.allStates(), countSubjects: () => counts.countSubjects(), logger: deps.logger, ...(allowedPagesPerHour ? { allowedPagesPerHour } : {}),
+    });
+  } catch (err) {
+    // A refused template or an unreadable frontier: nothing built so far may keep the process alive.
+    await built?.close();
+    throw err;
+  }
   // Profiles carry their subject's schedule (status, next visit, rate) for the Crawl dashboard.
   const subjectStatus = config.sink.type === 'elasticsearch' && deps.search
     ? new SubjectStatusWriter({ client: deps.search, indexPrefix: deps.indexPrefix, logger: deps.logger, metrics: deps.metrics, ...(schedule.rateOf ? { rateOf: schedule.rateOf } : {}) })
@@ -168,7 +191,7 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
       pipeline: config.name, clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, drop,
     }))),
     clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, sleep: deps.sleep, ...(subjectStatus ? { subjectStatus } : {}),
-    flushSink: sink.flush,
+    flushSink: sink.flush, control: new CrawlControl(deps.redis, namespace, deps.clock).signal(deps.clock.nowMs()),
     ...(monitored ? {
       indexedPosts: postStatesReader(deps.search!, { index: indexIx.posts }),
       ledgerCounts: async (subject: string) => (await subjectCounts(deps.search!, indexIx, [subject]))[0],

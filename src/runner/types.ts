@@ -9,7 +9,8 @@ import type { Fetcher, FetchRequest, PolitenessGate } from '../fetchers/contract
 import type { Adapter, VisitContext } from '../parsers/adapter';
 import type { NextVisitPolicy } from '../schedule/contract';
 import type { Settled } from '../sinks/contract';
-import type { FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
+import type { ControlSignal, FrontierReadings, JobLeases, SubjectIntake, ThroughputCounter } from '../sources/contract';
+import type { RefusedRequests } from './polite-fetch';
 import type { SubjectDocRef } from './subject-status';
 
 export interface RunDeps {
@@ -37,6 +38,8 @@ export interface RunDeps {
   flushSink?(): void;
   /** Told each visited subject's schedule, with the profile document its visit emitted. */
   subjectStatus?: { scheduled(ref: SubjectDocRef, state: SubjectState, nextDueMs: number): void };
+  /** The operator's pause and drain for every worker (`freshet serve`); none: always run. */
+  control?: ControlSignal;
   /** The parser's reading of soft blocks (Adapter.softBlockOf), given with every request. */
   softBlockOf?: FetchRequest['softBlockOf'];
   /** The stored monitoring state of a subject's posts (deletion monitoring), given to the parser. */
@@ -55,14 +58,34 @@ export interface RunLimits {
   untilIdle?: boolean;
 }
 
-export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error';
+export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error' | 'drain';
 
 export interface RunSummary {
   jobs: number;
   jobsFailed: number;
+  /** Visits a limit paused after some pages (their rest is due as soon as the limit allows). */
+  jobsPaused: number;
+  /** Visits cut when the run stopped on a signal; their subjects were given back, due now. */
+  jobsRequeued: number;
   leasesLost: number;
+  /** Requests sent to the sites. */
   requests: number;
+  /** Requests refused locally before they left (quota, politeness, robots.txt): never sent. */
+  refused: RefusedRequests;
+  /** Failed visits by error code, throttled ones included. */
+  failureCodes: Record<string, number>;
+  /** Subjects dead-lettered by this run. */
+  deadLettered: number;
   documents: Record<Settlement, number>;
   stoppedBy: StopReason;
   elapsedMs: number;
 }
+
+/** What a running run has done so far. */
+export type RunProgress = Omit<RunSummary, 'stoppedBy' | 'elapsedMs'> & {
+  inFlight: number;
+  /** Jobs claimed so far. */
+  claimed: number;
+  /** Held by the operator's pause (no claims). */
+  paused: boolean;
+};

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { type AllocationPlan, type Objective, maxIntervalHours, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
 import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile, nextVisitAfterMs } from './diurnal';
 import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
-import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, twoScaleRatePerHour } from './rate-model';
+import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, compareDelayScores, twoScaleRatePerHour } from './rate-model';
 import type { ObserveOptions, SubjectState } from './subject-state';
 
 const HOUR_MS = 3_600_000;
@@ -38,10 +38,11 @@ export interface PoissonScheduleConfig {
   /** Prior probability that a subject's rate changed within the recent window (0: no change test). */
   changeProbability: number;
   /**
-   * The population prior: one Gamma by (noise-corrected) moments, or a mixture over a log grid of
-   * rates fitted by EM (rate-model.ts).
+   * The population prior: one Gamma by (noise-corrected) moments, a mixture over a log grid of
+   * rates fitted by EM (rate-model.ts, the default), or `auto`: both fitted at every refit, and the
+   * one whose estimates would have allocated the subjects' last visits better is used (`choosePrior`).
    */
-  prior: 'gamma' | 'mixture';
+  prior: 'gamma' | 'mixture' | 'auto';
   /** How far a changed rate is expected to move (σ of its log): regimes change rates by a factor of a few. */
   changeSigma: number;
 }
@@ -78,7 +79,7 @@ export const poissonStageSchema = z.strictObject({
   half_life_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.halfLifeHours),
   recent_half_life_visits: z.number().positive().default(DEFAULT_POISSON_CONFIG.recentHalfLifeVisits),
   change_probability: z.number().min(0).max(0.9).default(DEFAULT_POISSON_CONFIG.changeProbability),
-  prior: z.enum(['gamma', 'mixture']).default(DEFAULT_POISSON_CONFIG.prior),
+  prior: z.enum(['gamma', 'mixture', 'auto']).default(DEFAULT_POISSON_CONFIG.prior),
   change_sigma: z.number().positive().default(DEFAULT_POISSON_CONFIG.changeSigma),
 });
 
@@ -142,6 +143,25 @@ export function allocationOptions(config: PoissonScheduleConfig): Parameters<typ
   };
 }
 
+/** The Gamma replaces the mixture only when its score is lower by more than this many standard errors. */
+const SWITCH_Z = 2;
+
+/**
+ * The prior family whose estimates would have allocated the subjects' last visits better
+ * (rate-model.ts `compareDelayScores`), for `prior: auto`. Neither family is right everywhere: the
+ * mixture fits a heavy tail's shape, but with a few weeks of evidence the mass below one post per
+ * observed span is not identified, and its maximum-likelihood fit puts it as high as the data
+ * allow, so subjects that posted nothing look busier than they are and take visits from everyone
+ * else; the moment-fitted Gamma puts that mass near zero. Not the default: where posts cluster
+ * (bursts, regime changes) the score favours the Gamma even where the mixture serves better, since
+ * the mixture's higher estimates for silent subjects then act as the exploration they need.
+ */
+export function choosePrior(states: readonly SubjectState[], mixture: RatePrior, gamma: RatePrior): RatePrior {
+  const evidence = states.map((s) => ({ posts: s.evidencePosts, hours: s.evidenceHours, lastPosts: s.lastPosts, lastHours: s.lastHours }));
+  const { z } = compareDelayScores(gamma, mixture, evidence);
+  return z < -SWITCH_Z ? { ...gamma, mixture } : mixture;
+}
+
 function fitGammaPrior(evidence: readonly { posts: number; hours: number }[]): RatePrior {
   const g = fitPopulationPrior(evidence.map((e) => ({ posts: e.posts, exposureHours: e.hours })));
   return gammaRatePrior(g.alpha, g.betaHours);
@@ -169,8 +189,12 @@ export function buildModel(
     let watched = 0;
     for (const e of evidence) if (e.hours >= 1) watched++;
     if (watched < 10) ratePrior = gammaRatePrior(DEFAULT_PRIOR.alpha, DEFAULT_PRIOR.betaHours);
-    else if (config.prior === 'mixture') ratePrior = fitRatePrior(evidence, ratePrior.weights.length > 1 ? ratePrior : flatRatePrior(), previous && previous.weights.length > 1 ? 4 : 30);
-    else ratePrior = fitGammaPrior(evidence);
+    else if (config.prior === 'gamma') ratePrior = fitGammaPrior(evidence);
+    else {
+      const warm = previous?.mixture ?? (previous && previous.weights.length > 1 ? previous : undefined);
+      const mixture = fitRatePrior(evidence, warm ?? flatRatePrior(), warm ? 4 : 30);
+      ratePrior = config.prior === 'mixture' ? mixture : choosePrior(states, mixture, fitGammaPrior(evidence));
+    }
   }
   const { meanPerHour, variancePerHour2 } = priorMoments(ratePrior);
   const prior: GammaRate = { alpha: (meanPerHour * meanPerHour) / variancePerHour2, betaHours: meanPerHour / variancePerHour2 };

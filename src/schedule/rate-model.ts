@@ -30,6 +30,8 @@ export interface RatePrior {
   weights: Float64Array;
   /** Precomputed per component (b_j = shape/mean_j, log w_j, shape·log b_j, log mean_j) and working space, so that estimates allocate nothing. */
   scratch: { b: Float64Array; logW: Float64Array; sLogB: Float64Array; logMean: Float64Array; a: Float64Array; c: Float64Array; tilt: Float64Array };
+  /** The mixture fitted beside this prior when another family was chosen over it: the next fit starts from it. */
+  mixture?: RatePrior;
 }
 
 function scratchFor(shape: number, meansPerHour: Float64Array, weights: Float64Array): RatePrior['scratch'] {
@@ -217,6 +219,68 @@ export function twoScaleRatePerHour(prior: RatePrior, e: TwoScaleEvidence, opts:
   const all = posteriorMeanPerHour(prior, Math.max(0, e.posts), Math.max(0, e.hours));
   const { weight, recentPerHour } = changeSplit(prior, e, opts);
   return weight < 1e-9 ? all : (1 - weight) * all + weight * recentPerHour;
+}
+
+/** A subject's evidence with its last visit's window apart (part of posts and hours). */
+export interface LastWindowEvidence {
+  posts: number;
+  hours: number;
+  lastPosts: number;
+  lastHours: number;
+}
+
+/**
+ * Which of two priors' square-root allocations would have served the subjects at their last
+ * visits better, out of sample: each subject's rate is estimated from the evidence before its last
+ * visit, and that visit's own window (k posts over t hours, disjoint from it) stands in for the
+ * rate. Visits ∝ √λ̂ give a delay ∝ Σ (k/t)/√λ̂ · Σ √λ̂ (allocation.ts): scored on the objective
+ * itself rather than on the likelihood, since a prior can predict counts better on the whole and
+ * still mis-rank the quiet subjects that decide where visits go. Returns the ratio of the two
+ * delays (a over b) and the z-value of their subject-by-subject difference (negative when a is
+ * better). One post in a quiet subject's last window weighs 1/√λ̂, so the score is noisy, and a
+ * choice should wait for a difference the noise cannot explain. k/t is unbiased for the rate only
+ * when posts do not cluster across the window's start: bursts and regime changes favour the prior
+ * whose estimates follow the latest posts more closely.
+ */
+export function compareDelayScores(a: RatePrior, b: RatePrior, evidence: ArrayLike<LastWindowEvidence>): { ratio: number; z: number } {
+  const rootsA: number[] = [];
+  const rootsB: number[] = [];
+  const rates: number[] = [];
+  let sumA = 0;
+  let sumB = 0;
+  for (let i = 0; i < evidence.length; i++) {
+    const e = evidence[i]!;
+    const k = Math.max(0, e.lastPosts);
+    const t = Math.max(0, e.lastHours);
+    const olderHours = e.hours - t;
+    if (!(t > 0) || !(olderHours > 0)) continue;
+    const older = Math.max(0, e.posts - k);
+    const ra = Math.sqrt(posteriorMeanPerHour(a, older, olderHours));
+    const rb = Math.sqrt(posteriorMeanPerHour(b, older, olderHours));
+    if (!(ra > 0) || !(rb > 0)) continue;
+    rootsA.push(ra);
+    rootsB.push(rb);
+    rates.push(k / t);
+    sumA += ra;
+    sumB += rb;
+  }
+  const n = rates.length;
+  if (n < 2) return { ratio: 1, z: 0 };
+  let total = 0;
+  let totalB = 0;
+  const d = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = (rates[i]! / rootsA[i]!) * sumA;
+    const y = (rates[i]! / rootsB[i]!) * sumB;
+    d[i] = x - y;
+    total += d[i]!;
+    totalB += y;
+  }
+  const mean = total / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (d[i]! - mean) ** 2;
+  const se = Math.sqrt((ss / (n - 1)) * n);
+  return { ratio: totalB > 0 ? (totalB + total) / totalB : 1, z: se > 0 ? total / se : 0 };
 }
 
 /**

@@ -30,6 +30,12 @@ export interface SubjectState {
   /** The same evidence forgotten within a visit or two: what the change test compares with the rest. */
   recentPosts: number;
   recentHours: number;
+  /**
+   * The last visit's own window (posts counted, hours): disjoint from the evidence before it, so
+   * that estimates from that older evidence can be checked against it without bias (`choosePrior`).
+   */
+  lastPosts: number;
+  lastHours: number;
   /** Time-of-day sums, when the time-of-day option is on. */
   diurnal: DiurnalSums | null;
 }
@@ -61,7 +67,7 @@ export interface ObserveOptions {
 export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}): SubjectState {
   return {
     firstSeenMs, lastVisitMs: null, lastPostMs: null, watermark: null, postsSeen: 0, visits: 0,
-    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
+    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, lastPosts: 0, lastHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
   };
 }
 
@@ -132,6 +138,8 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
     evidenceHours: state.evidenceHours * keep + exposureHours,
     recentPosts: state.recentPosts * keepRecent + counted,
     recentHours: state.recentHours * keepRecent + exposureHours,
+    lastPosts: counted,
+    lastHours: exposureHours,
     diurnal: wantDiurnal ? addPostTimes(state.diurnal ?? emptyDiurnal(), times, keep) : null,
   };
 }
@@ -145,7 +153,7 @@ export function estimatedRatePerHour(state: SubjectState, prior: GammaRate): num
   return gammaMeanPerHour(subjectPosterior(state, prior));
 }
 
-const FORMAT_VERSION = 2;
+const FORMAT_VERSION = 3;
 
 /**
  * Packs the state into a short JSON array (one Redis hash field, ~60–90 bytes): positional, so no
@@ -156,7 +164,7 @@ export function serializeState(s: SubjectState): string {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
   const row: (number | string | null)[] = [
     FORMAT_VERSION, s.firstSeenMs, s.lastVisitMs, s.lastPostMs, s.watermark, s.postsSeen, s.visits,
-    r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours),
+    r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours), r(s.lastPosts), r(s.lastHours),
   ];
   if (d) row.push(r(d.n), r(d.cos), r(d.sin));
   return JSON.stringify(row);
@@ -164,12 +172,15 @@ export function serializeState(s: SubjectState): string {
 
 export function parseState(text: string): SubjectState {
   const row: unknown = JSON.parse(text);
-  // v1 had no recent evidence (fields 9 and 10): it reads as none.
-  const v1 = Array.isArray(row) && row[0] === 1 && (row.length === 9 || row.length === 12);
-  if (!Array.isArray(row) || !(v1 || (row[0] === FORMAT_VERSION && (row.length === 11 || row.length === 14)))) {
-    throw new Error(`not a v1 or v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
+  // v1 had no recent evidence (fields 9 and 10), v2 no last window (fields 11 and 12): they read as none.
+  const version = Array.isArray(row) ? row[0] : undefined;
+  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16] };
+  const expected = typeof version === 'number' ? lengths[version] : undefined;
+  if (!Array.isArray(row) || !expected || !expected.includes(row.length)) {
+    throw new Error(`not a v1, v2 or v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
   }
-  const d = v1 ? 9 : 11;
+  const v1 = version === 1;
+  const d = expected[0];
   const num = (i: number): number => {
     const v: unknown = row[i];
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`subject state field ${i} is not a number: ${text.slice(0, 80)}`);
@@ -182,6 +193,7 @@ export function parseState(text: string): SubjectState {
     firstSeenMs: num(1), lastVisitMs: numOrNull(2), lastPostMs: numOrNull(3), watermark: wm,
     postsSeen: num(5), visits: num(6), evidencePosts: num(7), evidenceHours: num(8),
     recentPosts: v1 ? 0 : num(9), recentHours: v1 ? 0 : num(10),
+    lastPosts: version === 3 ? num(11) : 0, lastHours: version === 3 ? num(12) : 0,
     diurnal: row.length === d + 3 ? { n: num(d), cos: num(d + 1), sin: num(d + 2) } : null,
   };
 }

@@ -8,11 +8,12 @@ import { describeNodeError, nodeErrorOf } from './node-errors';
  * names differ between distributions and packagings): each probe is a harmless request that
  * only a node with the feature answers with 2xx.
  */
-export type NodeFeature = 'percolator' | 'delete_by_query';
+export type NodeFeature = 'percolator' | 'delete_by_query' | 'painless';
 
 export const FEATURE_NAMES: Readonly<Record<NodeFeature, string>> = {
   percolator: 'the percolator (module percolator)',
   delete_by_query: 'delete-by-query (module reindex)',
+  painless: 'painless scripts (module lang-painless)',
 };
 
 /** Matches no index: the probes must never touch data. */
@@ -45,6 +46,10 @@ export function probeFeature(client: Client, feature: NodeFeature): Promise<Avai
       return availability(() => client.search({ ...none, size: 0, query: { percolate: { field: 'alert_query', document: {} } } }));
     case 'delete_by_query':
       return availability(() => client.deleteByQuery({ ...none, query: { match_none: {} } }));
+    case 'painless':
+      // Scripted updates (versions, monitored posts) compile on the shard, where a probe matching no
+      // index never goes; the painless execute API belongs to the module and touches no data.
+      return availability(() => client.scriptsPainlessExecute({ script: { source: '1' } }));
   }
 }
 

@@ -12,6 +12,10 @@ export interface SearchFilters {
   sinceMs?: number;
   sentiment?: 'positive' | 'neutral' | 'negative';
   platform?: string;
+  /** Only posts by this author (exact name). */
+  author?: string;
+  /** Only documents created (posts) or published (pages) before this instant. */
+  untilMs?: number;
 }
 
 /** `24h`, `7d`, `30m` before `nowMs`, or an ISO date/time; the instant in ms. */
@@ -23,15 +27,25 @@ export function parseSince(value: string, nowMs: number): number {
   return abs;
 }
 
-function filterClauses(f: SearchFilters): estypes.QueryDslQueryContainer[] {
+export function filterClauses(f: SearchFilters): estypes.QueryDslQueryContainer[] {
   const out: estypes.QueryDslQueryContainer[] = [];
   if (f.sinceMs !== undefined) {
     const since = new Date(f.sinceMs).toISOString();
     out.push({ bool: { should: [{ range: { created_at: { gte: since } } }, { range: { published_at: { gte: since } } }], minimum_should_match: 1 } });
   }
+  if (f.untilMs !== undefined) {
+    const until = new Date(f.untilMs).toISOString();
+    out.push({ bool: { should: [{ range: { created_at: { lt: until } } }, { range: { published_at: { lt: until } } }], minimum_should_match: 1 } });
+  }
   if (f.sentiment) out.push({ term: { 'sentiment.label': f.sentiment } });
+  if (f.author) out.push({ term: { 'author.name': f.author } });
   if (f.platform) out.push({ term: { platform: f.platform } });
   return out;
+}
+
+/** The full-text part of every search: the words over text, title and author name. */
+export function textQuery(query: string): estypes.QueryDslQueryContainer {
+  return { multi_match: { query, fields: ['text', 'title^2', 'author.name.text'] } };
 }
 
 /** Full-text search over posts and pages with highlights; the CLI prints what this returns. */
@@ -39,7 +53,7 @@ export async function searchText(client: Client, index: string, query: string, s
   const res = await client.search<Record<string, unknown>>({
     index,
     size,
-    query: { bool: { must: [{ multi_match: { query, fields: ['text', 'title^2', 'author.name.text'] } }], filter: filterClauses(filters) } },
+    query: { bool: { must: [textQuery(query)], filter: filterClauses(filters) } },
     highlight: { fields: { text: { fragment_size: 120, number_of_fragments: 2 }, title: {} }, pre_tags: ['«'], post_tags: ['»'] },
     ignore_unavailable: true,
     allow_no_indices: true,

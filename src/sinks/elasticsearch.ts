@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { concatMap, from, map, mergeMap, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
-import type { DocEnvelope } from '../core/envelope';
+import type { Doc, DocEnvelope } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
@@ -67,6 +67,18 @@ interface Pending {
   attempts: number;
 }
 
+/**
+ * The bulk lines that write one document the way this sink does: merged into the stored one (a
+ * monitoring op, or a merged index), versioned, or indexed as is. A requeued dead letter is sent
+ * with these too, so that it cannot replace a post's versions or tombstone.
+ */
+export function documentLines(config: Pick<ElasticsearchSinkConfig, 'versioned_indices' | 'merged_indices' | 'max_versions'>, indexPrefix: string, doc: Doc): string {
+  const target = `${indexPrefix}${doc.index}`;
+  if (doc.op !== undefined || config.merged_indices.includes(doc.index)) return mergedUpdateLines(target, doc.id, doc.body, doc.op ?? 'post', config.max_versions);
+  if (config.versioned_indices.includes(doc.index)) return versionedUpdateLines(target, doc.id, doc.body, config.max_versions);
+  return `${JSON.stringify({ index: { _index: target, _id: doc.id } })}\n${JSON.stringify(doc.body)}\n`;
+}
+
 /** Bulk-indexes documents and emits each one settled: indexed or dead-lettered, never lost. */
 export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDeps): Sink {
   // The action line up to its id, per logical index: `{"index":{"_index":"<prefix><index>","_id":`,
@@ -77,8 +89,7 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
   const serialise = (env: DocEnvelope): Pending => {
     const { index, id, op } = env.doc;
     // A change to a stored document (a monitoring op) is always merged: sent as is, it would replace the post.
-    if (op !== undefined || merged.has(index)) return { env, lines: mergedUpdateLines(`${deps.indexPrefix}${index}`, id, env.doc.body, op ?? 'post', config.max_versions), attempts: 0 };
-    if (versioned.has(index)) return { env, lines: versionedUpdateLines(`${deps.indexPrefix}${index}`, id, env.doc.body, config.max_versions), attempts: 0 };
+    if (op !== undefined || merged.has(index) || versioned.has(index)) return { env, lines: documentLines(config, deps.indexPrefix, env.doc), attempts: 0 };
     let head = actionHeads.get(index);
     if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
     return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };

@@ -5,6 +5,7 @@ import type { DeadLetterWriter } from '../core/dead-letter';
 import type { Logger } from '../core/logger';
 import { meteredStage, type Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
+import { requireFeatures } from '../search/features';
 import { applyTemplates, loadTemplates } from '../search/templates';
 import { blackholeSink, type BlackholeSinkConfig } from './blackhole';
 import type { Sink } from './contract';
@@ -37,6 +38,8 @@ export async function buildSink(config: SinkConfig, deps: SinkFactoryDeps): Prom
   if (!deps.search) throw new Error('the elasticsearch sink needs a search client');
   const settings = config.replicas === undefined ? {} : { number_of_replicas: config.replicas };
   await applyTemplates(deps.search, loadTemplates(deps.mappingsDir), { prefix: deps.indexPrefix, settings, logger: deps.logger, registry: deps.metrics.registry });
+  // Kept versions and merged posts are scripted updates: refused in one line before the crawl starts, not per document.
+  if (config.versioned_indices.length > 0 || config.merged_indices.length > 0) await requireFeatures(deps.search, ['painless'], 'versioned_indices and merged_indices');
   const flushRequests = new Subject<void>();
   const sink = meteredStage(deps.metrics, 'elasticsearch', elasticsearchSink(config, {
     client: deps.search, indexPrefix: deps.indexPrefix, clock: deps.clock, rng: deps.rng, logger: deps.logger,

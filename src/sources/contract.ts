@@ -55,11 +55,20 @@ export interface FrontierStats {
 
 /** The frontier's numbers: for `freshet status`, the gauges, the idle check and discovery caps. */
 export interface FrontierReadings {
-  stats(): Promise<FrontierStats>;
+  /** `exact`: count the subjects due now rather than estimate them past a hundred buckets per shard. */
+  stats(options?: { exact?: boolean }): Promise<FrontierStats>;
   countSubjects(): Promise<number>;
 }
 
 /** Per-minute throughput counters (a status gauge, not state). */
 export interface ThroughputCounter {
   countThroughput(visits: number, docs: number): Promise<void>;
+}
+
+/** What every worker of a crawl is told through Redis: go on, hold off claiming, or drain and stop. */
+export type ControlCommand = 'run' | 'pause' | 'drain';
+
+/** The runner asks before each claim; cheap (cached), and a failed read keeps the last answer. */
+export interface ControlSignal {
+  check(): Promise<ControlCommand>;
 }

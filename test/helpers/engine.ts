@@ -23,6 +23,7 @@ export interface EngineFeatures {
   cjk: Availability;
   percolator: Availability;
   deleteByQuery: Availability;
+  painless: Availability;
 }
 
 function fileFor(url: string): string {
@@ -44,6 +45,7 @@ export async function recordEngineFeatures(): Promise<EngineFeatures> {
       cjk: cjk ? { ok: false, reason: cjk.reason } : { ok: true },
       percolator: await probeFeature(conn.client, 'percolator'),
       deleteByQuery: await probeFeature(conn.client, 'delete_by_query'),
+      painless: await probeFeature(conn.client, 'painless'),
     };
     mkdirSync(join(ROOT, '.state', 'engine-features'), { recursive: true });
     writeFileSync(fileFor(url), JSON.stringify(features, null, 2));

@@ -13,6 +13,7 @@ export default async function globalSetup(): Promise<void> {
     ...(f.cjk.ok ? [] : [`cjk (text uses ${f.textAnalyzer})`]),
     ...(f.percolator.ok ? [] : ['percolator']),
     ...(f.deleteByQuery.ok ? [] : ['delete-by-query']),
+    ...(f.painless.ok ? [] : ['painless']),
   ];
   process.stderr.write(`[test] search node ${f.node} at ${f.url}${lacks.length ? `, lacking ${lacks.join(', ')}` : ', all features'}\n`);
 }

@@ -21,9 +21,10 @@ export interface OwnRedis {
   stop(): Promise<void>;
 }
 
-async function answers(port: number): Promise<boolean> {
+async function answers(port: number, password?: string): Promise<boolean> {
   try {
-    const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { timeout: 5000 });
+    const auth = password === undefined ? [] : ['-a', password, '--no-auth-warning'];
+    const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, 'ping'], { timeout: 5000 });
     return stdout.includes('PONG');
   } catch {
     return false;
@@ -34,9 +35,9 @@ async function answers(port: number): Promise<boolean> {
 /**
  * `'free'`: a port nobody holds (tests, so that two test runs on one machine never meet);
  * a number: that port, taking it over from a leftover of an interrupted run. `persist: false`
- * (benchmarks that only measure memory) turns AOF off for speed.
+ * (benchmarks that only measure memory) turns AOF off for speed; `password` sets `requirepass`.
  */
-export async function ownRedis(portOrFree: number | 'free', opts: { persist?: boolean } = {}): Promise<OwnRedis> {
+export async function ownRedis(portOrFree: number | 'free', opts: { persist?: boolean; password?: string } = {}): Promise<OwnRedis> {
   const port = portOrFree === 'free' ? await freePort() : portOrFree;
   const dir = join(STATE, `redis-own-${port}`);
   // Leftovers of an interrupted run on this port and directory are ours: clear them.
@@ -51,9 +52,10 @@ export async function ownRedis(portOrFree: number | 'free', opts: { persist?: bo
       child = spawn('redis-server', [
         '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', opts.persist === false ? 'no' : 'yes', '--appendfsync', 'always',
         '--save', '', '--daemonize', 'no', '--logfile', join(dir, 'redis.log'),
+        ...(opts.password === undefined ? [] : ['--requirepass', opts.password]),
       ], { stdio: 'ignore' });
-      for (let i = 0; i < 300 && !(await answers(port)) && child?.exitCode === null; i++) await sleep(50);
-      if (!(await answers(port))) {
+      for (let i = 0; i < 300 && !(await answers(port, opts.password)) && child?.exitCode === null; i++) await sleep(50);
+      if (!(await answers(port, opts.password))) {
         const log = (() => {
           try {
             return readFileSync(join(dir, 'redis.log'), 'utf8').split('\n').slice(-15).join('\n');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { RegisterCommand } from '../context';
-import { createRedis, createSearch } from '../clients';
+import { connectRedis, createSearch } from '../clients';
 import { positiveNumber } from '../options';
 import { indexName } from '../../search/templates';
 import { registerSavedQueries } from '../../alerts/percolator';
@@ -26,7 +26,10 @@ export const register: RegisterCommand = (program, ctx) => {
       const jieba = topics.length > 0 ? jiebaModule().Jieba.withDict(jiebaDicts().dict) : undefined;
       const notify = notifier({ ...opts, fallback: (line) => process.stdout.write(line) });
       const conn = await createSearch(s);
-      const redis = createRedis(s);
+      const redis = await connectRedis(s).catch(async (err: unknown) => {
+        await conn.client.close();
+        throw err;
+      });
       let stop = false;
       process.once('SIGINT', () => { stop = true; });
       process.once('SIGTERM', () => { stop = true; });

@@ -24,10 +24,8 @@ export const register: RegisterCommand = (program, ctx) => {
       const settings = ctx.settings();
       const rows = await checkServices(settings);
       console.log(formatHealth(rows));
-      if (rows.some((r) => !r.ok)) {
-        process.exitCode = 1;
-        return;
-      }
+      const down = rows.filter((r) => !r.ok);
+      if (down.length > 0) throw new Error(`the demo needs Redis and the search node: ${down.map((r) => r.detail).join('; ')}`);
       const site = await startSimsite({ worldOptions: { seed: opts.seed, users: opts.users }, port: 0 });
       console.log(`simsite: ${opts.users} users (seed ${opts.seed}) at ${site.url}`);
       try {

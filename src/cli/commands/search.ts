@@ -2,7 +2,6 @@ import { InvalidArgumentError } from 'commander';
 import { parseSince, searchText, type SearchFilters } from '../../search/full-text';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt } from '../options';
-import { startSearchApi } from '../../search/http-api';
 import { createSearch } from '../clients';
 import { indexName } from '../../search/templates';
 
@@ -52,23 +51,5 @@ export const register: RegisterCommand = (program, ctx) => {
       } finally {
         await conn.client.close();
       }
-    });
-  program.command('search-api')
-    .description('serve read-only full-text search over HTTP (GET /search?q=&since=&sentiment=&platform=&size=), loopback by default')
-    .option('--host <addr>', 'address to listen on', '127.0.0.1')
-    .option('--port <n>', 'port', nonNegativeInt, 8790)
-    .option('--index <names>', 'comma-separated logical indices', 'posts,pages')
-    .action(async (opts: { host: string; port: number; index: string }) => {
-      const s = ctx.settings();
-      const conn = await createSearch(s);
-      const index = opts.index.split(',').map((n) => indexName(s.indexPrefix, n.trim())).join(',');
-      const api = await startSearchApi({ client: conn.client, index, host: opts.host, port: opts.port });
-      console.error(`[search-api] listening on ${api.url}/search?q=…`);
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
-      await api.close();
-      await conn.client.close();
     });
 };

@@ -6,6 +6,8 @@
  */
 import { type GoalRow, type ResultRow, goal } from '../lib/results';
 import { type PolicyName, createPolicy } from '../../../src/schedule/simulation/policies';
+import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
+import { forecastBudgets } from '../../../src/schedule/planner';
 import type { SimulationMetrics } from '../../../src/schedule/simulation/metrics';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { currentRatePerHour, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';
@@ -74,6 +76,11 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
     if (!args.worlds.has(worldName)) continue;
     for (const { seed, heldOut } of seeds) {
       const world = generateWorld(realisticWorldOptions(worldName, args.subjects, endMs, seed));
+      // `freshet plan`'s forecast for every budget, from the population freshet learned by the end of
+      // the warm-up at the reference budget (1x when run): checked against the simulated delays.
+      const reference = args.budgets.includes(1) ? 1 : args.budgets[0]!;
+      let forecast: number[] | undefined;
+      const planned: Run[] = [];
       for (const budget of args.budgets) {
         const budgetPerHour = (budget * args.subjects) / 24;
         for (const name of policiesFor(worldName)) {
@@ -87,14 +94,29 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
               currentRatePerHour: (id, t) => currentRatePerHour(world, id, t),
             },
           });
+          if (name === 'freshet' && budget === reference && policy instanceof FreshetPolicy) {
+            const replan = policy.replan.bind(policy);
+            policy.replan = (t: number): void => {
+              replan(t);
+              if (forecast || t < sim.warmupMs) return;
+              const states = Array.from({ length: world.subjects }, (_, id) => policy.state(id));
+              forecast = forecastBudgets(states, policy.currentModel, args.budgets.map((b) => (b * args.subjects) / 24)).map((f) => f.meanDelayHours);
+            };
+          }
           const m = simulate(world, policy, { ...sim, budgetPerHour });
-          runs.push({ world: worldName, budget, seed, heldOut, m: { ...m, metrics: metricsOf(m) } });
+          const run: Run = { world: worldName, budget, seed, heldOut, m: { ...m, metrics: metricsOf(m) } };
+          runs.push(run);
+          if (name === 'freshet') planned.push(run);
           console.error(`[schedule] ${worldName} ${budget}x seed ${seed}${heldOut ? ' (held out)' : ''} ${name}: mean ${m.meanDelayHours.toFixed(3)} h, `
             + `p90 ${m.p90DelayHours.toFixed(2)} h, captured ${(100 * m.capturedShare).toFixed(2)} %, lost ${m.lost}, `
             + `pages/h ${m.pagesPerHour.toFixed(1)} of ${budgetPerHour.toFixed(1)}, posts/page ${m.postsPerPage.toFixed(2)}, `
             + `top-1 % visits ${(100 * m.top1PctVisitShare).toFixed(1)} %, stale ${(100 * m.staleSubjectShare).toFixed(1)} %, `
             + `overdue ${(100 * m.overdueShare).toFixed(1)} % (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         }
+      }
+      for (const run of planned) {
+        const predicted = forecast?.[args.budgets.indexOf(run.budget)];
+        if (predicted !== undefined) run.m.metrics.push(['planner_predicted_mean_delay_hours', predicted]);
       }
     }
   }
@@ -191,6 +213,15 @@ function goalsOf(runs: readonly Run[], all: BenchArgs, heldOut: boolean): GoalRo
       }, true)));
     goals.push(goal(`${world}: freshet / round-robin mean delay, worst budget and seed (${tag})`, '<=', 0.5,
       worst(world, budgets, ratio(world, 'freshet', 'uniform'), true)));
+    const planRatio = (seed: number, budget: number): number | undefined => {
+      const m = find(world, budget, seed, 'freshet');
+      const predicted = m?.metrics.find(([k]) => k === 'planner_predicted_mean_delay_hours')?.[1];
+      return m && predicted !== undefined ? predicted / m.meanDelayHours : undefined;
+    };
+    goals.push(goal(`${world}: freshet plan predicted / simulated mean delay, highest over budgets and seeds (${tag})`, '<=', 1.1,
+      worst(world, budgets, planRatio, true)));
+    goals.push(goal(`${world}: freshet plan predicted / simulated mean delay, lowest over budgets and seeds (${tag})`, '>=', 0.9,
+      worst(world, budgets, planRatio, false)));
     for (const budget of budgets) {
       if (NON_STATIONARY.includes(world)) {
         goals.push(goal(`${world} ${budget}x: freshet / current-rate oracle mean delay, worst seed (${tag})`, '<=', 1.3,

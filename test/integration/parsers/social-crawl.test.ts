@@ -209,7 +209,9 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl with f
         for (const u of site.world.users) {
           const subject = `weibo:user:${u.uid}`;
           const st = await built.frontier.getState(subject);
-          if (st && st.status === 'active' && (st.visits === 0 || st.failures > 0)) due.push((await built.frontier.nextDue(subject))!);
+          // Not yet read, failed, or read in part (an unreadable page: the visit resumes at its gap soon).
+          const partial = st?.meta?.['bad_pages'] !== undefined || st?.meta?.['gap_since'] !== undefined;
+          if (st && st.status === 'active' && (st.visits === 0 || st.failures > 0 || partial)) due.push((await built.frontier.nextDue(subject))!);
         }
         return due;
       };
@@ -228,18 +230,28 @@ describe.each([['modern2022'], ['classic2019']] as [Era][])('social crawl with f
       expect(failed).toBeGreaterThan(0);
       expect(await pending(built!)).toEqual([]);
 
-      // Every post published before each user's last (successful) visit, with the fields of that visit.
+      // Every post published before each user's last (successful) visit, with the fields shown by
+      // one of the site's answers to that user (a visit cut short keeps what it read then: the
+      // shown date is finer while a post is recent, counts move).
       const posts = await allDocs(s.client, indexName(s.prefix, 'posts'));
+      const answeredAt = new Map<string, number[]>();
+      for (const e of site.requestLog.entries()) {
+        const m = /containerid=(?:107603|230413|100505|230283)(\d+)|[?&](?:uid|value)=(\d+)/.exec(e.url);
+        const uid = m?.[1] ?? m?.[2];
+        if (uid !== undefined && e.fault === null && e.status === 200) answeredAt.set(uid, [...(answeredAt.get(uid) ?? []), e.simMs]);
+      }
       let expected = 0;
       const wrong: unknown[] = [];
       for (const u of site.world.users) {
         const st = await built!.frontier.getState(`weibo:user:${u.uid}`);
         if (!st || st.status !== 'active') continue;
+        const times = [st.lastVisitMs!, ...new Set(answeredAt.get(String(u.uid)) ?? [])];
         for (const t of truthPostsOf(site.world, u.index, site.world.historyStartMs, st.lastVisitMs!)) {
           expected += 1;
           const got = posts.get(`weibo:${t.id}`);
-          const want = pickPost(expectedPost(site.world, era, t, st.lastVisitMs!));
-          if ((!got || JSON.stringify(pickPost(got.body)) !== JSON.stringify(want)) && wrong.length < 3) wrong.push({ got: got && pickPost(got.body), want });
+          const shown = got && JSON.stringify(pickPost(got.body));
+          const wants = times.filter((at) => at >= t.createdMs).map((at) => JSON.stringify(pickPost(expectedPost(site.world, era, t, at))));
+          if ((!got || !wants.includes(shown!)) && wrong.length < 3) wrong.push({ got: got && pickPost(got.body), want: pickPost(expectedPost(site.world, era, t, st.lastVisitMs!)) });
         }
       }
       expect(expected).toBeGreaterThan(1500);

@@ -35,14 +35,15 @@ fetch:
   total_timeout_ms: 1500
   headers_timeout_ms: 1500
   retry: { max_attempts: 4, base_delay_ms: 50, max_delay_ms: 400 }
-parse: { type: weibo_api, base_url: "${site.url}", first_visit_page_limit: 1000 }
+parse: { type: weibo_api, base_url: "${site.url}", first_visit_page_limit: 1000, bad_page_backoff_secs: 1 }
 sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `, 'site-faults.yaml');
       // --until-idle stops when nothing is due *now*; a visit that failed is due again after its
-      // backoff (under a second here), so crawl again until no such retry is pending.
+      // backoff (under a second here), one cut short by an unreadable page resumes after
+      // bad_page_backoff_secs (doubling), so crawl again until no such visit is pending.
       let jobs = 0;
-      for (let round = 0; round < 20; round++) {
+      for (let round = 0; round < 80; round++) {
         const built = await build(config, r.redis, s.client, s.prefix, recordingLogger(records));
         const summary = await built.runner.run({ untilIdle: true });
         await built.close();

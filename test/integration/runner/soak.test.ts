@@ -8,8 +8,10 @@ import { deleteKeys, useRedis } from '../../helpers/services';
 /**
  * The soak, short (`npm run bench soak` runs 1,000,000 pages): the built CLI crawls about 40,000
  * simsite pages with the null sink while its RSS is read from /proc every 200 ms. RSS must stay
- * under 400 MiB and flat: the median over the last third of the crawl within 25 % of the median
- * over the middle third (the first third is warm-up: JIT, pools and buffers reach their size).
+ * under 400 MiB and flat: the floor of RSS (its 10th percentile, what is left between collections)
+ * over the last third of the crawl within 25 % of the floor over the middle third (the first third
+ * is warm-up: JIT, pools and buffers reach their size). A leak raises the floor; a collector running
+ * late on a loaded machine only raises the peaks, which the median used to catch as a false alarm.
  */
 describe('soak (short)', () => {
   it('keeps RSS flat and under 400 MiB over ~40,000 pages with the null sink', async () => {
@@ -47,9 +49,9 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
       expect(summary.requests).toBeGreaterThan(35_000);
       expect(samples.length).toBeGreaterThan(15);
       const third = Math.floor(samples.length / 3);
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const middle = median(samples.slice(third, 2 * third));
-      const last = median(samples.slice(2 * third));
+      const floor = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 10)]!;
+      const middle = floor(samples.slice(third, 2 * third));
+      const last = floor(samples.slice(2 * third));
       expect(hwmKiB / 1024).toBeLessThan(400);
       expect(last).toBeLessThan(middle * 1.25);
     } finally {

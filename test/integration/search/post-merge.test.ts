@@ -3,7 +3,14 @@ import type { DocOp } from '../../../src/core/envelope';
 import { postStatesReader } from '../../../src/search/post-states';
 import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
 import { sendBulk } from '../../../src/sinks/bulk';
+import { systemClock } from '../../../src/core/clock';
+import { silentLogger } from '../../../src/core/logger';
+import { createMetrics } from '../../../src/core/metrics';
+import { seededRng } from '../../../src/core/rng';
+import { elasticsearchSinkConfigSchema } from '../../../src/sinks/elasticsearch';
+import { buildSink } from '../../../src/sinks/factory';
 import { mergedUpdateLines } from '../../../src/sinks/post-merge-script';
+import { engine, itWhen } from '../../helpers/engine';
 import { useSearch, type TestSearch } from '../../helpers/services';
 
 const MAPPINGS = join(__dirname, '..', '..', '..', 'mappings');
@@ -36,7 +43,7 @@ describe('post merge script (real search node)', () => {
     return res.found ? res._source : undefined;
   };
 
-  it('keeps versions and tombstone fields through re-reads; ops never create a post', async () => {
+  itWhen({ painless: engine().painless }, 'keeps versions and tombstone fields through re-reads; ops never create a post', async () => {
     const id = 'weibo:4806111732961615';
     expect(await write('weibo:1', { last_seen_at: '2026-04-02T00:00:00.000Z' }, 'seen')).toBe('noop');
     expect(await stored('weibo:1')).toBeUndefined();
@@ -83,4 +90,15 @@ describe('post merge script (real search node)', () => {
     expect(back['first_missing_at']).toBeUndefined();
     expect((back['versions'] as unknown[]).length).toBe(2);
   });
+
+  itWhen({ 'a node without painless': engine().painless.ok ? { ok: false, reason: 'this node has it' } : { ok: true } },
+    'refuses a sink with versioned or merged indices in one line before the crawl, naming what the node lacks', async () => {
+      const config = elasticsearchSinkConfigSchema.parse({ type: 'elasticsearch', merged_indices: ['posts'] });
+      const err = await buildSink(config, {
+        search: t.client, indexPrefix: t.prefix, mappingsDir: MAPPINGS, deadLetters: { deadLetter: async () => undefined },
+        clock: systemClock, rng: seededRng(1), logger: silentLogger, metrics: createMetrics(), sleep: async () => undefined,
+      }).catch((e: unknown) => e as Error);
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toBe(`versioned_indices and merged_indices need features this search node (${engine().node}) lacks: painless scripts (module lang-painless): ${engine().painless.reason!}`);
+    });
 });

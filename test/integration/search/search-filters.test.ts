@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { applyTemplates, indexName, loadTemplates } from '../../../src/search/templates';
 import { parseSince, searchText } from '../../../src/cli/commands/search';
-import { startSearchApi } from '../../../src/search/http-api';
+import { silentLogger } from '../../../src/core/logger';
+import { apiRoutes, type ServeDeps } from '../../../src/cli/serve/routes';
+import { startServe } from '../../../src/cli/serve/server';
+import type { CrawlViews } from '../../../src/cli/serve/crawl-views';
 import { useSearch, type TestSearch } from '../../helpers/services';
 
 const MAPPINGS = join(__dirname, '..', '..', '..', 'mappings');
@@ -53,19 +56,34 @@ describe('freshet search filters and highlights (real search node)', () => {
     expect(() => parseSince('yesterday-ish', NOW_MS)).toThrow(/expected/);
   });
 
-  it('serves the same search read-only over HTTP on loopback', async () => {
-    const api = await startSearchApi({ client: t.client, index, host: '127.0.0.1', port: 0, nowMs: () => NOW_MS });
+  it('serves the same search over HTTP on loopback (freshet serve: GET /api/search), with facets', async () => {
+    const deps: ServeDeps = {
+      pipelines: new Map(), views: undefined as unknown as CrawlViews, search: t.client, indexPrefix: t.prefix, clock: { nowMs: () => NOW_MS },
+      health: () => Promise.resolve({ redis: true, search: true }),
+    };
+    const api = await startServe({ host: '127.0.0.1', port: 0, routes: apiRoutes(deps), deps, openApi: {}, logger: silentLogger });
     try {
       expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const res = await fetch(`${api.url}/search?q=${encodeURIComponent('地铁')}&sentiment=negative&since=7d`);
+      const res = await fetch(`${api.url}/api/search?q=${encodeURIComponent('地铁')}&sentiment=negative&since=7d`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { total: number; hits: { fields: { id: string }; highlight: string[] }[] };
+      const body = (await res.json()) as { total: number; hits: { fields: { id: string }; highlight: string[] }[]; facets: { sentiment: { key: string; count: number }[] } };
       expect(body.hits.map((h) => h.fields.id)).toEqual(['1']);
       expect(body.hits[0]!.highlight.join(' ')).toContain('«');
-      expect((await fetch(`${api.url}/search`)).status).toBe(400);
-      expect((await fetch(`${api.url}/search?q=x&sentiment=angry`)).status).toBe(400);
-      expect((await fetch(`${api.url}/search?q=x`, { method: 'POST' })).status).toBe(405);
-      expect((await fetch(`${api.url}/_bulk`)).status).toBe(404);
+      expect(body.facets.sentiment).toEqual([{ key: 'negative', count: 1 }]);
+      const all = (await (await fetch(`${api.url}/api/search?q=${encodeURIComponent('地铁 subway')}&platform=weibo`)).json()) as typeof body;
+      expect(all.facets.sentiment).toEqual([{ key: 'positive', count: 3 }, { key: 'negative', count: 1 }]);
+      expect((await fetch(`${api.url}/api/search`)).status).toBe(400);
+      expect((await fetch(`${api.url}/api/search?q=x&sentiment=angry`)).status).toBe(400);
+      expect((await fetch(`${api.url}/api/search?q=x`, { method: 'POST', headers: { 'content-type': 'application/json' } })).status).toBe(405);
+      expect((await fetch(`${api.url}/api/_bulk`)).status).toBe(404);
+      // The search page: highlighted hits; a time facet narrows to its day (not "since that day").
+      const page = await (await fetch(`${api.url}/search?q=${encodeURIComponent('地铁')}`)).text();
+      expect(page).toContain('<mark>');
+      expect([...page.matchAll(/data-hit="([^"]+)"/g)].map((m) => m[1]).sort()).toEqual(['weibo:1', 'weibo:2', 'weibo:3']);
+      const dayLink = /href="(\/search\?[^"]*since=2026-04-09[^"]*)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+      expect(dayLink).toContain('until=2026-04-10');
+      const day = await (await fetch(`${api.url}${dayLink}`)).text();
+      expect([...day.matchAll(/data-hit="([^"]+)"/g)].map((m) => m[1])).toEqual(['weibo:2']);
     } finally {
       await api.close();
     }

@@ -8,6 +8,8 @@ describe('dates as pages write them', () => {
     expect(readDate('Dec. 18, 2025 · 6 min read')?.iso).toBe('2025-12-18');
     // Inline markup without spaces glues the date to the name before it.
     expect(readDate('ByKathryn GiuffridaMar 5, 2025 | 6 comments')?.iso).toBe('2025-03-05');
+    // …and to the name after it.
+    expect(readDate('Dec 17, 2025Julian K. Arni')?.iso).toBe('2025-12-17');
     expect(readDate('发布时间：2024年3月5日 10:20')?.iso).toBe('2024-03-05T10:20:00');
     expect(readDate('2024-03-05T09:30:00Z')?.iso).toBe('2024-03-05T09:30:00Z');
     expect(readDate('Sat Feb 24, 2024 12:41 pm')?.iso).toBe('2024-02-24T12:41:00');
@@ -73,6 +75,50 @@ describe('datelines and bylines near the headline', () => {
       <div class="article-content"><p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线。</p></div></body></html>`);
     expect(page.published_at).toBe('2024-03-05T03:00:00+08:00');
     expect(Date.parse(page.published_at!)).toBe(Date.parse('2024-03-04T19:00:00Z'));
+  });
+
+  it('keeps the metadata\'s publication day when the page shows an unlabelled later day (a thread\'s latest post, a re-check)', () => {
+    const head = '<meta itemprop="datePublished" content="2024-01-03T11:23:42-05:00">';
+    const thread = (stamp: string): string => `<html><head><title>Projector recommendations</title>${head}</head><body><h1>Projector recommendations</h1>
+      <div class="meta"><span>${stamp}</span></div><div class="post">${body}</div></body></html>`;
+    expect(extract(thread('Sep 26, 2024')).published_at).toBe('2024-01-03T11:23:42-05:00');
+    // Labelled, the shown day stands: the page says what its date is.
+    expect(extract(thread('Updated Sep 26, 2024')).published_at).toBe('2024-09-26');
+    // A UTC stamp of the evening before is the shown day in Asia: a day apart is not later.
+    const asia = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
+      <body><h1>大桥夜间管制</h1><div class="article-meta"><span>2024-03-05</span></div>
+      <div class="article-content"><p>本报讯 市交管部门决定，自下周一起对长江大桥实施夜间交通管制，每晚十时至次日凌晨五时禁止货车通行，市民出行请提前规划路线。</p></div></body></html>`);
+    expect(asia.published_at?.slice(0, 10)).toBe('2024-03-05');
+  });
+
+  it('reads a labelled dateline far from the headline, and a <meta name="published">, when nothing else dates the page', () => {
+    const filler = '<p>Indexing services decide which journals researchers find first, and each has its own rules for inclusion.</p>'.repeat(40);
+    const far = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
+      <div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
+    expect(far.published_at).toBe('2023-04-13');
+    // An "Updated" line far away is not the publication date.
+    const updated = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
+      <div><span>Last updated April 13, 2023</span></div></body></html>`);
+    expect(updated.published_at).toBeUndefined();
+    const meta = extract(`<html><head><title>Data tools</title><meta name="published" content="July 17, 2025"></head><body><h1>Data tools</h1>${body}</body></html>`);
+    expect(meta.published_at?.slice(0, 10)).toBe('2025-07-17');
+  });
+
+  it('names the author from a link to their page whose address spells the name, a "Written by" box at the foot, a sailthru meta tag', () => {
+    const linked = extract(`<html><head><title>IT security practices</title></head><body><h1>IT security practices</h1>
+      <div class="meta"><svg></svg><span><a href="/authors/trevor-jackins">Trevor Jackins</a></span></div>${body}
+      <ul><li><a href="/authors/all-authors">Our team</a></li></ul></body></html>`);
+    expect(linked.author).toBe('Trevor Jackins');
+    // A link to an author page whose text is not the name the address spells says nothing.
+    const other = extract(`<html><head><title>IT security practices</title></head><body><h1>IT security practices</h1>${body}
+      <a href="/team/ana-ruiz">Meet the team</a></body></html>`);
+    expect(other.author).toBeUndefined();
+    const filler = '<p>Indexing services decide which journals researchers find first, and each has its own rules for inclusion.</p>'.repeat(40);
+    const signed = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
+      <div class="author-bio">This post was written by Danielle Padula, Head of Community Development.</div></body></html>`);
+    expect(signed.author).toBe('Danielle Padula');
+    const sailthru = extract(`<html><head><title>Gooseneck kettles</title><meta name="sailthru.author" content="Jesse Porter"></head><body><h1>Gooseneck kettles</h1>${body}</body></html>`);
+    expect(sailthru.author).toBe('Jesse Porter');
   });
 
   it('falls back to a date in the URL when the page shows none', () => {

@@ -29,4 +29,33 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     expect(page.text).toContain('Personal training, with a certified coach');
     expect(page.text).not.toContain('Classes');
   });
+
+  it('stands where the first holds a table of figures and no prose beside the page\'s own text', () => {
+    // The shape of a product-category page: a comparison table of specs outweighs the short intro.
+    const cells = ['11.5" / 29 cm', 'CONFIG 1T', '24.5" / 62 cm', '6.9" / 18 cm', '2–10 lbs', '.9–4.6 kg', '10 years', 'Rotation-stop protects back wall',
+      '13" / 33 cm', '22.2" / 56 cm', '4.5" / 11 cm', '7–20 lbs', '3.2–9.1 kg', 'Outer screens can turn in/out independently'];
+    const html = `<body><table class="compare">${cells.map((c) => `<tr><td>${c}</td><td>${c}</td></tr>`).join('')}</table>${article}</body>`;
+    const blocks = toBlocks(parseHtml(html));
+    const table = blocks.filter((b) => !/^(Personal|Sessions|Packages|Members)/.test(b.text));
+    const prose = blocks.filter((b) => !table.includes(b));
+    expect(table.reduce((a, b) => a + b.chars, 0)).toBeGreaterThan(prose.reduce((a, b) => a + b.chars, 0) * 0.25);
+    expect(preferSecond(table, prose)).toBe(true);
+    // …but not where the first holds prose of its own.
+    expect(preferSecond([...table, prose[0]!, prose[1]!], prose)).toBe(false);
+  });
+
+  it('takes a listing of link-wrapped cards whole: the list that holds the cards, their teasers kept', () => {
+    // The shape of a programme listing: each card is one link around a heading and a teaser paragraph.
+    const topics = ['Chief Digital Officer', 'Design and Manufacturing', 'Innovation and Technology', 'Professional Certificate in Coding', 'Sustainability', 'Biotechnology and Life Sciences'];
+    const cards = topics.map((t, i) => `<div class="item"><a class="card-link" href="/programs/p${i}"><div class="card"><div class="title">${t}</div>`
+      + `<div class="field"><p>Acquire advanced strategies and frameworks for ${t.toLowerCase()}, with faculty who lead the field, and apply them to the problems of your own organisation, team and industry.</p></div></div></a></div>`).join('');
+    const html = `<html><head><title>Certificate programs</title></head><body><nav><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li></ul></nav>
+      <main><h1>Certificate programs</h1><div class="intro"><p>Award-winning faculty. Transformative tools and technologies.</p></div>
+      <div class="list">${cards}</div></main><footer><p>700 Technology Square, Cambridge, MA 02139</p></footer></body></html>`;
+    const found = paragraphContainer(toBlocks(parseHtml(html)));
+    expect(found?.lines.filter((b) => b.text.startsWith('Acquire'))).toHaveLength(topics.length);
+    const page = extract(html);
+    for (const t of topics) expect(page.text).toContain(`frameworks for ${t.toLowerCase()}`);
+    expect(page.text).not.toContain('Technology Square');
+  });
 });

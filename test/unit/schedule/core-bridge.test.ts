@@ -35,6 +35,9 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     expect(outcome.state.schedule).toEqual(before.schedule); // the outcome itself is not mutated
     const back = schedulerState(next.state);
     expect(back.evidencePosts).toBe(12);
+    // The visit's own window (its 2 posts since the last visit) is kept apart, for `prior: auto`.
+    expect(back.lastPosts).toBe(2);
+    expect(back.lastHours).toBeGreaterThan(0);
     const { iv, ...fields } = next.state.schedule!;
     expect(schedulerFields(back)).toEqual(fields);
     expect(iv).toBeCloseTo((next.nextDueMs - 250 * H) / H, 3);

@@ -62,13 +62,34 @@ describe('serializeState / parseState', () => {
     expect(back.lastVisitMs).toBe(s.lastVisitMs);
     expect(back.evidenceHours).toBeCloseTo(s.evidenceHours, 5);
     expect(back.diurnal?.cos).toBeCloseTo(s.diurnal!.cos, 5);
+    expect(back.lastHours).toBeCloseTo(s.lastHours, 5);
+    expect(back.lastPosts).toBe(s.lastPosts);
     const plain = newSubjectState(5);
     expect(parseState(serializeState(plain))).toEqual(plain);
+  });
+
+  it('reads a v2 state (no last window) as one without it', () => {
+    const v2 = parseState('[2,0,3600000,null,null,4,2,3,10,1,2.5,0.5,0.1,0.2]');
+    expect(v2.recentHours).toBe(2.5);
+    expect(v2.lastPosts).toBe(0);
+    expect(v2.lastHours).toBe(0);
+    expect(v2.diurnal).toEqual({ n: 0.5, cos: 0.1, sin: 0.2 });
+  });
+
+  it('keeps the last visit\'s window apart from the evidence before it', () => {
+    let s = observe(newSubjectState(0), { atMs: 10 * H, postTimesMs: [], pageLimitHit: false, historyStartMs: 0 }, { halfLifeHours: 100 });
+    s = observe(s, { atMs: 14 * H, postTimesMs: [11 * H, 12 * H, 13 * H], pageLimitHit: false }, { halfLifeHours: 100 });
+    expect(s.lastPosts).toBe(3);
+    expect(s.lastHours).toBeCloseTo(4, 9);
+    // The evidence before the last visit, forgotten as it was when the last visit was added.
+    expect(s.evidenceHours - s.lastHours).toBeCloseTo(10 * Math.pow(2, -4 / 100), 9);
+    expect(s.evidencePosts - s.lastPosts).toBe(0);
   });
 
   it('rejects what it did not write', () => {
     expect(() => parseState('{"a":1}')).toThrow(/subject state/);
     expect(() => parseState('[2,0,null,null,null,0,0,0,0]')).toThrow(/v1/);
+    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v3/);
     expect(() => parseState('[1,"x",null,null,null,0,0,0,0]')).toThrow(/field 1/);
     expect(() => parseState('[1,0,null,null,7,0,0,0,0]')).toThrow(/watermark/);
   });

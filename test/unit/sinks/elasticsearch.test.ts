@@ -7,7 +7,7 @@ import { JobTracker, type Doc, type DocEnvelope } from '../../../src/core/envelo
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
-import { elasticsearchSink, elasticsearchSinkConfigSchema } from '../../../src/sinks/elasticsearch';
+import { documentLines, elasticsearchSink, elasticsearchSinkConfigSchema } from '../../../src/sinks/elasticsearch';
 
 /** A search client whose bulk endpoint records each body and accepts every item. */
 function fakeClient(bodies: Buffer[]): Client {
@@ -114,5 +114,22 @@ describe('elasticsearchSink item errors', () => {
     const settled = await firstValueFrom(from([{ doc: { index: 'posts', id: 'weibo:1', body: { d: 'not a date' } }, job: tracker }]).pipe(sink, toArray()));
     expect(settled.map((s) => s.how)).toEqual(['dead_lettered']);
     expect(dead[0]!.message).toBe("date_time_parse_exception: Failed to parse with all enclosed parsers (failed to parse field [d] of type [date] in document with id '1'. Preview of field's value: 'not a date')");
+  });
+});
+
+describe('documentLines (what the sink and a requeued dead letter send)', () => {
+  const config = elasticsearchSinkConfigSchema.parse({ type: 'elasticsearch', merged_indices: ['posts'], versioned_indices: ['pages'] });
+  const lines = (doc: Doc) => documentLines(config, 'p-', doc).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, Record<string, unknown>>);
+
+  it('indexes a document of a plain index as is', () => {
+    expect(lines({ index: 'users', id: 'weibo:1', body: { name: 'a' } })).toEqual([{ index: { _index: 'p-users', _id: 'weibo:1' } }, { name: 'a' }]);
+  });
+
+  it('merges a post of a merged index and versions a page of a versioned one (an update, never a replacement)', () => {
+    const post = lines({ index: 'posts', id: 'weibo:9', body: { text: 'x' } });
+    expect(post[0]).toEqual({ update: expect.objectContaining({ _index: 'p-posts', _id: 'weibo:9' }) });
+    expect(post[1]!['script']).toBeDefined();
+    const page = lines({ index: 'pages', id: 'u1', body: { text: 'y' } });
+    expect(page[0]).toEqual({ update: expect.objectContaining({ _index: 'p-pages', _id: 'u1' }) });
   });
 });
