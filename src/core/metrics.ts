@@ -104,6 +104,7 @@ export function createMetrics(registry: Registry = new Registry()) {
       buckets: STAGE_BUCKETS,
     }),
     bulkSeconds: new Histogram({ name: 'freshet_bulk_duration_seconds', help: 'Bulk request latency', registers: [registry], buckets: REQUEST_BUCKETS }),
+    visitsPaused: new Counter({ name: 'freshet_visits_paused_total', help: 'Visits a limit (quota, benched identity, throttling) stopped after some pages, by error code: the rest is due as soon as the limit allows', labelNames: ['code'], registers: [registry] }),
     leasesLost: new Counter({ name: 'freshet_leases_lost_total', help: 'Leases that expired and were reclaimed before this worker acknowledged', registers: [registry] }),
     // Frontier gauges, polled from RedisFrontier.stats(): every worker reports the same crawl-wide values (aggregate with max).
     frontierSubjects: new Gauge({ name: 'freshet_frontier_subjects', help: 'Subjects in the frontier', registers: [registry] }),

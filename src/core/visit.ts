@@ -1,4 +1,5 @@
 import type { SubjectState } from './envelope';
+import type { ErrorCode } from './errors';
 
 /** What a parser may ask of the fetcher: a URL in, decoded text out (errors are FreshetErrors). */
 export interface FetchedText {
@@ -25,6 +26,12 @@ export interface VisitOutcome {
   pageLimitHit: boolean;
   /** Requests this visit made (charged to the budget). */
   requests: number;
+  /**
+   * The visit stopped early because a limit refused a request (quota, benched identity,
+   * throttling) and kept what it had read: the rest is due again as soon as the limit allows
+   * (`retryAfterMs` from the refusal), not at the schedule's next visit.
+   */
+  paused?: { code: ErrorCode; retryAfterMs: number | undefined };
   /**
    * The visit stopped before its end for a reason that passes (one unreadable page): what it read
    * is kept, the state says where to resume, and the subject is due again after `afterMs` (sooner

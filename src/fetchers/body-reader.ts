@@ -1,6 +1,7 @@
 import type { Readable, Transform } from 'node:stream';
 import { constants as zc, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { FreshetError } from '../core/errors';
+import { FreshetError } from '../core/errors';
+import type { BodyAllowance } from './contract';
 import { bodyTooLarge, decodeFailed, errorFromThrown } from './fetch-errors';
 
 const ZLIB_CHUNK_BYTES = 64 * 1024;
@@ -41,6 +42,8 @@ export function readBody(
   url: string,
   /** Keep the first `maxBytes` instead of failing (robots.txt: parse what fits). */
   truncate = false,
+  /** Memory for the decoded bytes: reading pauses while it has no room. */
+  allowance?: BodyAllowance,
 ): Promise<{ bytes: Buffer; wireBytes: number }> {
   const codings = parseCodings(contentEncoding);
   return new Promise((resolve, reject) => {
@@ -57,10 +60,22 @@ export function readBody(
       body.destroy();
       reject(err);
     };
-    const onDecoded = (chunk: Buffer): void => {
+    /** Pauses `source` until the allowance covers what was read (it emitted the chunk). */
+    const covered = (source: Readable | Transform): void => {
+      const wait = allowance?.cover(total);
+      if (!wait) return;
+      source.pause();
+      wait.then(() => {
+        if (!done) source.resume();
+      }, (err: unknown) => fail(err instanceof FreshetError ? err : errorFromThrown(err, url)));
+    };
+    const onDecoded = (chunk: Buffer, source: Readable | Transform): void => {
       if (done) return;
       total += chunk.length;
-      if (total <= maxBytes) chunks.push(chunk);
+      if (total <= maxBytes) {
+        chunks.push(chunk);
+        covered(source);
+      }
       else if (!truncate) fail(bodyTooLarge(url, maxBytes, total));
       else {
         chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)));
@@ -80,7 +95,7 @@ export function readBody(
     if (codings.length === 0) {
       body.on('data', (chunk: Buffer) => {
         wire += chunk.length;
-        onDecoded(chunk);
+        onDecoded(chunk, body);
       });
       body.on('end', onEnd);
       return;
@@ -102,7 +117,7 @@ export function readBody(
           if (i + 1 < decoders.length) d.pipe(decoders[i + 1]!);
         }
         const last = decoders[decoders.length - 1]!;
-        last.on('data', onDecoded);
+        last.on('data', (decoded: Buffer) => onDecoded(decoded, last));
         last.on('end', onEnd);
       }
       // Respect the decoder's backpressure so a bomb inflates only as fast as we count it.

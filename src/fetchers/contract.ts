@@ -10,6 +10,8 @@ export interface FetchRequest {
   /** How to decode the body; inferred from Content-Type when absent. */
   expect?: Expect;
   subject?: string;
+  /** Room in the run's memory budget for the body; none: the body is read without asking. */
+  allowance?: BodyAllowance;
   /** The identity (pool index) the request goes out as; set by the identity pool. */
   identity?: string;
   /**
@@ -17,6 +19,15 @@ export interface FetchRequest {
    * frequent" body): the fetch layer counts it, cools the identity down and throws it (throttled).
    */
   softBlockOf?: (res: { url: string; status: number; text: string }) => SoftBlock | undefined;
+}
+
+/**
+ * The memory a response body may take (the runner's byte budget): `cover(n)` asks that `n` bytes
+ * of body be covered, and returns a promise to wait for when there is no room yet (reading pauses
+ * meanwhile, so the socket pushes back on the server instead of the body filling memory).
+ */
+export interface BodyAllowance {
+  cover(bodyBytes: number): Promise<void> | undefined;
 }
 
 /** A soft block recognised by its content: the reason (a metric label) and the throttled error to throw. */

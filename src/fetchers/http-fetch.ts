@@ -210,7 +210,10 @@ export class HttpFetcher {
           throw bodyTooLarge(url.href, this.config.max_body_bytes, declared);
         }
         const headers = flattenHeaders(res.headers);
-        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href);
+        // A declared length is asked for whole before reading (a compressed body may decode to more: asked as it comes).
+        const room = declared > 0 ? req.allowance?.cover(declared) : undefined;
+        if (room) await room;
+        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href, false, req.allowance);
         const nowMs = this.deps.clock.nowMs();
         const m = this.deps.metrics;
         if (m) {

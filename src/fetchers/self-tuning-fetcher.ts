@@ -5,6 +5,8 @@ import type { Fetcher, FetchMetrics, FetchRequest, FetchResponse } from './contr
 
 /** Statuses by which a site refuses a client's rate (432: the microblog's rejected client). */
 const REFUSED = new Set([418, 429, 432, 503]);
+/** Slots given up to refusals that came while waiting, before the subject is rescheduled instead. */
+const MAX_REBOOKINGS = 3;
 
 export interface SelfTuningFetcherOptions {
   /** Learned rates per origin and identity; none: soft blocks are only recognised and counted. */
@@ -37,19 +39,30 @@ export class SelfTuningFetcher implements Fetcher {
     return this.inner.robotsCrawlDelayMs?.(origin);
   }
 
-  async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
-    const { tuning, clock } = this.o;
-    const origin = originOf(req.url);
-    const identity = req.identity ?? '-';
-    if (tuning) {
-      const now = clock.nowMs();
+  /**
+   * Books the pair's next slot and waits for it. A refusal that arrives while this request waits
+   * (another request of the pair was refused) paused the pair and cut its rate: the slot was booked
+   * at a rate the site refuses, so a new one is taken. Sent anyway, the request would be refused
+   * too, and each such refusal would escalate the backoff (minutes of silence after one burst).
+   */
+  private async waitForSlot(tuning: SelfTuning, origin: string, identity: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const now = this.o.clock.nowMs();
       const wait = tuning.waitMs(origin, identity, now);
-      if (wait > this.o.maxWaitMs) {
+      if (wait > this.o.maxWaitMs || attempt >= MAX_REBOOKINGS) {
         throw new FreshetError(ErrorCodes.fetchThrottled, 'throttled', 'self-tuned rate: the next slot is too far', { identity }, undefined, wait);
       }
       const booked = tuning.book(origin, identity, now);
       if (booked > 0) await this.o.sleep(booked);
+      if (!tuning.refusedSince(origin, identity, now)) return;
     }
+  }
+
+  async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
+    const { tuning, clock } = this.o;
+    const origin = originOf(req.url);
+    const identity = req.identity ?? '-';
+    if (tuning) await this.waitForSlot(tuning, origin, identity);
     const sentAtMs = clock.nowMs();
     let res: FetchResponse;
     try {

@@ -11,8 +11,8 @@
  *   and overrun rarely), multiplicatively before the first refusal (slow start). After a long quiet
  *   time at the ceiling the ceiling itself is probed upwards (capacities change). The backoff level
  *   resets after `resetAfterQuietMs` without refusal.
- * - Latency: when the smoothed latency climbs above `latencyFactor` × its best value, the rate
- *   backs off gently (the site is struggling before it refuses).
+ * - Latency: when the smoothed latency climbs above `latencyFactor` × its best value (and above
+ *   `latencyFloorMs`), the rate backs off gently (the site is struggling before it refuses).
  *
  * Pure: time comes from the `nowMs` arguments, randomness from the injected `random`.
  */
@@ -42,6 +42,12 @@ export interface AimdOptions {
   ceilingReprobeMs: number;
   /** Smoothed latency above this × the best seen slows the rate. */
   latencyFactor: number;
+  /**
+   * ...and above this: a few ms growing to tens is the client's own load (a busy machine, its own
+   * indexing), not a site struggling, and slowing down cannot cure it: the rate would sink to the
+   * minimum with no refusal at all.
+   */
+  latencyFloorMs: number;
   /** EWMA weight of a new latency sample. */
   latencyAlpha: number;
 }
@@ -63,6 +69,7 @@ export const DEFAULT_AIMD: AimdOptions = {
   repeatDecreaseFactor: 0.5,
   ceilingReprobeMs: 5 * 60_000,
   latencyFactor: 2,
+  latencyFloorMs: 200,
   latencyAlpha: 0.2,
 };
 
@@ -115,7 +122,7 @@ export class AimdController {
     if (nowMs - this.lastRefusal >= this.o.resetAfterQuietMs) this.level = 0;
     if (nowMs - this.lastChange < this.o.increaseIntervalMs) return;
     this.lastChange = nowMs;
-    if (this.latency !== null && this.bestLatency > 0 && this.latency > this.o.latencyFactor * this.bestLatency) {
+    if (this.latency !== null && this.bestLatency > 0 && this.latency > this.o.latencyFactor * this.bestLatency && this.latency > this.o.latencyFloorMs) {
       this.setRate(this.rate * 0.9);
       return;
     }
@@ -158,6 +165,11 @@ export class AimdController {
     this.nextSlot = Math.max(this.nextSlot, this.pausedUntil);
     this.lastRefusal = nowMs;
     this.lastChange = nowMs;
+  }
+
+  /** When the last refusal that counted arrived (-Infinity before any). */
+  get lastRefusalMs(): number {
+    return this.lastRefusal;
   }
 
   /** The learned sustainable rate (what the scheduler's budget should follow). */

@@ -69,6 +69,11 @@ export class SelfTuning {
     this.pair(origin, identity, nowMs).aimd.onSuccess(nowMs, latencyMs);
   }
 
+  /** Whether a refusal counted after `sinceMs` (a slot booked before it was booked at a rate the site refused). */
+  refusedSince(origin: string, identity: string, sinceMs: number): boolean {
+    return this.pair(origin, identity, sinceMs).aimd.lastRefusalMs > sinceMs;
+  }
+
   /** A refusal of a request sent at `sentAtMs`; `retryAfterMs` only when the site announced it. */
   refusal(origin: string, identity: string, nowMs: number, sentAtMs: number, retryAfterMs?: number): void {
     this.pair(origin, identity, nowMs).aimd.onRefusal(nowMs, sentAtMs, retryAfterMs);

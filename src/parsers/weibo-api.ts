@@ -107,7 +107,8 @@ interface PagesRead {
   pages: number;
   /** The cursor of the first page not read (when not done). */
   stoppedAt?: string;
-  paused?: boolean;
+  /** A limit refused a request after some posts were read: the rest is due as soon as it allows. */
+  paused?: VisitOutcome['paused'];
   after?: string;
   /** The page at `stoppedAt` could not be read: the visit resumes there soon. */
   bad?: FreshetError;
@@ -225,6 +226,7 @@ export class WeiboApiAdapter implements Adapter {
     let gapSince = state.meta?.['gap_since'];
     let gapUntil = state.meta?.['gap_until'];
     let pageLimitHit = false;
+    let paused = head.paused;
     let bad = head.bad;
     // Cut short on a `page=` cursor (no since_id to resume from): the watermark stays, so the next visit reads down to it again.
     let keepWatermark = false;
@@ -243,6 +245,7 @@ export class WeiboApiAdapter implements Adapter {
       if (fill.done) gapSince = gapUntil = undefined;
       else {
         pageLimitHit = true;
+        paused = fill.paused;
         if (fill.stoppedAt?.startsWith(SINCE)) gapSince = fill.stoppedAt.slice(SINCE.length);
       }
     }
@@ -291,6 +294,7 @@ export class WeiboApiAdapter implements Adapter {
       newPostTimesMs: newTimes,
       pageLimitHit,
       requests: tally.requests,
+      ...(paused ? { paused } : {}),
       ...(resume ? { resume } : {}),
     };
   }
@@ -348,7 +352,7 @@ export class WeiboApiAdapter implements Adapter {
       // Only a since_id cursor can be resumed as a gap; page 1 and `page=` cursors fail as before.
       if (r.seen.size === 0 || !cursor.startsWith(SINCE) || !(err instanceof FreshetError) || err.kind !== 'throttled') throw err;
       ctx.logger.info({ subject: page.subject, code: err.code, posts_read: r.seen.size }, 'visit paused (throttled); the rest is read as a gap later');
-      return { done: false, pages: n - 1, stoppedAt: cursor, paused: true };
+      return { done: false, pages: n - 1, stoppedAt: cursor, paused: { code: err.code, retryAfterMs: err.retryAfterMs } };
     };
     let recheck = -1; // pages still to read past the first known post; -1 until one is reached
     // Re-reading known posts has its own allowance on top of the page limit for new posts.

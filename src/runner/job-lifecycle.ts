@@ -10,7 +10,7 @@ import type { PipelineConfig } from '../pipeline/schema';
 import type { NextVisit, NextVisitPolicy } from '../schedule/contract';
 import type { Acker } from './acker';
 import type { Credits } from './credits';
-import { failedVisit } from './job-outcome';
+import { failedVisit, resumeDueMs } from './job-outcome';
 import type { SubjectDocRef } from './subject-status';
 
 /** What a visit left for the end of its job. */
@@ -19,6 +19,8 @@ export interface VisitResult {
   error?: FreshetError;
   /** The subject's profile document, when the visit emitted one. */
   profile?: SubjectDocRef;
+  /** The run stopped on a signal and cut the visit's fetches: the subject is given back, unchanged and due now. */
+  cut?: boolean;
 }
 
 /** A claimed job on its way through the run: its document count, and its visit's result once the visit ended. */
@@ -30,6 +32,10 @@ export interface ClaimedJob {
 export interface JobEndTally {
   jobs: number;
   jobsFailed: number;
+  /** Visits a limit paused after some pages: their rest is due as soon as the limit allows. */
+  jobsPaused: number;
+  /** Visits cut by a stop on a signal: their subjects were given back, unchanged and due now. */
+  jobsRequeued: number;
   leasesLost: number;
   /** Failed visits by error code (throttled ones included: they are rescheduled, not failed). */
   failureCodes: Record<string, number>;
@@ -61,12 +67,13 @@ export interface JobLifecycleDeps {
  * frontier) → release (its credit). Also ends a job the schedule defers without a visit.
  */
 export class JobLifecycle {
-  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, leasesLost: 0, failureCodes: {}, deadLettered: 0 };
+  readonly tally: JobEndTally = { jobs: 0, jobsFailed: 0, jobsPaused: 0, jobsRequeued: 0, leasesLost: 0, failureCodes: {}, deadLettered: 0 };
 
   constructor(private readonly deps: JobLifecycleDeps) {}
 
   async end({ tracker, result }: ClaimedJob): Promise<void> {
     const job = tracker.job;
+    if (result.cut) return this.requeue(job);
     const { state, nextDueMs, outcome } = result.error || !result.outcome
       ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
       : this.decideVisited(job, result.outcome);
@@ -78,23 +85,41 @@ export class JobLifecycle {
   }
 
   /**
-   * The schedule's next visit; a visit that stopped early for a passing reason (its `resume`) is
-   * due again once that delay has passed, if the schedule would come back later than that.
+   * A visit the run cut when it stopped on a signal: stored as it was claimed, due now, so this or
+   * another worker visits it again at once (no failure counted, nothing waits for a lease to expire).
    */
-  private decideVisited(job: Job, visit: VisitOutcome): NextVisit & { outcome: string } {
-    const now = this.deps.clock.nowMs();
-    const next = this.deps.schedule.nextVisit(job.state, visit, now);
-    if (!visit.resume) return { ...next, outcome: 'ok' };
-    this.deps.metrics.errors.inc({ stage: this.deps.stage, code: visit.resume.reason });
-    const resumeAtMs = now + visit.resume.afterMs;
-    this.deps.logger.info({ subject: job.subject, code: visit.resume.reason, resume_in_ms: visit.resume.afterMs }, 'visit stopped early; the rest is read again soon');
-    return { state: next.state, nextDueMs: Math.min(next.nextDueMs, resumeAtMs), outcome: 'partial' };
+  private async requeue(job: Job): Promise<void> {
+    await this.ack(job, { state: job.state, nextDueMs: this.deps.clock.nowMs() }, 0);
+    this.tally.jobs += 1;
+    this.tally.jobsRequeued += 1;
+    this.release('requeued');
   }
 
   /** A job the schedule moved later before any fetch: stored with its new due time, not visited. */
   async defer(job: Job, later: NextVisit): Promise<void> {
     await this.ack(job, later, 0);
     this.release('deferred');
+  }
+
+  /**
+   * The schedule's next visit; a visit that stopped early comes back sooner, so its rest is not
+   * left to the next scheduled visit (a day under fixed_interval): one a limit paused as soon as
+   * the limit allows, one that stopped for a passing reason (its `resume`) once that delay passed.
+   */
+  private decideVisited(job: Job, visit: VisitOutcome): NextVisit & { outcome: string } {
+    const now = this.deps.clock.nowMs();
+    const next = this.deps.schedule.nextVisit(job.state, visit, now);
+    if (visit.paused && next.nextDueMs >= 0) {
+      this.tally.jobsPaused += 1;
+      this.deps.metrics.visitsPaused.inc({ code: visit.paused.code });
+      const resumeMs = resumeDueMs(visit.paused.retryAfterMs, now, this.deps.config.fetch.retry, this.deps.rng);
+      return { ...next, nextDueMs: Math.min(next.nextDueMs, resumeMs), outcome: 'paused' };
+    }
+    if (!visit.resume) return { ...next, outcome: 'ok' };
+    this.deps.metrics.errors.inc({ stage: this.deps.stage, code: visit.resume.reason });
+    const resumeAtMs = now + visit.resume.afterMs;
+    this.deps.logger.info({ subject: job.subject, code: visit.resume.reason, resume_in_ms: visit.resume.afterMs }, 'visit stopped early; the rest is read again soon');
+    return { state: next.state, nextDueMs: Math.min(next.nextDueMs, resumeAtMs), outcome: 'partial' };
   }
 
   private async decideFailed(job: Job, err: FreshetError): Promise<NextVisit & { outcome: string }> {

@@ -26,14 +26,21 @@ export function failedVisit(
   retry: RetryPolicy,
   rng: Rng,
 ): FailedVisit {
-  if (err.kind === 'throttled') {
-    // One attempt: a visit is never retried in place, always given back to the frontier.
-    const d = decideRetry(err, 1, { ...retry, max_attempts: 1 }, rng);
-    return { state, nextDueMs: nowMs + (d.action === 'reschedule' ? d.delayMs : 0), deadLetter: false };
-  }
+  if (err.kind === 'throttled') return { state, nextDueMs: resumeDueMs(err.retryAfterMs, nowMs, retry, rng), deadLetter: false };
   const failures = state.failures + 1;
   // Attempt failures + 1 of max_failures + 1: the first failure waits two base delays.
   const d = decideRetry({ kind: err.kind === 'critical' ? 'retryable' : err.kind, retryAfterMs: undefined }, failures + 1, { ...retry, max_attempts: source.max_failures + 1, jitter: 'none' }, rng);
   if (d.action === 'retry') return { state: { ...state, failures }, nextDueMs: nowMs + Math.max(retry.base_delay_ms, d.delayMs), deadLetter: false };
   return { state: { ...state, failures }, nextDueMs: nowMs + source.park_secs * 1000, deadLetter: true };
+}
+
+/**
+ * When a subject a limit refused is due again: as soon as the refusal allows (its retry-after, or
+ * the policy's backoff), decided by `decideRetry` with the visit as the one attempt (a visit is
+ * never retried in place, always given back to the frontier). For a throttled visit, and for the
+ * rest of a visit that paused at a refusal after reading some pages.
+ */
+export function resumeDueMs(retryAfterMs: number | undefined, nowMs: number, retry: RetryPolicy, rng: Rng): number {
+  const d = decideRetry({ kind: 'throttled', retryAfterMs }, 1, { ...retry, max_attempts: 1 }, rng);
+  return nowMs + (d.action === 'reschedule' ? d.delayMs : 0);
 }

@@ -1,7 +1,8 @@
-import { ErrorCodes, type ErrorCode, type FreshetError } from '../core/errors';
+import { ErrorCodes, FreshetError, type ErrorCode } from '../core/errors';
+import { redactUrl } from '../core/redact';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
-import type { Fetcher, FetchRequest, OriginRelease, PolitenessGate } from '../fetchers/contract';
+import type { BodyAllowance, Fetcher, FetchRequest, OriginRelease, PolitenessGate } from '../fetchers/contract';
 import { LastOrigin } from './last-origin';
 
 export interface PoliteFetchDeps {
@@ -9,6 +10,8 @@ export interface PoliteFetchDeps {
   /** Per-origin politeness across workers (OriginGate); none: requests go out as they come. */
   gate?: PolitenessGate;
   metrics: Metrics;
+  /** Aborts every request in flight and every wait for a slot (the run stopping on a signal). */
+  signal?: AbortSignal;
   /** The parser's reading of soft blocks, given with every request (the fetch layer counts them and cools the identity down). */
   softBlockOf?: FetchRequest['softBlockOf'];
 }
@@ -38,20 +41,24 @@ export class PoliteFetch {
 
   constructor(private readonly deps: PoliteFetchDeps) {}
 
-  async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText> {
-    const { fetcher, metrics } = this.deps;
+  /** `allowance`: the visit's share of the run's byte budget, which the body is read under. */
+  async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>, allowance?: BodyAllowance): Promise<FetchedText> {
+    const { fetcher, metrics, signal } = this.deps;
     const origin = this.origins.of(url);
-    const entering = this.deps.gate?.acquire(origin);
+    const entering = this.deps.gate?.acquire(origin, signal);
     let release: OriginRelease | undefined;
     try {
-      release = entering === undefined ? undefined : await entering;
+      release = entering === undefined ? undefined : await untilAborted(entering, signal, url);
     } catch (err) {
       if ((err as FreshetError).kind === 'throttled') this.refused.politeness += 1;
       throw err;
     }
-    this.requests += 1;
     try {
-      const res = await fetcher.fetch({ url, expect, ...(headers ? { headers } : {}), ...(this.deps.softBlockOf ? { softBlockOf: this.deps.softBlockOf } : {}) });
+      if (signal?.aborted) throw cut(url);
+      this.requests += 1;
+      const res = await fetcher.fetch({
+        url, expect, ...(headers ? { headers } : {}), ...(allowance ? { allowance } : {}), ...(this.deps.softBlockOf ? { softBlockOf: this.deps.softBlockOf } : {}),
+      }, signal);
       metrics.countFetch(res.status);
       metrics.fetchSeconds.observe(res.elapsedMs / 1000);
       return {
@@ -72,4 +79,32 @@ export class PoliteFetch {
       if (release) await release();
     }
   }
+}
+
+function cut(url: string): FreshetError {
+  return new FreshetError(ErrorCodes.fetchAborted, 'retryable', 'fetch aborted: the run is stopping', { url: redactUrl(url) });
+}
+
+/** The wait for a politeness slot, given up when the run stops; a slot that arrives after that is released at once. */
+function untilAborted(entering: Promise<OriginRelease | undefined>, signal: AbortSignal | undefined, url: string): Promise<OriginRelease | undefined> {
+  if (!signal) return entering;
+  if (signal.aborted) {
+    void entering.then((release) => release?.(), () => undefined);
+    return Promise.reject(cut(url));
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      void entering.then((release) => release?.(), () => undefined);
+      reject(cut(url));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entering.then((release) => {
+      signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) void release?.();
+      else resolve(release);
+    }, (err: unknown) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(err);
+    });
+  });
 }

@@ -1,8 +1,10 @@
+import { setMaxListeners } from 'node:events';
 import { filter, ignoreElements, lastValueFrom, merge, mergeMap, Observable, share, tap, type OperatorFunction, type Subscriber } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope, type Job } from '../core/envelope';
 import { asFreshetError, ErrorCodes, type FreshetError } from '../core/errors';
 import { redisOutageDelayMs } from '../core/retry';
 import type { Metrics } from '../core/metrics';
+import { ByteBudget } from '../limits/byte-budget';
 import type { PipelineConfig } from '../pipeline/schema';
 import type { Settled } from '../sinks/contract';
 import { Acker } from './acker';
@@ -28,6 +30,8 @@ const CONTROL_POLL_MS = 200;
  */
 export class PipelineRunner {
   private readonly credits: Credits;
+  /** What the visits in flight weigh: the bodies they read and parse (`max_bytes_in_flight`). */
+  readonly bytes: ByteBudget;
   private readonly acker: Acker;
   private readonly lifecycle: JobLifecycle;
   /** The parser as a stage (a visit in, its documents out): its tally and timer, resolved once, not per visit. */
@@ -42,6 +46,8 @@ export class PipelineRunner {
   private readonly leased = new Set<Job>();
   private readonly fetch: PoliteFetch;
   private readonly flushTrigger: SinkFlushTrigger;
+  /** Aborted by a stop on a signal: cuts the fetches in flight (their subjects are given back). */
+  private readonly cut = new AbortController();
   private fatal: FreshetError | undefined;
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
   private claimed = 0;
@@ -49,6 +55,9 @@ export class PipelineRunner {
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight);
+    this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
+    // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
+    setMaxListeners(0, this.cut.signal);
     this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
     this.lifecycle = new JobLifecycle({
       config, stage: deps.adapter.type, schedule: deps.schedule, acker: this.acker, credits: this.credits, deadLetters: deps.deadLetters,
@@ -60,7 +69,7 @@ export class PipelineRunner {
     });
     this.parserTally = deps.metrics.stageTally(deps.adapter.type);
     this.parserSeconds = deps.metrics.stageSeconds.labels(deps.adapter.type);
-    this.fetch = new PoliteFetch(deps);
+    this.fetch = new PoliteFetch({ ...deps, signal: this.cut.signal });
     this.flushTrigger = new SinkFlushTrigger(config.source.max_in_flight, deps.flushSink);
   }
 
@@ -78,10 +87,19 @@ export class PipelineRunner {
     s.env.job.settle(s.how);
   };
 
+  /**
+   * Stops claiming and drains. On a signal the fetches in flight are cut too (a slow body would
+   * otherwise hold the drain for its whole timeout, per retry): their visits end at once and their
+   * subjects are given back to the frontier, due now and unchanged; documents they already handed
+   * on are still indexed. Other stops (duration, max_fetches, idle, error) let visits finish.
+   */
   stop(reason: StopReason = 'signal'): void {
     if (this.stopping) return;
     this.stopping = reason;
-    this.deps.logger.info({ reason, in_flight: this.credits.used }, 'stopping: no new claims; draining in-flight work');
+    this.deps.logger.info({ reason, in_flight: this.credits.used }, reason === 'signal'
+      ? 'stopping: no new claims; in-flight fetches cut and their subjects given back; draining the rest'
+      : 'stopping: no new claims; draining in-flight work');
+    if (reason === 'signal') this.cut.abort(new Error('the run is stopping on a signal'));
     this.wakeStop();
   }
 
@@ -237,8 +255,10 @@ export class PipelineRunner {
     const job = tracker.job;
     this.leased.add(job);
     this.flushTrigger.started();
+    // Held until the visit ends: its pages are parsed after they are read, one after another.
+    const hold = this.bytes.hold(this.cut.signal);
     const ctx = {
-      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers),
+      fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers, hold),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
@@ -285,7 +305,10 @@ export class PipelineRunner {
       if (revisits.length > 0) await this.deps.frontier.reschedule(revisits, this.deps.clock.nowMs());
     } catch (err) {
       result.error = asFreshetError(err);
+      // Most likely the cut itself; whatever it was, the visit is given back rather than counted a failure.
+      if (this.cut.signal.aborted) result.cut = true;
     } finally {
+      hold.release();
       endTimer();
       tracker.seal();
       this.flushTrigger.sealed();

@@ -63,6 +63,10 @@ export type StopReason = 'idle' | 'max_fetches' | 'duration' | 'signal' | 'error
 export interface RunSummary {
   jobs: number;
   jobsFailed: number;
+  /** Visits a limit paused after some pages (their rest is due as soon as the limit allows). */
+  jobsPaused: number;
+  /** Visits cut when the run stopped on a signal; their subjects were given back, due now. */
+  jobsRequeued: number;
   leasesLost: number;
   /** Requests sent to the sites. */
   requests: number;

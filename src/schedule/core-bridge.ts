@@ -24,6 +24,7 @@ import type { SubjectState as FrontierState } from '../core/envelope';
 import type { VisitOutcome } from '../core/visit';
 import type { NextVisit, NextVisitPolicy } from './contract';
 import { expectedPagesPerVisit } from './allocation';
+import { type FreshnessEstimate, freshnessMeter } from './freshness';
 import { type PoissonScheduleConfig, type ScheduleModel, type ScheduleStatus, allocationRatePerHour, buildModel, nextVisitAtMs, observeOptions, scheduleStatus } from './poisson';
 import { type SubjectState, observe } from './subject-state';
 
@@ -96,6 +97,19 @@ export function buildModelFromFrontier(states: readonly FrontierState[], config:
  */
 export function frontierScheduleStatus(states: readonly FrontierState[], model: ScheduleModel): ScheduleStatus {
   return scheduleStatus(states.filter((s) => s.status === 'active').map(schedulerState), model);
+}
+
+/** What `freshet status` and `freshet serve` show of a poisson schedule: the plan's figures and the freshness meter. */
+export type FrontierFreshness = ScheduleStatus & { freshness: FreshnessEstimate };
+
+/**
+ * The plan and the freshness meter from every state of the frontier, under `model` (`freshet
+ * status` refits it from the same states; `freshet serve` keeps one for the refit interval, as the
+ * workers do, since the refit is the costly part). O(N) in the subjects.
+ */
+export function frontierFreshness(states: readonly FrontierState[], model: ScheduleModel, nowMs: number): FrontierFreshness {
+  const active = states.filter((s) => s.status === 'active').map(schedulerState);
+  return { ...scheduleStatus(active, model), freshness: freshnessMeter(active, model, nowMs) };
 }
 
 /** The `poisson` schedule as the runner's NextVisitPolicy; `model` returns the latest refit. */

@@ -22,6 +22,8 @@ export interface FaultConfig {
     banMs?: number;
     /** 'ip': one bucket per remote address, so every client id (cookie) behind it is limited at once. Default 'client'. */
     keyBy?: 'client' | 'ip';
+    /** Over capacity, answer with this soft block (HTTP 200 body, or 432) instead of `status`: the microblog's 操作过于频繁. */
+    softKind?: SoftErrorKind;
   } | null;
   /**
    * Microblog soft errors: with HTTP 200, ok:-100 login required, a captcha body (url, no data),
@@ -123,10 +125,12 @@ export class FaultInjector {
       b.lastMs = realMs;
       const status = rl.status ?? 418;
       if (realMs < b.bannedUntilMs) {
+        if (rl.softKind) return { kind: 'softError', soft: rl.softKind };
         return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, (b.bannedUntilMs - realMs) / 1000) };
       }
       if (b.tokens < 1) {
         if (rl.banMs) b.bannedUntilMs = realMs + rl.banMs;
+        if (rl.softKind) return { kind: 'softError', soft: rl.softKind };
         const waitSec = rl.banMs ? rl.banMs / 1000 : (1 - b.tokens) / rl.requestsPerSec;
         return { kind: 'rateLimit', status, retryAfterSec: retryAfter(rl.retryAfterSec, waitSec) };
       }

@@ -55,7 +55,8 @@ export interface FrontierStats {
 
 /** The frontier's numbers: for `freshet status`, the gauges, the idle check and discovery caps. */
 export interface FrontierReadings {
-  stats(): Promise<FrontierStats>;
+  /** `exact`: count the subjects due now rather than estimate them past a hundred buckets per shard. */
+  stats(options?: { exact?: boolean }): Promise<FrontierStats>;
   countSubjects(): Promise<number>;
 }
 

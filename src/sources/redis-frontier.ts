@@ -14,6 +14,13 @@ export const redisFrontierConfigSchema = z.strictObject({
   lease_secs: timerSecs(5).int().default(300),
   /** Credits: claimed subjects not yet acknowledged. Bounds memory whatever the frontier size. */
   max_in_flight: z.number().int().min(1).max(10_000).default(64),
+  /**
+   * Bytes of response bodies the visits in flight may hold while they are read, decoded and
+   * parsed (each visit holds its largest body until it ends); a fetch waits for room, its socket
+   * pushing back on the server. Credits bound how many visits, this what they weigh. 0: no limit.
+   * The process takes several times this (each body is also text, and a DOM while parsed).
+   */
+  max_bytes_in_flight: z.number().int().min(0).max(2 ** 40).default(32 * 1024 * 1024),
   claim_batch: z.number().int().min(1).max(1000).default(32),
   poll_interval_ms: timerMs(10).default(500),
   reap_interval_secs: timerSecs(1).default(10),

@@ -44,7 +44,7 @@ export interface MonitorScore {
   falseTombstoneIds: string[];
   edits: { eligible: number; captured: number; examples: string[] };
   media: { eligible: number; captured: number };
-  completeness: { eligible: number; equal: number; missing: number; unequal: number; duplicates: number; examples: string[] };
+  completeness: { eligible: number; equal: number; missing: number; unequal: number; duplicates: number; examples: string[]; uidsWithMissing: number[] };
 }
 
 const median = (xs: number[]): number => {
@@ -152,7 +152,7 @@ export function scoreMonitoring(docs: readonly PostBody[], o: ScoreOptions): Mon
     }
   }
 
-  const completeness = { eligible: 0, equal: 0, missing: 0, unequal: 0, duplicates, examples: [] as string[] };
+  const completeness = { eligible: 0, equal: 0, missing: 0, unequal: 0, duplicates, examples: [] as string[], uidsWithMissing: [] as number[] };
   for (const uid of o.uids) {
     const user = world.userByUid(uid);
     if (!user) continue;
@@ -165,7 +165,8 @@ export function scoreMonitoring(docs: readonly PostBody[], o: ScoreOptions): Mon
       const d = byId.get(t.id);
       if (!d) {
         completeness.missing += 1;
-        if (completeness.examples.length < 5) completeness.examples.push(`missing ${t.id}`);
+        if (completeness.uidsWithMissing.at(-1) !== uid) completeness.uidsWithMissing.push(uid);
+        if (completeness.examples.length < 10) completeness.examples.push(`missing ${t.id} of ${uid} created ${new Date(t.createdMs).toISOString()}`);
         continue;
       }
       const crawled = ms(d['crawled_at']) ?? endMs;

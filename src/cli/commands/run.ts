@@ -40,7 +40,7 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
       const onSignal = (sig: NodeJS.Signals) => {
         signals += 1;
         if (signals === 1) {
-          p.logger.info({ signal: sig }, 'draining: stop claiming, finish in-flight work, flush, ack (signal again to exit at once)');
+          p.logger.info({ signal: sig }, 'draining: stop claiming, cut in-flight fetches (their subjects are given back, due now), flush, ack (signal again to exit at once)');
           p.built.runner.stop('signal');
         } else {
           p.logger.warn({ signal: sig, in_flight: p.built.runner.inFlightJobs }, 'exiting at once; unacknowledged leases expire and are reclaimed');

@@ -42,8 +42,10 @@ export const register: RegisterCommand = (program, ctx) => {
     .addHelpText('after', `
 Pages:
   /                 crawl overview: requests sent and refused, pages/s, documents indexed, due
-                    backlog, leases, workers, errors by reason, freshness; pause, resume, drain
-                    (live, refreshed every 2 s)
+                    backlog, leases, workers, errors by reason; pause, resume, drain (live,
+                    refreshed every 2 s); freshness (poisson schedules: the meter of
+                    \`freshet status\`, posts published but not yet indexed with a 90 % interval
+                    and their age; refreshed every 30 s)
   /search?q=        full-text search with highlights and facets (sentiment, platform, author, time)
   /chart?q=         post volume and sentiment over time for a query (uPlot)
   /dead-letters     dead letters of a pipeline with their errors; requeue or drop each
@@ -52,7 +54,9 @@ JSON API (described by /openapi.json, also docs/openapi.json):
   GET  /api/health                                   Redis and search node up?
   GET  /api/pipelines[/{name}]                       frontier stats, control, live workers, totals
   GET  /api/pipelines/{name}/limits                  per-origin politeness, per-identity quotas
-  GET  /api/pipelines/{name}/freshness               the schedule's freshness figures
+  GET  /api/pipelines/{name}/freshness               the plan and the freshness meter of \`freshet status\`
+                                                     (poisson; recomputed at most every 30 s: it reads
+                                                     every subject's state)
   POST /api/pipelines/{name}/pause|resume|drain      every worker of the crawl obeys (through Redis)
   POST /api/pipelines/{name}/seed   {"subjects":[…]} offer subjects
   GET  /api/pipelines/{name}/dead-letters[/{id}]     list (newest first), show

@@ -1,7 +1,6 @@
 import { systemClock } from '../../core/clock';
-import { buildModelFromFrontier, frontierScheduleStatus, schedulerState } from '../../schedule/core-bridge';
-import { type FreshnessEstimate, freshnessMeter } from '../../schedule/freshness';
-import { configFromStage, type ScheduleStatus } from '../../schedule/poisson';
+import { buildModelFromFrontier, type FrontierFreshness, frontierFreshness } from '../../schedule/core-bridge';
+import { configFromStage } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
 import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
 
@@ -14,14 +13,12 @@ export const register: RegisterCommand = (program, ctx) => {
     .action(async (file: string, opts: { var?: string[]; json?: boolean }) => {
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
-        const stats = await p.counts.stats();
-        let schedule: (ScheduleStatus & { freshness: FreshnessEstimate }) | undefined;
+        const stats = await p.counts.stats({ exact: true });
+        let schedule: FrontierFreshness | undefined;
         if (p.config.schedule.type === 'poisson') {
           const { refit_interval_secs: _every, ...options } = p.config.schedule;
           const states = await p.frontier.allStates();
-          const model = buildModelFromFrontier(states, configFromStage(options));
-          const active = states.filter((st) => st.status === 'active').map(schedulerState);
-          schedule = { ...frontierScheduleStatus(states, model), freshness: freshnessMeter(active, model, systemClock.nowMs()) };
+          schedule = frontierFreshness(states, buildModelFromFrontier(states, configFromStage(options)), systemClock.nowMs());
         }
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, ...stats, ...(schedule ? { schedule } : {}) }));
         else {

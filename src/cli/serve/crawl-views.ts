@@ -6,8 +6,8 @@ import { readOriginSlots } from '../../limits/origin-readings';
 import { readQuotaPool } from '../../limits/token-quota';
 import type { PipelineConfig } from '../../pipeline/schema';
 import { quotaNamespace } from '../../runner/build';
-import { buildModelFromFrontier, frontierScheduleStatus } from '../../schedule/core-bridge';
-import { configFromStage } from '../../schedule/poisson';
+import { buildModelFromFrontier, frontierFreshness } from '../../schedule/core-bridge';
+import { configFromStage, type ScheduleModel } from '../../schedule/poisson';
 import type { CrawlControl } from '../../sources/control';
 import type { OpenFrontier } from '../../sources/redis-frontier';
 import type { WorkerReports } from '../../sources/worker-reports';
@@ -27,8 +27,16 @@ export interface ServedPipeline {
 
 /** A report older than this is not a running worker (they report every second). */
 const LIVE_MS = 5_000;
-/** Freshness figures read every state of the frontier: computed at most this often. */
-const FRESHNESS_CACHE_MS = 60_000;
+/** Freshness figures read every state of the frontier and refit the model: computed at most this often. */
+const FRESHNESS_CACHE_MS = 30_000;
+/**
+ * On a large frontier the computation itself takes seconds (100,000 subjects: ~1 s, more with a
+ * refit): the figures are then held COST_FACTOR times as long as they took, so they never take
+ * more than ~5 % of the server's time whatever the size.
+ */
+const COST_FACTOR = 20;
+/** A served model is refit when the number of subjects moved by more than this share (as ModelRefresher does). */
+const MODEL_DRIFT = 0.1;
 /** Counting dead letters by code reads up to 1,000 stream entries: at most this often. */
 const CODES_CACHE_MS = 10_000;
 
@@ -57,7 +65,9 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 }
 
 export class CrawlViews {
-  private readonly freshnessCache = new Map<string, { atMs: number; value: z.infer<typeof freshness> }>();
+  private readonly freshnessCache = new Map<string, { untilMs: number; value: z.infer<typeof freshness> }>();
+  private readonly models = new Map<string, { atMs: number; subjects: number; model: ScheduleModel }>();
+  private readonly freshnessPending = new Map<string, Promise<z.infer<typeof freshness>>>();
   private readonly codesCache = new Map<string, { atMs: number; value: Record<string, number> }>();
 
   constructor(private readonly redis: Redis | Cluster, private readonly clock: Clock) {}
@@ -115,29 +125,57 @@ export class CrawlViews {
   }
 
   /**
-   * What `freshet status` computes of the schedule (poisson: planned fetches, estimated posts per
-   * hour, predicted mean delay). Hook: `meter` carries the schedule's measured freshness once the
-   * schedule kind provides a freshness meter; until then it is null.
+   * What `freshet status` shows of the schedule (poisson: the plan and the freshness meter, the
+   * same function). It reads every subject's state and refits the model, O(N): computed at most
+   * every FRESHNESS_CACHE_MS per pipeline (longer when it takes long: COST_FACTOR), one computation
+   * at a time however many pages ask, and when Redis fails the last figures are answered (their
+   * computedAtMs says how old).
    */
   async freshness(p: ServedPipeline): Promise<z.infer<typeof freshness>> {
-    const cached = this.freshnessCache.get(p.config.name);
-    const now = this.clock.nowMs();
-    if (cached && now - cached.atMs < FRESHNESS_CACHE_MS) return cached.value;
-    let value: z.infer<typeof freshness> = { schedule: { type: p.config.schedule.type }, meter: null };
-    if (p.config.schedule.type === 'poisson') {
-      const { refit_interval_secs: _every, ...options } = p.config.schedule;
-      const states = await p.frontier.frontier.allStates();
-      const s = frontierScheduleStatus(states, buildModelFromFrontier(states, configFromStage(options)));
-      value = {
-        schedule: {
-          type: 'poisson', objective: s.objective, budgetPerHour: s.budgetPerHour, plannedPagesPerHour: s.plannedPagesPerHour,
-          estimatedPostsPerHour: s.estimatedPostsPerHour, predictedMeanDelayHours: s.predictedMeanDelayHours,
-        },
-        meter: null,
-      };
+    const name = p.config.name;
+    const cached = this.freshnessCache.get(name);
+    if (cached && this.clock.nowMs() < cached.untilMs) return cached.value;
+    let pending = this.freshnessPending.get(name);
+    if (!pending) {
+      const startMs = this.clock.nowMs();
+      pending = this.computeFreshness(p).then((value) => {
+        const tookMs = Math.max(0, this.clock.nowMs() - startMs);
+        this.freshnessCache.set(name, { untilMs: value.computedAtMs + Math.max(FRESHNESS_CACHE_MS, COST_FACTOR * tookMs), value });
+        return value;
+      }).finally(() => this.freshnessPending.delete(name));
+      this.freshnessPending.set(name, pending);
     }
-    this.freshnessCache.set(p.config.name, { atMs: now, value });
-    return value;
+    return pending.catch((err: unknown) => {
+      if (cached) return cached.value;
+      throw err;
+    });
+  }
+
+  private async computeFreshness(p: ServedPipeline): Promise<z.infer<typeof freshness>> {
+    const schedule = p.config.schedule;
+    if (schedule.type !== 'poisson') {
+      return { schedule: { type: schedule.type }, meter: null, reason: `not a poisson schedule (${schedule.type}): no rate model, no freshness meter`, computedAtMs: this.clock.nowMs() };
+    }
+    const { refit_interval_secs: everySecs, ...options } = schedule;
+    const states = await p.frontier.frontier.allStates();
+    const now = this.clock.nowMs();
+    // The refit (the prior's fit over every subject) costs several times the meter: like the
+    // workers, refit every refit_interval_secs or when the subjects drift by more than 10 %.
+    const fitted = this.models.get(p.config.name);
+    let model = fitted?.model;
+    if (!fitted || now - fitted.atMs >= everySecs * 1000 || Math.abs(states.length - fitted.subjects) > MODEL_DRIFT * fitted.subjects) {
+      model = buildModelFromFrontier(states, configFromStage(options));
+      this.models.set(p.config.name, { atMs: now, subjects: states.length, model });
+    }
+    const s = frontierFreshness(states, model!, now);
+    return {
+      schedule: {
+        type: 'poisson', objective: s.objective, budgetPerHour: s.budgetPerHour, plannedPagesPerHour: s.plannedPagesPerHour,
+        estimatedPostsPerHour: s.estimatedPostsPerHour, predictedMeanDelayHours: s.predictedMeanDelayHours,
+      },
+      meter: s.freshness,
+      computedAtMs: now,
+    };
   }
 
   async seed(p: ServedPipeline, subjects: string[]): Promise<{ offered: number; added: number }> {

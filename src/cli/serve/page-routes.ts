@@ -3,6 +3,7 @@ import { parseSince, type SearchFilters } from '../../search/full-text';
 import { deadLetterView } from './crawl-views';
 import { chartPage } from './pages/chart';
 import { deadLettersPage } from './pages/dead-letters';
+import { freshnessBlock } from './pages/freshness';
 import { overviewPage } from './pages/overview';
 import { searchPage, type SearchForm } from './pages/search';
 import { searchIndices, type ServeDeps } from './routes';
@@ -39,7 +40,15 @@ function filtersOf(form: SearchForm, nowMs: number): SearchFilters {
 export async function servePage(deps: ServeDeps, url: URL): Promise<string | undefined> {
   switch (url.pathname) {
     case '/':
-      return overviewPage(await Promise.all([...deps.pipelines.values()].map((p) => deps.views.overview(p))));
+      return overviewPage(await Promise.all([...deps.pipelines.values()].map(async (p) => {
+        const [overview, freshness] = await Promise.all([deps.views.overview(p), deps.views.freshness(p).catch((err: Error) => err)]);
+        return { overview, freshness };
+      })));
+    case '/fragments/freshness': {
+      const p = deps.pipelines.get(url.searchParams.get('pipeline') ?? '');
+      if (!p) return undefined;
+      return freshnessBlock(await deps.views.freshness(p).catch((err: Error) => err));
+    }
     case '/search': {
       const form = formOf(url);
       if (form.q === '') return searchPage(form, undefined);

@@ -62,6 +62,15 @@ export const limits = z.object({
   proxies: poolStatus.nullable(),
 }).meta({ id: 'Limits', description: 'Per-origin politeness slots and per-identity (and per-proxy) quotas, as kept in Redis.' });
 
+export const freshnessMeter = z.object({
+  unindexedPosts: z.number().describe('Posts published but not yet indexed now (posterior mean), over the visited subjects.'),
+  unindexedLow: z.number().describe('Lower end of the 90 % interval of unindexedPosts.'),
+  unindexedHigh: z.number().describe('Upper end of the 90 % interval of unindexedPosts.'),
+  unindexedMeanAgeHours: z.number().describe('Mean age of those posts, in hours: how late the index is now.'),
+  predictedMeanDelayHours: z.number().describe("The plan's predicted mean publication-to-index delay of posts from now on."),
+  unvisitedSubjects: z.number().int().describe('Subjects never visited yet: what they hold is unknown and not counted above.'),
+}).meta({ id: 'FreshnessMeter', description: 'The freshness meter of `freshet status`, from the rate posteriors of the active subjects.' });
+
 export const freshness = z.object({
   schedule: z.object({
     type: z.string(),
@@ -71,8 +80,10 @@ export const freshness = z.object({
     estimatedPostsPerHour: z.number().optional(),
     predictedMeanDelayHours: z.number().optional(),
   }),
-  meter: z.record(z.string(), z.unknown()).nullable().describe('The measured freshness, once the schedule provides a freshness meter; null until then.'),
-}).meta({ id: 'Freshness' });
+  meter: freshnessMeter.nullable().describe('null when the schedule has no rate model (not a poisson schedule); `reason` says so.'),
+  reason: z.string().optional().describe('Why there is no meter.'),
+  computedAtMs: z.number().int().describe('When the figures were computed: they read every subject\'s state, so a pipeline\'s are recomputed at most every 30 s.'),
+}).meta({ id: 'Freshness', description: 'What `freshet status` shows of the schedule: the plan and the freshness meter (poisson schedules).' });
 
 export const deadLetter = z.object({
   id: z.string(), code: z.string(), stage: z.string(), message: z.string(), atMs: z.number().int(),

@@ -40,18 +40,17 @@ export class FrontierCounts implements FrontierReadings, ThroughputCounter {
   }
 
   /**
-   * countDue for the status and gauges: exact while at most STATS_BUCKETS buckets per shard hold
-   * due subjects (a crawl that keeps up, and the idle check); past that, the share of the first
-   * STATS_BUCKETS scaled to all due buckets, so a backlog of millions costs the same as a small one
-   * (a full count of 1 M due subjects takes over a second of Redis time).
+   * countDue for the gauges and the idle check: exact while at most STATS_BUCKETS buckets per
+   * shard may hold due subjects (a crawl that keeps up); past that, STATS_BUCKETS buckets spread
+   * over all of them scaled to their number, so a backlog of millions costs the same as a small
+   * one (a full count of 1 M due subjects takes over a second of Redis time).
    */
   private async estimateDue(untilMs: number): Promise<number> {
     const STATS_BUCKETS = 100;
     let n = 0;
     for (const k of this.layout.keys) {
-      const [due, scanned] = (await this.layout.script('freshetCountDue')(k.bdue, untilMs, 0, STATS_BUCKETS, k.bucketPrefix)) as [number, number];
-      if (Number(scanned) < STATS_BUCKETS) n += Number(due);
-      else n += Math.round((Number(due) / STATS_BUCKETS) * (await this.redis.zcount(k.bdue, '-inf', Math.round(untilMs * 1000))));
+      const [due, sampled, buckets] = (await this.layout.script('freshetSampleDue')(k.bdue, untilMs, STATS_BUCKETS, k.bucketPrefix)) as [number, number, number];
+      if (Number(sampled) > 0) n += Math.round((Number(due) / Number(sampled)) * Number(buckets));
     }
     return n;
   }
@@ -61,7 +60,8 @@ export class FrontierCounts implements FrontierReadings, ThroughputCounter {
     return counts.reduce((a, b) => a + Number(b ?? 0), 0);
   }
 
-  async stats(): Promise<FrontierStats> {
+  /** `exact`: count the subjects due now (`freshet status`) rather than estimate them (the polled gauges). */
+  async stats(options: { exact?: boolean } = {}): Promise<FrontierStats> {
     const now = this.clock.nowMs();
     const s: FrontierStats = { subjects: 0, due: 0, dueNow: 0, leased: 0, deadLetters: 0, visitsPerMin: 0, docsPerMin: 0 };
     for (const k of this.layout.keys) {
@@ -70,7 +70,7 @@ export class FrontierCounts implements FrontierReadings, ThroughputCounter {
       s.due += Number(due ?? 0);
       s.leased += leased;
     }
-    s.dueNow = await this.estimateDue(now);
+    s.dueNow = options.exact ? await this.countDue(now) : await this.estimateDue(now);
     s.deadLetters = await this.redis.xlen(deadLetterKey(this.opts.namespace));
     // The last complete minutes, not the current partial one.
     const minute = Math.floor(now / 60_000);

@@ -1,7 +1,7 @@
 import type { Cluster, Redis } from 'ioredis';
 import { bloomSize, type BloomSize } from './bloom';
 import { bucketOf, bucketsPerShard, shardKeys, shardOf, type ShardKeys } from './keys';
-import { ackScript, claimScript, countDueScript, extendScript, offerScript, reapScript, rescheduleScript } from './scripts';
+import { ackScript, claimScript, countDueScript, extendScript, sampleDueScript, offerScript, reapScript, rescheduleScript } from './scripts';
 
 export interface FrontierOptions {
   /** Key namespace; one per crawl (pipeline name, or a per-test prefix). */
@@ -25,6 +25,7 @@ const COMMANDS = {
   freshetOffer: { lua: offerScript, numberOfKeys: 3 },
   freshetReschedule: { lua: rescheduleScript, numberOfKeys: 3 },
   freshetCountDue: { lua: countDueScript, numberOfKeys: 1 },
+  freshetSampleDue: { lua: sampleDueScript, numberOfKeys: 1 },
 } as const;
 
 export type FrontierCommand = keyof typeof COMMANDS;

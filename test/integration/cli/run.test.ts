@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { indexName } from '../../../src/search/templates';
 import { FRESHET_BIN, frozenSimsite, seedsOf, spawnRun, writeCliPipeline } from '../../helpers/crawl';
-import { deleteKeys, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { deleteKeys, testSettings, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
+import { tcpProxy } from '../../helpers/tcp-proxy';
 import { freePort } from '../../helpers/ports';
 
 const BIN = FRESHET_BIN;
@@ -58,6 +59,54 @@ describe('freshet run / status (built CLI, real services)', () => {
       const posts = await s.client.count({ index: indexName(s.prefix, 'posts') });
       expect(posts.count).toBeGreaterThan(0);
     } finally {
+      await site.close();
+      await deleteKeys(r.redis, `freshet:${name}*`);
+    }
+  });
+
+  it('one SIGTERM cuts the slow fetches in flight: exits 0 at once, their subjects given back due now', async () => {
+    // Every body trickles at 200 B/s: in-flight visits would hold a drain for minutes.
+    const site = await frozenSimsite(8, 33, { faults: { seed: 2, slowBody: { rate: 1, bytesPerSec: 200 } } });
+    const name = `sigcut-${s.prefix.slice(2, -1)}`;
+    const file = writeCliPipeline(name, seedsOf(site), 'max_in_flight: 8, lease_secs: 60, poll_interval_ms: 100');
+    const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_LOG_LEVEL: 'warn', SIMSITE_URL: site.url };
+    try {
+      const { child, exited, summary: summaryOf } = spawnRun(file, [], env);
+      for (let i = 0; i < 100 && site.requestLog.entries().filter((e) => e.fault === 'slowBody').length < 8; i++) await sleep(100);
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - t0).toBeLessThan(5000);
+      expect(summaryOf<{ stoppedBy: string; jobsRequeued: number; jobsFailed: number }>()).toMatchObject({ stoppedBy: 'signal', jobsRequeued: 8, jobsFailed: 0 });
+      const { stdout } = await run('node', [BIN, 'status', file, '--json'], { env });
+      expect(JSON.parse(stdout)).toMatchObject({ subjects: 8, leased: 0, dueNow: 8 });
+    } finally {
+      await site.close();
+      await deleteKeys(r.redis, `freshet:${name}*`);
+    }
+  });
+
+  it('a second SIGTERM exits at once (130) while the drain waits for a search node that went away', async () => {
+    const site = await frozenSimsite(200, 34);
+    const search = await tcpProxy(testSettings().esUrl);
+    const name = `sigtwice-${s.prefix.slice(2, -1)}`;
+    const file = writeCliPipeline(name, seedsOf(site), 'max_in_flight: 8, lease_secs: 60, poll_interval_ms: 100');
+    const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, FRESHET_LOG_LEVEL: 'warn', SIMSITE_URL: site.url, FRESHET_ES_URL: search.url };
+    try {
+      const { child, exited } = spawnRun(file, [], env);
+      let code: number | null | undefined;
+      void exited.then((c) => (code = c));
+      for (let i = 0; i < 100 && site.requestLog.entries().length < 50; i++) await sleep(100);
+      search.pause();
+      child.kill('SIGTERM');
+      await sleep(1500);
+      expect(code).toBeUndefined(); // the documents in hand wait for the search node
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      expect(await exited).toBe(130);
+      expect(Date.now() - t0).toBeLessThan(1000);
+    } finally {
+      await search.close();
       await site.close();
       await deleteKeys(r.redis, `freshet:${name}*`);
     }

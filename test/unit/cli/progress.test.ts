@@ -4,7 +4,7 @@ import { formatProgress, progressRecord, startProgress, type ProgressReading } f
 import type { RunProgress } from '../../../src/runner/types';
 
 const run: RunProgress = {
-  jobs: 40, jobsFailed: 2, leasesLost: 0, failureCodes: { E_QUOTA_EXHAUSTED: 30, E_FETCH_TIMEOUT: 2 }, deadLettered: 1,
+  jobs: 40, jobsFailed: 2, jobsPaused: 0, jobsRequeued: 0, leasesLost: 0, failureCodes: { E_QUOTA_EXHAUSTED: 30, E_FETCH_TIMEOUT: 2 }, deadLettered: 1,
   requests: 450, refused: { quota: 31, politeness: 4, robots: 0 }, documents: { indexed: 2917, dropped: 3, dead_lettered: 0 }, inFlight: 7, claimed: 47, paused: false,
 };
 const reading: ProgressReading = {

@@ -95,6 +95,49 @@ describe('SelfTuningFetcher', () => {
     expect(learned.requestsPerSec).toBeGreaterThan(0.85 * capacity);
     expect(learned.requestsPerSec).toBeLessThanOrEqual(1.05 * capacity);
   });
+
+  it('with many requests waiting for their slots at once, a refusal re-books them instead of sending them into it (no runaway backoff)', async () => {
+    const clock = new ManualClock(0);
+    const capacity = 3;
+    let tokens = 6;
+    let last = 0;
+    const sent: { at: number; ok: boolean }[] = [];
+    const inner: Fetcher = {
+      fetch: async (req) => {
+        const now = clock.nowMs();
+        tokens = Math.min(6, tokens + ((now - last) / 1000) * capacity);
+        last = now;
+        const ok = tokens >= 1;
+        sent.push({ at: now, ok });
+        if (!ok) throw errorFromStatus(418, undefined, req.url, now);
+        tokens -= 1;
+        return response(req, '{"ok":1}', now);
+      },
+    };
+    // Virtual time: sleeps wake in order as the driver below moves the clock to the next one.
+    const timers: { at: number; wake: () => void }[] = [];
+    const sleep = (ms: number): Promise<void> => new Promise((wake) => timers.push({ at: clock.nowMs() + Math.max(1, ms), wake }));
+    const f = new SelfTuningFetcher(inner, { tuning: new SelfTuning({}, () => 0.5), maxWaitMs: 2_000, clock, sleep });
+    const endMs = 15 * 60_000;
+    let running = 16;
+    const worker = async (): Promise<void> => {
+      // A throttled request is rescheduled: its worker takes the next one a little later.
+      while (clock.nowMs() < endMs) await f.fetch({ url: 'http://sim.test/x' }).catch(() => sleep(500));
+      running -= 1;
+    };
+    for (let i = 0; i < 16; i++) void worker();
+    while (running > 0) {
+      await new Promise((r) => setImmediate(r));
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers[0];
+      if (!next) continue;
+      if (next.at > clock.nowMs()) clock.advanceMs(next.at - clock.nowMs());
+      while (timers[0] && timers[0].at <= clock.nowMs()) timers.shift()!.wake();
+    }
+    const after = sent.filter((x) => x.at >= 10 * 60_000);
+    expect(after.filter((x) => x.ok).length / 300).toBeGreaterThanOrEqual(0.9 * capacity);
+    expect(after.filter((x) => !x.ok).length / after.length).toBeLessThanOrEqual(0.02);
+  });
 });
 
 describe('TokenPoolFetcher cool-down', () => {

@@ -86,6 +86,15 @@ describe('AimdController backoff', () => {
     expect(ctl.snapshot().refusals).toBe(0);
   });
 
+  it('does not take a client\'s own jitter of a few ms for a struggling site (the rate would sink to the minimum)', () => {
+    const ctl = new AimdController({ initialRatePerSec: 4 }, rnd(), 0);
+    let t = 0;
+    for (let i = 0; i < 20; i++) ctl.onSuccess((t += 2000), 2);
+    const before = ctl.snapshot().ratePerSec;
+    for (let i = 0; i < 40; i++) ctl.onSuccess((t += 2000), 30);
+    expect(ctl.snapshot().ratePerSec).toBeGreaterThanOrEqual(before);
+  });
+
   it('refuses nonsense options', () => {
     expect(() => new AimdController({ minRatePerSec: 0 }, rnd(), 0)).toThrow(RangeError);
     expect(() => new AimdController({ decreaseFactor: 1 }, rnd(), 0)).toThrow(RangeError);

@@ -126,6 +126,8 @@ describe('a visit paused by the quota', () => {
       expect(truth.length).toBeGreaterThan(25);
       const first = await drive(adapter, jobFor(uid), quotaAfter(fake.ctx, pagesBefore, match));
       expect(first.outcome.pageLimitHit).toBe(true);
+      // The runner makes the rest due when the quota allows (60 s here), not at the next scheduled visit.
+      expect(first.outcome.paused).toEqual({ code: ErrorCodes.quotaExhausted, retryAfterMs: 60_000 });
       const got = new Map<string, number>();
       const count = (emitted: { kind: string; doc?: Doc }[]) => { for (const d of docsOf(emitted, 'posts')) got.set(d.body['id'] as string, (got.get(d.body['id'] as string) ?? 0) + 1); };
       count(first.emitted);

@@ -42,6 +42,14 @@ describe('parsePipeline', () => {
     expect(problems(text)).toEqual([{ file: 'pipelines/x.yaml', line: 12, column: 3, path: 'sink.flush_intervall_ms', message: 'unknown key' }]);
   });
 
+  it('bounds the bytes in flight by default, takes 0 for no limit, and refuses a negative or unit-less budget', () => {
+    expect(parsePipeline(valid, 'x.yaml').source).toMatchObject({ max_bytes_in_flight: 32 * 1024 * 1024 });
+    const withSource = (line: string) => `${valid}source:\n  type: redis_frontier\n  ${line}\n`;
+    expect(parsePipeline(withSource('max_bytes_in_flight: 0'), 'x.yaml').source).toMatchObject({ max_bytes_in_flight: 0 });
+    expect(problems(withSource('max_bytes_in_flight: -1'))[0]).toMatchObject({ line: 14, path: 'source.max_bytes_in_flight' });
+    expect(problems(withSource('max_in_flight_bytes: 1000'))[0]).toMatchObject({ line: 14, path: 'source.max_in_flight_bytes', message: 'unknown key' });
+  });
+
   it('names the key path of a wrong type and of an unknown stage type', () => {
     const wrongType = valid.replace('flush_interval_ms: 200', 'flush_interval_ms: soon');
     const p1 = problems(wrongType);

@@ -129,6 +129,26 @@ describe('PipelineRunner', () => {
     expect(r.frontier.deadLetters).toEqual([{ code: 'E_FETCH_TIMEOUT', stage: 'fake_api', subject: 't:user:1', message: 'timed out' }]);
   });
 
+  it('makes the rest of a visit a limit paused due as soon as the limit allows, not at the next scheduled visit, and counts it', async () => {
+    // The visit read some pages, then the quota refused one (retry after 90 s); the schedule says a day.
+    class PausingAdapter extends FakeAdapter {
+      override async *visit(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
+        const outcome = yield* super.visit(job, ctx);
+        return job.subject === 't:user:1' ? { ...outcome, pageLimitHit: true, paused: { code: 'E_QUOTA_EXHAUSTED', retryAfterMs: 90_000 } } : outcome;
+      }
+    }
+    const r = runner({ adapter: new PausingAdapter(), schedule: fixedInterval({ type: 'fixed_interval', interval_secs: 86_400 }) });
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary).toMatchObject({ jobs: 3, jobsFailed: 0, jobsPaused: 1, documents: { indexed: 6 } });
+    const due = new Map(r.frontier.acks.map((a) => [a.job.subject, a.nextDueMs]));
+    expect(due.get('t:user:1')).toBe(NOW + 90_000);
+    expect(due.get('t:user:2')).toBe(NOW + 86_400_000);
+    const paused = await r.metrics.registry.getSingleMetric('freshet_visits_paused_total')!.get();
+    expect(paused.values.map((v) => [v.labels['code'], v.value])).toEqual([['E_QUOTA_EXHAUSTED', 1]]);
+    const acked = await r.metrics.registry.getSingleMetric('freshet_jobs_acked_total')!.get();
+    expect(acked.values.find((v) => v.labels['outcome'] === 'paused')?.value).toBe(1);
+  });
+
   it('settles a document a stage drops, so its job is acknowledged, and counts why', async () => {
     const dropAll: RunDeps['stages'] = (drop) => [
       filter((env: DocEnvelope) => {
@@ -188,6 +208,28 @@ describe('PipelineRunner', () => {
     const r = runner({ config: config('', ['t:user:1']), fetcher: spy, gate });
     await r.runner.run({ untilIdle: true });
     expect(events).toEqual(['acquire http://site.test', 'fetch http://site.test/t:user:1', 'release']);
+  });
+
+  it('reads bodies under max_bytes_in_flight: a visit holds its body until it ends, the next waits for room', async () => {
+    const weigh = async (source: string) => {
+      const fetcher = new FakeFetcher();
+      let inBody = 0;
+      let maxInBody = 0;
+      const heavy: Fetcher = { fetch: async (req) => {
+        const wait = req.allowance?.cover(800);
+        if (wait) await wait;
+        maxInBody = Math.max(maxInBody, ++inBody);
+        await new Promise((r) => setTimeout(r, 10));
+        inBody -= 1;
+        return fetcher.fetch(req);
+      } };
+      const r = runner({ config: config(source), fetcher: heavy });
+      const summary = await r.runner.run({ untilIdle: true });
+      return { jobs: summary.jobs, maxInBody, peak: r.runner.bytes.peak, inUse: r.runner.bytes.inUse };
+    };
+    expect(await weigh(', max_bytes_in_flight: 1000')).toEqual({ jobs: 3, maxInBody: 1, peak: 800, inUse: 0 });
+    // Without a limit both credits read at once.
+    expect(await weigh(', max_bytes_in_flight: 0')).toEqual({ jobs: 3, maxInBody: 2, peak: 1600, inUse: 0 });
   });
 
   it('stops claiming at max_fetches', async () => {

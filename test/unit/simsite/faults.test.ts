@@ -43,6 +43,21 @@ describe('simsite faults', () => {
     expect((await get(profilePath(), 'rl-a')).status).toBe(200);
   });
 
+  it('answers over capacity with a soft block in a 200 body when told to (操作过于频繁), and logs it as one', async () => {
+    site.setFaults({ rateLimit: { requestsPerSec: 1, burst: 2, softKind: 'frequent' } });
+    const statuses: number[] = [];
+    const bodies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await get(profilePath(), 'rl-soft');
+      statuses.push(r.status);
+      bodies.push(await r.text());
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(bodies[2]).toContain('操作过于频繁');
+    expect(bodies[0]).not.toContain('操作过于频繁');
+    expect((await log('rl-soft')).map((e) => e.fault)).toEqual([null, null, 'softError']);
+  });
+
   it('answers 429 with Retry-After and a Discourse-like body, and logs it', async () => {
     site.setFaults({ rateLimit: { requestsPerSec: 0.5, burst: 1, status: 429, retryAfterSec: 'auto' } });
     expect((await get(profilePath(), 'ra')).status).toBe(200);

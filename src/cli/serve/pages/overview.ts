@@ -1,8 +1,10 @@
 import type { z } from 'zod';
-import type { pipelineOverview } from '../schemas';
+import type { freshness, pipelineOverview } from '../schemas';
+import { freshnessBlock } from './freshness';
 import { esc, layout, POST_SCRIPT } from './html';
 
 type Overview = z.infer<typeof pipelineOverview>;
+type Freshness = z.infer<typeof freshness>;
 
 /** The figures of a card: label, path in the overview JSON (the live refresh reads the same path). */
 const FIGURES: [string, string][] = [
@@ -30,7 +32,7 @@ function errorRows(p: Overview): string {
     .map(([code, r]) => `<tr><td><code>${esc(code)}</code></td><td>${r.visits}</td><td>${r.dead}</td></tr>`).join('')}</table>`;
 }
 
-function card(p: Overview): string {
+function card(p: Overview, f: Freshness | Error): string {
   const paused = p.control?.paused === true;
   return `<section class="card" data-pipeline="${esc(p.name)}">
 <h2>${esc(p.name)} <span class="state${paused ? ' paused' : ''}" data-field="state">${paused ? 'paused' : 'running'}</span></h2>
@@ -39,14 +41,17 @@ function card(p: Overview): string {
  <a href="/dead-letters?pipeline=${encodeURIComponent(p.name)}">dead letters</a> · <a href="/api/pipelines/${encodeURIComponent(p.name)}/limits">limits (JSON)</a></p>
 <div class="figs">${FIGURES.map(([label, path]) => `<div class="fig"><span>${label}</span><b data-field="${path}">${shown(at(p, path))}</b></div>`).join('')}</div>
 <h3>Errors by reason</h3><div data-block="errors">${errorRows(p)}</div>
-<h3>Freshness</h3><div data-block="freshness" class="meta">…</div>
+<h3>Freshness</h3><div data-block="freshness">${freshnessBlock(f)}</div>
 </section>`;
 }
 
-/** Crawl overview: every pipeline's rates, backlog, errors by reason and freshness, refreshed every 2 s. */
-export function overviewPage(pipelines: Overview[]): string {
-  const body = `<h1>Crawl</h1>${pipelines.map(card).join('') || '<p>No pipeline served.</p>'}
-<p class="meta">Counts of running workers are what each reported in the last seconds; the frontier figures are Redis's. Refreshed every 2 s.</p>
+/**
+ * Crawl overview: every pipeline's rates, backlog, errors by reason (refreshed every 2 s) and
+ * freshness (refreshed every 30 s: the server recomputes it at most that often).
+ */
+export function overviewPage(pipelines: { overview: Overview; freshness: Freshness | Error }[]): string {
+  const body = `<h1>Crawl</h1>${pipelines.map((p) => card(p.overview, p.freshness)).join('') || '<p>No pipeline served.</p>'}
+<p class="meta">Counts of running workers are what each reported in the last seconds; the frontier figures are Redis's. Refreshed every 2 s; freshness every 30 s.</p>
 <script>${POST_SCRIPT}
 const at = (o, p) => p.split('.').reduce((v, k) => (v && typeof v === 'object' ? v[k] : undefined), o);
 const shown = (v) => typeof v !== 'number' ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(1);
@@ -69,12 +74,9 @@ async function freshness() {
   for (const card of document.querySelectorAll('[data-pipeline]')) {
     const el = card.querySelector('[data-block="freshness"]');
     try {
-      const f = await (await fetch('/api/pipelines/' + encodeURIComponent(card.dataset.pipeline) + '/freshness')).json();
-      const s = f.schedule;
-      el.textContent = s.type !== 'poisson' ? 'schedule ' + s.type + ': no freshness model' :
-        'planned ' + s.plannedPagesPerHour.toFixed(1) + ' of ' + s.budgetPerHour + ' fetches/hour; estimated ' + s.estimatedPostsPerHour.toFixed(1) +
-        ' new posts/hour; predicted mean delay ' + s.predictedMeanDelayHours.toFixed(2) + ' h' + (f.meter ? '' : ' (no measured freshness yet)');
-    } catch (e) { el.textContent = 'freshness unavailable: ' + e.message; }
+      const res = await fetch('/fragments/freshness?pipeline=' + encodeURIComponent(card.dataset.pipeline));
+      if (res.ok) el.innerHTML = await res.text();
+    } catch (e) { /* the next refresh tries again */ }
   }
 }
 document.addEventListener('click', async (ev) => {
@@ -84,7 +86,7 @@ document.addEventListener('click', async (ev) => {
   try { await post('/api/pipelines/' + encodeURIComponent(name) + '/' + b.dataset.act); await refresh(); } catch (e) { alert(e.message); }
 });
 setInterval(refresh, 2000);
-freshness();
+setInterval(freshness, 30000);
 </script>`;
   return layout('Crawl', 'overview', body);
 }

@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { silentLogger } from '../../../../src/core/logger';
-import { systemClock } from '../../../../src/core/clock';
+import { ManualClock, systemClock } from '../../../../src/core/clock';
+import { loadPipeline } from '../../../../src/pipeline/load';
+import { buildModelFromFrontier, frontierFreshness } from '../../../../src/schedule/core-bridge';
+import { configFromStage } from '../../../../src/schedule/poisson';
 import { startWorkerReport } from '../../../../src/cli/progress';
 import { serve } from '../../../../src/cli/serve';
 import type { RunningServer } from '../../../../src/cli/serve/server';
@@ -12,7 +17,7 @@ import { startSimsite, type SimsiteHandle } from '../../../../src/simsite';
 import { createMetrics } from '../../../../src/core/metrics';
 import { seededRng } from '../../../../src/core/rng';
 import { sleepMs as sleep } from '../../../../src/core/timers';
-import { MAPPINGS, pipelineFor, seedsOf } from '../../../helpers/crawl';
+import { FRESHET_BIN, frozenSimsite, MAPPINGS, pipelineFor, seedsOf, writeCliPipeline } from '../../../helpers/crawl';
 import { trackNamespace, useRedis, useSearch, type TestRedis, type TestSearch } from '../../../helpers/services';
 
 /**
@@ -108,8 +113,10 @@ describe('freshet serve: the JSON API over a live crawl', () => {
     expect(limits.body.politeness).toMatchObject({ minDelayMs: 40, maxConcurrencyPerOrigin: 1 });
     expect(limits.body.origins.some((o) => o.origin.includes(String(site.port)))).toBe(true);
     expect(limits.body.identities).toBeNull();
-    const fresh = await api<{ schedule: { type: string } }>(`/api/pipelines/${name}/freshness`);
+    const fresh = await api<{ schedule: { type: string }; meter: unknown; reason: string }>(`/api/pipelines/${name}/freshness`);
     expect(fresh.body.schedule.type).toBe('fixed_interval');
+    expect(fresh.body.meter).toBeNull();
+    expect(fresh.body.reason).toMatch(/not a poisson schedule \(fixed_interval\)/);
     expect((await api(`/api/pipelines/nope/limits`)).status).toBe(404);
   });
 
@@ -165,6 +172,7 @@ describe('freshet serve: the JSON API over a live crawl', () => {
   it('serves the pages from the same views', async () => {
     const overview = await (await fetch(`${server.url}/`)).text();
     expect(overview).toContain(`data-pipeline="${name}"`);
+    expect(overview).toMatch(/data-block="freshness"><p class="meta" data-fresh="none">not a poisson schedule/);
     expect(overview).toMatch(/data-field="totals\.requests">[1-9]\d*</);
     const dead = await (await fetch(`${server.url}/dead-letters?pipeline=${name}`)).text();
     expect(dead).toContain('data-total="0"');
@@ -197,4 +205,94 @@ describe('freshet serve: the JSON API over a live crawl', () => {
       await guarded.close();
     }
   });
+});
+
+/**
+ * The freshness figures of a poisson pipeline after a real crawl of a frozen simsite: the meter
+ * `freshet status` prints (the built CLI, same pipeline file), on the API and the overview page,
+ * recomputed at most every 30 s.
+ */
+describe('freshet serve: the freshness meter of a poisson pipeline', () => {
+  const name = `t-fresh-${randomBytes(3).toString('hex')}`;
+  type Meter = { unindexedPosts: number; unindexedLow: number; unindexedHigh: number; unindexedMeanAgeHours: number; predictedMeanDelayHours: number; unvisitedSubjects: number };
+  type Fresh = { schedule: { type: string; plannedPagesPerHour: number; estimatedPostsPerHour: number }; meter: Meter | null; computedAtMs: number };
+
+  it('answers the meter of freshet status, recomputed at most every 30 s, and the overview shows it', async () => {
+    const r = await useRedis('serve-fresh');
+    const s = await useSearch('serve-fresh');
+    trackNamespace(r.redis, pipelineNamespace({ name }));
+    const site = await frozenSimsite(40, 43);
+    const file = writeCliPipeline(name, seedsOf(site), 'shards: 2, max_in_flight: 16, poll_interval_ms: 50, lease_secs: 30',
+      'schedule: { type: poisson, objective: delay, budget_per_hour: 40, page_size: 10, page_limit: 10 }\n');
+    const config = loadPipeline(file, { SIMSITE_URL: site.url });
+    // The server's clock runs 6 h past the crawl: every visited subject has had 6 h to publish.
+    const clock = new ManualClock(Date.now() + 6 * 3_600_000);
+    let server: RunningServer | undefined;
+    try {
+      const built = await buildPipeline(config, {
+        redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(3),
+        logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms),
+      });
+      expect((await built.runner.run({ untilIdle: true })).jobs).toBe(40);
+      await built.close();
+      server = await serve({ redis: r.redis, search: s.client, indexPrefix: s.prefix, pipelines: [{ config }], clock, logger: silentLogger, host: '127.0.0.1', port: 0, version: 'test' });
+      const get = async (): Promise<Fresh> => (await (await fetch(`${server!.url}/api/pipelines/${name}/freshness`)).json()) as Fresh;
+      const { refit_interval_secs: _every, ...options } = config.schedule as Extract<typeof config.schedule, { type: 'poisson' }>;
+      // What freshet status computes: a refit from every state, then the meter.
+      const statusAt = async (nowMs: number) => {
+        const states = await built.frontier.allStates();
+        return frontierFreshness(states, buildModelFromFrontier(states, configFromStage(options)), nowMs);
+      };
+
+      const first = await get();
+      expect(first.schedule.type).toBe('poisson');
+      const meter = first.meter!;
+      const expected = (await statusAt(clock.nowMs())).freshness;
+      for (const k of Object.keys(expected) as (keyof Meter)[]) expect(meter[k]).toBeCloseTo(expected[k], 9);
+      expect(meter.unindexedPosts).toBeGreaterThan(0);
+      expect(meter.unindexedLow).toBeLessThan(meter.unindexedPosts);
+      expect(meter.unindexedHigh).toBeGreaterThan(meter.unindexedPosts);
+      // Posts waiting since the visits 6 h ago are on average 3 h old (uniform over the window).
+      expect(meter.unindexedMeanAgeHours).toBeGreaterThan(2.9);
+      expect(meter.unindexedMeanAgeHours).toBeLessThan(3.1);
+      expect(meter.unvisitedSubjects).toBe(0);
+
+      const page = await (await fetch(`${server.url}/`)).text();
+      expect(page).toContain(`data-fresh="unindexedPosts">${meter.unindexedPosts.toFixed(0)}<`);
+      expect(page).toContain(`data-fresh="unindexedHigh">${meter.unindexedHigh.toFixed(0)}<`);
+      const fragment = await (await fetch(`${server.url}/fragments/freshness?pipeline=${name}`)).text();
+      expect(fragment).toContain(`data-fresh="predictedMeanDelayHours">${meter.predictedMeanDelayHours.toFixed(2)}<`);
+
+      // Five subjects never visited: within 30 s the cached figures stand, after it they count (and,
+      // 12 % more subjects, the served model is refit: the plan below is status's own).
+      const fresh = Array.from({ length: 5 }, (_, i) => `weibo:user:${990_001 + i}`);
+      expect((await (await fetch(`${server.url}/api/pipelines/${name}/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subjects: fresh }) })).json())).toEqual({ offered: 5, added: 5 });
+      clock.advanceMs(29_000);
+      const cached = await get();
+      expect(cached.computedAtMs).toBe(first.computedAtMs);
+      expect(cached.meter!.unvisitedSubjects).toBe(0);
+      clock.advanceMs(2_000);
+      const later = await get();
+      expect(later.computedAtMs).toBe(clock.nowMs());
+      expect(later.meter!.unvisitedSubjects).toBe(5);
+
+      // freshet status (the built CLI) over the same pipeline file prints the same meter, at its own now.
+      const env = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: site.url };
+      const before = await statusAt(Date.now());
+      const { stdout } = await promisify(execFile)('node', [FRESHET_BIN, 'status', file, '--json'], { env });
+      const after = await statusAt(Date.now());
+      const cli = (JSON.parse(stdout) as { schedule: { plannedPagesPerHour: number; freshness: Meter } }).schedule;
+      expect(cli.freshness.unvisitedSubjects).toBe(5);
+      expect(cli.freshness.predictedMeanDelayHours).toBeCloseTo(later.meter!.predictedMeanDelayHours, 9);
+      expect(cli.plannedPagesPerHour).toBeCloseTo(later.schedule.plannedPagesPerHour, 9);
+      expect(cli.freshness.unindexedPosts).toBeGreaterThanOrEqual(before.freshness.unindexedPosts);
+      expect(cli.freshness.unindexedPosts).toBeLessThanOrEqual(after.freshness.unindexedPosts);
+      expect(cli.freshness.unindexedPosts).toBeGreaterThan(0);
+    } finally {
+      await server?.close();
+      await site.close();
+      await s.cleanup();
+      await r.cleanup();
+    }
+  }, 60_000);
 });

@@ -82,6 +82,7 @@ describe('freshet serve: the pages in a real browser', () => {
     await page.waitForFunction(`Number(document.querySelector('b[data-field="totals.requests"]')?.textContent) > ${first}`, undefined, { timeout: 6_000 });
     expect(await figure('frontier.subjects')).toBe(200);
     expect(await figure('workers.length')).toBe(1);
+    expect(await page.locator(`[data-pipeline="${name}"] [data-block="freshness"]`).textContent()).toMatch(/not a poisson schedule \(fixed_interval\)/);
     await page.screenshot({ path: join(SHOTS, 'serve-overview.png'), fullPage: true });
 
     await page.click(`[data-pipeline="${name}"] button[data-act="pause"]`);

@@ -1,0 +1,159 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ManualClock } from '../../../src/core/clock';
+import { silentLogger } from '../../../src/core/logger';
+import { createMetrics } from '../../../src/core/metrics';
+import { seededRng } from '../../../src/core/rng';
+import { auditLines } from '../../../src/monitor/ledger';
+import { parsePipeline } from '../../../src/pipeline/load';
+import { buildPipeline } from '../../../src/runner/build';
+import { readLedger } from '../../../src/runner/ledger';
+import { indexName } from '../../../src/search/templates';
+import { createWorld, startSimsite, type LifecycleOptions } from '../../../src/simsite';
+import type { FaultConfig } from '../../../src/simsite/faults';
+import { allPostDocs, scoreMonitoring, type MonitorScore } from '../../helpers/monitoring-score';
+import type { BenchServices } from './services';
+
+export const HOUR_MS = 3_600_000;
+
+export interface MonitoredOptions {
+  worldSeed: number;
+  faultSeed: number;
+  users: number;
+  /** The busiest of them are crawled (enough posts to go and to be edited). */
+  crawled: number;
+  historyDays: number;
+  rounds: number;
+  /** Rounds after those, with faults off and the quota not binding: the crawl settles (bad pages re-read, gaps closed) before it is scored. */
+  settleRounds: number;
+  intervalMs: number;
+  lifecycle: LifecycleOptions;
+  faults: FaultConfig;
+  /** Identities and their requests per hour each: quota pauses cut visits short. */
+  tokens: number;
+  quotaPerHour: number;
+  pageLimit: number;
+}
+
+export interface MonitoredResult {
+  score: MonitorScore;
+  /** Subjects `freshet audit` lists with open gaps, and the crawled users with posts truly missing. */
+  auditListed: string[];
+  truthMissing: string[];
+  auditSummary: string;
+  auditLines: string[];
+  /** Subjects the audit lists only for deletions not yet confirmed (more posts indexed than declared). */
+  auditUnconfirmedOnly: number;
+  requests: number;
+  faultsServed: Record<string, number>;
+  /** Soft blocks simsite served (200 bodies and 432) and those freshet recognised as such (freshet_soft_blocks_total). */
+  softBlocksServed: number;
+  softBlocksRecognised: number;
+  /** Rounds in which the identities' hourly quota ran out (the visit was paused and rescheduled). */
+  roundsQuotaBound: number;
+  elapsedMs: number;
+}
+
+async function counterSum(metrics: ReturnType<typeof createMetrics>, name: string): Promise<number> {
+  const m = metrics.registry.getSingleMetric(name);
+  if (!m) return 0;
+  return (await m.get()).values.reduce((a, v) => a + v.value, 0);
+}
+
+/**
+ * A monitored crawl through runner, Redis and the search node, against simsite with a post
+ * lifecycle (deletions, removals, restrictions, accounts gone, edits, media) and faults on; simsite's
+ * clock is frozen during a round and advanced by the visit interval between rounds.
+ */
+export async function runMonitored(svc: BenchServices, o: MonitoredOptions): Promise<MonitoredResult> {
+  const started = Date.now();
+  const world = createWorld({ seed: o.worldSeed, users: o.users, historyDays: o.historyDays, lifecycle: o.lifecycle });
+  const frozen = new ManualClock(world.startMs);
+  const site = await startSimsite({ world, clock: frozen, port: 0, weibo: { era: 'modern2022' }, faults: { seed: o.faultSeed, ...o.faults }, requestLogMaxEntries: 2_000_000 });
+  const { prefix, namespace } = svc.names('monitored');
+  try {
+    const users = world.users.filter((u) => !u.zombie)
+      .sort((a, b) => world.postCountAt(b.index, world.startMs) - world.postCountAt(a.index, world.startMs)).slice(0, o.crawled);
+    const seeds = users.map((u) => `weibo:user:${u.uid}`);
+    const tokens = Array.from({ length: o.tokens }, (_, i) => `bench-tok-${i}`);
+    const config = parsePipeline(`name: social-monitored
+seeds: ${JSON.stringify(seeds)}
+source: { type: redis_frontier, shards: 2, max_in_flight: 16, poll_interval_ms: 20, lease_secs: 60 }
+fetch: { type: http_fetch, allow_private_networks: true, respect_robots: false, total_timeout_ms: 1500, retry: { max_attempts: 3, base_delay_ms: 5, max_delay_ms: 20 } }
+identities: { pool: bench, requests_per_window: ${o.quotaPerHour}, window_secs: 3600, bench_secs: 600, min_bench_secs: 1, max_wait_ms: 0 }
+parse:
+  type: weibo_api
+  base_url: ${site.url}
+  first_visit_page_limit: 200
+  page_limit: ${o.pageLimit}
+  recheck_pages: 10
+  recheck_hours: 48
+  sweep_pages: 2
+  sweep_horizon_days: 10
+  profile_every_visits: 2
+  monitor: { checks_per_visit: 30 }
+sink: { type: elasticsearch, flush_interval_ms: 50, replicas: 0 }
+schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
+`, 'social-monitored.yaml');
+    const metrics = createMetrics();
+    const deps = {
+      redis: svc.redis, search: svc.search, indexPrefix: prefix, mappingsDir: svc.mappingsDir, clock: frozen, rng: seededRng(1),
+      logger: silentLogger, metrics, sleep: (ms: number) => sleep(ms), namespace, identityTokens: tokens,
+    };
+    const posts = indexName(prefix, 'posts');
+    const ix = { posts, users: indexName(prefix, 'users') };
+    let roundsQuotaBound = 0;
+    for (let round = 0; round < o.rounds + o.settleRounds; round++) {
+      if (round === o.rounds) site.setFaults({});
+      const before = site.requestLog.stats().entries;
+      // Settling: faults off and the quota no longer binding, so every subject is visited each round.
+      const settling = round >= o.rounds;
+      const identities = settling && config.identities ? { ...config.identities, requests_per_window: 100 * o.quotaPerHour } : config.identities;
+      const built = await buildPipeline({ ...config, ...(identities ? { identities } : {}), seeds: round === 0 ? seeds : [] }, deps);
+      await built.runner.run({ untilIdle: true });
+      await built.close();
+      if (!settling && site.requestLog.stats().entries - before >= o.tokens * o.quotaPerHour) roundsQuotaBound += 1;
+      // Hours pass in well under the index's refresh interval: make this round's writes visible,
+      // as they would be long before the next visit in real time.
+      await svc.search.indices.refresh({ index: `${posts},${ix.users}` });
+      frozen.advanceMs(o.intervalMs);
+    }
+    const endMs = frozen.nowMs();
+    const docs = await allPostDocs(svc.search, posts);
+    const score = scoreMonitoring(docs, { world, era: 'modern2022', uids: users.map((u) => u.uid), endMs, graceMs: 2 * o.intervalMs, intervalMs: o.intervalMs });
+
+    const built = await buildPipeline({ ...config, seeds: [] }, deps);
+    const ledger = await readLedger(built.frontier, svc.search, ix);
+    if (process.env['SOCIAL_DEBUG']) {
+      for (const id of score.falseTombstoneIds) {
+        const d = docs.find((x) => x.id === id);
+        console.error('false tombstone', JSON.stringify({ id, subject: d?.['subject'], status: d?.['status'], seen: d?.['last_seen_at'], missing: d?.['first_missing_at'], checked: d?.['status_checked_at'], nf: d?.['not_found_count'] }));
+      }
+    }
+    if (process.env['SOCIAL_DEBUG']) console.error((await metrics.registry.metrics()).split('\n').filter((l) => /drop|dead|reject|settle/.test(l) && !l.startsWith('#')).join('\n'));
+    if (process.env['SOCIAL_DEBUG']) for (const uid of score.completeness.uidsWithMissing) console.error(JSON.stringify(await built.frontier.getState(`weibo:user:${uid}`)));
+    await built.close();
+    const lines = auditLines(ledger);
+    // A subject listed only because it holds more posts than the platform now counts (a deletion
+    // not yet confirmed by a visit) has no gap: counted apart.
+    const shortfall = (e: (typeof ledger)[number]): boolean => e.missing > 0 || e.reasons.some((r) => r !== 'unconfirmed_missing' && r !== 'platform_cap' && r !== 'account_gone');
+    const auditListed = ledger.filter((e) => !e.complete && shortfall(e)).map((e) => e.subject).sort();
+    const auditUnconfirmedOnly = ledger.filter((e) => !e.complete && !shortfall(e)).length;
+    const truthMissing = score.completeness.uidsWithMissing.map((uid) => `weibo:user:${uid}`).sort();
+
+    const log = site.requestLog.entries();
+    const faultsServed: Record<string, number> = {};
+    let softBlocksServed = 0;
+    for (const e of log) {
+      if (e.fault) faultsServed[e.fault] = (faultsServed[e.fault] ?? 0) + 1;
+      if (e.fault === 'softError') softBlocksServed += 1;
+    }
+    if (site.requestLog.stats().dropped > 0) throw new Error('simsite request log overflowed: raise requestLogMaxEntries');
+    return {
+      score, auditListed, truthMissing, auditSummary: lines.at(-1) ?? '', auditLines: lines, auditUnconfirmedOnly, requests: log.length, faultsServed,
+      softBlocksServed, softBlocksRecognised: await counterSum(metrics, 'freshet_soft_blocks_total'), roundsQuotaBound,
+      elapsedMs: Date.now() - started,
+    };
+  } finally {
+    await site.close();
+  }
+}
