@@ -76,6 +76,8 @@ const dayOf = (iso: string): string => iso.slice(0, 10);
 
 /** How far from the headline (in lines, those above counting triple) a shown date outranks the metadata. */
 const NEAR_LINES = 10;
+/** How much farther than the nearest date a labelled publication date may stand and still win. */
+const LABEL_SLACK_LINES = 3;
 
 const ZONED_RE = /(?:Z|[+-]\d{2}:?\d{2})$/;
 const MINUTE_MS = 60_000;
@@ -140,7 +142,10 @@ export function findPublished(
   page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string, source?: string,
 ): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
-  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES) ?? byline?.dates[0];
+  // A date labelled as the publication's wins over a nearer unlabelled one only when it stands
+  // beside it (the same dateline block): farther down it is a teaser's or a comment's.
+  const nearest = byline?.dates[0];
+  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES) ?? nearest;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
   if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
     return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);

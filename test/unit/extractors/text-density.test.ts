@@ -138,3 +138,14 @@ describe('text_density extract() edge cases', () => {
     expect(page.paragraphs).toHaveLength(3);
   });
 });
+
+describe('text_density extract(): the dateline under the headline', () => {
+  it('is not displaced by a related article teaser whose time is labelled further down the page', () => {
+    const para = (k: number) => `<p>第${k}段：本报讯 市交管部门决定对长江大桥实施交通管制，施工期间过往车辆请绕行二桥和隧道，公交线路同步调整，具体安排以公告为准。</p>`;
+    const teaser = (k: number) => `<li><a class="headline" href="/news/${k}.html">相关新闻${k}</a><p class="summary">发布时间</p><span class="time">2026-11-01 1${k}:28</span></li>`;
+    const html = `<html lang="zh-CN"><head><title>长江大桥实施交通管制</title><meta property="article:published_time" content="2026-11-01T04:18:01Z"></head><body>
+<article><h1>长江大桥实施交通管制</h1><div class="article-meta"><span class="pubtime">2026-11-01 12:18</span></div>${[1, 2, 3].map(para).join('')}
+<ul class="related">${[4, 5, 6].map(teaser).join('')}</ul>${[4, 5, 6].map(para).join('')}</article></body></html>`;
+    expect(Date.parse(extract(html, { url: 'https://news.example/news/4.html' }).published_at!)).toBe(Date.parse('2026-11-01T04:18:01Z'));
+  });
+});
