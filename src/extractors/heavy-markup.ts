@@ -17,7 +17,8 @@ export const HEAVY_ELEMENTS: readonly string[] = ['script', 'style', 'svg', 'tem
 /** Elements whose contents htmlparser2 reads as raw text (nothing inside is a tag). */
 const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp']);
 
-const LD_JSON_RE = /\btype\s*=\s*["']?\s*application\/ld\+json/i;
+/** The type as written: htmlparser2 decodes character references in attributes (`ld&#x2B;json`). */
+const LD_JSON_RE = /\btype\s*=\s*["']?\s*application\/ld(?:\+|&#x0*2b;?|&#0*43;?|&plus;)json/i;
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
@@ -120,12 +121,23 @@ function nestedEnd(s: string, name: string, i: number): number {
   return -1;
 }
 
+export interface StripOptions {
+  /** Element names left whole (a rule set that reads scripts keeps them). */
+  keep?: ReadonlySet<string>;
+  /**
+   * Elements and comments that begin before this index are left whole: the page's opening as
+   * sent is kept for the readers of raw markup (the forum markers, page-kind.ts).
+   */
+  from?: number;
+}
+
 /**
  * `html` with the contents of `script` (other than ld+json), `style`, `svg` and `template`
- * elements and all comments removed. `keep`: element names to leave whole (a rule set that reads
- * scripts keeps them).
+ * elements and of comments removed (a comment stays, empty: it still parts the text around it).
  */
-export function stripHeavyMarkup(html: string, keep: ReadonlySet<string> = new Set()): string {
+export function stripHeavyMarkup(html: string, options: StripOptions = {}): string {
+  const keep = options.keep ?? new Set<string>();
+  const from = options.from ?? 0;
   const heavy = new Set(HEAVY_ELEMENTS.filter((n) => !keep.has(n)));
   const out: string[] = [];
   let last = 0;
@@ -134,14 +146,16 @@ export function stripHeavyMarkup(html: string, keep: ReadonlySet<string> = new S
     if (html.startsWith('<!--', lt)) {
       const end = commentEnd(html, lt);
       if (end < 0) break;
-      out.push(html.slice(last, lt));
-      last = end;
+      if (lt >= from && end > lt + 7) {
+        out.push(html.slice(last, lt), '<!---->');
+        last = end;
+      }
       lt = html.indexOf('<', end);
       continue;
     }
     const t = tokenAt(html, lt);
     if (t.next < 0) break;
-    if (t.name === undefined || !heavy.has(t.name) || (t.selfClosing === true && t.name === 'svg')
+    if (t.name === undefined || lt < from || !heavy.has(t.name) || (t.selfClosing === true && t.name === 'svg')
       || (t.name === 'script' && LD_JSON_RE.test(html.slice(lt, t.contentStart)))) {
       lt = html.indexOf('<', t.next === lt ? lt + 1 : t.next);
       continue;

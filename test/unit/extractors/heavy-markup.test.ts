@@ -10,7 +10,7 @@ describe('stripHeavyMarkup', () => {
       + '<body><!-- note --><p>hi</p><svg viewBox="0 0 1 1"><g><svg/></g><path d="M0 0Z"/><title>icon</title></svg><p>after</p>'
       + '<template><template>x</template>y</template></body></html>';
     expect(stripHeavyMarkup(html)).toBe('<html><head><script src="a.js"></script><style></style></head>'
-      + '<body><p>hi</p><svg viewBox="0 0 1 1"></svg><p>after</p><template></template></body></html>');
+      + '<body><!----><p>hi</p><svg viewBox="0 0 1 1"></svg><p>after</p><template></template></body></html>');
   });
 
   it('keeps ld+json scripts whole, even when they hold markup', () => {
@@ -31,8 +31,19 @@ describe('stripHeavyMarkup', () => {
     expect(stripHeavyMarkup('<p>plain</p>')).toBe('<p>plain</p>');
   });
 
+  it('keeps what begins before `from` whole, and short comments as they are', () => {
+    const html = '<script>a</script><!-- one --><script>b</script><!----><style>c</style>';
+    expect(stripHeavyMarkup(html, { from: 18 })).toBe('<script>a</script><!----><script></script><!----><style></style>');
+    expect(stripHeavyMarkup(html, { from: 19 })).toBe('<script>a</script><!-- one --><script></script><!----><style></style>');
+  });
+
+  it('reads the ld+json type as htmlparser2 does, character references decoded', () => {
+    const ld = '<script type="application/ld&#x2B;json">{"author":"Ana"}</script>';
+    expect(stripHeavyMarkup(ld)).toBe(ld);
+  });
+
   it('keeps the element names it is told to keep', () => {
-    expect(stripHeavyMarkup('<script>x</script><svg><path/></svg>', new Set(['script']))).toBe('<script>x</script><svg></svg>');
+    expect(stripHeavyMarkup('<script>x</script><svg><path/></svg>', { keep: new Set(['script']) })).toBe('<script>x</script><svg></svg>');
   });
 
   it('changes neither the text nor the metadata extracted from an article page', () => {
