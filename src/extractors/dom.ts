@@ -40,23 +40,6 @@ export function parseHtml(html: string): DomRoot {
   return parseDocument(source) as unknown as DomRoot;
 }
 
-/**
- * Heap bytes a page's DOM takes per `<` of its markup (a node, its attributes and children list),
- * measured on htmlparser2's DOM of link-table and SVG pages (~200 B; a 9.5 MB page of 510,000
- * tags: 109 MB of heap).
- */
-const DOM_BYTES_PER_TAG = 200;
-
-/**
- * What parsing `html` weighs while its DOM is alive: the text (UTF-16 at worst) and its nodes.
- * An estimate from one count of `<`, linear and allocation-free, for the byte budget.
- */
-export function parseCostBytes(html: string): number {
-  let tags = 0;
-  for (let i = html.indexOf('<'); i >= 0; i = html.indexOf('<', i + 1)) tags++;
-  return 2 * html.length + DOM_BYTES_PER_TAG * tags;
-}
-
 export const isElement = (n: DomNode): n is DomElement => n.type === 'tag' || n.type === 'script' || n.type === 'style';
 export const isText = (n: DomNode): n is DomText => n.type === 'text';
 

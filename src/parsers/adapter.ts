@@ -22,11 +22,6 @@ export interface VisitContext {
    * `declaredAtMs`, and how many posts the index held then; absent without a search index.
    */
   ledgerCounts?(subject: string): Promise<{ declared?: number; declaredAtMs?: number; held: number } | undefined>;
-  /**
-   * Makes the visit hold at least `bytes` of the run's byte budget until it ends (waiting for
-   * room), for what it is about to build from a response (a page's DOM); absent: no budget.
-   */
-  holdBytes?(bytes: number): Promise<void>;
 }
 
 export type Emitted =

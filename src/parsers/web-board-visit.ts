@@ -6,7 +6,7 @@ import type { RuleSet } from '../extractors/rules/schema';
 import type { Canonicalizer } from '../filters/url-canonical';
 import type { Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { pagesToFetch } from './forum-incremental';
-import { readWithinBudget, type PageReader } from './web-page-read';
+import type { PageReader } from './web-page-read';
 
 export const threadListSchema = z.strictObject({
   /**
@@ -120,7 +120,7 @@ export async function* visitBoard(
       const page = await ctx.fetchText(url, 'html');
       requests += 1;
       if (pageNo >= plan[0]!) {
-        const read = await readWithinBudget(scope.reader, ctx, page, job.subject, job.state.lastVisitMs);
+        const read = await scope.reader.read(page, job.subject, job.state.lastVisitMs);
         for (const [i, doc] of read.docs.filter((d) => d.index === 'posts').entries()) {
           const floor = (pageNo - 1) * config.posts_per_page + i + 1;
           if (floor <= postsSeen) continue;

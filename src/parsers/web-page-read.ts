@@ -1,14 +1,14 @@
 import type { Doc } from '../core/envelope';
 import { isoTime } from '../core/iso-time';
 import { underOrigin } from '../core/under-origin';
-import { parseCostBytes, parseHtml } from '../extractors/dom';
+import { parseHtml } from '../extractors/dom';
 import { HEAVY_ELEMENTS, stripHeavyMarkup } from '../extractors/heavy-markup';
 import { FORUM_SCAN_CHARS } from '../extractors/page-kind';
 import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/rules/apply';
 import type { RuleSet } from '../extractors/rules/schema';
 import { attachParsedHtml } from '../extractors/parsed-html';
 import { canonicalizer, pageCanonical, pageDocId, type Canonicalizer } from '../filters/url-canonical';
-import type { FetchedText, VisitContext } from './adapter';
+import type { FetchedText } from './adapter';
 import { headLinks } from './head-links';
 import type { WebPagesConfig } from './web-pages';
 
@@ -41,19 +41,6 @@ export interface PageRead {
 /** Reads fetched pages: on the calling thread (`readPage`) or on page worker threads (`PagePool`). */
 export interface PageReader {
   read(page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead | Promise<PageRead>;
-}
-
-/**
- * Reads a page once the visit holds room in the byte budget for its body and its DOM: a huge page
- * parses into many times its size, and reading it waits until that is free (one larger than the
- * whole budget is let through alone), so huge pages are not parsed, nor queued for a page thread,
- * several at once.
- */
-export async function readWithinBudget(
-  reader: PageReader, ctx: Pick<VisitContext, 'holdBytes'>, page: FetchedText, subject: string, lastVisitMs: number | undefined,
-): Promise<PageRead> {
-  if (ctx.holdBytes) await ctx.holdBytes((page.bodyBytes ?? page.text.length) + parseCostBytes(page.text));
-  return reader.read(page, subject, lastVisitMs);
 }
 
 /** One canonicaliser per config (page workers each build theirs from the config they were given). */

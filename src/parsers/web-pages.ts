@@ -10,7 +10,7 @@ import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { threadListSchema, visitBoard, type BoardScope } from './web-board-visit';
 import { clearMissing, missingStatus, missingVisit, movedMarker } from './web-page-fate';
 import { WEB_FEED_PREFIX, visitFeedOrSitemap, webFeedSubject, webRobotsSubject, type DiscoveryScope } from './web-feed-visit';
-import { linkAllowed, pageCanonicalizer, readPage, readWithinBudget, type PageReader } from './web-page-read';
+import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
 
 export const webPagesConfigSchema = z.strictObject({
   type: z.literal('web_pages'),
@@ -233,7 +233,7 @@ export class WebPagesAdapter implements Adapter {
         else meta['th'] = b.progress;
         break;
       }
-      const read = await readWithinBudget(this.reader, ctx, page, job.subject, job.state.lastVisitMs);
+      const read = await this.reader.read(page, job.subject, job.state.lastVisitMs);
       if (first && c.mark_gone && page.permanentRedirect === true) {
         // Moved for good (301/308) to another page: the old URL's document is marked moved, the new URL
         // offered. A temporary redirect (a login page, a maintenance notice) is no move.

@@ -262,9 +262,6 @@ export class PipelineRunner {
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
       subjectCount: () => this.deps.readings.countSubjects(),
-      holdBytes: async (bytes: number) => {
-        await hold.cover(bytes);
-      },
       ...(this.deps.indexedPosts ? { indexedPosts: this.deps.indexedPosts } : {}),
       ...(this.deps.ledgerCounts ? { ledgerCounts: this.deps.ledgerCounts } : {}),
     };
