@@ -3,7 +3,7 @@ import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type Do
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
-import { findPostList, postOf } from './forum-posts';
+import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
@@ -57,7 +57,7 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
  * page's positive value (else the segment model decides).
  */
 function forumContent(
-  blocks: Block[], values: number[], selection: SelectionParams, weights: Map<DomElement, number>, params: ContentParams,
+  blocks: Block[], values: number[], selection: SelectionParams, weights: Map<DomElement, number>, params: ContentParams, titleIndex: number | undefined,
 ): Block[] | undefined {
   const list = findPostList(blocks, values);
   if (!list) return undefined;
@@ -66,7 +66,7 @@ function forumContent(
   // Each post keeps its header: the poster's name (the first short link line) and its date.
   const named = new Set<DomParent>();
   const dated = new Set<DomParent>();
-  return blocks.filter((b) => {
+  const posts = blocks.filter((b) => {
     const post = postOf(b, list);
     if (post === undefined) return false;
     if (!named.has(post) && b.chars >= 2 && b.chars <= 30 && linkRatio(b) > 0.9 && !/\s\S+\s/.test(b.text)) {
@@ -80,6 +80,28 @@ function forumContent(
     }
     return keepLine(b, post, false, selection, weights);
   });
+  return [...openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights), ...posts];
+}
+
+/** Characters of prose an opening post outside the reply list must hold to be taken. */
+const MIN_OPENING_CHARS = 150;
+
+/**
+ * The thread's opening post when the engine renders it apart from the replies (Vanilla's
+ * discussion above its comment list, a link aggregator's story above its comments): the lines
+ * between the headline and the first reply that the line model scores as text, inside the
+ * element holding both the headline and the replies.
+ */
+function openingPost(
+  blocks: Block[], values: number[], list: PostList, firstPost: number | undefined, titleIndex: number | undefined,
+  selection: SelectionParams, weights: Map<DomElement, number>,
+): Block[] {
+  if (titleIndex === undefined || firstPost === undefined || firstPost <= titleIndex + 1) return [];
+  const top = lowestCommonAncestor([blocks[titleIndex]!.owner, list.parent]);
+  if (!top) return [];
+  const lines = blocks.slice(titleIndex + 1, firstPost)
+    .filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
+  return lines.reduce((n, b) => n + b.chars, 0) >= MIN_OPENING_CHARS ? lines : [];
 }
 
 /**
@@ -110,7 +132,7 @@ export function chooseContent(
   // Layout wrappers (layout.ts) are not furniture, whatever their class words say.
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
   if (params.forum) {
-    const posts = forumContent(blocks, values, selection, weights, params);
+    const posts = forumContent(blocks, values, selection, weights, params, titleIndex);
     if (posts) return posts;
   }
   const containers = new Map<Segment, DomParent>();

@@ -116,3 +116,33 @@ export function dateInUrl(url: string | undefined): string | undefined {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return validDay(y, mo, d) ? `${y}-${p2(mo)}-${p2(d)}` : undefined;
 }
+
+/** A numeric date whose first two numbers could each be the month: `02-12-2025`, `3/5/2024`. */
+const AMBIGUOUS_RE = /^(\d{1,2})[-/.](\d{1,2})[-/.]((?:19|20)\d{2})\b/;
+
+/**
+ * Both readings of a numeric date whose day and month cannot be told apart (both at most 12),
+ * month-first then day-first; undefined for any other string.
+ */
+export function ambiguousDay(s: string): [string, string] | undefined {
+  const m = AMBIGUOUS_RE.exec(s.trim());
+  if (!m) return undefined;
+  const [a, b, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (a > 12 || b > 12 || a < 1 || b < 1 || a === b) return undefined;
+  return [`${y}-${p2(a)}-${p2(b)}`, `${y}-${p2(b)}-${p2(a)}`];
+}
+
+/**
+ * Publication dates in the data objects of a page's scripts and attributes (a framework's state,
+ * a tracking object, a malformed JSON-LD block, JSON kept HTML-escaped in an attribute):
+ * `"publishDate":"2025-05-27"`, `datePublished: '2024-02-21 13:00:00'`,
+ * `&quot;datePublished&quot;:&quot;2025-11-17T09:00:00-05:00&quot;`. In page order.
+ */
+const DATA_DATE_RE = /(?:["']|&quot;)?\b(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publication_date|publicationDate|firstPublishedAt|first_published_at)(?:["']|&quot;)?\s*:\s*(?:["']|&quot;)((?:19|20)\d{2}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)/g;
+
+export function dataObjectDates(source: string, max = 5): string[] {
+  const out: string[] = [];
+  DATA_DATE_RE.lastIndex = 0;
+  for (let m = DATA_DATE_RE.exec(source); m && out.length < max; m = DATA_DATE_RE.exec(source)) out.push(m[1]!.replace(' ', 'T'));
+  return out;
+}

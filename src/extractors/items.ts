@@ -21,9 +21,13 @@ export interface ItemParams {
   minShare: number;
   /** At most this many lines with a link per item on average: a card links its title, snippet, source and a button or two; a box of links is a link list. */
   maxLinkLinesPerItem: number;
+  /** Share of the page a grid of cards with little link text must hold to count as items. */
+  minShortShare: number;
+  /** At most this many characters per line on average in such a grid (names, prices, specs; not prose). */
+  maxShortLineChars: number;
 }
 
-export const DEFAULT_ITEMS: ItemParams = { minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6 };
+export const DEFAULT_ITEMS: ItemParams = { minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40 };
 
 /** How far above a line its item may sit. */
 const MAX_DEPTH = 8;
@@ -39,6 +43,8 @@ interface Group {
   chars: number;
   linkChars: number;
   linkLines: number;
+  lines: number;
+  cjkChars: number;
 }
 
 /**
@@ -51,14 +57,16 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
   let total = 0;
   // What each element holds, summed over its lines first: the shape strings are then built once
   // per element, not once per line and ancestor.
-  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number }>();
+  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number }>();
   for (const b of blocks) {
     total += b.chars;
     let depth = 0;
     for (let el: DomParent | null = b.owner; el && el.parent && depth < MAX_DEPTH; el = el.parent, depth++) {
       let h = held.get(el);
-      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0 }));
+      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0 }));
       h.chars += b.chars;
+      h.lines++;
+      h.cjkChars += b.cjkChars;
       h.linkChars += b.linkChars;
       if (b.linkChars > 0) h.linkLines++;
     }
@@ -71,11 +79,13 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     let byShape = groups.get(parent);
     if (!byShape) groups.set(parent, (byShape = new Map()));
     let g = byShape.get(key);
-    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0 }));
+    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0 }));
     g.items.add(el);
     g.chars += h.chars;
     g.linkChars += h.linkChars;
     g.linkLines += h.linkLines;
+    g.lines += h.lines;
+    g.cjkChars += h.cjkChars;
   }
   let best: Group | undefined;
   for (const byShape of groups.values()) {
@@ -84,8 +94,11 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
       if (n < params.minItems) continue;
       const avg = g.chars / n;
       if (avg < params.minItemChars || avg > params.maxItemChars || g.chars < params.minShare * total) continue;
-      // Cards with little link text already score as text; boxes of many links are link lists.
-      if (g.linkChars < 0.3 * g.chars || g.linkLines > params.maxLinkLinesPerItem * n) continue;
+      // Cards with little link text already score as text, unless their lines are too short to
+      // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
+      // characters says as much as one several times longer); boxes of many links are link lists.
+      const shortCards = g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
+      if ((g.linkChars < 0.3 * g.chars && !shortCards) || g.linkLines > params.maxLinkLinesPerItem * n) continue;
       if (!best || g.chars > best.chars) best = g;
     }
   }

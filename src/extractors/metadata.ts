@@ -1,7 +1,6 @@
 import { AUTHOR_CLASS_RE, type Byline } from './bylines';
 import { BLOCK_TAGS } from './clean';
-import { dateInUrl, readDate } from './dates';
-import { isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
+import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
  * The elements the metadata readers look at, found in one walk of the page: each reader used to
@@ -20,8 +19,12 @@ export interface PageElements {
   author?: DomElement;
   /** The first `<time datetime>`. */
   time?: DomElement;
+  /** The datetime values of the first `<time>` elements (at most 10), to read an ambiguous one by the others. */
+  times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
+  /** The first `data-author` attribute (forum engines put the poster's name on each post). */
+  dataAuthor?: string;
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
   authorLink?: string;
 }
@@ -41,7 +44,7 @@ function authorLinkName(a: DomElement): string | undefined {
 }
 
 export function pageElements(root: DomRoot): PageElements {
-  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [] };
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], times: [] };
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -53,12 +56,18 @@ export function pageElements(root: DomRoot): PageElements {
       case 'h1': out.h1s.push(n); break;
       case 'script': if (a.type === 'application/ld+json') out.ldScripts.push(n); break;
       case 'title': out.title ??= n; break;
-      case 'time': if (a.datetime !== undefined) out.time ??= n; break;
+      case 'time':
+        if (a.datetime !== undefined) {
+          out.time ??= n;
+          if (out.times.length < 10) out.times.push(a.datetime);
+        }
+        break;
       case 'html': out.html ??= n; break;
       case 'body': out.body ??= n; break;
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.dataAuthor === undefined && a['data-author']) out.dataAuthor = a['data-author'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
       && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
@@ -69,8 +78,8 @@ export function pageElements(root: DomRoot): PageElements {
 }
 
 /** The readers take the page or its elements already found (the extractor finds them once for all). */
-type Page = DomRoot | PageElements;
-const elementsOf = (page: Page): PageElements => ('children' in page ? pageElements(page) : page);
+export type Page = DomRoot | PageElements;
+export const elementsOf = (page: Page): PageElements => ('children' in page ? pageElements(page) : page);
 
 /** `<meta>` content by name/property/itemprop (lower-cased keys), first occurrence wins. */
 export function metaMap(page: Page): Map<string, string> {
@@ -184,8 +193,12 @@ function cleanAuthor(s: string | undefined): string | undefined {
  * The author: a person JSON-LD names, else the byline the page shows, else meta tags, a
  * rel/itemprop=author element, or an organisation JSON-LD names as author.
  */
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
+export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false): string | undefined {
   const el = elementsOf(page).author;
+  if (forum) {
+    const starter = ldAuthor(ld, 'person') ?? threadStarter(elementsOf(page));
+    if (starter) return starter;
+  }
   const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
   // A "person" named like the site is the publisher: the byline says who wrote the piece.
   const person = ldAuthor(ld, 'person');
@@ -201,136 +214,32 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
     ?? ldAuthor(ld, 'organization');
 }
 
-const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
+/** Class words of the elements around a poster's name that are not the name. */
+const NOT_POSTER_CLASS_RE = /avatar|image|img|photo|bio|desc|title|date|time|label|caption|social|link-?list|stats|info|signature/i;
 
-const HAS_ZONE_RE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC))\s*$/i;
-
-/**
- * ISO 8601 from a date string. A time written without a zone stays local (no offset) unless
- * `utcOffset` (`+08:00`, `Z`) says which zone the site writes in; free-form dates are read as
- * UTC then, never in the zone of the machine running the extractor.
- */
-export function normalizeDate(s: string, utcOffset?: string): string | undefined {
-  const t = s.trim();
-  const zone = HAS_ZONE_RE.test(t) ? '' : (utcOffset ?? '');
-  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(t)) {
-    return t.length > 10 ? `${t.replace(' ', 'T')}${zone}` : t;
+/** Whether microdata puts an element in a reply (the item around it is a Comment or an Answer). */
+function inReply(el: DomElement): boolean {
+  for (let p = el.parent; p && isElement(p); p = p.parent) {
+    if (p.attribs.itemscope !== undefined) return /Comment|Answer/.test(p.attribs.itemtype ?? '');
   }
-  const m = ZH_DATE_RE.exec(t);
-  if (m) {
-    const p2 = (x: string | undefined): string => (x ?? '0').padStart(2, '0');
-    const date = `${m[1]}-${p2(m[2])}-${p2(m[3])}`;
-    return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}${zone}` : date;
-  }
-  const read = readDate(t, false, utcOffset);
-  if (read) return read.iso;
-  const gmt = HAS_ZONE_RE.test(t) ? '' : ` GMT${(utcOffset ?? 'Z') === 'Z' ? '' : utcOffset!.replace(':', '')}`;
-  const d = Date.parse(`${t.replace(/(\d)(am|pm)\b/i, '$1 $2')}${gmt}`);
-  return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
-}
-
-/** Dates the page's metadata states for one field, in order of trust. */
-function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
-  const keys = field === 'published'
-    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date']
-    : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
-  const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
-  const found: string[] = [];
-  for (const o of ld) if (typeof o[ldKey] === 'string') found.push(o[ldKey] as string);
-  for (const k of keys) {
-    const v = meta.get(k);
-    if (v) found.push(v);
-  }
-  if (field === 'published') {
-    const time = elementsOf(page).time?.attribs.datetime;
-    if (time) found.push(time);
-  }
-  return found.map((c) => normalizeDate(c)).filter((d): d is string => d !== undefined);
-}
-
-const dayOf = (iso: string): string => iso.slice(0, 10);
-
-/** How far from the headline (in lines, those above counting triple) a shown date outranks the metadata. */
-const NEAR_LINES = 10;
-
-const ZONED_RE = /(?:Z|[+-]\d{2}:?\d{2})$/;
-const MINUTE_MS = 60_000;
-
-function offsetOf(ms: number): string {
-  if (ms === 0) return 'Z';
-  const m = Math.abs(ms) / MINUTE_MS;
-  return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return false;
 }
 
 /**
- * The shown date made exact with a metadata stamp of the same moment. A shown time without a zone
- * ("2024-03-05 03:00", Beijing time) and a zoned stamp of the same minute ("2024-03-04T19:00:00Z")
- * give the shown wall clock with the offset between them ("2024-03-05T03:00:00+08:00"): the
- * instant is exact (to the metadata's second) and the day stays the page's. A shown day takes a
- * stamp written on that day.
+ * Who started a forum thread: the poster of its first post. The thread's microdata names them
+ * (itemprop=author), else the first post's `data-author`, else the first poster name the markup
+ * marks by class (username, poster, message-name). A page of a thread shows later repliers
+ * near the content too: the byline finder's nearest name is often one of them.
  */
-function sharpen(shown: string, metadata: string[]): string {
-  if (shown.length > 10 && ZONED_RE.test(shown)) return shown;
-  const day = dayOf(shown);
-  if (shown.length > 10) {
-    const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
-    for (const m of metadata) {
-      if (m.length <= 10 || !ZONED_RE.test(m)) continue;
-      const instant = Date.parse(m);
-      const off = wall - Math.floor(instant / MINUTE_MS) * MINUTE_MS;
-      if (Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0) {
-        // The metadata's instant (to the second) on the page's wall clock.
-        return `${new Date(instant + off).toISOString().slice(0, 19)}${offsetOf(off)}`;
-      }
-    }
-    return shown;
-  }
-  return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Whether a shown date not labelled as the publication's is a later day than the publication
- * date the metadata states: the page then shows when it was updated or last replied to (an
- * "Updated" line, a forum thread's latest post, a review's re-check) while the metadata keeps
- * when it first appeared. A day apart counts only where the metadata's own offset is stated
- * (a UTC stamp of the evening before is the next day in Asia).
- */
-function laterThan(shown: { iso: string; label: string }, meta: string): boolean {
-  if (shown.label !== 'none') return false;
-  const gap = Date.parse(dayOf(shown.iso)) - Date.parse(dayOf(meta));
-  if (!Number.isFinite(gap)) return false;
-  const utc = meta.length <= 10 || /(?:Z|[+-]00:?00)$/.test(meta);
-  return gap > (utc ? DAY_MS : 0);
-}
-
-/**
- * When the page was published: the date its dateline shows near the headline (what readers
- * are told), made precise with a metadata timestamp of that day; else the metadata
- * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
- * else the first date in the text.
- */
-export function findPublished(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string): string | undefined {
-  const published = metaDates(page, meta, ld, 'published');
-  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES) ?? byline?.dates[0];
-  // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
-  if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
-    return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
-  }
-  if (published.length) return published[0];
-  const fromUrl = dateInUrl(url);
-  if (fromUrl) return fromUrl;
-  const m = ZH_DATE_RE.exec(bodyText);
-  return m ? normalizeDate(m[0]) : undefined;
-}
-
-/** When the page says it was last changed: its metadata, else an "Updated" dateline. */
-export function findModified(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
-  const modified = metaDates(page, meta, ld, 'modified');
-  if (modified.length) return modified[0];
-  const shown = byline?.dates.find((d) => d.label === 'updated');
-  return shown?.iso;
+function threadStarter(els: PageElements): string | undefined {
+  const el = els.author;
+  const nameEl = el && el.attribs.itemprop === 'author' && !inReply(el) ? findFirst(el, (e) => e.attribs.itemprop === 'name') ?? el : undefined;
+  const fromMicrodata = nameEl ? cleanAuthor(normalizeSpace(textContent(nameEl))) : undefined;
+  if (fromMicrodata && fromMicrodata.length <= 40) return fromMicrodata;
+  if (els.dataAuthor) return cleanAuthor(els.dataAuthor);
+  const first = els.authorEls.find((e) => !NOT_POSTER_CLASS_RE.test(e.attribs.class ?? ''));
+  const name = first ? cleanAuthor(normalizeSpace(textContent(first))) : undefined;
+  return name && name.length <= 40 ? name : undefined;
 }
 
 /**

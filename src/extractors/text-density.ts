@@ -2,13 +2,15 @@ import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
-import { findAuthor, findLang, findModified, findPublished, findTitle, jsonLd, metaMap, pageElements } from './metadata';
+import { findAuthor, findLang, findTitle, jsonLd, metaMap, pageElements } from './metadata';
+import { findModified, findPublished } from './published';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, paragraphContainer, preferSecond } from './second-opinion';
+import { dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -122,7 +124,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const items = forum ? undefined : findItemLines(blocks, head);
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
-  const chosen = forum ? first : secondOpinion(blocks, first, selection, wrappers);
+  const chosen = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
@@ -137,10 +139,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
   const dayFirst = dayFirstLocale(els.html?.attribs.lang, opts.url);
   const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls) });
-  const author = findAuthor(els, meta, ld, byline);
+  const author = findAuthor(els, meta, ld, byline, forum);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url) ?? labelledDate(blocks, dayFirst);
   const modified = findModified(els, meta, ld, byline);
+  // A page that states only when it was last changed (a service or documentation page) was published by then.
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source) ?? labelledDate(blocks, dayFirst) ?? modified;
   return {
     title,
     text,

@@ -4,7 +4,7 @@ import { select } from 'cheerio-select';
 import type { AnyNode, Document, Element } from 'domhandler';
 import { toBlocks } from '../blocks';
 import { isElement, parseHtml, type DomNode, type DomParent, type DomRoot } from '../dom';
-import { normalizeDate } from '../metadata';
+import { normalizeDate } from '../published';
 import { urlResolver } from './resolve-url';
 import type { Field, FieldRule, RuleSet } from './schema';
 

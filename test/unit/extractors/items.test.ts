@@ -39,4 +39,18 @@ describe('pages made of repeated items (items.ts)', () => {
       expect(page.text).toContain(`Item Number: LP-${i}00`);
     }
   });
+  it('reads a product grid whose cards are short lines with little link text (name, price, rating, specs)', () => {
+    // REI-shaped category page: the product name is the only link; prices, ratings and specs are plain short lines.
+    const kayak = (i: number): string => `<li class="VcGDfKKy_dvNbxUqmK"><div class="product-card"><a href="/product/${i}" class="link"><h2>Sandpiper ${i}0 Kayak</h2></a>
+      <div class="price">$${i}99.95</div><div class="rating">${i} reviews with an average rating of 4.${i} out of 5 stars</div>
+      <ul class="specs"><li>Length: ${i} feet</li><li>Weight Capacity: ${i}90 lbs.</li><li>Hull Construction: ABS Plastic</li><li>Weight: ${i}9 lbs.</li></ul></div></li>`;
+    const page = extract(`<html><head><title>Kayaks | REI Co-op</title></head><body>
+      <div class="promo-banner"><p>$30 in card rewards are yours when approved for the Co-op Mastercard by Mar 9. Plus, you can earn a $100 gift card after your first purchase. Terms apply.</p></div>
+      <nav><ul>${['Camp', 'Climb', 'Cycle', 'Paddle', 'Run'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <h1>Kayaks</h1><ul class="cdr-grid">${Array.from({ length: 9 }, (_, i) => kayak(i + 1)).join('')}</ul></body></html>`);
+    for (let i = 1; i <= 9; i++) {
+      expect(page.text).toContain(`Sandpiper ${i}0 Kayak`);
+      expect(page.text).toContain(`Weight Capacity: ${i}90 lbs.`);
+    }
+  });
 });

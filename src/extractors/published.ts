@@ -1,0 +1,163 @@
+import type { Byline } from './bylines';
+import { ambiguousDay, dataObjectDates, dateInUrl, readDate } from './dates';
+import { elementsOf, type Page } from './metadata';
+
+/**
+ * When a page was published and last changed: its metadata (JSON-LD, meta tags, `<time>`), the
+ * dateline it shows, its URL and its script data, reconciled (publication dates of metadata.ts's
+ * page elements; split out of metadata.ts, which keeps titles, authors and the language).
+ */
+const ZH_DATE_RE = /((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})\s*日?(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?/;
+
+const HAS_ZONE_RE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC))\s*$/i;
+
+/**
+ * ISO 8601 from a date string. A time written without a zone stays local (no offset) unless
+ * `utcOffset` (`+08:00`, `Z`) says which zone the site writes in; free-form dates are read as
+ * UTC then, never in the zone of the machine running the extractor.
+ */
+export function normalizeDate(s: string, utcOffset?: string): string | undefined {
+  const t = s.trim();
+  const zone = HAS_ZONE_RE.test(t) ? '' : (utcOffset ?? '');
+  if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(t)) {
+    return t.length > 10 ? `${t.replace(' ', 'T')}${zone}` : t;
+  }
+  const m = ZH_DATE_RE.exec(t);
+  if (m) {
+    const p2 = (x: string | undefined): string => (x ?? '0').padStart(2, '0');
+    const date = `${m[1]}-${p2(m[2])}-${p2(m[3])}`;
+    return m[4] ? `${date}T${p2(m[4])}:${p2(m[5])}:${p2(m[6])}${zone}` : date;
+  }
+  const read = readDate(t, false, utcOffset);
+  if (read) return read.iso;
+  const gmt = HAS_ZONE_RE.test(t) ? '' : ` GMT${(utcOffset ?? 'Z') === 'Z' ? '' : utcOffset!.replace(':', '')}`;
+  const d = Date.parse(`${t.replace(/(\d)(am|pm)\b/i, '$1 $2')}${gmt}`);
+  return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
+}
+
+/** Dates the page's metadata states for one field, in order of trust. */
+function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
+  const keys = field === 'published'
+    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date']
+    : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
+  const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
+  const found: string[] = [];
+  for (const o of ld) if (typeof o[ldKey] === 'string') found.push(o[ldKey] as string);
+  for (const k of keys) {
+    const v = meta.get(k);
+    if (v) found.push(v);
+  }
+  if (field === 'published') {
+    const els = elementsOf(page);
+    const time = els.time?.attribs.datetime;
+    if (time) found.push(timeDay(time, els.times) ?? time);
+    // Last: a site's own meta name for the date (`w-published-date`, `ms.date`, `article.date`).
+    for (const [k, v] of meta) if (SITE_DATE_KEY_RE.test(k) && !OTHER_DATE_KEY_RE.test(k)) found.push(v);
+  }
+  return found.map((c) => normalizeDate(c)).filter((d): d is string => d !== undefined);
+}
+
+const OTHER_DATE_KEY_RE = /modif|updat|revis|expir|review|event|start|end|birth|release/;
+const SITE_DATE_KEY_RE = /^[\w.:-]*(?:[._:-](?:date|published[-_]?date|publish[-_]?date|pub[-_]?date)|published[-_]?date)$/;
+
+/**
+ * The day of a `<time datetime>` written as an ambiguous numeric date (`02-12-2025`): the
+ * reading another `<time>` of the page states unambiguously (its dateline beside a list of
+ * dated entries), else undefined (read as written).
+ */
+function timeDay(value: string, times: string[]): string | undefined {
+  const readings = ambiguousDay(value);
+  if (!readings) return undefined;
+  const days = new Set(times.map((t) => /^\d{4}-\d{2}-\d{2}/.exec(t)?.[0]).filter((d) => d !== undefined));
+  return readings.find((r) => days.has(r));
+}
+
+const dayOf = (iso: string): string => iso.slice(0, 10);
+
+/** How far from the headline (in lines, those above counting triple) a shown date outranks the metadata. */
+const NEAR_LINES = 10;
+
+const ZONED_RE = /(?:Z|[+-]\d{2}:?\d{2})$/;
+const MINUTE_MS = 60_000;
+
+function offsetOf(ms: number): string {
+  if (ms === 0) return 'Z';
+  const m = Math.abs(ms) / MINUTE_MS;
+  return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The shown date made exact with a metadata stamp of the same moment. A shown time without a zone
+ * ("2024-03-05 03:00", Beijing time) and a zoned stamp of the same minute ("2024-03-04T19:00:00Z")
+ * give the shown wall clock with the offset between them ("2024-03-05T03:00:00+08:00"): the
+ * instant is exact (to the metadata's second) and the day stays the page's. A shown day takes a
+ * stamp written on that day.
+ */
+function sharpen(shown: string, metadata: string[]): string {
+  if (shown.length > 10 && ZONED_RE.test(shown)) return shown;
+  const day = dayOf(shown);
+  if (shown.length > 10) {
+    const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
+    for (const m of metadata) {
+      if (m.length <= 10 || !ZONED_RE.test(m)) continue;
+      const instant = Date.parse(m);
+      const off = wall - Math.floor(instant / MINUTE_MS) * MINUTE_MS;
+      if (Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0) {
+        // The metadata's instant (to the second) on the page's wall clock.
+        return `${new Date(instant + off).toISOString().slice(0, 19)}${offsetOf(off)}`;
+      }
+    }
+    return shown;
+  }
+  return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a shown date not labelled as the publication's is a later day than the publication
+ * date the metadata states: the page then shows when it was updated or last replied to (an
+ * "Updated" line, a forum thread's latest post, a review's re-check) while the metadata keeps
+ * when it first appeared. A day apart counts only where the metadata's own offset is stated
+ * (a UTC stamp of the evening before is the next day in Asia).
+ */
+function laterThan(shown: { iso: string; label: string }, meta: string): boolean {
+  if (shown.label !== 'none') return false;
+  const gap = Date.parse(dayOf(shown.iso)) - Date.parse(dayOf(meta));
+  if (!Number.isFinite(gap)) return false;
+  const utc = meta.length <= 10 || /(?:Z|[+-]00:?00)$/.test(meta);
+  return gap > (utc ? DAY_MS : 0);
+}
+
+/**
+ * When the page was published: the date its dateline shows near the headline (what readers
+ * are told), made precise with a metadata timestamp of that day; else the metadata
+ * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
+ * else a publication date in the page's script data (`source`, the raw HTML); else the first
+ * date in the text.
+ */
+export function findPublished(
+  page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string, source?: string,
+): string | undefined {
+  const published = metaDates(page, meta, ld, 'published');
+  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES) ?? byline?.dates[0];
+  // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
+    return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+  }
+  if (published.length) return published[0];
+  const fromUrl = dateInUrl(url);
+  if (fromUrl) return fromUrl;
+  const fromData = source === undefined ? undefined : dataObjectDates(source, 1)[0];
+  if (fromData) return normalizeDate(fromData);
+  const m = ZH_DATE_RE.exec(bodyText);
+  return m ? normalizeDate(m[0]) : undefined;
+}
+
+/** When the page says it was last changed: its metadata, else an "Updated" dateline. */
+export function findModified(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline): string | undefined {
+  const modified = metaDates(page, meta, ld, 'modified');
+  if (modified.length) return modified[0];
+  const shown = byline?.dates.find((d) => d.label === 'updated');
+  return shown?.iso;
+}

@@ -1,0 +1,35 @@
+import { extract } from '../../../src/extractors/text-density';
+
+// Vanilla-shaped discussion: the opening post is rendered apart from the list of comments.
+const comment = (i: number, user: string, body: string): string => `<li class="Item ItemComment" id="Comment_${i}">
+  <div class="Comment"><div class="Item-Header CommentHeader"><div class="AuthorWrap"><span class="Author"><a href="/profile/${user}" class="Username">${user}</a></span></div>
+  <div class="Meta CommentMeta"><span class="MItem DateCreated"><time title="March 2025" datetime="2025-03-1${i}T10:00:00+00:00">March 2025</time></span></div></div>
+  <div class="Item-BodyWrap"><div class="Item-Body"><div class="Message userContent">${body}</div></div></div></div></li>`;
+const html = `<html><head><title>Higher Logic has terminated open source Vanilla — Vanilla Forums</title></head><body>
+<div id="Frame"><div class="Content MainContent"><div class="Discussion">
+  <div class="PageTitle"><h1>Higher Logic has terminated open source Vanilla</h1></div>
+  <div class="Item-Header DiscussionHeader"><span class="Author"><a href="/profile/Linc" class="Username">Linc</a></span><span class="MItem DateCreated">March 2025</span></div>
+  <div class="Item-BodyWrap"><div class="Item-Body"><div class="Message userContent">
+    <p>On 2 Dec 2024, I received this message from the vendor's Director of Software Engineering about the open source version.</p>
+    <p>While I replied to this email, I received no response, and no such notice was posted here in December or since, so I am sharing the news myself.</p>
+  </div></div></div></div>
+  <h2 class="CommentHeading">Comments</h2>
+  <ul class="MessageList DataList Comments">
+    ${comment(1, 'K17', 'Really sad but I think we all saw it coming to an end. Good luck to everyone who kept it running for so long.')}
+    ${comment(2, 'Staff', 'I regret that there has been some misunderstanding in our communications; no final decision has been made yet about the project.')}
+    ${comment(3, 'Linc', 'Thanks for clarifying, although the notice I received said the decision was effective on January 1st of this year.')}
+  </ul></div></div></body></html>`;
+
+describe('a forum thread whose opening post sits apart from the replies', () => {
+  const text = extract(html, { url: 'https://open.vanillaforums.com/discussion/39620/higher-logic-has-terminated-open-source-vanilla' }).text;
+
+  it('keeps the opening post, before the replies', () => {
+    expect(text).toContain('I received this message from the vendor');
+    expect(text).toContain('so I am sharing the news myself');
+    expect(text.indexOf('sharing the news myself')).toBeLessThan(text.indexOf('Really sad'));
+  });
+
+  it('keeps every reply', () => {
+    for (const s of ['Really sad', 'no final decision has been made', 'effective on January 1st']) expect(text).toContain(s);
+  });
+});

@@ -1,0 +1,33 @@
+import { extract } from '../../../src/extractors/text-density';
+
+const url = 'https://www.example-forum.com/threads/replacement-projector-recommendations-2024.3291860/page-2';
+const reply = (user: string, body: string, microdata = ''): string => `
+<article class="message message--post js-post" data-author="${user}" ${microdata ? 'itemscope itemtype="https://schema.org/Comment"' : ''}>
+  <div class="message-cell message-cell--user">${microdata}<h4 class="message-name"><a href="/members/${user.toLowerCase()}.1/" class="username">${user}</a></h4></div>
+  <div class="message-cell message-cell--main"><article class="message-body"><div class="bbWrapper">${body}</div></article></div>
+</article>`;
+const personMicrodata = (user: string): string => `<section class="message-user" itemprop="author" itemscope itemtype="https://schema.org/Person">
+  <meta itemprop="url" content="https://www.example-forum.com/members/${user.toLowerCase()}.1/"><div class="message-avatar"><span class="avatar">${user[0]}</span></div><span class="username" itemprop="name">${user}</span></section>`;
+const body = [
+  'I have a quite old JVC RS2 in my basement home theater that is finally starting to show its age and needs replacing.',
+  'The Epson LS12000 looks like a good match for a dedicated room, although the black levels worry me a little.',
+  'Whatever you pick, get the screen calibrated afterwards; the difference in a dark room is larger than the projector itself.',
+];
+
+describe('the author of a forum thread is who started it', () => {
+  it("takes the thread's own microdata author over the first reply shown on a later page", () => {
+    const html = `<html id="XF"><head><title>Replacement projector recommendations 2024</title></head><body>
+      <div itemscope itemtype="https://schema.org/DiscussionForumPosting"><div class="hidden"><div itemprop="author" itemscope itemtype="https://schema.org/Person">
+      <span class="username" itemprop="name">JosephF</span><div class="avatar-badge-wrapper"><span class="avatar-u42100-m">J</span></div></div></div>
+      <h1 class="p-title-value">Replacement projector recommendations 2024</h1>
+      ${reply('eljaycanuck', body[1]!)}${reply('ClaudeB', body[2]!)}</div></body></html>`;
+    expect(extract(html, { url }).author).toBe('JosephF');
+  });
+
+  it("skips a reply's microdata author and takes the first post's poster", () => {
+    const html = `<html id="XF"><head><title>Best closed headphones as of 07/2024</title></head><body>
+      <h1 class="p-title-value">Best closed headphones as of 07/2024</h1>
+      ${reply('FutureBSD', body[0]!)}${reply('PinkyPowers', body[1]!, personMicrodata('PinkyPowers'))}${reply('Someone', body[2]!, personMicrodata('Someone'))}</body></html>`;
+    expect(extract(html, { url }).author).toBe('FutureBSD');
+  });
+});
