@@ -11,6 +11,8 @@
  * unterminated comment) it leaves the rest of the page as it is.
  */
 
+import { dataObjectDates } from './dates';
+
 /** Elements whose contents are emptied. */
 export const HEAVY_ELEMENTS: readonly string[] = ['script', 'style', 'svg', 'template'];
 
@@ -121,6 +123,15 @@ function nestedEnd(s: string, name: string, i: number): number {
   return -1;
 }
 
+/**
+ * What the extractors read of removed contents: the first publication date in a data object
+ * (dates.ts reads the page's first one from the raw HTML), written back in a form it reads alike.
+ */
+function residue(removed: string): string {
+  const date = dataObjectDates(removed, 1)[0];
+  return date === undefined ? '' : `"datePublished":"${date}"`;
+}
+
 export interface StripOptions {
   /** Element names left whole (a rule set that reads scripts keeps them). */
   keep?: ReadonlySet<string>;
@@ -133,7 +144,8 @@ export interface StripOptions {
 
 /**
  * `html` with the contents of `script` (other than ld+json), `style`, `svg` and `template`
- * elements and of comments removed (a comment stays, empty: it still parts the text around it).
+ * elements and of comments removed (a comment stays, empty: it still parts the text around it),
+ * but for the first data-object publication date each held, kept in place.
  */
 export function stripHeavyMarkup(html: string, options: StripOptions = {}): string {
   const keep = options.keep ?? new Set<string>();
@@ -147,7 +159,7 @@ export function stripHeavyMarkup(html: string, options: StripOptions = {}): stri
       const end = commentEnd(html, lt);
       if (end < 0) break;
       if (lt >= from && end > lt + 7) {
-        out.push(html.slice(last, lt), '<!---->');
+        out.push(html.slice(last, lt), `<!--${residue(html.slice(lt + 4, end - 3))}-->`);
         last = end;
       }
       lt = html.indexOf('<', end);
@@ -162,7 +174,8 @@ export function stripHeavyMarkup(html: string, options: StripOptions = {}): stri
     }
     const contentEnd = RAW_TEXT.has(t.name) ? t.next : nestedEnd(html, t.name, t.contentStart!);
     if (contentEnd < 0) break;
-    out.push(html.slice(last, t.contentStart));
+    const rest = residue(html.slice(t.contentStart, contentEnd));
+    out.push(html.slice(last, t.contentStart), RAW_TEXT.has(t.name) || rest === '' ? rest : `<!--${rest}-->`);
     last = contentEnd;
     lt = html.indexOf('<', contentEnd + 1);
   }

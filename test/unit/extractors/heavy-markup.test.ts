@@ -1,4 +1,5 @@
 import { parseHtml, findAll, textContent } from '../../../src/extractors/dom';
+import { dataObjectDates } from '../../../src/extractors/dates';
 import { stripHeavyMarkup } from '../../../src/extractors/heavy-markup';
 import { extract } from '../../../src/extractors/text-density';
 
@@ -40,6 +41,15 @@ describe('stripHeavyMarkup', () => {
   it('reads the ld+json type as htmlparser2 does, character references decoded', () => {
     const ld = '<script type="application/ld&#x2B;json">{"author":"Ana"}</script>';
     expect(stripHeavyMarkup(ld)).toBe(ld);
+  });
+
+  it('keeps the first data-object publication date of what it removes, in place (dates.ts reads it from the raw page)', () => {
+    const html = '<script>window.s={"x":1,"publishDate":"2025-05-27 13:00:00","publishedAt":"2025-05-28"}</script>'
+      + '<svg><desc>datePublished: \'2024-02-21\'</desc></svg><!-- &quot;first_published_at&quot;:&quot;2023-01-02&quot; --><style>a{}</style>';
+    const out = stripHeavyMarkup(html);
+    expect(out).toBe('<script>"datePublished":"2025-05-27T13:00:00"</script><svg><!--"datePublished":"2024-02-21"--></svg>'
+      + '<!--"datePublished":"2023-01-02"--><style></style>');
+    expect(dataObjectDates(out)).toEqual(dataObjectDates(html).map((d) => d).filter((d) => d !== '2025-05-28'));
   });
 
   it('keeps the element names it is told to keep', () => {
