@@ -10,12 +10,12 @@ const FORUM_MARKERS_RE = new RegExp([
 ].join('|'));
 
 /** How far into the page the markers are looked for (engines announce themselves early). */
-const SCAN_CHARS = 400_000;
+export const FORUM_SCAN_CHARS = 400_000;
 
 /** Thread URLs of the common engines and forum host names (forum., bbs., community.…). */
 const FORUM_URL_RE = /^https?:\/\/(?:forums?|bbs|community|discuss|discussions?|boards?)\.|\/(?:forums?|threads?|topics?|t|showthread\.php|viewtopic\.php|discussions?|thread-\d+|ShowTopic-)[/?-]/i;
 
 export function looksLikeForum(html: string, url?: string): boolean {
   if (url && FORUM_URL_RE.test(url)) return true;
-  return FORUM_MARKERS_RE.test(html.length > SCAN_CHARS ? html.slice(0, SCAN_CHARS) : html);
+  return FORUM_MARKERS_RE.test(html.length > FORUM_SCAN_CHARS ? html.slice(0, FORUM_SCAN_CHARS) : html);
 }

@@ -2,7 +2,10 @@ import type { Doc } from '../core/envelope';
 import { isoTime } from '../core/iso-time';
 import { underOrigin } from '../core/under-origin';
 import { parseHtml } from '../extractors/dom';
+import { HEAVY_ELEMENTS, stripHeavyMarkup } from '../extractors/heavy-markup';
+import { FORUM_SCAN_CHARS } from '../extractors/page-kind';
 import { applyRuleSet, selectRuleSet, type FieldValue } from '../extractors/rules/apply';
+import type { RuleSet } from '../extractors/rules/schema';
 import { attachParsedHtml } from '../extractors/parsed-html';
 import { canonicalizer, pageCanonical, pageDocId, type Canonicalizer } from '../filters/url-canonical';
 import type { FetchedText } from './adapter';
@@ -76,6 +79,31 @@ export function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: str
   return parseUrl(url)?.origin === fromOrigin;
 }
 
+/** The heavy elements a rule set names in its selectors (it reads them: they are not emptied). */
+const keptByRuleSet = new WeakMap<RuleSet, ReadonlySet<string>>();
+function keptElements(ruleSet: RuleSet | undefined): ReadonlySet<string> {
+  if (!ruleSet) return new Set();
+  let kept = keptByRuleSet.get(ruleSet);
+  if (!kept) {
+    const json = JSON.stringify(ruleSet).toLowerCase();
+    kept = new Set(HEAVY_ELEMENTS.filter((name) => new RegExp(`\\b${name}\\b`).test(json)));
+    keptByRuleSet.set(ruleSet, kept);
+  }
+  return kept;
+}
+
+/**
+ * The page's HTML as it is parsed: above `strip_heavy_markup_above_bytes`, without the contents of
+ * the elements no extractor reads (a 10 MB page of framework state and icons would otherwise
+ * cost a DOM many times its size on the thread that reads it).
+ */
+function parsedSource(config: WebPagesConfig, text: string, ruleSet: RuleSet | undefined): string {
+  const limit = config.strip_heavy_markup_above_bytes;
+  // UTF-16 length ≤ UTF-8 length ≤ 3 × it: the byte count is taken only where it can decide.
+  if (limit === 0 || text.length * 3 <= limit || (text.length <= limit && Buffer.byteLength(text) <= limit)) return text;
+  return stripHeavyMarkup(text, { keep: keptElements(ruleSet), from: FORUM_SCAN_CHARS });
+}
+
 /**
  * One page of a `web_pages` visit: parsed once, read with its rule set into one `posts` document
  * per list item (and a `pages` document carrying the DOM for `text_density` when the rule set says
@@ -89,7 +117,8 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
   const crawledAt = isoTime(page.fetchedAtMs);
   const pageUrl = parseUrl(page.url);
   const from = pageUrl?.origin;
-  const root = parseHtml(page.text);
+  const html = parsedSource(config, page.text, ruleSet);
+  const root = parseHtml(html);
   const canon = pageCanonicalizer(config);
   const head = headLinks(root, page.url);
   // Every document of this page is keyed by its one URL (tracking, session and canonical variants
@@ -105,11 +134,11 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
     const doc = {
       index: 'pages', id: pageKey,
       body: {
-        url: canonicalUrl, site: pageUrl?.host, html: page.text, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject,
+        url: canonicalUrl, site: pageUrl?.host, html, content_type: 'text/html; charset=utf-8', crawled_at: crawledAt, subject,
         ...(head.modifiedMs !== undefined ? { modified_at: isoTime(head.modifiedMs) } : {}),
       },
     };
-    read.docs.push(attachParsedHtml(doc, page.text, root));
+    read.docs.push(attachParsedHtml(doc, html, root));
   }
   if (!ruleSet) return read;
   const result = applyRuleSet(root, page.url, ruleSet);

@@ -48,6 +48,13 @@ export const webPagesConfigSchema = z.strictObject({
    * balances the two sides, and a thread that runs no segmenting stage never loads jieba.
    */
   worker_stages: z.number().int().min(0).optional(),
+  /**
+   * Pages larger than this have the contents of their scripts (other than ld+json), styles, SVG
+   * and templates, and their comments, removed before they are parsed: the extractors never read
+   * them, and on a huge page they are most of what its DOM would weigh. A rule set whose selectors
+   * name one of these elements keeps it; the page document carries the HTML as parsed. 0: never.
+   */
+  strip_heavy_markup_above_bytes: z.number().int().min(0).max(2 ** 40).default(1024 * 1024),
   /** How URLs are made canonical (links, document ids): parameters removed, query order, rel=canonical. */
   canonical: canonicalConfigSchema.default(DEFAULT_CANONICAL_CONFIG),
   /** Limits that keep a crawl out of traps (calendars, facets, repeating paths); each refusal is counted. */

@@ -62,9 +62,12 @@ export class PagePool implements PageReader {
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = ++this.nextId;
+    // The thread reads the text: the body's bytes (kept for sitemaps on this thread) would be
+    // one more copy of the page, as large as the text, in the message and on the thread.
+    const { body: _bytes, ...text } = page;
     return new Promise<PageRead>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, page, subject, lastVisitMs });
+      slot.worker.postMessage({ id, page: text, subject, lastVisitMs });
     });
   }
 

@@ -249,7 +249,7 @@ async function main(): Promise<void> {
 
   writeReport('memory', {
     pages: PAGES, page_bytes: PAGE_BYTES, users: USERS, outage_secs: OUTAGE_MS / 1000, outage_after_secs: OUTAGE_AFTER_MS / 1000, sample_ms: SAMPLE_MS,
-    pipeline_pages: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), web_pages on 1 page thread (text_density there), language, sentiment, elasticsearch sink',
+    pipeline_pages: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), web_pages on 1 page thread (text_density there; markup emptied above strip_heavy_markup_above_bytes, default 1 MiB), language, sentiment, elasticsearch sink',
     pipeline_outage: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), weibo_api on simsite (seed 3, frozen clock), elasticsearch sink through a proxy that refuses connections for the outage',
     variants: VARIANTS,
     loadavg_1m_at_start: LOAD_AT_START,

@@ -27,6 +27,7 @@ const { parentPort } = require('node:worker_threads');
 parentPort.postMessage({ ready: true });
 parentPort.on('message', (m) => {
   if (m.page.url.includes('crash')) process.exit(3);
+  if (m.page.url.includes('bytes')) return parentPort.postMessage({ id: m.id, read: { docs: [], drops: [], links: [String(m.page.body === undefined)], newPostTimesMs: [], posts: 0 }, samples: [] });
   if (m.page.url.includes('log')) parentPort.postMessage({ log: { level: 'warn', msg: 'from the thread', fields: { url: m.page.url } } });
   if (m.page.url.includes('fail')) return parentPort.postMessage({ id: m.id, error: { message: 'bad page', code: 'E_PARSE_HTML', kind: 'non_retryable' } });
   setTimeout(() => parentPort.postMessage({ id: m.id, read: { docs: [], drops: [], links: [m.page.url], newPostTimesMs: [], posts: 0 }, samples: [{ stage: 'language', received: 2, sent: 1, seconds: [0.001] }] }), m.page.url.includes('slow') ? 200 : 0);
@@ -65,6 +66,17 @@ describe('page pool (worker threads)', () => {
       expect(failed).toMatchObject({ code: 'E_PARSE_HTML', kind: 'non_retryable', message: 'bad page' });
       await pool.read(page('https://n.example/log'), 's', undefined);
       expect(logger.records).toContainEqual({ level: 'warn', msg: 'from the thread', fields: { thread: 0, url: 'https://n.example/log' } });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('sends a page to its thread as text, without the body bytes (one copy of the page, not two)', async () => {
+    const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread });
+    try {
+      const bytes = new Uint8Array(Buffer.from(html));
+      const read = await pool.read({ ...page('https://n.example/bytes'), body: bytes }, 's', undefined);
+      expect(read.links).toEqual(['true']);
     } finally {
       await pool.close();
     }
