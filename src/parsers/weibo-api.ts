@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Job, SubjectState } from '../core/envelope';
 import type { Adapter, Emitted, FetchedText, VisitContext, VisitOutcome } from './adapter';
 import { ErrorCodes, FreshetError } from '../core/errors';
@@ -9,78 +8,17 @@ import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
 import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
-import { confirmGoneProfile, reconcileReads, recordingContext, weiboMonitorConfigSchema } from './weibo/monitor-visit';
+import type { WeiboApiConfig } from './weibo/config';
+import type { PagesRead, Reading, Tally } from './weibo/visit-state';
+import { confirmGoneProfile, reconcileReads, recordingContext } from './weibo/monitor-visit';
 import { TimelineReadRecorder } from './weibo/read-recorder';
 import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
 import { compareIds } from './weibo/text';
 
-export const weiboApiConfigSchema = z.strictObject({
-  type: z.literal('weibo_api'),
-  /** Where the API lives, e.g. https://m.weibo.cn or the local simsite. */
-  base_url: z.url(),
-  /** Deep history: how many timeline pages a first visit may read. */
-  first_visit_page_limit: z.number().int().min(1).default(50),
-  /** Later visits stop at the watermark, or after this many pages. */
-  page_limit: z.number().int().min(1).default(10),
-  /** Fetch the long-text endpoint for truncated posts. */
-  long_text: z.boolean().default(true),
-  /** Refresh the profile (users document, follower count) every N visits. */
-  profile_every_visits: z.number().int().min(1).default(10),
-  /** Write a post-metrics snapshot of every post seen on a visit. */
-  post_metrics: z.boolean().default(true),
-  /** Read the hot-flow comments (and the replies shown under them) of every new post with comments. */
-  comments: z.boolean().default(false),
-  /** Hot-flow pages (about 20 comments each) per post; anonymous clients see only the hottest anyway. */
-  comments_page_limit: z.number().int().min(1).default(5),
-  /** Discover users breadth-first through fans lists (`231051_-_fans_-_{uid}`). */
-  discover_fans: z.boolean().default(false),
-  /** Fans pages (20 users each) read per discovering visit; the platform caps the list silently anyway. */
-  fans_page_limit: z.number().int().min(1).default(250),
-  /** Re-read the fans list every N visits (the first visit always reads it). */
-  fans_every_visits: z.number().int().min(1).default(30),
-  /** Stop discovering once the frontier holds this many subjects (zombies included). */
-  max_users: z.number().int().min(1).default(1_000_000),
-  /** Users with fewer followers are recorded (users document, status `zombie`) but never visited. */
-  min_followers: z.number().int().min(0).default(10),
-  /**
-   * Pages read on past the first known post (within the page limit), so known posts are seen again:
-   * their counters refresh and one that went missing can be noticed (deletion monitoring). 0 = stop there.
-   */
-  recheck_pages: z.number().int().min(0).default(0),
-  /** With recheck_pages: stop re-reading once a page reaches posts older than this (0 = always read recheck_pages). */
-  recheck_hours: z.number().min(0).default(0),
-  /**
-   * Pages of older history re-read per visit, from where the last visit's sweep stopped down to
-   * `sweep_horizon_days`, then from the top again: every known post is seen again now and then,
-   * so deletions and edits deep in a timeline are noticed too. 0 = no sweep.
-   */
-  sweep_pages: z.number().int().min(0).default(0),
-  sweep_horizon_days: z.number().positive().default(30),
-  /**
-   * Deletion monitoring (issue 19): posts a covering read missed are checked with `statuses/show`
-   * and tombstoned (deleted, removed, restricted, account_gone) on an answer that names a reason;
-   * posts are merged into the stored ones (versions and tombstones kept). Needs the elasticsearch sink.
-   */
-  monitor: weiboMonitorConfigSchema.optional(),
-  /**
-   * A timeline page that cannot be read (truncated, malformed, a failure the fetcher's retries did
-   * not mend) ends the visit with what the pages before it gave, and the rest is read from that
-   * page again after `bad_page_backoff_secs`, doubling (to an hour) each time the same subject
-   * meets one again; after `bad_page_retries` such visits in a row the visit fails as usual.
-   */
-  bad_page_retries: z.number().int().min(0).default(6),
-  bad_page_backoff_secs: z.number().int().min(1).default(120),
-});
-
-export type WeiboApiConfig = z.infer<typeof weiboApiConfigSchema>;
+export { weiboApiConfigSchema, type WeiboApiConfig } from './weibo/config';
 
 const PLATFORM = 'weibo';
 const USER_PREFIX = `${PLATFORM}:user:`;
-
-interface Tally {
-  requests: number;
-  checks: number;
-}
 
 const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
 /** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
@@ -88,31 +26,6 @@ const SOFT_BLOCK_MAX_CHARS = 32_768;
 
 /** A failure that passes (a cut or malformed body, a 5xx burst outlasting the fetcher's retries): the page is read again later. */
 const passing = (err: unknown): err is FreshetError => err instanceof FreshetError && err.kind === 'retryable';
-
-/** What the timeline pages of one visit have shown so far. */
-interface Reading {
-  seen: Set<string>;
-  newTimes: number[];
-  /** The highest post id seen (the next watermark). */
-  top: string | undefined;
-  lastFetchMs: number;
-  /** Posts the lists showed as stubs of gone posts. */
-  stubs: Set<string>;
-  /** During a re-read: how many posts published by `upToMs` the list shows. */
-  listed?: { upToMs: number; count: number };
-}
-
-interface PagesRead {
-  done: boolean;
-  pages: number;
-  /** The cursor of the first page not read (when not done). */
-  stoppedAt?: string;
-  /** A limit refused a request after some posts were read: the rest is due as soon as it allows. */
-  paused?: VisitOutcome['paused'];
-  after?: string;
-  /** The page at `stoppedAt` could not be read: the visit resumes there soon. */
-  bad?: FreshetError;
-}
 
 const SINCE = '&since_id=';
 /** Post ids are 64-bit (≤ 20 digits); one RegExp for every post instead of a literal evaluated (a new object) per post. */
