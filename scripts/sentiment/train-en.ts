@@ -1,4 +1,5 @@
-import { wordHash, type EnFeatureSet } from '../../src/enrichers/sentiment/features';
+import { wordHash } from '../../src/enrichers/sentiment/feature-hash';
+import type { EnFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { calibrated, scoreOof, type OofScores } from './oof';
 import { outOfFoldLogits, type CvExample } from './cv';

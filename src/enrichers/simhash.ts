@@ -1,7 +1,7 @@
 import { map } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
-import { hashString } from './sentiment/features';
+import { hashString } from './sentiment/feature-hash';
 
 export const simhashConfigSchema = z.strictObject({
   type: z.literal('simhash'),

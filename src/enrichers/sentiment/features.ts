@@ -1,4 +1,5 @@
 import { isNegator, scanValence, type Valence } from './english';
+import { hashString, mix, NS, step, wordHash } from './feature-hash';
 
 /**
  * Hashed features for the sentiment model, shared by training and inference so that both see
@@ -7,34 +8,6 @@ import { isNegator, scanValence, type Valence } from './english';
  */
 
 export type SentimentLang = 'zh' | 'en';
-
-/** Feature namespaces: the seed of each hash, so that e.g. a word and a character never collide on purpose. */
-const NS = {
-  char1: 0x1001, char2: 0x1002, char3: 0x1003,
-  zhWord: 0x1004, char4: 0x1005, zhWordBigram: 0x1006, enChar: 0x3007,
-  emoticon: 0x2001, lexicon: 0x2005, emoji: 0x2002, url: 0x2003, bias: 0x2004,
-  word: 0x3001, negWord: 0x3002, bigram: 0x3003, punct: 0x3005, hashtag: 0x3006,
-} as const;
-
-const FNV_PRIME = 0x01000193;
-
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) | 0;
-}
-
-function step(h: number, cp: number): number {
-  return Math.imul(h ^ cp, FNV_PRIME);
-}
-
-export function hashString(ns: number, s: string, from = 0, to = s.length): number {
-  let h = step(0x811c9dc5, ns);
-  for (let i = from; i < to; i++) h = step(h, s.charCodeAt(i));
-  return mix(h);
-}
 
 /** Weibo emoticon codes such as `[哈哈]`, `[泪]`, `[doge]` (the data sets' own regex). */
 export const EMOTICON_RE = /\[[^[\]]{1,8}\]/g;
@@ -397,9 +370,4 @@ export class FeatureExtractor {
     this.pushStrong(REAL_POS_HASH, pos / (1 + pos));
     this.pushStrong(REAL_NEG_HASH, neg / (1 + neg));
   }
-}
-
-/** The hash of a word unigram, plain or inside a negation scope; the training prior uses it too. */
-export function wordHash(word: string, negated: boolean): number {
-  return hashString(negated ? NS.negWord : NS.word, word);
 }
