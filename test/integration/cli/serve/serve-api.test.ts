@@ -6,19 +6,18 @@ import { ManualClock, systemClock } from '../../../../src/core/clock';
 import { loadPipeline } from '../../../../src/pipeline/load';
 import { buildModelFromFrontier, frontierFreshness } from '../../../../src/schedule/core-bridge';
 import { configFromStage } from '../../../../src/schedule/poisson';
-import { startWorkerReport } from '../../../../src/cli/progress';
 import { serve } from '../../../../src/cli/serve';
 import type { RunningServer } from '../../../../src/cli/serve/server';
 import { startServe } from '../../../../src/cli/serve/server';
 import { buildPipeline, pipelineNamespace, type BuiltPipeline } from '../../../../src/runner/build';
 import type { RunSummary } from '../../../../src/runner/types';
-import { WorkerReports } from '../../../../src/sources/worker-reports';
-import { startSimsite, type SimsiteHandle } from '../../../../src/simsite';
+import type { SimsiteHandle } from '../../../../src/simsite';
 import { createMetrics } from '../../../../src/core/metrics';
 import { seededRng } from '../../../../src/core/rng';
 import { sleepMs as sleep } from '../../../../src/core/timers';
-import { FRESHET_BIN, frozenSimsite, MAPPINGS, pipelineFor, seedsOf, writeCliPipeline } from '../../../helpers/crawl';
-import { trackNamespace, useRedis, useSearch, type TestRedis, type TestSearch } from '../../../helpers/services';
+import { FRESHET_BIN, frozenSimsite, MAPPINGS, seedsOf, writeCliPipeline } from '../../../helpers/crawl';
+import { startServedCrawl, type ServedCrawl } from '../../../helpers/served-crawl';
+import { trackNamespace, useRedis, useSearch, type TestSearch } from '../../../helpers/services';
 
 /**
  * `freshet serve` against a real crawl of simsite (real Redis, real search node): the overview
@@ -27,12 +26,10 @@ import { trackNamespace, useRedis, useSearch, type TestRedis, type TestSearch } 
  * subject made due) and dropped, seeding offers subjects; a token guards a server that has one.
  */
 describe('freshet serve: the JSON API over a live crawl', () => {
-  let r: TestRedis;
   let s: TestSearch;
   let site: SimsiteHandle;
   let built: BuiltPipeline;
   let server: RunningServer;
-  let report: { stop(): Promise<void> };
   let running: Promise<RunSummary>;
   const name = `t-serve-${randomBytes(3).toString('hex')}`;
 
@@ -44,35 +41,15 @@ describe('freshet serve: the JSON API over a live crawl', () => {
   };
   const claimed = () => built.runner.progress().claimed;
 
+  let crawl: ServedCrawl;
+
   beforeAll(async () => {
-    r = await useRedis('serve-api');
-    s = await useSearch('serve-api');
-    trackNamespace(r.redis, pipelineNamespace({ name }));
-    site = await startSimsite({ worldOptions: { seed: 5, users: 300 }, port: 0 });
     // One request per origin every 40 ms: the crawl lasts well beyond the test's pauses.
-    const config = pipelineFor(site, name, seedsOf(site, 300), 'politeness:\n  min_delay_ms: 40\n  max_concurrency_per_origin: 1');
-    built = await buildPipeline(config, {
-      redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(1),
-      logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms),
-    });
-    report = startWorkerReport(new WorkerReports(r.redis, pipelineNamespace(config), systemClock), () => built.runner.progress(), 200);
-    server = await serve({
-      redis: r.redis, search: s.client, indexPrefix: s.prefix, pipelines: [{ config }], clock: systemClock, logger: silentLogger,
-      host: '127.0.0.1', port: 0, version: 'test',
-    });
-    running = built.runner.run({ durationMs: 60_000 });
+    crawl = await startServedCrawl({ label: 'serve-api', name, seed: 5, users: 300, minDelayMs: 40, rngSeed: 1, reportMs: 200, durationMs: 60_000 });
+    ({ s, site, built, server, running } = crawl);
   }, 30_000);
 
-  afterAll(async () => {
-    built.runner.stop('signal');
-    await running.catch(() => undefined);
-    await report.stop();
-    await server.close();
-    await built.close();
-    await site.close();
-    await s.cleanup();
-    await r.cleanup();
-  });
+  afterAll(async () => crawl.close());
 
   async function until(cond: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
     const end = Date.now() + timeoutMs;

@@ -2,20 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startWorkerReport } from '../../../../src/cli/progress';
-import { serve } from '../../../../src/cli/serve';
 import type { RunningServer } from '../../../../src/cli/serve/server';
-import { systemClock } from '../../../../src/core/clock';
-import { silentLogger } from '../../../../src/core/logger';
-import { createMetrics } from '../../../../src/core/metrics';
-import { seededRng } from '../../../../src/core/rng';
 import { sleepMs as sleep } from '../../../../src/core/timers';
-import { buildPipeline, pipelineNamespace, type BuiltPipeline } from '../../../../src/runner/build';
-import type { RunSummary } from '../../../../src/runner/types';
-import { startSimsite, type SimsiteHandle } from '../../../../src/simsite';
-import { WorkerReports } from '../../../../src/sources/worker-reports';
-import { MAPPINGS, pipelineFor, seedsOf } from '../../../helpers/crawl';
-import { trackNamespace, useRedis, useSearch, type TestRedis, type TestSearch } from '../../../helpers/services';
+import type { BuiltPipeline } from '../../../../src/runner/build';
+import { startServedCrawl, type ServedCrawl } from '../../../helpers/served-crawl';
+import { type TestSearch } from '../../../helpers/services';
 
 /** Written by the tests, never committed (.state/ is ignored). */
 const SHOTS = join(__dirname, '..', '..', '..', '..', '.state', 'screenshots');
@@ -27,49 +18,27 @@ const SHOTS = join(__dirname, '..', '..', '..', '..', '.state', 'screenshots');
  * requeued dead letter is indexed.
  */
 describe('freshet serve: the pages in a real browser', () => {
-  let r: TestRedis;
   let s: TestSearch;
-  let site: SimsiteHandle;
   let built: BuiltPipeline;
   let server: RunningServer;
-  let report: { stop(): Promise<void> };
-  let running: Promise<RunSummary>;
   let browser: Browser;
   let page: Page;
   const name = `t-pages-${randomBytes(3).toString('hex')}`;
   const claimed = () => built.runner.progress().claimed;
 
+  let crawl: ServedCrawl;
+
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    r = await useRedis('serve-pages');
-    s = await useSearch('serve-pages');
-    trackNamespace(r.redis, pipelineNamespace({ name }));
-    site = await startSimsite({ worldOptions: { seed: 9, users: 200 }, port: 0 });
-    const config = pipelineFor(site, name, seedsOf(site, 200), 'politeness:\n  min_delay_ms: 30\n  max_concurrency_per_origin: 1');
-    built = await buildPipeline(config, {
-      redis: r.redis, search: s.client, indexPrefix: s.prefix, mappingsDir: MAPPINGS, clock: systemClock, rng: seededRng(2),
-      logger: silentLogger, metrics: createMetrics(), sleep: (ms) => sleep(ms),
-    });
-    report = startWorkerReport(new WorkerReports(r.redis, pipelineNamespace(config), systemClock), () => built.runner.progress(), 250);
-    server = await serve({
-      redis: r.redis, search: s.client, indexPrefix: s.prefix, pipelines: [{ config }], clock: systemClock, logger: silentLogger,
-      host: '127.0.0.1', port: 0, version: 'test',
-    });
-    running = built.runner.run({ durationMs: 90_000 });
+    crawl = await startServedCrawl({ label: 'serve-pages', name, seed: 9, users: 200, minDelayMs: 30, rngSeed: 2, reportMs: 250, durationMs: 90_000 });
+    ({ s, built, server } = crawl);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   }, 60_000);
 
   afterAll(async () => {
-    built.runner.stop('signal');
-    await running.catch(() => undefined);
-    await report.stop();
     await browser?.close();
-    await server.close();
-    await built.close();
-    await site.close();
-    await s.cleanup();
-    await r.cleanup();
+    await crawl.close();
   });
 
   const figure = async (field: string): Promise<number> => Number(await page.locator(`[data-pipeline="${name}"] b[data-field="${field}"]`).textContent());
