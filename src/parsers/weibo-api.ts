@@ -7,12 +7,13 @@ import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
-import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { isData, mblogsOf, nextCursor, parseEnvelope, type Envelope } from './weibo/shapes';
 import type { WeiboApiConfig } from './weibo/config';
 import type { PagesRead, Reading, Tally } from './weibo/visit-state';
 import { confirmGoneProfile, reconcileReads, recordingContext } from './weibo/monitor-visit';
 import { TimelineReadRecorder } from './weibo/read-recorder';
 import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
+import { dueIds, dueValue, LONG_TEXT_DUE_KEY, readDuePosts, readLongText } from './weibo/long-text';
 import { compareIds } from './weibo/text';
 
 export { weiboApiConfigSchema, type WeiboApiConfig } from './weibo/config';
@@ -21,6 +22,8 @@ const PLATFORM = 'weibo';
 const USER_PREFIX = `${PLATFORM}:user:`;
 
 const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
+/** Posts whose long text is due read one by one per visit (two requests each); the rest wait. */
+const LONG_TEXT_DUE_PER_VISIT = 5;
 /** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
 const SOFT_BLOCK_MAX_CHARS = 32_768;
 
@@ -128,7 +131,7 @@ export class WeiboApiAdapter implements Adapter {
 
     // A first visit cut short by the quota goes on reading history on later visits with its own budget.
     const budget = state.watermark && state.meta?.['gap_until'] !== BOTTOM ? this.config.page_limit : this.config.first_visit_page_limit;
-    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set() };
+    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set(), longDue: dueIds(state.meta), longFailed: new Set() };
     const page = { uid, containerId, subject: job.subject };
     const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
     // A timeline that shows nothing where posts were known may be a gone account: the profile says.
@@ -174,11 +177,16 @@ export class WeiboApiAdapter implements Adapter {
     if (this.config.monitor && outer.ledgerCounts && head.done && !bad && !(gapSince && gapUntil) && state.visits % this.config.profile_every_visits === 1 % this.config.profile_every_visits) {
       short = yield* this.ledgerCheck(job.subject, outer, page, tally, r, short);
     }
+    // Due long texts the timeline did not show again are read post by post; failed ones stay due.
+    const unread = [...r.longDue].filter((id) => !r.longFailed.has(id));
+    const due = unread.length > 0 ? yield* readDuePosts(this.reads(tally), ctx, unread, { uid, subject: job.subject, maxPosts: LONG_TEXT_DUE_PER_VISIT }) : [];
+    const longDue = dueValue(new Set([...due, ...r.longFailed]));
     if (recorder && this.config.monitor) {
       yield* reconcileReads(recorder.finish(), { ctx: outer, config: this.config.monitor, base: this.base, subject: job.subject, stubIds: r.stubs }, tally);
     }
-    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, short: _h, ...meta } = state.meta ?? {};
+    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, short: _h, [LONG_TEXT_DUE_KEY]: _l, ...meta } = state.meta ?? {};
     state.meta = gapSince && gapUntil ? { ...meta, gap_since: gapSince, gap_until: gapUntil } : meta;
+    if (longDue) state.meta = { ...state.meta, [LONG_TEXT_DUE_KEY]: longDue };
     if (short) state.meta = { ...state.meta, short };
     if (sweepSince) state.meta = { ...state.meta, sweep_since: sweepSince };
     let resume: VisitOutcome['resume'];
@@ -320,24 +328,35 @@ export class WeiboApiAdapter implements Adapter {
         if (known) {
           // A pinned post is shown first even when old: it says nothing about where new posts end.
           if (m.mblogtype !== 2) reachedKnown = true;
-          // When re-reading known posts, an edited one is indexed again: its current text becomes a version.
-          if (!rereading && !((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
+          // When re-reading known posts, an edited one is indexed again: its current text becomes a
+          // version; so is one whose long text an earlier visit could not read again.
+          const edited = (sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0;
+          if (!rereading && !edited && !r.longDue.has(id)) continue;
         }
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
           let long;
           try {
-            long = await this.get(ctx, `${this.base}/statuses/extend?id=${id}`, 'json');
+            long = await readLongText(this.reads(tally), ctx, id);
           } catch (err) {
-            if (known) continue; // the known post stays as indexed; the next visit tries again
+            // The known post keeps its indexed text, and is due: read again on later visits until its
+            // current text is indexed (never taken for "unchanged", or an edit would be lost).
+            if (known) {
+              r.longFailed.add(id);
+              continue;
+            }
             // This page is read again from its start (documents are idempotent by id).
             r.seen.delete(id);
             return pausedAt(err, n);
           }
-          tally.requests += 1;
-          const content = parseEnvelope(long.text, long.url).data?.longTextContent;
-          if (content) text = content;
+          // A known post whose long text went missing keeps its indexed text (the list's is cut short).
+          if (long === undefined && known) {
+            r.longDue.delete(id);
+            continue;
+          }
+          if (long !== undefined) text = long;
         }
+        r.longDue.delete(id);
         const createdMs = parseWeiboDateMs(m.created_at, res.fetchedAtMs);
         const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs, crawledAt);
         if (known) {
@@ -380,17 +399,4 @@ export class WeiboApiAdapter implements Adapter {
     return recheck >= 0 ? { done: true, pages: maxPages, after: cursor } : { done: false, pages: maxPages, stoppedAt: cursor };
   }
 
-}
-
-/**
- * The next timeline page: `since_id` when the site gives one (stable while new posts arrive, spec
- * §5), else `page=` from cardlistInfo, else page + 1. Undefined when cardlistInfo says it is the end.
- */
-function nextCursor(env: Envelope, page: number): string | undefined {
-  const info = env.data?.cardlistInfo;
-  if (!info) return `&page=${page + 1}`;
-  const since = info.since_id;
-  if ((typeof since === 'number' && since > 0) || (typeof since === 'string' && /^\d+$/.test(since))) return `&since_id=${since}`;
-  if (typeof info.page === 'number' && info.page > page) return `&page=${info.page}`;
-  return undefined;
 }
