@@ -131,7 +131,7 @@ export class WeiboApiAdapter implements Adapter {
 
     // A first visit cut short by the quota goes on reading history on later visits with its own budget.
     const budget = state.watermark && state.meta?.['gap_until'] !== BOTTOM ? this.config.page_limit : this.config.first_visit_page_limit;
-    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set(), longDue: dueIds(state.meta), longFailed: new Set() };
+    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set(), indexed: new Set(), longDue: dueIds(state.meta), longFailed: new Set() };
     const page = { uid, containerId, subject: job.subject };
     const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
     // A timeline that shows nothing where posts were known may be a gone account: the profile says.
@@ -313,7 +313,9 @@ export class WeiboApiAdapter implements Adapter {
       for (const m of posts) {
         const id = String(m.id ?? m.mid ?? '');
         // A longer "id" would become a watermark no real post passes.
-        if (!POST_ID.test(id) || r.seen.has(id)) continue;
+        // A re-read indexes every post the list shows, also those an earlier read of this visit
+        // (head, recheck, sweep) showed but did not index because they counted as known.
+        if (!POST_ID.test(id) || (rereading ? r.indexed.has(id) || r.stubs.has(id) : r.seen.has(id))) continue;
         r.seen.add(id);
         const gone = stubStatus(m);
         if (gone) {
@@ -359,6 +361,7 @@ export class WeiboApiAdapter implements Adapter {
         r.longDue.delete(id);
         const createdMs = parseWeiboDateMs(m.created_at, res.fetchedAtMs);
         const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs, crawledAt);
+        r.indexed.add(id);
         if (known) {
           yield { kind: 'doc', doc };
           continue;

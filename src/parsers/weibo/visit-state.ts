@@ -14,6 +14,8 @@ export interface Reading {
   /** The highest post id seen (the next watermark). */
   top: string | undefined;
   lastFetchMs: number;
+  /** Posts this visit indexed (a re-read indexes the others it lists, seen or not). */
+  indexed: Set<string>;
   /** Posts the lists showed as stubs of gone posts. */
   stubs: Set<string>;
   /** Known posts whose current long text is still to be indexed (from earlier visits); shown and read, they leave. */
