@@ -76,7 +76,7 @@ export class WeiboApiAdapter implements Adapter {
    * The profile: its users document, the timeline's container id. `gone` when the site says there
    * is no such user (`这里还没有内容`: a deleted account or a bad id; not a ban, not an error).
    */
-  private async *readProfile(uid: string, subject: string, ctx: VisitContext, tally: Tally, state: SubjectState): AsyncGenerator<Emitted, { gone: false; containerId: string } | { gone: true; atMs: number }, void> {
+  private async readProfile(uid: string, subject: string, ctx: VisitContext, tally: Tally, state: SubjectState): Promise<{ gone: false; containerId: string; doc: Emitted } | { gone: true; atMs: number }> {
     const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
     tally.requests += 1;
     const env = parseEnvelope(res.text, res.url);
@@ -86,8 +86,7 @@ export class WeiboApiAdapter implements Adapter {
     state.meta = { ...state.meta, containerid: containerId };
     const followers = parseCount(info.followers_count);
     if (followers !== undefined) state.followers = followers;
-    yield { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, subject) };
-    return { gone: false, containerId };
+    return { gone: false, containerId, doc: { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, subject) } };
   }
 
   /**
@@ -116,10 +115,16 @@ export class WeiboApiAdapter implements Adapter {
     const ctx = recorder ? recordingContext(outer, recorder) : outer;
 
     let profiled = false;
+    // The profile's post count is stored only once this visit has read the timeline's head at the
+    // same time: the completeness ledger compares it with the posts indexed by then, and a count
+    // without that read (the visit failed after the profile) would show posts published since the
+    // last read, and deleted before the next one, as missing for good.
+    let profileDoc: Emitted | undefined;
     if (!containerId || state.visits % this.config.profile_every_visits === 0) {
-      const p = yield* this.readProfile(uid, job.subject, ctx, tally, state);
+      const p = await this.readProfile(uid, job.subject, ctx, tally, state);
       if (p.gone) return yield* this.goneProfile(job.subject, ctx, tally, state, p.atMs);
       containerId = p.containerId;
+      profileDoc = p.doc;
       profiled = true;
     }
 
@@ -134,10 +139,12 @@ export class WeiboApiAdapter implements Adapter {
     const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set(), indexed: new Set(), longDue: dueIds(state.meta), longFailed: new Set() };
     const page = { uid, containerId, subject: job.subject };
     const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
+    if (profileDoc) yield profileDoc;
     // A timeline that shows nothing where posts were known may be a gone account: the profile says.
     if (this.config.monitor && !profiled && head.done && r.seen.size === 0 && state.watermark) {
-      const p = yield* this.readProfile(uid, job.subject, ctx, tally, state);
+      const p = await this.readProfile(uid, job.subject, ctx, tally, state);
       if (p.gone) return yield* this.goneProfile(job.subject, ctx, tally, state, p.atMs);
+      yield p.doc;
     }
     let gapSince = state.meta?.['gap_since'];
     let gapUntil = state.meta?.['gap_until'];

@@ -37,4 +37,23 @@ describe('the completeness ledger check of a monitored visit', () => {
     expect([...listed].filter((id) => !again.has(id))).toEqual([]);
     expect(second.outcome.state.meta?.['short']).toBeUndefined();
   });
+
+  it('stores the profile\'s post count only with a read of the timeline\'s head at the same time', async () => {
+    const fake = fakeWeibo('modern2022');
+    const uid = fake.world.users[0]!.uid;
+    const adapter = new WeiboApiAdapter(weiboApiConfigSchema.parse({ type: 'weibo_api', base_url: 'http://sim.test', monitor: {} }));
+    // The profile answers; the timeline's first page is a soft block: the visit fails.
+    fake.override(/containerid=230413/, JSON.stringify({ ok: 0, msg: '操作过于频繁，请稍后再试' }));
+    const gen = adapter.visit(jobFor(uid), fake.ctx);
+    const emitted: { kind: string; doc?: Doc }[] = [];
+    await expect((async () => {
+      for (let step = await gen.next(); !step.done; step = await gen.next()) emitted.push(step.value);
+    })()).rejects.toThrow(/频繁|frequent/i);
+    expect(fake.requests.some((r) => /containerid=100505/.test(r))).toBe(true);
+    expect(emitted.filter((e) => e.kind === 'doc' && e.doc!.index === 'users')).toEqual([]);
+    // The visit again, the timeline answering: the count is stored with the posts.
+    const again = await drive(adapter, jobFor(uid), fake.ctx);
+    expect(again.emitted.filter((e) => e.kind === 'doc' && e.doc!.index === 'users')).toHaveLength(1);
+    expect(postIds(again.emitted).size).toBeGreaterThan(0);
+  });
 });
