@@ -12,6 +12,7 @@ import type { WeiboApiConfig } from './weibo/config';
 import type { PagesRead, Reading, Tally } from './weibo/visit-state';
 import { confirmGoneProfile, reconcileReads, recordingContext } from './weibo/monitor-visit';
 import { TimelineReadRecorder } from './weibo/read-recorder';
+import { ledgerCheck } from './weibo/ledger-check';
 import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
 import { dueIds, dueValue, LONG_TEXT_DUE_KEY, readDuePosts, readLongText } from './weibo/long-text';
 import { compareIds } from './weibo/text';
@@ -182,7 +183,7 @@ export class WeiboApiAdapter implements Adapter {
     }
     let short = state.meta?.['short'];
     if (this.config.monitor && outer.ledgerCounts && head.done && !bad && !(gapSince && gapUntil) && state.visits % this.config.profile_every_visits === 1 % this.config.profile_every_visits) {
-      short = yield* this.ledgerCheck(job.subject, outer, page, tally, r, short);
+      short = yield* ledgerCheck(job.subject, outer, r, short, () => this.readPages(page, outer, tally, r, '&page=1', undefined, this.config.first_visit_page_limit, 'reread'));
     }
     // Due long texts the timeline did not show again are read post by post; failed ones stay due.
     const unread = [...r.longDue].filter((id) => !r.longFailed.has(id));
@@ -225,37 +226,6 @@ export class WeiboApiAdapter implements Adapter {
       ...(paused ? { paused } : {}),
       ...(resume ? { resume } : {}),
     };
-  }
-
-  /**
-   * The completeness ledger of the subject, on the visit after a profile read (its posts are
-   * searchable by then): when the index held fewer posts at the profile's time than it declared,
-   * and no gap explains it, the whole timeline is read again and every post indexed again. A re-read
-   * that reaches the end of the list and still finds fewer posts than declared proves the rest
-   * unreachable (`short`: by how many); it is not repeated unless the shortfall grows.
-   */
-  private async *ledgerCheck(
-    subject: string, ctx: VisitContext, page: { uid: string; containerId: string; subject: string }, tally: Tally, r: Reading, short: string | undefined,
-  ): AsyncGenerator<Emitted, string | undefined, void> {
-    let counts;
-    try {
-      counts = await ctx.ledgerCounts!(subject);
-    } catch (err) {
-      ctx.logger.warn({ subject, err: (err as Error).message }, 'completeness ledger unreadable; checked again on a later visit');
-      return short;
-    }
-    if (!counts || counts.declared === undefined || counts.declaredAtMs === undefined) return short;
-    const missing = counts.declared - counts.held;
-    if (missing <= 0) return undefined;
-    if (short !== undefined && missing <= Number(short)) return short;
-    r.listed = { upToMs: counts.declaredAtMs, count: 0 };
-    ctx.logger.info({ subject, declared: counts.declared, held: counts.held }, 'fewer posts indexed than the profile declares; reading the timeline again');
-    const rr = yield* this.readPages(page, ctx, tally, r, '&page=1', undefined, this.config.first_visit_page_limit, 'reread');
-    const listed = r.listed.count;
-    delete r.listed;
-    if (!rr.done) return short;
-    const still = counts.declared - listed;
-    return still > 0 ? String(still) : undefined;
   }
 
   /**
@@ -352,6 +322,7 @@ export class WeiboApiAdapter implements Adapter {
             // current text is indexed (never taken for "unchanged", or an edit would be lost).
             if (known) {
               r.longFailed.add(id);
+              ctx.logger.info({ subject: page.subject, post_id: id, code: (err as FreshetError).code }, 'long text of a known post unreadable; due on the next visit');
               continue;
             }
             // This page is read again from its start (documents are idempotent by id).
