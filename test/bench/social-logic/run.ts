@@ -65,7 +65,7 @@ function score(r: HarnessResult, o: HarnessOptions): Scores {
         const miss = Date.parse(b['first_missing_at'] as string);
         if (seen <= t.goneAtMs && t.goneAtMs <= miss) s.bracketOk += 1;
         s.widthsOverInterval.push((miss - seen) / o.visitIntervalMs);
-      }
+      } else if (process.env['SOCIAL_DEBUG']) console.error('missed deletion', o.seed, o.naive ? 'naive' : '', id, t.status, new Date(t.goneAtMs).toISOString(), JSON.stringify({ seen: b['last_seen_at'], fm: b['first_missing_at'], nf: b['not_found_count'], checked: b['status_checked_at'], created: b['created_at'] }));
     }
   }
   for (const e of truthEdits(r.world, r.endMs)) {
