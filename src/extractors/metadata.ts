@@ -23,7 +23,7 @@ export interface PageElements {
   times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
-  /** The first `data-author` attribute (forum engines put the poster's name on each post). */
+  /** The first `data-author` or `data-username` attribute (forum engines put the poster's name on each post). */
   dataAuthor?: string;
   /** Block elements (p, div, h3…) whose class names them for the author's name (at most 5): an author box far from the headline. */
   authorBlocks: DomElement[];
@@ -72,7 +72,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
-    if (out.dataAuthor === undefined && a['data-author']) out.dataAuthor = a['data-author'];
+    if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
       && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
