@@ -122,6 +122,18 @@ export function authorLines(els: DomElement[]): Map<DomParent, string> {
   return out;
 }
 
+/** How near the anchor (in lines) a dateline's name after the date is the page's byline. */
+const NEAR_DATELINE = 10;
+
+/** "· Niko Matsakis", "by Nicole Burke", "| Ana Ruiz" after a dateline's date. */
+const AFTER_DATE_NAME_RE = /^\s*(?:[|·•⋅,–—-]\s*)?(?:by\s+)?(\p{Lu}.*)$/u;
+
+/** The name a dateline gives after its date ("Dec. 19, 2025 · Niko Matsakis", "Published August 7, 2023 by Nicole Burke"). */
+function nameAfterDate(rest: string): string | undefined {
+  const m = AFTER_DATE_NAME_RE.exec(rest);
+  return m && !readDate(m[1]!) ? nameOf(m[1]!, false) : undefined;
+}
+
 /**
  * The dateline and byline around the anchors: the headline, then the start of the content
  * (some templates put the headline in a hero far above the article and its byline).
@@ -154,6 +166,8 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
       const next = blocks[i + 1];
       const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
         ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
+        // A teaser's dateline further down names its own author.
+        ?? (read && !opts.zh && distance <= NEAR_DATELINE ? nameAfterDate(text.slice(read.end)) : undefined)
         ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
         ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;

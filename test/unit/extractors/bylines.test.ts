@@ -152,6 +152,19 @@ describe('datelines and bylines near the headline', () => {
     expect(facebook.author).toBe('Jesse Porter');
   });
 
+  it('reads the name a dateline gives after its date, near the headline only (not a teaser\'s further down)', () => {
+    const dot = extract(`<html><head><title>What do people love about Rust?</title></head><body><h1>What do people love about Rust?</h1>
+      <div class="publish-date-author">Dec. 19, 2025 &middot; Niko Matsakis on behalf of <a href="/governance">the Rust team</a></div>${body}</body></html>`);
+    expect(dot.author).toBe('Niko Matsakis');
+    const by = extract(`<html><head><title>Gardenary planting</title></head><body><h1>Gardenary planting</h1>
+      <div class="publish-meta"><span>Published August 7, 2023</span> <span>by Nicole Burke</span></div>${body}</body></html>`);
+    expect(by.author).toBe('Nicole Burke');
+    const filler = '<p>Tutoring is a partnership: the tutor asks questions, and the student does the thinking and the work.</p>'.repeat(30);
+    const teaser = extract(`<html><head><title>What tutoring is</title></head><body><h1>What tutoring is</h1><p class="date">February 9, 2016</p>${filler}
+      <article class="preview"><h2><a href="/next">Career week</a></h2><p class="meta">October 28, 2025 by Mariel Sheets | Community</p></article></body></html>`);
+    expect(teaser.author).toBeUndefined();
+  });
+
   it('falls back to a date in the URL when the page shows none', () => {
     const page = extract(`<html><head><title>Comfort watches</title></head><body><h1>Comfort watches</h1>${body}</body></html>`,
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
