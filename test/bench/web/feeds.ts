@@ -80,7 +80,6 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
       return { wait: poll - a.publishedMs, toFetch: fetched - poll, toIndex: crawled.get(a.url!)! - fetched };
     });
     const meanOf = (k: 'wait' | 'toFetch' | 'toIndex'): number | null => (parts.length > 0 ? parts.reduce((a, p) => a + p[k], 0) / parts.length : null);
-    if (process.env['BENCH_WEB_DEBUG']) process.stderr.write(`${JSON.stringify({ parts, polls: polls.map((t) => t - t0), published: articles.map((a) => a.publishedMs - t0), from: from - t0, to: to - t0 })}\n`);
     const captured = articles.length > 0 ? delays.length / articles.length : null;
     // The ratio's sampling error: publications are a Poisson process, so each article's wait is a
     // draw (uniform over the gap it falls in); with n articles the mean wait is known to ±sd/√n.
