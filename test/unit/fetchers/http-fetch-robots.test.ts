@@ -1,3 +1,4 @@
+import { MAX_SITEMAPS_PER_ORIGIN } from '../../../src/fetchers/robots-cache';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 /** robots.txt behaviour per test server, so origins (and their cache entries) stay separate. */
@@ -154,6 +155,16 @@ describe('HttpFetcher: robots.txt', () => {
     expect(s.robotsHits()).toBe(2);
     await fetcher.fetch({ url: s.url('/b') });
     expect(s.robotsHits()).toBe(2);
+    await fetcher.close();
+  });
+
+  it('keeps at most MAX_SITEMAPS_PER_ORIGIN Sitemap: lines of an origin (the cache stays bounded)', async () => {
+    const lines = Array.from({ length: MAX_SITEMAPS_PER_ORIGIN + 50 }, (_, i) => `Sitemap: /s${i}.xml`).join('\n');
+    const s = await tracked({ status: 200, body: `User-agent: *\nDisallow:\n${lines}\n` });
+    const { fetcher } = makeFetcher({ respect_robots: true });
+    const got = await fetcher.robotsSitemaps(s.origin)!;
+    expect(got).toHaveLength(MAX_SITEMAPS_PER_ORIGIN);
+    expect(got[0]).toBe(`${s.origin}/s0.xml`);
     await fetcher.close();
   });
 
