@@ -22,6 +22,8 @@ export class ThreadFreshness implements FreshnessComputer {
     const id = (this.nextId += 1);
     return new Promise<FrontierFreshness>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      // Held open while it owes an answer; idle, it never keeps serve's process alive.
+      worker.ref();
       worker.postMessage({ id, ask });
     });
   }
@@ -32,6 +34,7 @@ export class ThreadFreshness implements FreshnessComputer {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
+      if (this.pending.size === 0) worker.unref();
       if (m.figures) p.resolve(m.figures);
       else p.reject(new Error(`freshness figures: ${m.error ?? 'no answer'}`));
     });
@@ -43,8 +46,6 @@ export class ThreadFreshness implements FreshnessComputer {
     };
     worker.on('error', (err) => fail(new Error(`freshness thread failed: ${err.message}`)));
     worker.on('exit', (code) => fail(new Error(`freshness thread exited (code ${code})`)));
-    // The thread never keeps serve's process alive on its own.
-    worker.unref();
     this.worker = worker;
     return worker;
   }

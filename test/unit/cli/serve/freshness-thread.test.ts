@@ -73,3 +73,26 @@ describe('freshet serve: freshness figures on their own thread', () => {
     await dying.close();
   });
 });
+
+describe('freshet serve: the freshness thread and the process', () => {
+  it('keeps the process alive while it owes an answer, not when idle', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = `
+const { readFileSync } = require('node:fs');
+const swc = require(${JSON.stringify(require.resolve('@swc/core'))});
+require.extensions['.ts'] = (m, filename) => m._compile(swc.transformSync(readFileSync(filename, 'utf8'), { filename, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code, filename);
+const { ThreadFreshness } = require(${JSON.stringify(require.resolve('../../../../src/cli/serve/freshness-thread'))});
+const { configFromStage } = require(${JSON.stringify(require.resolve('../../../../src/schedule/poisson'))});
+const H = 3600000, N = 1000 * H;
+const states = Array.from({ length: 50 }, (_, i) => ({ firstSeenMs: N - 400 * H, lastVisitMs: N - H, postsSeen: i, visits: 3, failures: 0, status: 'active', schedule: { ep: i, eh: 100 } }));
+const t = new ThreadFreshness();
+t.compute({ pipeline: 'p', states, config: configFromStage({ type: 'poisson', objective: 'delay', budget_per_hour: 50 }), nowMs: N, refitEverySecs: 300 })
+  .then((f) => console.log('answered', f.subjects));
+`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 50_000 });
+    expect(r.stderr).toBe('');
+    // Answered, then the process ended by itself although the thread was never closed.
+    expect(r.stdout.trim()).toBe('answered 50');
+    expect(r.status).toBe(0);
+  }, 60_000);
+});
