@@ -239,6 +239,8 @@ describe('web_pages over a noisy, trapped news site', () => {
       expect(summary.jobsFailed).toBe(0);
       const fetched = site.requestLog.entries().map((e) => e.url);
       expect(fetched.filter((u) => /\.xml\.gz$/.test(u)).length).toBeGreaterThanOrEqual(1);
+      // One robots.txt request serves both the robots rules and the Sitemap: lines (within the cache's TTL).
+      expect(fetched.filter((u) => u === '/robots.txt')).toHaveLength(1);
       const index = indexName(s.prefix, 'pages');
       await s.client.indices.refresh({ index });
       const res = await s.client.search<{ url: string }>({ index, size: 5000 });

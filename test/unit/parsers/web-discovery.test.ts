@@ -268,6 +268,24 @@ describe('web_pages: sitemaps from robots.txt', () => {
     expect(first.value).toEqual({ kind: 'discovered_all', subjects: [`web:sitemap:${origin}/sitemap.xml`], state: { depth: 0 } });
   });
 
+  it('a robots subject takes the Sitemap: lines from the fetcher\'s robots cache, with no request of its own', async () => {
+    const a = new WebPagesAdapter(cfg, undefined, () => NOW);
+    const origin = 'https://www.harbourdaily.example.com';
+    const asked: string[] = [];
+    const ctx: VisitContext = {
+      fetchText: async (url) => { throw new Error(`unexpected fetch ${url}`); },
+      robotsSitemaps: async (o) => { asked.push(o); return [`${origin}/news-sitemap.xml`]; },
+      nowMs: () => NOW, logger: silentLogger,
+    };
+    const gen = a.visit({ subject: `web:robots:${origin}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, ctx);
+    expect((await gen.next()).value).toEqual({ kind: 'discovered_all', subjects: [`web:sitemap:${origin}/news-sitemap.xml`], state: { depth: 0 } });
+    expect((await gen.next()).value).toMatchObject({ requests: 0, state: { lastVisitMs: NOW } });
+    expect(asked).toEqual([origin]);
+    // A robots.txt that is unavailable is an error of the visit (retried), never "no sitemaps".
+    const down: VisitContext = { ...ctx, robotsSitemaps: async () => { throw new FreshetError('E_FETCH_ROBOTS_UNAVAILABLE', 'throttled', 'robots.txt unavailable'); } };
+    await expect(a.visit({ subject: `web:robots:${origin}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, down).next()).rejects.toThrow('robots.txt unavailable');
+  });
+
   it('reads a gzipped sitemap from the body bytes', async () => {
     const a = new WebPagesAdapter(cfg, undefined, () => NOW);
     const url = 'https://www.harbourdaily.example.com/post-sitemap2.xml.gz';
