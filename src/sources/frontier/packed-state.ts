@@ -1,5 +1,5 @@
 import type { SubjectState } from '../../core/envelope';
-import { decodeSubjectName, encodeSubjectName } from './subject-name';
+import { decodeSubjectName, decodeUrlText, encodeSubjectName, encodeUrlText } from './subject-name';
 
 /**
  * A subject's state packed for Redis's small-hash (listpack) encoding: a listpack holds values of
@@ -23,7 +23,7 @@ import { decodeSubjectName, encodeSubjectName } from './subject-name';
  * `via` of a discovered web page is the name of the page that linked to it, as long as the page's
  * own name (70 bytes is common): stored whole it would push the state past listpack's 64 bytes.
  * Links mostly stay on their site, so via is kept as the length of the prefix it shares with the
- * subject's own name plus the rest (bit 4, when `subject` is given to pack and unpack), or coded
+ * subject's own name plus the rest, coded like a name's (bit 4, when `subject` is given to pack and unpack), or coded
  * like a stored subject name (bit 5, subject-name.ts), whichever is shorter. A link across sites
  * can still take a state past 64 bytes (its bucket then becomes a hashtable: memory, not loss).
  */
@@ -247,8 +247,9 @@ export function packSubject(s: SubjectState, dueMs: number, subject?: string): B
     const hasOther = Object.keys(other).length > 0;
     const shared = s.via === undefined || subject === undefined ? 0 : sharedPrefix(subject, s.via);
     const coded = s.via === undefined ? undefined : encodeSubjectName(s.via);
+    const tail = shared >= MIN_SHARED_PREFIX ? encodeUrlText(s.via!.slice(shared)) : undefined;
     // Whichever is shorter: on the same site the relative form, across sites usually the coded one.
-    const relative = shared >= MIN_SHARED_PREFIX && (!Buffer.isBuffer(coded) || Buffer.byteLength(s.via!) - shared < coded.length);
+    const relative = tail !== undefined && (!Buffer.isBuffer(coded) || tail.length < coded.length);
     const b = (s.via !== undefined ? 1 : 0) | (relative ? 16 : 0) | (Buffer.isBuffer(coded) ? 32 : 0) | (s.meta !== undefined ? 2 : 0) | (s.schedule !== undefined ? 4 : 0) | (hasOther ? 8 : 0);
     const a = STATUSES.indexOf(s.status) | (s.lastVisitMs !== undefined ? 4 : 0) | (s.lastPostMs !== undefined ? 8 : 0)
       | (s.watermark !== undefined ? 16 : 0) | (s.followers !== undefined ? 32 : 0) | (s.depth !== undefined ? 64 : 0) | (b !== 0 ? 128 : 0);
@@ -265,7 +266,8 @@ export function packSubject(s: SubjectState, dueMs: number, subject?: string): B
     if (s.depth !== undefined) w.uint(s.depth);
     if (relative) {
       w.uint(shared);
-      packValue(w, s.via!.slice(shared));
+      w.uint(tail.length);
+      w.raw(tail);
     } else if (Buffer.isBuffer(coded)) {
       w.uint(coded.length);
       w.raw(coded);
@@ -302,7 +304,7 @@ export function unpackSubject(value: Buffer, subject?: string): SubjectState {
   if (b & 16) {
     if (subject === undefined) throw new RangeError('packed state: via is relative to the subject name, which was not given');
     const shared = r.uint();
-    s.via = subject.slice(0, shared) + (unpackValue(r) as string);
+    s.via = subject.slice(0, shared) + decodeUrlText(r.bytes(r.uint()));
   } else if (b & 32) s.via = decodeSubjectName(r.bytes(r.uint()));
   else if (b & 1) s.via = unpackValue(r) as string;
   if (b & 2) s.meta = unpackRecord(r) as Record<string, string>;

@@ -24,6 +24,17 @@ const TOKEN_BYTES = TOKENS.map((t) => Buffer.from(t, 'latin1'));
 
 const isDigit = (b: number): boolean => b >= 0x30 && b <= 0x39;
 
+/** A URL piece (or any text) with the tokens and digit runs below: for a name's rest, and a via's tail (packed-state.ts). */
+export function encodeUrlText(text: string): Buffer {
+  const out: number[] = [];
+  encodeBody(Buffer.from(text, 'utf8'), out);
+  return Buffer.from(out);
+}
+
+export function decodeUrlText(coded: Buffer): string {
+  return decodeBody(coded, 0);
+}
+
 function encodeBody(body: Buffer, out: number[]): void {
   for (let i = 0; i < body.length;) {
     const b = body[i]!;
@@ -74,8 +85,12 @@ export function decodeSubjectName(stored: Buffer): string {
   if (first === ESCAPE) return stored.toString('utf8', 1);
   const prefix = PREFIXES[first - 1];
   if (prefix === undefined) throw new RangeError(`stored subject name: unknown prefix code ${first}`);
+  return prefix + decodeBody(stored, 1);
+}
+
+function decodeBody(stored: Buffer, from: number): string {
   const out: number[] = [];
-  for (let i = 1; i < stored.length;) {
+  for (let i = from; i < stored.length;) {
     const b = stored[i++]!;
     if (b === ESCAPE) {
       if (i >= stored.length) throw new RangeError('stored subject name truncated');
@@ -95,7 +110,7 @@ export function decodeSubjectName(stored: Buffer): string {
       for (const c of TOKEN_BYTES[b - FIRST_TOKEN]!) out.push(c);
     } else out.push(b);
   }
-  return prefix + Buffer.from(out).toString('utf8');
+  return Buffer.from(out).toString('utf8');
 }
 
 /** Stored byte length of a name (for measurements). */

@@ -63,7 +63,7 @@ describe('a web page state in the frontier (issue 20)', () => {
   it('packs validators and its parent page (via, relative to its own name) into a listpack value (≤ 64 bytes with its due time)', () => {
     const v = packSubject(page, 1_795_249_000_000, PAGE);
     expect(unpackSubject(v, PAGE)).toEqual(page);
-    expect(v.length).toBeLessThanOrEqual(60);
+    expect(v.length).toBeLessThanOrEqual(56);
     expect(() => unpackSubject(v)).toThrow(/not given/);
     // Without its own name, the parent is coded like a stored name: still exact, longer.
     expect(unpackSubject(packSubject(page, 5))).toEqual(page);
