@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Redis } from 'ioredis';
 import { ManualClock, systemClock } from '../../../src/core/clock';
 import type { SubjectState } from '../../../src/core/envelope';
@@ -259,6 +260,12 @@ async function main(): Promise<void> {
     const webFixed = 'web page subjects with validators, without a schedule record (fixed_interval)';
     const webFixedMem = await alone(`${NS}-web-fixed`, WEB_SUBJECTS, webUid, () => webState);
     memoryRows(webFixed, WEB_SUBJECTS, webFixedMem, [webState], webUid);
+    // What a server setting would do for the poisson states: listpack values of up to 128 bytes.
+    await redis.config('SET', 'hash-max-listpack-value', '128');
+    const wide = ', hash-max-listpack-value 128';
+    memoryRows(weiboPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-wide`, WEB_SUBJECTS, uid, (i) => weiboScheduled[i % SIMULATED]!), weiboScheduled, uid);
+    memoryRows(webPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-web-wide`, WEB_SUBJECTS, webUid, (i) => webScheduled[i % SIMULATED]!), webScheduled, webUid);
+    await redis.config('SET', 'hash-max-listpack-value', '64');
 
     // Throughput with 1, 2 and 4 worker processes sharing one frontier (blackhole sink).
     await redis.flushall();
@@ -296,7 +303,7 @@ async function main(): Promise<void> {
       goal('bloom MiB for 50 M keys at 1 %', '<=', 64 * 1e6 / 2 ** 20, at50M.bits / 8 / 2 ** 20),
       goal('bloom measured false-positive rate', '<=', FP_RATE * 1.1, fp),
       goal('bloom false negatives', '==', 0, falseNegatives),
-    ], { note: `private redis-server on ${PORT} without persistence; memory is used_memory before/after loading, divided by subjects; worker runs share the 2 cores with simsite (parent process), Redis and other users of the machine` });
+    ], { note: `private redis-server on ${PORT} without persistence; memory is used_memory before/after loading, divided by subjects; ${WORKERS.length === 0 ? 'worker throughput not measured in this run (BENCH_WORKERS= empty)' : 'worker runs share the 2 cores with simsite (parent process), Redis and other users of the machine'}; load average ${os.loadavg()[0]!.toFixed(1)} at the end (2 cores shared with other jobs: CPU figures are noisy)` });
   } finally {
     redis.disconnect();
     await server.stop();
