@@ -41,8 +41,9 @@ const MONITORED: MonitoredOptions = {
   rounds: arg('rounds', 12),
   settleRounds: arg('settle-rounds', 4),
   intervalMs: 4 * HOUR_MS,
-  // Time is not frozen for a whole round: while the crawl is idle it moves on 5 minutes at a time
-  // (3 steps), as real time would, so a 2-minute resume of a cut page happens within the round.
+  // Simulated time is not frozen for a whole round: it runs at real speed while the crawl works and,
+  // once the crawl is idle, moves on 5 minutes at a time (3 steps), as real time would, so a retry
+  // or a cut page's 2-minute resume happens within the round.
   idleStepMs: 5 * 60_000,
   idleSteps: 3,
   lifecycle: {
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
       row('real_seconds', Math.round(m.elapsedMs / 1000)),
       ...cap418.rows, ...capSoft.rows,
     ];
-    const report = writeReport('social', { monitored: { ...MONITORED, worldSeed: undefined, worldSeeds: MONITOR_SEEDS }, capacity: CAPACITY_BASE, reachByMinute: REACH_BY_MINUTE, heldOut: true, simulatedTime: 'the crawl works on a standing clock; once idle within a round the clock moves on idleStepMs at a time (idleSteps steps) so short resumes and retries happen as in real time, and the rest of intervalMs between rounds' }, rows, [
+    const report = writeReport('social', { monitored: { ...MONITORED, worldSeed: undefined, worldSeeds: MONITOR_SEEDS }, capacity: CAPACITY_BASE, reachByMinute: REACH_BY_MINUTE, heldOut: true, simulatedTime: 'runs at real speed while the crawl works; once it is idle within a round the clock moves on idleStepMs at a time (idleSteps steps), so retries and short resumes happen as in real time; it jumps the rest of intervalMs between rounds' }, rows, [
       goal('deletions, removals, restrictions (and accounts gone) recorded with the right status (share)', '>=', 0.99, share(rightStatus, d.eligible)),
       goal('[last_seen_at, first_missing_at] brackets containing the true time (share)', '>=', 1, share(d.recorded, rightStatus)),
       goal('median bracket width / visit interval', '<=', 1.5, widthOverInterval === null ? null : round3(widthOverInterval)),
