@@ -167,6 +167,16 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
         console.error('false tombstone', JSON.stringify({ id, subject: d?.['subject'], status: d?.['status'], seen: d?.['last_seen_at'], missing: d?.['first_missing_at'], checked: d?.['status_checked_at'], nf: d?.['not_found_count'] }));
       }
     }
+    if (process.env['SOCIAL_DEBUG']) {
+      // Tombstones whose bracket spans more than 1.5 visit intervals: why was the post not seen, or not missed, in between?
+      for (const d of docs) {
+        const lo = d['last_seen_at'] ? Date.parse(String(d['last_seen_at'])) : NaN;
+        const hi = d['first_missing_at'] ? Date.parse(String(d['first_missing_at'])) : NaN;
+        if (d['status'] && d['status'] !== 'active' && hi - lo > 1.5 * o.intervalMs) {
+          console.error('wide bracket', JSON.stringify({ id: d.id, subject: d['subject'], status: d['status'], created: d['created_at'], seen: d['last_seen_at'], missing: d['first_missing_at'], hours: (hi - lo) / HOUR_MS }));
+        }
+      }
+    }
     if (process.env['SOCIAL_DEBUG']) console.error((await metrics.registry.metrics()).split('\n').filter((l) => /drop|dead|reject|settle/.test(l) && !l.startsWith('#')).join('\n'));
     if (process.env['SOCIAL_DEBUG']) for (const uid of score.completeness.uidsWithMissing) console.error(JSON.stringify(await built.frontier.getState(`weibo:user:${uid}`)));
     const lines = auditLines(ledger);
