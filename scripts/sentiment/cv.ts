@@ -21,6 +21,8 @@ export interface CvExample extends Example {
   id: string;
   /** What the example stands for when scored: `ws100k`, `ws100k-stripped`, `weibo2018`, `tweeteval`; `aug` copies are trained on, never scored. */
   kind: string;
+  /** Examples of one group share a fold (e.g. a tweet topic); the post id when absent. */
+  group?: string;
 }
 
 /** Out-of-fold logits for every example (trained on the other k−1 folds), before calibration. */
@@ -28,7 +30,7 @@ export function outOfFoldLogits(
   examples: CvExample[], feats: Featurized[], k: number, seed: number,
   train: (ex: Example[], f: Featurized[]) => LinearModel,
 ): Float64Array[] {
-  const fold = examples.map((e) => foldOf(e.id, k, seed));
+  const fold = examples.map((e) => foldOf(e.group ?? e.id, k, seed));
   const out: Float64Array[] = new Array<Float64Array>(examples.length);
   for (let f = 0; f < k; f++) {
     // Copies weighted 0 in this configuration are still scored (e.g. the emoticon-stripped run), never trained on.

@@ -6,6 +6,7 @@ import { outOfFoldLogits, type CvExample } from './cv';
 import { readAfinnLexicon, readPosts, readVaderLexicon } from './data';
 import { coordinateSearch, type Config, type Grid } from './search';
 import { featurize, trainBagged, type Example, type Featurized } from './sgd';
+import { topicGroups } from './topic-groups';
 
 export interface EnTrainOptions {
   root: string;
@@ -17,6 +18,10 @@ export interface EnTrainOptions {
   log: (msg: string) => void;
   /** Rounds of the coordinate search. */
   passes: number;
+  /** `topic`: a guessed topic's tweets share a fold (scores as on unseen topics); `post`: folds by tweet id. */
+  foldsBy: 'topic' | 'post';
+  /** The class mix the calibration is fitted for: `even`, `train` or `test` (the evaluation splits' mix the README gives). */
+  calibrateFor: 'even' | 'train' | 'test';
 }
 
 const CLASSES: SentimentLabel[] = ['negative', 'neutral', 'positive'];
@@ -88,7 +93,9 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   const posts = readPosts(o.trainDir, 'tweeteval');
   const counts = CLASSES.map((c) => posts.filter((p) => p.label === c).length);
   const mix = counts.map((n) => n / posts.length);
-  const base: CvExample[] = posts.map((p) => ({ id: p.id, kind: 'tweeteval', text: p.text, label: p.label, weight: 1 }));
+  const groups = o.foldsBy === 'topic' ? topicGroups(posts.map((p) => p.text)) : [];
+  const base: CvExample[] = posts.map((p, i) => ({ id: p.id, kind: 'tweeteval', text: p.text, label: p.label, weight: 1, ...(groups[i] ? { group: groups[i] } : {}) }));
+  if (o.foldsBy === 'topic') o.log(`en: folds by guessed topic: ${new Set(groups.filter(Boolean)).size} topics hold ${groups.filter(Boolean).length} tweets`);
   const lexicon = enLexicon(o.root);
   o.log(`en: ${base.length} tweets (mix ${mix.map((m) => m.toFixed(3)).join(' / ')})`);
   const featureSet = (c: Config): EnFeatureSet => (c['char'] ? { charNgrams: true } : {});
@@ -119,7 +126,17 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
     m.lexicon = lexicon;
     return m;
   };
-  const oofFor = (c: Config): Float64Array[] => outOfFoldLogits(weighted(c), featsFor(c), o.folds, o.seed, train(c));
+  // The search and the final calibration need the same out-of-fold logits: computed once per configuration.
+  const oofCache = new Map<string, Float64Array[]>();
+  const oofFor = (c: Config): Float64Array[] => {
+    const key = JSON.stringify(c);
+    let z = oofCache.get(key);
+    if (!z) {
+      z = outOfFoldLogits(weighted(c), featsFor(c), o.folds, o.seed, train(c));
+      oofCache.set(key, z);
+    }
+    return z;
+  };
   const search = coordinateSearch(o.grid, (c) => {
     const r = bestBiases(oofFor(c), gold).recall;
     o.log(`  en ${JSON.stringify(c)}: macro recall ${r.toFixed(4)} (with its best decision biases)`);
@@ -129,14 +146,14 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   const oof = oofFor(config);
   const feats = featsFor(config);
   const even = (e: CvExample): number => 1 / (3 * mix[CLASSES.indexOf(e.label)]!);
-  const calibration = calibrated(base, oof, CLASSES, () => 0, 1, feats, even);
+  const testMix = (e: CvExample): number => TWEETEVAL_TEST_MIX[CLASSES.indexOf(e.label)]! / mix[CLASSES.indexOf(e.label)]!;
+  const calibration = calibrated(base, oof, CLASSES, () => 0, 1, feats, o.calibrateFor === 'even' ? even : o.calibrateFor === 'test' ? testMix : () => 1);
   const calibratedLogits = oof.map((z) => {
     const g = calibration.groups[0]!;
     return z.map((v, j) => v / g.temperature + g.bias[j]!);
   });
   const b = bestBiases(calibratedLogits, gold);
   const decisionBias = [b.neg, 0, b.pos];
-  const testMix = (e: CvExample): number => TWEETEVAL_TEST_MIX[CLASSES.indexOf(e.label)]! / mix[CLASSES.indexOf(e.label)]!;
   const cv = {
     trainMix: scoreOof(base, oof, CLASSES, calibration, feats, decisionBias),
     evenMix: scoreOof(base, oof, CLASSES, calibration, feats, decisionBias, even),
@@ -148,6 +165,6 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   model.calibration = calibration;
   model.decisionBias = decisionBias;
   if (config['char']) model.enFeatures = featureSet(config);
-  model.meta = { ...model.meta, config, folds: o.folds, cvSearch: search.tried.length, trainMix: mix };
+  model.meta = { ...model.meta, config, folds: o.folds, foldsBy: o.foldsBy, calibratedFor: o.calibrateFor, cvSearch: search.tried.length, trainMix: mix };
   return { model, cv, config };
 }

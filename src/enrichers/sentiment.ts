@@ -29,11 +29,12 @@ export const sentimentConfigSchema = z.strictObject({
 
 /**
  * `sentiment {score −1..1, label, confidence}` from the learned linear models (models/sentiment-*.json):
- * hashed character n-grams, jieba words, emoticon codes and emoji for zh; for en words, in-word
+ * hashed character n-grams, emoticon codes and emoji for zh (jieba words only if the model file asks for them); for en words, in-word
  * character n-grams, bigrams, negation scopes and VADER-style valence sums (VADER + AFINN lexicon
  * with degree words, capitals, negation, "but", exclamations) whose weights are learned, three
  * classes. Scores and confidence are calibrated (fitted by cross-validation on the training files).
- * The model is loaded once per stage instance, not shared between pipelines.
+ * One copy per stage instance, not shared between pipelines; each language's model is read on the
+ * first post of that language.
  */
 export const sentimentStage = defineStage({
   type: 'sentiment',

@@ -32,17 +32,26 @@ const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|rev
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
 
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
-const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
+const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|contributors?|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
 /** A label line whose name follows on the next line. */
-const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|about the author|insights from|作者)\s*[:：]?$/i;
+const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
 const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
 /** Words that stand where a byline would but are not names: labels, page tools. */
 const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|published|posted|share|follow|menu|home|comments?|reply|more|read more|subscribe)$/i;
 
+/**
+ * What stands where a byline would without being a name: a role ("Contributing Writer", "Editor
+ * of X", "Chief Business…"), a label whose name is elsewhere ("Fact checked", "Edited by", "Last
+ * updated on:"), a section of the site ("Guides").
+ */
+const ROLE_RE = /^(?:(?:senior|staff|contributing|guest|chief|managing|deputy|executive|former|associate)\s+)*(?:writer|editor|editors|contributor|reporter|correspondent|columnist|business\b.*|editor(?:ial)?\s+(?:of|at|in)\b.*)$|^(?:fact[- ]?checked|edited|reviewed|medically reviewed|last updated|updated|published)(?:\s+(?:by|on))?\s*:?$|^(?:guides?|sections?|categories|topics|resources|blog|news|articles?)$/i;
+/** Lower-case words inside names: van der Merwe, de la Cruz, bin Salman, Smith and Jones, The Currency editors. */
+const NAME_PARTICLE_RE = /^(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|y|e|and|und|et|zu|ter|st\.?|editors|team|staff|desk|writers|reporters)$/;
+
 /** A person's or a desk's name: a few words, no sentence punctuation, not a date. */
-function nameOf(raw: string, zh: boolean, named = false): string | undefined {
+export function nameOf(raw: string, zh: boolean, named = false): string | undefined {
   let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
   s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
@@ -51,9 +60,12 @@ function nameOf(raw: string, zh: boolean, named = false): string | undefined {
   if (/\s/.test(s)) s = s.replace(/(?<=\p{Ll}{2})\d$/u, '');
   // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
   if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
-  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
+  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || ROLE_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
   if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
   const words = s.split(/\s+/);
+  // A headline or a phrase, not a name: a price or a lower-case word that is no name particle ("Earbuds under $50").
+  const nameWords = s.replace(/,.*$/, '').split(/\s+/);
+  if (!zh && nameWords.length >= 3 && (/[$€£%#]/.test(s) || nameWords.some((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE_RE.test(w)))) return undefined;
   // A lower-case name is a forum handle: one word, or the text of an element named for the author.
   if (!zh && (words.length > 8 || (!/^[\p{Lu}\p{Lo}@]/u.test(s) && !(named || words.length === 1)))) return undefined;
   return s;
@@ -110,6 +122,18 @@ export function authorLines(els: DomElement[]): Map<DomParent, string> {
   return out;
 }
 
+/** How near the anchor (in lines) a dateline's name after the date is the page's byline. */
+const NEAR_DATELINE = 10;
+
+/** "· Niko Matsakis", "by Nicole Burke", "| Ana Ruiz" after a dateline's date. */
+const AFTER_DATE_NAME_RE = /^\s*(?:[|·•⋅,–—-]\s*)?(?:by\s+)?(\p{Lu}.*)$/u;
+
+/** The name a dateline gives after its date ("Dec. 19, 2025 · Niko Matsakis", "Published August 7, 2023 by Nicole Burke"). */
+function nameAfterDate(rest: string): string | undefined {
+  const m = AFTER_DATE_NAME_RE.exec(rest);
+  return m && !readDate(m[1]!) ? nameOf(m[1]!, false) : undefined;
+}
+
 /**
  * The dateline and byline around the anchors: the headline, then the start of the content
  * (some templates put the headline in a hero far above the article and its byline).
@@ -142,6 +166,8 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
       const next = blocks[i + 1];
       const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
         ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
+        // A teaser's dateline further down names its own author.
+        ?? (read && !opts.zh && distance <= NEAR_DATELINE ? nameAfterDate(text.slice(read.end)) : undefined)
         ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
         ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;

@@ -40,16 +40,27 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
       g.lines++;
     }
   }
-  let best: PostList | undefined;
+  const lists: PostList[] = [];
   for (const [parent, byShape] of groups) {
     for (const g of byShape.values()) {
       // A post has an author line, a date, the text: single lines are paragraphs, not posts.
       if (g.posts.size < minPosts || g.lines < minLinesPerPost * g.posts.size) continue;
-      if (!best || g.value > best.value) best = { parent, posts: g.posts, value: g.value };
+      lists.push({ parent, posts: g.posts, value: g.value });
     }
+  }
+  const top = Math.max(0, ...lists.map((l) => l.value));
+  // Wrappers that happen to repeat (two columns, a thread and its footer) hold as much text as the
+  // posts inside them: of the lists holding nearly all of it, the posts are the finest.
+  let best: PostList | undefined;
+  for (const l of lists) {
+    if (l.value < NEAR_TOP_SHARE * top) continue;
+    if (!best || l.posts.size > best.posts.size || (l.posts.size === best.posts.size && l.value > best.value)) best = l;
   }
   return best;
 }
+
+/** A list of more, smaller posts wins over one holding more text when it holds this share of it. */
+const NEAR_TOP_SHARE = 0.9;
 
 /** The post of a line, if it lies in one. */
 export function postOf(b: Block, list: PostList): DomParent | undefined {

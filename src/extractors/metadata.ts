@@ -1,4 +1,4 @@
-import { AUTHOR_CLASS_RE, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
@@ -23,8 +23,10 @@ export interface PageElements {
   times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
   authorEls: DomElement[];
-  /** The first `data-author` attribute (forum engines put the poster's name on each post). */
+  /** The first `data-author` or `data-username` attribute (forum engines put the poster's name on each post). */
   dataAuthor?: string;
+  /** Block elements (p, div, h3…) whose class names them for the author's name (at most 5): an author box far from the headline. */
+  authorBlocks: DomElement[];
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
   authorLink?: string;
 }
@@ -43,8 +45,11 @@ function authorLinkName(a: DomElement): string | undefined {
   return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
 }
 
+/** A class for the element holding the author's name itself (author-name, authorName, creator-name, post-author__name). */
+const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
+
 export function pageElements(root: DomRoot): PageElements {
-  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], times: [] };
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [] };
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -67,10 +72,11 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
-    if (out.dataAuthor === undefined && a['data-author']) out.dataAuthor = a['data-author'];
+    if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
       && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
+    else if (out.authorBlocks.length < 5 && a.class !== undefined && BLOCK_TAGS.has(n.name) && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
@@ -185,9 +191,11 @@ function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>
 }
 
 function cleanAuthor(s: string | undefined): string | undefined {
-  const t = s?.replace(/^(?:by|written by|author:?)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').trim();
+  const t = s?.replace(/^(?:by|written by|posted by|author:?)\s+/i, '').replace(/^[Bb]y(?=\p{Lu})/u, '').trim();
   return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
 }
+
+const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author', 'cxenseparse:author'];
 
 /**
  * The author: a person JSON-LD names, else the byline the page shows, else meta tags, a
@@ -203,15 +211,40 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   // A "person" named like the site is the publisher: the byline says who wrote the piece.
   const person = ldAuthor(ld, 'person');
   const site = siteNames(meta, ld);
+  // The first tag holding a name: article:author is often the author's Facebook page instead.
+  const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
   return (person && !site.has(nameKey(person)) ? person : undefined)
-    ?? cleanAuthor(byline?.author)
+    ?? corroborated(cleanAuthor(byline?.author), metaName)
     ?? person
-    ?? cleanAuthor(meta.get('author') ?? meta.get('article:author') ?? meta.get('dc.creator') ?? meta.get('byl') ?? meta.get('parsely-author')
-      ?? meta.get('sailthru.author') ?? meta.get('cxenseparse:author') ?? twitter)
+    ?? metaName
     ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
     ?? elementsOf(page).authorLink
     ?? cleanAuthor(byline?.signed)
+    ?? authorBox(elementsOf(page).authorBlocks)
     ?? ldAuthor(ld, 'organization');
+}
+
+/**
+ * The byline, checked against the metadata: where the two name the same person, one running on
+ * past the other ("Harsh Vaibhav Global Commons", "A. J. Neal View", "Former" for "Former
+ * Member"), the metadata's is the name (a line runs into what follows the name; a meta tag holds
+ * the name alone).
+ */
+function corroborated(byline: string | undefined, metaName: string | undefined): string | undefined {
+  if (!byline || !metaName) return byline;
+  const b = byline.toLowerCase();
+  const m = metaName.toLowerCase();
+  return b.startsWith(`${m} `) || m.startsWith(`${b} `) ? metaName : byline;
+}
+
+/** The name an author box shows (a block whose class names it for the author's name), wherever it stands on the page. */
+function authorBox(blocks: DomElement[]): string | undefined {
+  for (const el of blocks) {
+    const text = normalizeSpace(textContent(el));
+    const name = text.length <= 60 ? nameOf(text, false, true) : undefined;
+    if (name) return cleanAuthor(name);
+  }
+  return undefined;
 }
 
 /** Class words of the elements around a poster's name that are not the name. */

@@ -1,4 +1,4 @@
-import type { Block } from './blocks';
+import { isBoilerplate, type Block } from './blocks';
 import { isAncestorOf, isElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
 
@@ -115,4 +115,28 @@ export function isProse(b: Block): boolean {
     proseOf.set(b, prose);
   }
   return prose;
+}
+
+/** Below this much text (CJK characters counting five, as a short word does) the two opinions found next to nothing. */
+const TINY_TEXT = 200;
+/** What the page's own text must hold to stand instead: a real text, three times what was found. */
+const MIN_PAGE_TEXT = 300;
+
+const textSize = (ls: Block[]): number => ls.reduce((a, b) => a + b.chars + 4 * b.cjkChars, 0);
+
+/**
+ * The last resort where both models found next to nothing (a product grid, a directory, a home
+ * page of short blurbs, a page of cards with no run of dense lines and no paragraph container):
+ * every line of the page that is not furniture (by class and by layout.ts), comment, link list
+ * or boilerplate. Readability gets those pages right by falling back to the whole body; an
+ * extractor that returns a page's menu label for its text has missed it entirely. Costs one
+ * pass over the lines, and only on those pages.
+ */
+export function lastResort(blocks: Block[], chosen: Block[], maxLinkRatio: number): Block[] {
+  const found = textSize(chosen);
+  if (found >= TINY_TEXT) return chosen;
+  const lines = blocks.filter((b) => b.classScore >= 0 && !b.furniture && !b.inComments
+    && (b.heading > 0 || (linkRatio(b) <= maxLinkRatio && !isBoilerplate(b))));
+  const size = textSize(lines);
+  return size >= MIN_PAGE_TEXT && size >= 3 * found ? lines : chosen;
 }

@@ -61,6 +61,8 @@ export interface Fetcher {
   fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse>;
   /** The Crawl-delay robots.txt asks of `origin`, when the fetcher reads robots.txt. */
   robotsCrawlDelayMs?(origin: string): number | undefined;
+  /** The `Sitemap:` lines of `origin`'s robots.txt from the fetcher's robots cache; `undefined`: it reads no robots.txt. */
+  robotsSitemaps?(origin: string): Promise<string[]> | undefined;
 }
 
 /** Label values are bounded: status classes and stable error codes, never URLs or hosts. */

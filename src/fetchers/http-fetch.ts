@@ -132,6 +132,14 @@ export class HttpFetcher {
     return this.robots?.crawlDelayMs(origin);
   }
 
+  /**
+   * The `Sitemap:` lines of `origin`'s robots.txt, from the robots cache (the one fetch per origin
+   * and TTL that robots rules come from); `undefined` when this fetcher does not read robots.txt.
+   */
+  robotsSitemaps(origin: string): Promise<string[]> | undefined {
+    return this.robots?.sitemaps(origin);
+  }
+
   /** Lets in-flight requests finish, then closes every socket. Idempotent. */
   close(): Promise<void> {
     this.closing ??= (async () => {

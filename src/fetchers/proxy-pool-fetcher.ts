@@ -17,6 +17,7 @@ import { benchBackoffMs, ProxyHealth } from './proxy-health';
 export interface ViaFetcher {
   fetch(req: FetchRequest, signal?: AbortSignal, via?: Dispatcher): Promise<FetchResponse>;
   robotsCrawlDelayMs?(origin: string): number | undefined;
+  robotsSitemaps?(origin: string): Promise<string[]> | undefined;
 }
 
 export interface ProxyPoolOptions {
@@ -93,6 +94,10 @@ export class ProxyPoolFetcher {
 
   robotsCrawlDelayMs(origin: string): number | undefined {
     return this.inner.robotsCrawlDelayMs?.(origin);
+  }
+
+  robotsSitemaps(origin: string): Promise<string[]> | undefined {
+    return this.inner.robotsSitemaps?.(origin);
   }
 
   /** The health score of proxy `i` as this worker sees it (for status and tests). */

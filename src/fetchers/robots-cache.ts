@@ -21,9 +21,14 @@ export interface RobotsCacheOptions {
 interface Entry {
   /** `undefined` group: everything allowed. */
   group: RobotsGroup | undefined;
+  /** The file's `Sitemap:` lines (absolute http(s) URLs), at most MAX_SITEMAPS_PER_ORIGIN. */
+  sitemaps: string[];
   unavailable: boolean;
   expiresAtMs: number;
 }
+
+/** `Sitemap:` lines kept per origin: sites with more list a sitemap index, and the cache stays bounded. */
+export const MAX_SITEMAPS_PER_ORIGIN = 100;
 
 /**
  * Per-origin robots.txt decisions (RFC 9309 §2.3.1): 2xx → the file's rules; 4xx → allow all;
@@ -48,18 +53,32 @@ export class RobotsCache {
     return this.entry(origin).then((entry) => this.decide(entry, url));
   }
 
+  /**
+   * The `Sitemap:` lines of `origin`'s robots.txt from the same cached fetch that decides robots
+   * rules (one request per origin and TTL serves both); `[]` when it has none or answered 4xx.
+   * Throws the throttled error while robots.txt is unavailable (5xx, 429, no answer).
+   */
+  async sitemaps(origin: string): Promise<string[]> {
+    const cached = this.entries.get(origin);
+    const entry = cached !== undefined && cached.expiresAtMs > this.opts.clock.nowMs() ? cached : await this.entry(origin);
+    if (entry.unavailable) throw this.unavailable(entry, `${origin}/robots.txt`);
+    return entry.sitemaps;
+  }
+
+  private unavailable(entry: Entry, url: string): FreshetError {
+    const retryAfterMs = Math.max(0, entry.expiresAtMs - this.opts.clock.nowMs());
+    return new FreshetError(
+      ErrorCodes.fetchRobotsUnavailable,
+      'throttled',
+      'robots.txt unavailable; origin disallowed until it answers',
+      { url: redactUrl(url) },
+      undefined,
+      retryAfterMs,
+    );
+  }
+
   private decide(entry: Entry, url: URL): undefined {
-    if (entry.unavailable) {
-      const retryAfterMs = Math.max(0, entry.expiresAtMs - this.opts.clock.nowMs());
-      throw new FreshetError(
-        ErrorCodes.fetchRobotsUnavailable,
-        'throttled',
-        'robots.txt unavailable; origin disallowed until it answers',
-        { url: redactUrl(url.href) },
-        undefined,
-        retryAfterMs,
-      );
-    }
+    if (entry.unavailable) throw this.unavailable(entry, url.href);
     if (!isPathAllowed(entry.group, robotsPath(url))) {
       throw new FreshetError(ErrorCodes.fetchRobotsDisallowed, 'non_retryable', 'disallowed by robots.txt', { url: redactUrl(url.href) });
     }
@@ -89,14 +108,30 @@ export class RobotsCache {
     const nowMs = this.opts.clock.nowMs();
     let entry: Entry;
     if ('unreachable' in result || result.status >= 500 || result.status === 429) {
-      entry = { group: undefined, unavailable: true, expiresAtMs: nowMs + this.opts.errorTtlMs };
+      entry = { group: undefined, sitemaps: [], unavailable: true, expiresAtMs: nowMs + this.opts.errorTtlMs };
     } else if (result.status >= 200 && result.status < 300) {
-      const group = groupFor(parseRobots(result.text), this.opts.userAgentToken);
-      entry = { group, unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
+      const parsed = parseRobots(result.text);
+      const group = groupFor(parsed, this.opts.userAgentToken);
+      entry = { group, sitemaps: absoluteSitemaps(parsed.sitemaps, origin), unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
     } else {
-      entry = { group: undefined, unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
+      entry = { group: undefined, sitemaps: [], unavailable: false, expiresAtMs: nowMs + this.opts.ttlMs };
     }
     setNewest(this.entries, origin, entry, this.opts.maxOrigins);
     return entry;
   }
+}
+
+/** `Sitemap:` values resolved against the origin; only http(s), at most MAX_SITEMAPS_PER_ORIGIN. */
+export function absoluteSitemaps(lines: readonly string[], origin: string): string[] {
+  const out: string[] = [];
+  for (const s of lines) {
+    if (out.length >= MAX_SITEMAPS_PER_ORIGIN) break;
+    try {
+      const u = new URL(s, origin);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.href);
+    } catch {
+      // An unparsable line names no sitemap.
+    }
+  }
+  return out;
 }

@@ -39,6 +39,10 @@ export class SelfTuningFetcher implements Fetcher {
     return this.inner.robotsCrawlDelayMs?.(origin);
   }
 
+  robotsSitemaps(origin: string): Promise<string[]> | undefined {
+    return this.inner.robotsSitemaps?.(origin);
+  }
+
   /**
    * Books the pair's next slot and waits for it. A refusal that arrives while this request waits
    * (another request of the pair was refused) paused the pair and cut its rate: the slot was booked

@@ -43,6 +43,10 @@ export class TokenPoolFetcher implements Fetcher {
     return this.inner.robotsCrawlDelayMs?.(origin);
   }
 
+  robotsSitemaps(origin: string): Promise<string[]> | undefined {
+    return this.inner.robotsSitemaps?.(origin);
+  }
+
   async fetch(req: FetchRequest, signal?: AbortSignal): Promise<FetchResponse> {
     const index = await takePoolSlot(this.slot);
     const token = this.opts.tokens[index % this.opts.tokens.length]!;

@@ -6,6 +6,14 @@ import { z } from 'zod';
  * bounded query variants per path, a calendar guard, and a page budget per host. Each refusal
  * has a reason, for the drop counter. State is per process and bounded (least recently used
  * paths are forgotten first); a URL admitted once is admitted again.
+ *
+ * Per process on purpose, not shared through Redis: the guards judge every link of every page
+ * (dozens a page) synchronously on the parse path, where a round trip per page would cost more
+ * than it saves, and what they bound is a trap's growth, not an exact count. With W workers a
+ * trap admits at most W times one process's allowance (W × 5 dates of a calendar pattern, W × 4
+ * parameter-name sets of a path), still a constant; the frontier's dedup keeps each URL fetched
+ * once whichever worker admitted it; the shape guards (length, depth, repeats, parameters) need
+ * no state at all. A restart starts the counts again, once more per restart.
  */
 export const trapGuardSchema = z.strictObject({
   max_url_length: z.number().int().min(16).default(2048),

@@ -11,7 +11,8 @@
  *   confirmed (the tombstone checks will settle them)
  * - `platform_cap`: the list stops before its end for this client (anonymous ~200-page cap): the
  *   rest is unreachable, not missing by fault of the crawl
- * - `account_gone`: the profile is gone; what was indexed stays, nothing more can be read
+ * - `account_gone`: the profile is gone; what was indexed stays, nothing more can be read (a gap
+ *   or an unreadable page it left open is closed with it: no later visit can read them)
  * - `partial`: a timeline page could not be read (`meta.bad_pages`); the visit resumes there soon
  * - `unreachable`: a full re-read reached the end of the list and the site still lists fewer posts
  *   than it declares (`meta.short`): proven out of reach, listed, never re-read again for it
@@ -46,9 +47,11 @@ export interface LedgerEntry {
 export function ledgerEntry(x: LedgerInput): LedgerEntry {
   const reasons: LedgerReason[] = [];
   if (x.status === 'gone') reasons.push('account_gone');
-  const gapOpen = Boolean(x.meta?.['gap_since'] && x.meta?.['gap_until']);
+  // A gone account's gap or unreadable page can never be read: its books are closed (account_gone).
+  const gone = x.status === 'gone';
+  const gapOpen = !gone && Boolean(x.meta?.['gap_since'] && x.meta?.['gap_until']);
   if (gapOpen) reasons.push('gap');
-  if (x.meta?.['bad_pages'] && x.status !== 'gone') reasons.push('partial');
+  if (x.meta?.['bad_pages'] && !gone) reasons.push('partial');
   const unreachable = Boolean(x.meta?.['short']);
   const declared = x.declared ?? null;
   let missing = 0;

@@ -10,6 +10,12 @@ export interface VisitContext {
   fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>): Promise<FetchedText>;
   nowMs(): number;
   logger: Logger;
+  /**
+   * The `Sitemap:` lines of `origin`'s robots.txt from the fetcher's robots cache, which robots
+   * rules are read from too (so the file is fetched once per origin and TTL); `undefined` when the
+   * fetcher reads no robots.txt (the caller then fetches it itself). Throws while it is unavailable.
+   */
+  robotsSitemaps?(origin: string): Promise<string[]> | undefined;
   /** How many subjects the frontier holds (discovery stops at a cap); absent: no cap can be checked. */
   subjectCount?(): Promise<number>;
   /**

@@ -4,6 +4,7 @@ import type { Canonicalizer } from '../filters/url-canonical';
 import type { Emitted, VisitContext, VisitOutcome } from './adapter';
 import { FeedError, itemTimeMs, parseFeed } from './discovery/feeds';
 import { parseRobots } from '../fetchers/robots-parser';
+import { absoluteSitemaps } from '../fetchers/robots-cache';
 import { changedSince, parseSitemap, SitemapError, sitemapText, WELL_KNOWN_SITEMAPS } from './discovery/sitemap';
 
 export const WEB_FEED_PREFIX = 'web:feed:';
@@ -121,32 +122,31 @@ export async function* visitFeedOrSitemap(job: Job, ctx: VisitContext, scope: Di
 /**
  * A site's sitemaps: the `Sitemap:` lines of its robots.txt, else the well-known paths. A missing
  * robots.txt (404) is no error: the well-known paths are tried. The subject is revisited like any
- * other (sites add sitemaps rarely, so its rate stays low).
+ * other (sites add sitemaps rarely, so its rate stays low). When the fetcher obeys robots.txt its
+ * cache already holds the file (or fetches it once for both uses), so no second request is sent.
  */
 async function* visitRobots(job: Job, ctx: VisitContext): AsyncGenerator<Emitted, VisitOutcome, void> {
   const origin = job.subject.slice(WEB_ROBOTS_PREFIX.length);
-  let sitemaps: string[] = [];
-  let fetchedAtMs = ctx.nowMs();
-  try {
-    const page = await ctx.fetchText(`${origin}/robots.txt`, 'html');
-    fetchedAtMs = page.fetchedAtMs;
-    sitemaps = parseRobots(page.text).sitemaps.flatMap((s) => {
-      try {
-        const u = new URL(s, origin);
-        return u.protocol === 'http:' || u.protocol === 'https:' ? [u.href] : [];
-      } catch {
-        return [];
-      }
-    });
-  } catch (err) {
-    if (!(err instanceof FreshetError) || (err.fields?.['status'] !== 404 && err.fields?.['status'] !== 410)) throw err;
-  }
-  if (sitemaps.length === 0) sitemaps = [`${origin}${WELL_KNOWN_SITEMAPS[0]!}`];
+  const nowMs = ctx.nowMs();
+  const cached = ctx.robotsSitemaps?.(origin);
+  const read = cached !== undefined ? { sitemaps: await cached, fetchedAtMs: nowMs, requests: 0 } : await fetchRobotsSitemaps(origin, ctx);
+  const sitemaps = read.sitemaps.length > 0 ? read.sitemaps : [`${origin}${WELL_KNOWN_SITEMAPS[0]!}`];
   yield { kind: 'discovered_all', subjects: sitemaps.map(webSitemapSubject), state: { depth: job.state.depth ?? 0 } };
   return {
-    state: { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: fetchedAtMs },
+    state: { ...job.state, visits: job.state.visits + 1, failures: 0, lastVisitMs: read.fetchedAtMs },
     newPostTimesMs: [],
     pageLimitHit: false,
-    requests: 1,
+    requests: read.requests,
   };
+}
+
+/** robots.txt fetched by the visit itself (a fetcher that does not read robots.txt). */
+async function fetchRobotsSitemaps(origin: string, ctx: VisitContext): Promise<{ sitemaps: string[]; fetchedAtMs: number; requests: number }> {
+  try {
+    const page = await ctx.fetchText(`${origin}/robots.txt`, 'html');
+    return { sitemaps: absoluteSitemaps(parseRobots(page.text).sitemaps, origin), fetchedAtMs: page.fetchedAtMs, requests: 1 };
+  } catch (err) {
+    if (!(err instanceof FreshetError) || (err.fields?.['status'] !== 404 && err.fields?.['status'] !== 410)) throw err;
+    return { sitemaps: [], fetchedAtMs: ctx.nowMs(), requests: 1 };
+  }
 }

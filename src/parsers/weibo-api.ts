@@ -7,12 +7,14 @@ import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
-import { isData, mblogsOf, parseEnvelope, type Envelope } from './weibo/shapes';
+import { isData, mblogsOf, nextCursor, parseEnvelope, type Envelope } from './weibo/shapes';
 import type { WeiboApiConfig } from './weibo/config';
 import type { PagesRead, Reading, Tally } from './weibo/visit-state';
 import { confirmGoneProfile, reconcileReads, recordingContext } from './weibo/monitor-visit';
 import { TimelineReadRecorder } from './weibo/read-recorder';
+import { ledgerCheck } from './weibo/ledger-check';
 import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
+import { dueIds, dueValue, LONG_TEXT_DUE_KEY, readDuePosts, readLongText } from './weibo/long-text';
 import { compareIds } from './weibo/text';
 
 export { weiboApiConfigSchema, type WeiboApiConfig } from './weibo/config';
@@ -21,6 +23,8 @@ const PLATFORM = 'weibo';
 const USER_PREFIX = `${PLATFORM}:user:`;
 
 const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
+/** Posts whose long text is due read one by one per visit (two requests each); the rest wait. */
+const LONG_TEXT_DUE_PER_VISIT = 5;
 /** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
 const SOFT_BLOCK_MAX_CHARS = 32_768;
 
@@ -73,7 +77,7 @@ export class WeiboApiAdapter implements Adapter {
    * The profile: its users document, the timeline's container id. `gone` when the site says there
    * is no such user (`这里还没有内容`: a deleted account or a bad id; not a ban, not an error).
    */
-  private async *readProfile(uid: string, subject: string, ctx: VisitContext, tally: Tally, state: SubjectState): AsyncGenerator<Emitted, { gone: false; containerId: string } | { gone: true; atMs: number }, void> {
+  private async readProfile(uid: string, subject: string, ctx: VisitContext, tally: Tally, state: SubjectState): Promise<{ gone: false; containerId: string; doc: Emitted } | { gone: true; atMs: number }> {
     const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
     tally.requests += 1;
     const env = parseEnvelope(res.text, res.url);
@@ -83,8 +87,7 @@ export class WeiboApiAdapter implements Adapter {
     state.meta = { ...state.meta, containerid: containerId };
     const followers = parseCount(info.followers_count);
     if (followers !== undefined) state.followers = followers;
-    yield { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, subject) };
-    return { gone: false, containerId };
+    return { gone: false, containerId, doc: { kind: 'doc', doc: userDoc(uid, info, res.fetchedAtMs, subject) } };
   }
 
   /**
@@ -113,10 +116,16 @@ export class WeiboApiAdapter implements Adapter {
     const ctx = recorder ? recordingContext(outer, recorder) : outer;
 
     let profiled = false;
+    // The profile's post count is stored only once this visit has read the timeline's head at the
+    // same time: the completeness ledger compares it with the posts indexed by then, and a count
+    // without that read (the visit failed after the profile) would show posts published since the
+    // last read, and deleted before the next one, as missing for good.
+    let profileDoc: Emitted | undefined;
     if (!containerId || state.visits % this.config.profile_every_visits === 0) {
-      const p = yield* this.readProfile(uid, job.subject, ctx, tally, state);
+      const p = await this.readProfile(uid, job.subject, ctx, tally, state);
       if (p.gone) return yield* this.goneProfile(job.subject, ctx, tally, state, p.atMs);
       containerId = p.containerId;
+      profileDoc = p.doc;
       profiled = true;
     }
 
@@ -128,13 +137,15 @@ export class WeiboApiAdapter implements Adapter {
 
     // A first visit cut short by the quota goes on reading history on later visits with its own budget.
     const budget = state.watermark && state.meta?.['gap_until'] !== BOTTOM ? this.config.page_limit : this.config.first_visit_page_limit;
-    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set() };
+    const r: Reading = { seen: new Set(), newTimes: [], top: state.watermark, lastFetchMs: ctx.nowMs(), stubs: new Set(), indexed: new Set(), longDue: dueIds(state.meta), longFailed: new Set() };
     const page = { uid, containerId, subject: job.subject };
     const head = yield* this.readPages(page, ctx, tally, r, '&page=1', state.watermark, budget);
+    if (profileDoc) yield profileDoc;
     // A timeline that shows nothing where posts were known may be a gone account: the profile says.
     if (this.config.monitor && !profiled && head.done && r.seen.size === 0 && state.watermark) {
-      const p = yield* this.readProfile(uid, job.subject, ctx, tally, state);
+      const p = await this.readProfile(uid, job.subject, ctx, tally, state);
       if (p.gone) return yield* this.goneProfile(job.subject, ctx, tally, state, p.atMs);
+      yield p.doc;
     }
     let gapSince = state.meta?.['gap_since'];
     let gapUntil = state.meta?.['gap_until'];
@@ -172,13 +183,18 @@ export class WeiboApiAdapter implements Adapter {
     }
     let short = state.meta?.['short'];
     if (this.config.monitor && outer.ledgerCounts && head.done && !bad && !(gapSince && gapUntil) && state.visits % this.config.profile_every_visits === 1 % this.config.profile_every_visits) {
-      short = yield* this.ledgerCheck(job.subject, outer, page, tally, r, short);
+      short = yield* ledgerCheck(job.subject, outer, r, short, () => this.readPages(page, outer, tally, r, '&page=1', undefined, this.config.first_visit_page_limit, 'reread'));
     }
+    // Due long texts the timeline did not show again are read post by post; failed ones stay due.
+    const unread = [...r.longDue].filter((id) => !r.longFailed.has(id));
+    const due = unread.length > 0 ? yield* readDuePosts(this.reads(tally), ctx, unread, { uid, subject: job.subject, maxPosts: LONG_TEXT_DUE_PER_VISIT }) : [];
+    const longDue = dueValue(new Set([...due, ...r.longFailed]));
     if (recorder && this.config.monitor) {
       yield* reconcileReads(recorder.finish(), { ctx: outer, config: this.config.monitor, base: this.base, subject: job.subject, stubIds: r.stubs }, tally);
     }
-    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, short: _h, ...meta } = state.meta ?? {};
+    const { gap_since: _s, gap_until: _u, sweep_since: _w, bad_pages: badBefore, gone_checks: _g, short: _h, [LONG_TEXT_DUE_KEY]: _l, ...meta } = state.meta ?? {};
     state.meta = gapSince && gapUntil ? { ...meta, gap_since: gapSince, gap_until: gapUntil } : meta;
+    if (longDue) state.meta = { ...state.meta, [LONG_TEXT_DUE_KEY]: longDue };
     if (short) state.meta = { ...state.meta, short };
     if (sweepSince) state.meta = { ...state.meta, sweep_since: sweepSince };
     let resume: VisitOutcome['resume'];
@@ -210,37 +226,6 @@ export class WeiboApiAdapter implements Adapter {
       ...(paused ? { paused } : {}),
       ...(resume ? { resume } : {}),
     };
-  }
-
-  /**
-   * The completeness ledger of the subject, on the visit after a profile read (its posts are
-   * searchable by then): when the index held fewer posts at the profile's time than it declared,
-   * and no gap explains it, the whole timeline is read again and every post indexed again. A re-read
-   * that reaches the end of the list and still finds fewer posts than declared proves the rest
-   * unreachable (`short`: by how many); it is not repeated unless the shortfall grows.
-   */
-  private async *ledgerCheck(
-    subject: string, ctx: VisitContext, page: { uid: string; containerId: string; subject: string }, tally: Tally, r: Reading, short: string | undefined,
-  ): AsyncGenerator<Emitted, string | undefined, void> {
-    let counts;
-    try {
-      counts = await ctx.ledgerCounts!(subject);
-    } catch (err) {
-      ctx.logger.warn({ subject, err: (err as Error).message }, 'completeness ledger unreadable; checked again on a later visit');
-      return short;
-    }
-    if (!counts || counts.declared === undefined || counts.declaredAtMs === undefined) return short;
-    const missing = counts.declared - counts.held;
-    if (missing <= 0) return undefined;
-    if (short !== undefined && missing <= Number(short)) return short;
-    r.listed = { upToMs: counts.declaredAtMs, count: 0 };
-    ctx.logger.info({ subject, declared: counts.declared, held: counts.held }, 'fewer posts indexed than the profile declares; reading the timeline again');
-    const rr = yield* this.readPages(page, ctx, tally, r, '&page=1', undefined, this.config.first_visit_page_limit, 'reread');
-    const listed = r.listed.count;
-    delete r.listed;
-    if (!rr.done) return short;
-    const still = counts.declared - listed;
-    return still > 0 ? String(still) : undefined;
   }
 
   /**
@@ -305,7 +290,9 @@ export class WeiboApiAdapter implements Adapter {
       for (const m of posts) {
         const id = String(m.id ?? m.mid ?? '');
         // A longer "id" would become a watermark no real post passes.
-        if (!POST_ID.test(id) || r.seen.has(id)) continue;
+        // A re-read indexes every post the list shows, also those an earlier read of this visit
+        // (head, recheck, sweep) showed but did not index because they counted as known.
+        if (!POST_ID.test(id) || (rereading ? r.indexed.has(id) || r.stubs.has(id) : r.seen.has(id))) continue;
         r.seen.add(id);
         const gone = stubStatus(m);
         if (gone) {
@@ -320,26 +307,39 @@ export class WeiboApiAdapter implements Adapter {
         if (known) {
           // A pinned post is shown first even when old: it says nothing about where new posts end.
           if (m.mblogtype !== 2) reachedKnown = true;
-          // When re-reading known posts, an edited one is indexed again: its current text becomes a version.
-          if (!rereading && !((sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0)) continue;
+          // When re-reading known posts, an edited one is indexed again: its current text becomes a
+          // version; so is one whose long text an earlier visit could not read again.
+          const edited = (sweeping || this.config.recheck_pages > 0) && (parseCount(m.edit_count) ?? 0) > 0;
+          if (!rereading && !edited && !r.longDue.has(id)) continue;
         }
         let text = m.text ?? '';
         if (m.isLongText && this.config.long_text) {
           let long;
           try {
-            long = await this.get(ctx, `${this.base}/statuses/extend?id=${id}`, 'json');
+            long = await readLongText(this.reads(tally), ctx, id);
           } catch (err) {
-            if (known) continue; // the known post stays as indexed; the next visit tries again
+            // The known post keeps its indexed text, and is due: read again on later visits until its
+            // current text is indexed (never taken for "unchanged", or an edit would be lost).
+            if (known) {
+              r.longFailed.add(id);
+              ctx.logger.info({ subject: page.subject, post_id: id, code: (err as FreshetError).code }, 'long text of a known post unreadable; due on the next visit');
+              continue;
+            }
             // This page is read again from its start (documents are idempotent by id).
             r.seen.delete(id);
             return pausedAt(err, n);
           }
-          tally.requests += 1;
-          const content = parseEnvelope(long.text, long.url).data?.longTextContent;
-          if (content) text = content;
+          // A known post whose long text went missing keeps its indexed text (the list's is cut short).
+          if (long === undefined && known) {
+            r.longDue.delete(id);
+            continue;
+          }
+          if (long !== undefined) text = long;
         }
+        r.longDue.delete(id);
         const createdMs = parseWeiboDateMs(m.created_at, res.fetchedAtMs);
         const doc = postDoc(id, m, text, page.uid, res.fetchedAtMs, this.base, page.subject, createdMs, crawledAt);
+        r.indexed.add(id);
         if (known) {
           yield { kind: 'doc', doc };
           continue;
@@ -380,17 +380,4 @@ export class WeiboApiAdapter implements Adapter {
     return recheck >= 0 ? { done: true, pages: maxPages, after: cursor } : { done: false, pages: maxPages, stoppedAt: cursor };
   }
 
-}
-
-/**
- * The next timeline page: `since_id` when the site gives one (stable while new posts arrive, spec
- * §5), else `page=` from cardlistInfo, else page + 1. Undefined when cardlistInfo says it is the end.
- */
-function nextCursor(env: Envelope, page: number): string | undefined {
-  const info = env.data?.cardlistInfo;
-  if (!info) return `&page=${page + 1}`;
-  const since = info.since_id;
-  if ((typeof since === 'number' && since > 0) || (typeof since === 'string' && /^\d+$/.test(since))) return `&since_id=${since}`;
-  if (typeof info.page === 'number' && info.page > page) return `&page=${info.page}`;
-  return undefined;
 }

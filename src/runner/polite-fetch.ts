@@ -41,6 +41,11 @@ export class PoliteFetch {
 
   constructor(private readonly deps: PoliteFetchDeps) {}
 
+  /** robots.txt's `Sitemap:` lines from the fetcher's robots cache (no request of its own when cached); `undefined`: the fetcher reads no robots.txt. */
+  robotsSitemaps(origin: string): Promise<string[]> | undefined {
+    return this.deps.fetcher.robotsSitemaps?.(origin);
+  }
+
   /** `allowance`: the visit's share of the run's byte budget, which the body is read under. */
   async fetchText(url: string, expect: 'json' | 'html', headers?: Record<string, string>, allowance?: BodyAllowance): Promise<FetchedText> {
     const { fetcher, metrics, signal } = this.deps;

@@ -261,6 +261,7 @@ export class PipelineRunner {
       fetchText: (url: string, expect: 'json' | 'html', headers?: Record<string, string>) => this.fetch.fetchText(url, expect, headers, hold),
       nowMs: () => this.deps.clock.nowMs(),
       logger: this.deps.logger,
+      robotsSitemaps: (origin: string) => this.fetch.robotsSitemaps(origin),
       subjectCount: () => this.deps.readings.countSubjects(),
       ...(this.deps.indexedPosts ? { indexedPosts: this.deps.indexedPosts } : {}),
       ...(this.deps.ledgerCounts ? { ledgerCounts: this.deps.ledgerCounts } : {}),

@@ -4,12 +4,18 @@ import type { EnFeatureSet, SentimentLang, ZhFeatureSet } from './features';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';
 
-/** A trained linear model over hashed features: `weights[bucket * classes.length + k]`. */
+/**
+ * A trained linear model over hashed features: `weights[bucket * classes.length + k] × weightScale`.
+ * Training works on float weights; a model read from its file keeps the file's int16 quantisation
+ * as it is (half the resident memory of floats, and the same logits: the file holds no more).
+ */
 export interface LinearModel {
   lang: SentimentLang;
   classes: SentimentLabel[];
   bucketsLog2: number;
-  weights: Float32Array;
+  weights: Float32Array | Int16Array;
+  /** Multiplies every weight (the int16 quantisation step); 1 when absent. */
+  weightScale?: number;
   /** Added to the (calibrated) logits before the arg-max: decision thresholds chosen by cross-validation. */
   decisionBias: number[];
   /** zh models are binary; below this |score| the label is `neutral` (0: never). */
@@ -70,17 +76,18 @@ const QMAX = 32767;
 export function encodeModel(m: LinearModel): LinearModelFile {
   const k = m.classes.length;
   const buckets = 1 << m.bucketsLog2;
+  const ws = m.weightScale ?? 1;
   let maxAbs = 0;
-  for (const w of m.weights) maxAbs = Math.max(maxAbs, Math.abs(w));
+  for (const w of m.weights) maxAbs = Math.max(maxAbs, Math.abs(w * ws));
   const scale = maxAbs > 0 ? maxAbs / QMAX : 1;
   const idx: number[] = [];
   const vals: number[] = [];
   for (let b = 0; b < buckets; b++) {
     let keep = false;
-    for (let j = 0; j < k; j++) if (Math.round(m.weights[b * k + j]! / scale) !== 0) keep = true;
+    for (let j = 0; j < k; j++) if (Math.round((m.weights[b * k + j]! * ws) / scale) !== 0) keep = true;
     if (!keep) continue;
     idx.push(b);
-    for (let j = 0; j < k; j++) vals.push(Math.round(m.weights[b * k + j]! / scale));
+    for (let j = 0; j < k; j++) vals.push(Math.round((m.weights[b * k + j]! * ws) / scale));
   }
   const varints: number[] = [];
   let last = -1;
@@ -111,7 +118,7 @@ export function decodeModel(f: LinearModelFile): LinearModel {
   const raw = inflateRawSync(Buffer.from(f.data, 'base64'));
   const k = f.classes.length;
   const nVarint = raw.readUInt32LE(0);
-  const weights = new Float32Array((1 << f.bucketsLog2) * k);
+  const weights = new Int16Array((1 << f.bucketsLog2) * k);
   // Copy before viewing as Int16: the inflated buffer's offset need not be 2-aligned.
   const qBytes = Uint8Array.prototype.slice.call(raw, 4 + nVarint);
   const q = new Int16Array(qBytes.buffer, qBytes.byteOffset, qBytes.byteLength / 2);
@@ -125,10 +132,10 @@ export function decodeModel(f: LinearModelFile): LinearModel {
     let byte: number;
     do { byte = raw[pos++]!; d |= (byte & 0x7f) << shift; shift += 7; } while (byte & 0x80);
     b += d + 1;
-    for (let j = 0; j < k; j++) weights[b * k + j] = q[qi++]! * f.scale;
+    for (let j = 0; j < k; j++) weights[b * k + j] = q[qi++]!;
   }
   if (qi !== q.length || qi !== f.nonZeroBuckets * k) throw new Error('corrupt sentiment model file');
-  return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta,
+  return { lang: f.lang, classes: f.classes, bucketsLog2: f.bucketsLog2, weights, weightScale: f.scale, decisionBias: f.decisionBias, neutralBand: f.neutralBand, meta: f.meta,
     ...(f.lexicon ? { lexicon: decodeLexicon(f.lexicon) } : {}),
     ...(f.normPower !== undefined ? { normPower: f.normPower } : {}),
     ...(f.segmenter ? { segmenter: f.segmenter } : {}),

@@ -40,6 +40,8 @@ export function logits(model: LinearModel, feats: Int32Array, strong: number, ou
     const v = h & 1 ? -x : x;
     for (let j = 0; j < k; j++) out[j]! += v * w[base + j]!;
   }
+  const ws = model.weightScale ?? 1;
+  if (ws !== 1) for (let j = 0; j < k; j++) out[j]! *= ws;
 }
 
 /**
@@ -65,14 +67,40 @@ export function decide(model: LinearModel, z: Float64Array, emoticons: number, p
   return { score, label, confidence: p[best]! };
 }
 
-export function createSentimentModel(models: Record<SentimentLang, LinearModel>, segment?: (text: string) => string[]): SentimentModel {
-  const extractor = new FeatureExtractor(segment, models.zh.zhFeatures, models.en.enFeatures);
+/** A model of one language with what it takes to read a text: its own feature extractor (and segmenter). */
+interface LangModel {
+  model: LinearModel;
+  extractor: FeatureExtractor;
+}
+
+/**
+ * `models` are the two models or their loaders: a loader runs on the first text of its language,
+ * so a pipeline that only ever sees English never holds the zh model and jieba's dictionary
+ * (~45 MiB resident), and one that only sees Chinese never holds the en model.
+ */
+export function createSentimentModel(
+  models: Record<SentimentLang, LinearModel | (() => LinearModel)>, segment?: (text: string) => string[],
+  /** The zh segmenter made when the zh model loads (the one it was trained with), when `segment` is not given. */
+  segmenterOf?: (zh: LinearModel) => ((text: string) => string[]) | undefined,
+): SentimentModel {
+  const loaded: Partial<Record<SentimentLang, LangModel>> = {};
+  const get = (lang: SentimentLang): LangModel => {
+    let m = loaded[lang];
+    if (!m) {
+      const src = models[lang];
+      const model = typeof src === 'function' ? src() : src;
+      const fn = lang === 'zh' ? segment ?? segmenterOf?.(model) : undefined;
+      m = { model, extractor: new FeatureExtractor(fn, model.zhFeatures, model.enFeatures) };
+      loaded[lang] = m;
+    }
+    return m;
+  };
   const z = new Float64Array(8);
   const p = new Float64Array(8);
   return {
     classify(text, lang, opts) {
       const detected = lang === 'zh' || lang === 'en' ? lang : detectLanguage(text);
-      const model = detected === 'zh' ? models.zh : models.en;
+      const { model, extractor } = get(detected === 'zh' ? 'zh' : 'en');
       const feats = extractor.extract(text, model.lang, model.lexicon ? { ...opts, lexicon: model.lexicon } : opts);
       logits(model, feats, extractor.strong, z, extractor.vals);
       const { score, label, confidence } = decide(model, z, extractor.emoticons, p);
@@ -104,8 +132,13 @@ export function segmenterFor(model: LinearModel): ((text: string) => string[]) |
   return (text) => jieba.cut(text, hmm);
 }
 
-/** Loads both committed models; each caller (stage instance, CLI run) gets its own copy. */
+/**
+ * The committed models; each caller (stage instance, CLI run) gets its own copy. Each language's
+ * model (and for zh jieba) is read on the first text of that language; the files are checked now,
+ * so a missing model fails at start-up, not on the first post.
+ */
 export function loadSentimentModel(dir = defaultModelDir()): SentimentModel {
-  const zh = readModelFile(join(dir, 'sentiment-zh.json'));
-  return createSentimentModel({ zh, en: readModelFile(join(dir, 'sentiment-en.json')) }, segmenterFor(zh));
+  const paths = { zh: join(dir, 'sentiment-zh.json'), en: join(dir, 'sentiment-en.json') };
+  for (const path of Object.values(paths)) if (!existsSync(path)) throw new Error(`sentiment model ${path} not found`);
+  return createSentimentModel({ zh: () => readModelFile(paths.zh), en: () => readModelFile(paths.en) }, undefined, segmenterFor);
 }

@@ -161,6 +161,10 @@ export class RenderFetcher {
     return this.deps.http.robotsCrawlDelayMs?.(origin);
   }
 
+  robotsSitemaps(origin: string): Promise<string[]> | undefined {
+    return this.deps.http.robotsSitemaps?.(origin);
+  }
+
   stats(): RenderStats & { browser: ReturnType<BrowserPool['stats']> } {
     const s = this.stats_;
     return { ...s, failed: { ...s.failed }, retries: { ...s.retries }, blocked: { ...s.blocked }, subrequestErrors: { ...s.subrequestErrors }, browser: this.pool.stats() };

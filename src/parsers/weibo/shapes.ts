@@ -127,3 +127,16 @@ export function mblogsOf(env: Envelope): Mblog[] {
   }
   return out;
 }
+
+/**
+ * The next timeline page: `since_id` when the site gives one (stable while new posts arrive, spec
+ * §5), else `page=` from cardlistInfo, else page + 1. Undefined when cardlistInfo says it is the end.
+ */
+export function nextCursor(env: Envelope, page: number): string | undefined {
+  const info = env.data?.cardlistInfo;
+  if (!info) return `&page=${page + 1}`;
+  const since = info.since_id;
+  if ((typeof since === 'number' && since > 0) || (typeof since === 'string' && /^\d+$/.test(since))) return `&since_id=${since}`;
+  if (typeof info.page === 'number' && info.page > page) return `&page=${info.page}`;
+  return undefined;
+}

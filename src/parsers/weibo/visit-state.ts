@@ -14,8 +14,14 @@ export interface Reading {
   /** The highest post id seen (the next watermark). */
   top: string | undefined;
   lastFetchMs: number;
+  /** Posts this visit indexed (a re-read indexes the others it lists, seen or not). */
+  indexed: Set<string>;
   /** Posts the lists showed as stubs of gone posts. */
   stubs: Set<string>;
+  /** Known posts whose current long text is still to be indexed (from earlier visits); shown and read, they leave. */
+  longDue: Set<string>;
+  /** Known posts whose long text this visit failed to read again: due on the next visit. */
+  longFailed: Set<string>;
   /** During a re-read: how many posts published by `upToMs` the list shows. */
   listed?: { upToMs: number; count: number };
 }

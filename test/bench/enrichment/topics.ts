@@ -34,6 +34,12 @@ export interface TopicBenchResult {
   polarMixErrors: number[];
   /** The same two per language. */
   mixErrorsByLang: Record<string, number[]>;
+  /**
+   * Per language, over every break-out post: how the stage labelled the posts whose truth is
+   * neutral (share labelled polar) and those whose truth is polar (share labelled right); where
+   * a mix error comes from.
+   */
+  labelsByLang: Record<string, { neutralPosts: number; neutralLabelledPolar: number; polarPosts: number; polarRight: number }>;
   posts: number;
   cpuSeconds: number;
 }
@@ -86,10 +92,19 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
       topicOf.set(s.name, t);
     }
   };
+  const labelsByLang: TopicBenchResult['labelsByLang'] = {};
+  const truthOf = new Map<string, string>();
+  for (const posts of truthPosts.values()) for (const p of posts) truthOf.set(world.postOfBreakout(p).id, p.sentiment);
   for (const it of items) {
     while (it.createdMs >= next) { detect(next); next += 5 * MIN; }
     const r = model.classify(it.text, it.lang);
     const label = r.confidence < o.minConfidence ? 'neutral' : r.label;
+    const truth = truthOf.get(it.id);
+    if (truth !== undefined) {
+      const l = (labelsByLang[it.lang] ??= { neutralPosts: 0, neutralLabelledPolar: 0, polarPosts: 0, polarRight: 0 });
+      if (truth === 'neutral') { l.neutralPosts++; if (label !== 'neutral') l.neutralLabelledPolar++; }
+      else { l.polarPosts++; if (label === truth) l.polarRight++; }
+    }
     const h = simhash64(it.text);
     const cluster = dups.find(h) ?? it.id;
     dups.add(it.id, h);
@@ -126,6 +141,6 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
   return {
     breakouts: specs.length, detectedWithin15Min: detected / specs.length,
     meanLatencyMin: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null,
-    falseTopicsPerDay: falseTopics.size / o.days, falseTopics: [...falseTopics.values()], mixErrors, polarMixErrors, mixErrorsByLang, posts: items.length, cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    falseTopicsPerDay: falseTopics.size / o.days, falseTopics: [...falseTopics.values()], mixErrors, polarMixErrors, mixErrorsByLang, labelsByLang, posts: items.length, cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }

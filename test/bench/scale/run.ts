@@ -5,7 +5,9 @@ import { bloomFalsePositiveRate, bloomMayContain, bloomSize } from '../../../src
 import { FrontierCounts } from '../../../src/sources/frontier/counts';
 import { RedisFrontier } from '../../../src/sources/frontier/frontier';
 import { bucketsPerShard, shardKeys, shardOf } from '../../../src/sources/frontier/keys';
+import { packValidators } from '../../../src/fetchers/conditional-get';
 import { packSubject } from '../../../src/sources/frontier/packed-state';
+import { storedNameBytes } from '../../../src/sources/frontier/subject-name';
 import { ownRedis } from '../../helpers/redis-server';
 import { goal, writeReport, type ResultRow } from '../lib/results';
 import { measureWorkers, workerChild } from './workers';
@@ -40,6 +42,20 @@ const visitedState: SubjectState = {
 
 const uid = (i: number): string => `weibo:user:${String(1_000_000_000 + i * 7919)}`;
 
+/**
+ * A news article as a `web:page:` subject after a few conditional revisits (issue 20): its
+ * validators (a strong ETag and Last-Modified, packed as web_pages packs them) and last body size
+ * in `meta`, a depth, and the section page that linked to it as `via` (what the runner stores).
+ */
+const WEB_SUBJECTS = Number(process.env['BENCH_WEB_SUBJECTS'] ?? 200_000);
+const webState: SubjectState = {
+  firstSeenMs: 1_795_245_528_873, postsSeen: 0, visits: 4, failures: 0, status: 'active', depth: 2,
+  via: 'web:page:https://www.harbourdaily.example.com/news/2026/11/index.html',
+  meta: { v: packValidators({ etag: '"5f3a9c2e-bd41"', lastModifiedSecs: 1_795_240_000 }), b: (48_213).toString(36) },
+  lastPostMs: 1_795_240_000_000, lastVisitMs: 1_795_245_528_969,
+} as SubjectState;
+const webUid = (i: number): string => `web:page:https://www.harbourdaily.example.com/news/2026/11/${String(100_000 + i)}.html`;
+
 /** Redis CPU microseconds per script call of `claim` batches, from INFO commandstats (evalsha). */
 async function claimUsecPerCall(redis: Redis, frontier: RedisFrontier): Promise<number> {
   await redis.config('RESETSTAT');
@@ -54,10 +70,10 @@ async function claimUsecPerCall(redis: Redis, frontier: RedisFrontier): Promise<
  * the same due-time density per bucket, so the claim costs of two sizes compare. Distinct due
  * times interleaved over buckets are the dearest case for claims (one bucket scan per subject).
  */
-async function load(frontier: RedisFrontier, n: number, dueMs: number): Promise<void> {
+async function load(frontier: RedisFrontier, n: number, dueMs: number, name = uid, state = visitedState): Promise<void> {
   const batch = Math.ceil(n / 200);
   for (let i = 0; i < n; i += batch) {
-    const items = Array.from({ length: Math.min(batch, n - i) }, (_, j) => ({ subject: uid(i + j), state: visitedState }));
+    const items = Array.from({ length: Math.min(batch, n - i) }, (_, j) => ({ subject: name(i + j), state }));
     await frontier.offer(items, dueMs + i / batch);
   }
 }
@@ -170,6 +186,34 @@ async function main(): Promise<void> {
     row('bloom 1%', 'mib_for_50M_keys', at50M.bits / 8 / 2 ** 20);
     row('bloom 1%', 'probe_keys_per_sec_js', PROBES / probeSec);
 
+    // Web page subjects with validators (issue 20), loaded alone into an empty server.
+    await redis.flushall();
+    const webNs = `${NS}-web`;
+    const web = new RedisFrontier(redis, { ...frontier.opts, namespace: webNs, bloomCapacity: WEB_SUBJECTS }, systemClock);
+    const webBefore = await usedMemory(redis);
+    await load(web, WEB_SUBJECTS, 1_795_245_528_873, webUid, webState);
+    const webPerSubject = ((await usedMemory(redis)) - webBefore) / WEB_SUBJECTS;
+    const webEncodings = new Map<string, number>();
+    for (let sh = 0; sh < SHARDS; sh++) {
+      const k = shardKeys(webNs, sh);
+      const keys = Array.from({ length: bucketsPerShard(WEB_SUBJECTS, SHARDS) }, (_, b) => `${k.bucketPrefix}${b}`);
+      for (let from = 0; from < keys.length; from += 1000) {
+        const pipe = redis.pipeline();
+        for (const key of keys.slice(from, from + 1000)) pipe.object('ENCODING', key);
+        for (const [, e] of (await pipe.exec()) ?? []) if (e !== null) webEncodings.set(String(e), (webEncodings.get(String(e)) ?? 0) + 1);
+      }
+    }
+    const wv = 'web page subjects with validators';
+    row(wv, 'subjects', WEB_SUBJECTS);
+    row(wv, 'redis_bytes_per_subject', webPerSubject);
+    row(wv, 'state_json_bytes', Buffer.byteLength(JSON.stringify(webState)));
+    row(wv, 'packed_value_bytes', packSubject(webState, 0, webUid(0)).length);
+    row(wv, 'subject_bytes', Buffer.byteLength(webUid(0)));
+    row(wv, 'stored_subject_bytes', storedNameBytes(webUid(0)));
+    row(wv, 'listpack_buckets', webEncodings.get('listpack') ?? 0);
+    row(wv, 'hashtable_buckets', webEncodings.get('hashtable') ?? 0);
+    row(wv, 'redis_gib_at_10M_subjects', (webPerSubject * 10_000_000) / 2 ** 30);
+
     // Throughput with 1, 2 and 4 worker processes sharing one frontier (blackhole sink).
     await redis.flushall();
     // The first run warms simsite up (its posts are generated lazily, then cached) and is not reported.
@@ -191,12 +235,13 @@ async function main(): Promise<void> {
     }
 
     writeReport('scale', {
-      subjects: SUBJECTS, shards: SHARDS, probes: PROBES, users_crawled: USERS, workers: WORKERS, bloom_false_positive_rate: FP_RATE, redis: (await redis.info('server')).match(/redis_version:(\S+)/)?.[1],
+      subjects: SUBJECTS, web_subjects: WEB_SUBJECTS, shards: SHARDS, probes: PROBES, users_crawled: USERS, workers: WORKERS, bloom_false_positive_rate: FP_RATE, redis: (await redis.info('server')).match(/redis_version:(\S+)/)?.[1],
       encodings: [...encodings].map(([e, n]) => `${n} ${e}`).join(', '), redis_config: 'default (hash-max-listpack-entries 128, hash-max-listpack-value 64)',
       state: 'a subject after a few visits (JSON 247 B), packed with its due time into one field of a bucket hash; bucket due index; Bloom bits',
     }, results, [
       goal('redis bytes per subject incl. due entry', '<=', 120, perSubject),
       goal('redis GiB at 10 M subjects', '<=', 1.2 * 1e9 / 2 ** 30, (perSubject * 10_000_000) / 2 ** 30),
+      goal('redis bytes per web page subject with validators incl. due entry (issue 20)', '<=', 120, webPerSubject),
       goal(`claim Redis CPU at ${SUBJECTS} / at ${SMALL} subjects (O(log n))`, '<=', 1.5, bigUsec / smallUsec),
       goal('bloom bits per entry / theoretical', '<=', 1.1, bitsPerEntry / theoreticalBitsPerEntry),
       goal('bloom bytes held by Redis / theoretical', '<=', 1.1, bloomBytes / SUBJECTS / (theoreticalBitsPerEntry / 8)),

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ManualClock } from '../../../src/core/clock';
-import { silentLogger } from '../../../src/core/logger';
+import { appendFileSync } from 'node:fs';
+import { loggerTo, silentLogger } from '../../../src/core/logger';
+import { visiblePosts } from '../../../src/simsite/weibo/visible';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
 import { auditLines } from '../../../src/monitor/ledger';
@@ -95,9 +97,11 @@ sink: { type: elasticsearch, flush_interval_ms: 50, replicas: 0 }
 schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
 `, 'social-monitored.yaml');
     const metrics = createMetrics();
+    const debugFile = process.env['SOCIAL_DEBUG'] && process.env['SOCIAL_DEBUG'] !== '1' ? process.env['SOCIAL_DEBUG'] : undefined;
     const deps = {
       redis: svc.redis, search: svc.search, indexPrefix: prefix, mappingsDir: svc.mappingsDir, clock: frozen, rng: seededRng(1),
-      logger: silentLogger, metrics, sleep: (ms: number) => sleep(ms), namespace, identityTokens: tokens,
+      // SOCIAL_DEBUG=<file>: the adapter's info lines, with the simulated time, to that file.
+      logger: debugFile ? loggerTo((rec) => appendFileSync(debugFile, `${JSON.stringify({ sim: new Date(frozen.nowMs()).toISOString(), ...rec })}\n`), { world: o.worldSeed }) : silentLogger, metrics, sleep: (ms: number) => sleep(ms), namespace, identityTokens: tokens,
     };
     const posts = indexName(prefix, 'posts');
     const ix = { posts, users: indexName(prefix, 'users') };
@@ -131,7 +135,6 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
     }
     if (process.env['SOCIAL_DEBUG']) console.error((await metrics.registry.metrics()).split('\n').filter((l) => /drop|dead|reject|settle/.test(l) && !l.startsWith('#')).join('\n'));
     if (process.env['SOCIAL_DEBUG']) for (const uid of score.completeness.uidsWithMissing) console.error(JSON.stringify(await built.frontier.getState(`weibo:user:${uid}`)));
-    await built.close();
     const lines = auditLines(ledger);
     // A subject listed only because it holds more posts than the platform now counts (a deletion
     // not yet confirmed by a visit) has no gap: counted apart.
@@ -139,7 +142,35 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
     const auditListed = ledger.filter((e) => !e.complete && shortfall(e)).map((e) => e.subject).sort();
     const auditUnconfirmedOnly = ledger.filter((e) => !e.complete && !shortfall(e)).length;
     const truthMissing = score.completeness.uidsWithMissing.map((uid) => `weibo:user:${uid}`).sort();
+    if (process.env['SOCIAL_DEBUG']) {
+      // Each listed or truly short subject: the ledger against the truth at the profile's time.
+      for (const subject of new Set([...auditListed, ...truthMissing])) {
+        const uid = Number(subject.split(':')[2]);
+        const user = world.userByUid(uid);
+        const e = ledger.find((x) => x.subject === subject);
+        const u = await svc.search.get<{ statuses_count?: number; crawled_at?: string }>({ index: ix.users, id: `weibo:${uid}` }).catch(() => undefined);
+        const atMs = u?._source?.crawled_at ? Date.parse(u._source.crawled_at) : NaN;
+        const vis = user && Number.isFinite(atMs) ? visiblePosts(world, user.index, atMs) : undefined;
+        const shownIds: string[] = [];
+        if (vis && user) {
+          if (vis.pinned >= 0) shownIds.push(world.post(user.index, vis.pinned).id);
+          for (let k = 0; k < vis.regularCount; k++) shownIds.push(world.post(user.index, vis.indexAt(k)).id);
+        }
+        const mine = docs.filter((d) => d['subject'] === subject);
+        const byId = new Map(mine.map((d) => [String(d['id']), d]));
+        const notHeld = shownIds.filter((id) => {
+          const d = byId.get(id);
+          if (!d) return true;
+          const created = Date.parse(String(d['created_at']));
+          const fm = d['first_missing_at'] ? Date.parse(String(d['first_missing_at'])) : undefined;
+          return !(created <= atMs && (d['status'] === 'active' || (fm !== undefined && fm > atMs)));
+        }).map((id) => ({ id, doc: byId.get(id) ? { status: byId.get(id)!['status'], created: byId.get(id)!['created_at'], fm: byId.get(id)!['first_missing_at'] } : null }));
+        const extraHeld = mine.filter((d) => !shownIds.includes(String(d['id'])) && Date.parse(String(d['created_at'])) <= atMs && d['status'] === 'active').map((d) => d['id']);
+        console.error('ledger-debug', JSON.stringify({ subject, entry: e, declared: u?._source?.statuses_count, at: u?._source?.crawled_at, truthVisibleAtT: vis?.count, notHeld, extraHeld, state: await built.frontier.getState(subject) }));
+      }
+    }
 
+    await built.close();
     const log = site.requestLog.entries();
     const faultsServed: Record<string, number> = {};
     let softBlocksServed = 0;

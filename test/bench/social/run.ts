@@ -164,6 +164,10 @@ async function main(): Promise<void> {
       row('brackets_outside_truth', d.outsideBracket),
       row('median_bracket_width_hours', d.bracketWidthsMs.length ? round3(median(d.bracketWidthsMs) / HOUR_MS) : null),
       row('visit_interval_hours', MONITORED.intervalMs / HOUR_MS),
+      // The brackets are whole visit intervals: the median sits on one of them, so the spread says how close it is to the next.
+      row('brackets_within_1_interval', d.bracketWidthsMs.filter((w) => w <= MONITORED.intervalMs).length),
+      row('brackets_within_2_intervals', d.bracketWidthsMs.filter((w) => w <= 2 * MONITORED.intervalMs).length),
+      row('brackets', d.bracketWidthsMs.length),
       row('false_tombstones', m.score.falseTombstones),
       row('edits_eligible', m.score.edits.eligible),
       row('edits_captured', m.score.edits.captured),

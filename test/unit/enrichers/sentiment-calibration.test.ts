@@ -7,6 +7,7 @@ import { reliability } from '../../../src/eval/calibration';
 import { fitCalibration } from '../../../scripts/sentiment/calibrate';
 import { foldOf } from '../../../scripts/sentiment/cv';
 import { coordinateSearch } from '../../../scripts/sentiment/search';
+import { topicGroups } from '../../../scripts/sentiment/topic-groups';
 
 describe('reliability and expected calibration error', () => {
   it('bins by confidence and weighs each bin by its posts', () => {
@@ -106,5 +107,31 @@ describe('coordinate search', () => {
     expect(r.score).toBeCloseTo(0, 12);
     expect(new Set(logged).size).toBe(logged.length);
     expect(r.tried.length).toBe(logged.length);
+  });
+});
+
+describe('topic groups of the tweets', () => {
+  const texts = [
+    ...Array.from({ length: 20 }, (_, i) => `Watching Kendrick live tonight, set ${i} was great`),
+    ...Array.from({ length: 20 }, (_, i) => `Is Sharknado ${i} on TV? Asking for a friend`),
+    // A capitalised word of both topics: the tweet goes with the more frequent one (ties by the word).
+    'Kendrick and Sharknado on Friday',
+    'Nothing capitalised here at all',
+    'Rare Word only once',
+  ];
+  const g = topicGroups(texts);
+
+  it('puts tweets naming the same mid-frequency capitalised word in one group, others in none', () => {
+    expect(new Set(g.slice(0, 20))).toEqual(new Set(['t:kendrick']));
+    expect(new Set(g.slice(20, 40))).toEqual(new Set(['t:sharknado']));
+    expect(g[40]).toBe('t:kendrick');
+    // No capitalised word, a sentence-start word, or words under the minimum document count: folds by post id.
+    expect(g[41]).toBeUndefined();
+    expect(g[42]).toBeUndefined();
+  });
+
+  it('keeps a topic\'s tweets in one cross-validation fold', () => {
+    const folds = new Set(g.slice(0, 20).map((k) => foldOf(k!, 5, 3)));
+    expect(folds.size).toBe(1);
   });
 });

@@ -121,6 +121,50 @@ describe('datelines and bylines near the headline', () => {
     expect(sailthru.author).toBe('Jesse Porter');
   });
 
+  it('skips roles and headlines where a byline stands, and takes the meta tag\'s name where the byline runs on past it', () => {
+    const role = extract(`<html><head><title>Go-to podcasts</title><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="Linda Rosencrance"></head>
+      <body><h1>Go-to podcasts</h1><div class="author-name">Contributing Writer</div>${body}</body></html>`);
+    expect(role.author).toBe('Linda Rosencrance');
+    const editorOf = extract(`<html><head><title>Perfect Privacy review</title><meta itemprop="author" content="Rob Mardisalu"></head>
+      <body><h1>Perfect Privacy review</h1><p>By Editor of TheBestVPN.com</p>${body}</body></html>`);
+    expect(editorOf.author).toBe('Rob Mardisalu');
+    const headline = extract(`<html><head><title>Cheap earbuds</title><meta name="author" content="Bart Breij"></head>
+      <body><h1>Cheap earbuds</h1><span class="byline">The Best Cheap Wireless Earbuds under $50</span>${body}</body></html>`);
+    expect(headline.author).toBe('Bart Breij');
+    const runOn = extract(`<html><head><title>Climate tech</title><meta name="author" content="Harsh Vaibhav"></head>
+      <body><h1>Climate tech</h1><p>By Harsh Vaibhav Global Commons</p>${body}</body></html>`);
+    expect(runOn.author).toBe('Harsh Vaibhav');
+    // Names keep their particles and a team's lower-case noun.
+    const particles = extract(`<html><head><title>HR roles</title></head><body><h1>HR roles</h1><p>By Marna van der Merwe</p>${body}</body></html>`);
+    expect(particles.author).toBe('Marna van der Merwe');
+  });
+
+  it('reads the author from an author box anywhere, a "Contributors:" label, and a meta tag after an article:author that is a URL', () => {
+    const filler = '<p>Indexing services decide which journals researchers find first, and each has its own rules for inclusion.</p>'.repeat(40);
+    const box = extract(`<html><head><title>Marketing companies</title></head><body><h1>Marketing companies</h1>${filler}
+      <div class="author"><img alt=""><p class="authorName">Podium Staff</p></div></body></html>`);
+    expect(box.author).toBe('Podium Staff');
+    const contributors = extract(`<html><head><title>Low-light plants</title></head><body><h1>Low-light plants</h1>
+      <div class="tags"><div><strong>Contributors:</strong> Janet Loughrey</div></div>${body}</body></html>`);
+    expect(contributors.author).toBe('Janet Loughrey');
+    const facebook = extract(`<html><head><title>Gooseneck kettles</title><meta property="article:author" content="https://www.facebook.com/thespruceeats/">
+      <meta name="sailthru.author" content="Jesse Porter"></head><body><h1>Gooseneck kettles</h1>${body}</body></html>`);
+    expect(facebook.author).toBe('Jesse Porter');
+  });
+
+  it('reads the name a dateline gives after its date, near the headline only (not a teaser\'s further down)', () => {
+    const dot = extract(`<html><head><title>What do people love about Rust?</title></head><body><h1>What do people love about Rust?</h1>
+      <div class="publish-date-author">Dec. 19, 2025 &middot; Niko Matsakis on behalf of <a href="/governance">the Rust team</a></div>${body}</body></html>`);
+    expect(dot.author).toBe('Niko Matsakis');
+    const by = extract(`<html><head><title>Gardenary planting</title></head><body><h1>Gardenary planting</h1>
+      <div class="publish-meta"><span>Published August 7, 2023</span> <span>by Nicole Burke</span></div>${body}</body></html>`);
+    expect(by.author).toBe('Nicole Burke');
+    const filler = '<p>Tutoring is a partnership: the tutor asks questions, and the student does the thinking and the work.</p>'.repeat(30);
+    const teaser = extract(`<html><head><title>What tutoring is</title></head><body><h1>What tutoring is</h1><p class="date">February 9, 2016</p>${filler}
+      <article class="preview"><h2><a href="/next">Career week</a></h2><p class="meta">October 28, 2025 by Mariel Sheets | Community</p></article></body></html>`);
+    expect(teaser.author).toBeUndefined();
+  });
+
   it('falls back to a date in the URL when the page shows none', () => {
     const page = extract(`<html><head><title>Comfort watches</title></head><body><h1>Comfort watches</h1>${body}</body></html>`,
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });

@@ -1,6 +1,6 @@
 import { parseHtml } from '../../../src/extractors/dom';
 import { toBlocks } from '../../../src/extractors/blocks';
-import { paragraphContainer, preferSecond } from '../../../src/extractors/second-opinion';
+import { lastResort, paragraphContainer, preferSecond } from '../../../src/extractors/second-opinion';
 import { extract } from '../../../src/extractors/text-density';
 
 describe('second opinion: the paragraph container (second-opinion.ts)', () => {
@@ -57,5 +57,31 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     const page = extract(html);
     for (const t of topics) expect(page.text).toContain(`frameworks for ${t.toLowerCase()}`);
     expect(page.text).not.toContain('Technology Square');
+  });
+
+  describe('last resort: the page\'s own lines where both models found next to nothing', () => {
+    const entries = ['Memorial Park Loop: 3 miles of rooty singletrack', 'Terry Hershey Trail: paved and dirt, along the bayou', 'Anthony Brodie Trail: fast and flowy',
+      'Cullen Park: beginner loops by the reservoir', 'Jack Brooks Park: technical climbs', 'Spring Creek Greenway: 40 miles of greenway', 'Double Lake Loop: sandy, in the forest', 'Huntsville State Park: hills and pines', 'Brazos Bend: flat, with alligators', 'Jesse Jones Park: short and twisty'];
+    const html = `<body><ul class="menu"><li><a href="/a">Maps</a></li><li><a href="/b">Trails</a></li><li><a href="/c">Forum</a></li></ul>
+      <h1>Houston trails</h1>${entries.map((e) => `<div class="row">${e}</div>`).join('')}
+      <div class="sidebar"><p>Sign up for our newsletter and get weekly trail reports in your inbox</p></div><p>Share this story</p></body>`;
+    const blocks = toBlocks(parseHtml(html));
+
+    it('takes every line that is not a link list, furniture or boilerplate when what was found is tiny', () => {
+      const found = lastResort(blocks, blocks.filter((b) => b.text === 'Maps'), 0.5).map((b) => b.text);
+      expect(found).toEqual(['Houston trails', ...entries]);
+    });
+
+    it('keeps what was found when it is a real text, or when the page holds no more', () => {
+      const some = blocks.filter((b) => entries.includes(b.text));
+      expect(lastResort(blocks, some, 0.5)).toBe(some);
+      const bare = toBlocks(parseHtml('<body><h1>Houston trails</h1><p>Coming soon.</p></body>'));
+      expect(lastResort(bare, [], 0.5)).toEqual([]);
+    });
+
+    it('counts a CJK character as a short word: 60 Han characters are no tiny text', () => {
+      const zh = toBlocks(parseHtml(`<body><p>${'本报讯市交管部门决定对长江大桥实施交通管制'.repeat(3)}</p>${entries.map((e) => `<div>${e}</div>`).join('')}</body>`));
+      expect(lastResort(zh, zh.slice(0, 1), 0.5)).toHaveLength(1);
+    });
   });
 });

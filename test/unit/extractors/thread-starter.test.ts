@@ -30,4 +30,12 @@ describe('the author of a forum thread is who started it', () => {
       ${reply('FutureBSD', body[0]!)}${reply('PinkyPowers', body[1]!, personMicrodata('PinkyPowers'))}${reply('Someone', body[2]!, personMicrodata('Someone'))}</body></html>`;
     expect(extract(html, { url }).author).toBe('FutureBSD');
   });
+
+  it("reads the first post's data-username (a board that names posters by that attribute)", () => {
+    const post = (user: string, text: string): string => `<div class="msg_body_box"><div class="msg_infobox"><span class="user"><a data-username="${user}" class="name menu_toggle"><b>${user}</b></a></span>
+      <span class="post_time">2 years ago</span></div><div class="msg_body">${text}</div></div>`;
+    const html = `<html><head><title>Nintendo Direct today</title><script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Nintendo Direct today"}</script></head><body><h1>Nintendo Direct today</h1>
+      ${post('Need2KnowLion', body[0]!)}${post('Mr-McMonkeyDog', body[1]!)}${post('Someone', body[2]!)}</body></html>`;
+    expect(extract(html, { url: 'https://gamefaqs.gamespot.com/boards/189706-nintendo-switch/80702016' }).author).toBe('Need2KnowLion');
+  });
 });

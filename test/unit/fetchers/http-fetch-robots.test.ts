@@ -1,3 +1,4 @@
+import { MAX_SITEMAPS_PER_ORIGIN } from '../../../src/fetchers/robots-cache';
 import { makeFetcher, rejection, startServer, type LocalServer } from './local-server';
 
 /** robots.txt behaviour per test server, so origins (and their cache entries) stay separate. */
@@ -141,5 +142,40 @@ describe('HttpFetcher: robots.txt', () => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => fetcher.fetch({ url: s.url(`/p${i}`) })));
     expect(s.robotsHits()).toBe(1);
     await fetcher.close();
+  });
+
+  it('gives the Sitemap: lines from the same cached robots.txt fetch as the rules, refetched after robots_cache_ttl_secs', async () => {
+    const s = await tracked({ status: 200, body: `${ROBOTS}Sitemap: /sitemap_index.xml\nSitemap: ftp://elsewhere/x.xml\nSitemap: https://cdn.example/news.xml\n` });
+    const { fetcher, clock } = makeFetcher({ respect_robots: true, robots_cache_ttl_secs: 3600 });
+    await fetcher.fetch({ url: s.url('/a') });
+    expect(await fetcher.robotsSitemaps(s.origin)).toEqual([`${s.origin}/sitemap_index.xml`, 'https://cdn.example/news.xml']);
+    expect(s.robotsHits()).toBe(1);
+    clock.advanceMs(3_601_000);
+    expect(await fetcher.robotsSitemaps(s.origin)).toHaveLength(2);
+    expect(s.robotsHits()).toBe(2);
+    await fetcher.fetch({ url: s.url('/b') });
+    expect(s.robotsHits()).toBe(2);
+    await fetcher.close();
+  });
+
+  it('keeps at most MAX_SITEMAPS_PER_ORIGIN Sitemap: lines of an origin (the cache stays bounded)', async () => {
+    const lines = Array.from({ length: MAX_SITEMAPS_PER_ORIGIN + 50 }, (_, i) => `Sitemap: /s${i}.xml`).join('\n');
+    const s = await tracked({ status: 200, body: `User-agent: *\nDisallow:\n${lines}\n` });
+    const { fetcher } = makeFetcher({ respect_robots: true });
+    const got = await fetcher.robotsSitemaps(s.origin)!;
+    expect(got).toHaveLength(MAX_SITEMAPS_PER_ORIGIN);
+    expect(got[0]).toBe(`${s.origin}/s0.xml`);
+    await fetcher.close();
+  });
+
+  it('gives no Sitemap: lines for a missing robots.txt, throws while it is unavailable, and none without respect_robots', async () => {
+    const missing = await tracked({ status: 404 });
+    const on = makeFetcher({ respect_robots: true }).fetcher;
+    expect(await on.robotsSitemaps(missing.origin)).toEqual([]);
+    const down = await tracked({ status: 503 });
+    expect(await rejection(on.robotsSitemaps(down.origin)!)).toMatchObject({ code: 'E_FETCH_ROBOTS_UNAVAILABLE', kind: 'throttled' });
+    const off = makeFetcher({ respect_robots: false }).fetcher;
+    expect(off.robotsSitemaps(missing.origin)).toBeUndefined();
+    await Promise.all([on.close(), off.close()]);
   });
 });

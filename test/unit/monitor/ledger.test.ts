@@ -26,6 +26,11 @@ describe('ledgerEntry', () => {
     expect([e.complete, e.missing, e.reasons]).toEqual([true, 0, ['account_gone']]);
   });
 
+  it('closes the books of a gone account whose gap or unreadable page was still open: nothing more can be read', () => {
+    const e = ledgerEntry({ subject: 's', declared: 27, active: 18, tombstoned: 19, status: 'gone', meta: { gap_since: '6328092420000660', gap_until: '0', bad_pages: '1' } });
+    expect([e.complete, e.missing, e.reasons]).toEqual([true, 0, ['account_gone']]);
+  });
+
   it('names a page that could not be read, and a shortfall a full re-read proved unreachable', () => {
     expect(ledgerEntry({ subject: 's', declared: 40, active: 40, tombstoned: 0, meta: { bad_pages: '2' } }).reasons).toEqual(['partial']);
     const e = ledgerEntry({ subject: 's', declared: 40, active: 37, tombstoned: 0, meta: { short: '3' } });

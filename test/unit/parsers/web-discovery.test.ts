@@ -175,9 +175,10 @@ describe('web_pages: conditional GET', () => {
     const first = await run(newSubjectState(0), 200);
     expect(sent[0]).toBeUndefined();
     expect(docs(first.emitted)).toHaveLength(1);
-    expect(first.outcome.state.meta).toEqual({ v: `${(Date.UTC(2026, 10, 20, 8) / 1000).toString(36)}|"v1"`, b: (17_000).toString(36) });
+    // A strong ETag is kept alone: the server must ignore If-Modified-Since beside If-None-Match (issue 20).
+    expect(first.outcome.state.meta).toEqual({ v: '|"v1"', b: (17_000).toString(36) });
     const again = await run(first.outcome.state, 304);
-    expect(sent[1]).toEqual({ 'if-none-match': '"v1"', 'if-modified-since': 'Fri, 20 Nov 2026 08:00:00 GMT' });
+    expect(sent[1]).toEqual({ 'if-none-match': '"v1"' });
     expect(again.emitted).toEqual([]);
     expect(again.outcome).toMatchObject({ requests: 1, newPostTimesMs: [], state: { visits: 2, meta: first.outcome.state.meta } });
     expect(a.conditionalSavings()).toEqual({ notModified: 1, bytesSaved: 17_000 });
@@ -266,6 +267,24 @@ describe('web_pages: sitemaps from robots.txt', () => {
     const gen = a.visit({ subject: `web:robots:${origin}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, ctx);
     const first = await gen.next();
     expect(first.value).toEqual({ kind: 'discovered_all', subjects: [`web:sitemap:${origin}/sitemap.xml`], state: { depth: 0 } });
+  });
+
+  it('a robots subject takes the Sitemap: lines from the fetcher\'s robots cache, with no request of its own', async () => {
+    const a = new WebPagesAdapter(cfg, undefined, () => NOW);
+    const origin = 'https://www.harbourdaily.example.com';
+    const asked: string[] = [];
+    const ctx: VisitContext = {
+      fetchText: async (url) => { throw new Error(`unexpected fetch ${url}`); },
+      robotsSitemaps: async (o) => { asked.push(o); return [`${origin}/news-sitemap.xml`]; },
+      nowMs: () => NOW, logger: silentLogger,
+    };
+    const gen = a.visit({ subject: `web:robots:${origin}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, ctx);
+    expect((await gen.next()).value).toEqual({ kind: 'discovered_all', subjects: [`web:sitemap:${origin}/news-sitemap.xml`], state: { depth: 0 } });
+    expect((await gen.next()).value).toMatchObject({ requests: 0, state: { lastVisitMs: NOW } });
+    expect(asked).toEqual([origin]);
+    // A robots.txt that is unavailable is an error of the visit (retried), never "no sitemaps".
+    const down: VisitContext = { ...ctx, robotsSitemaps: async () => { throw new FreshetError('E_FETCH_ROBOTS_UNAVAILABLE', 'throttled', 'robots.txt unavailable'); } };
+    await expect(a.visit({ subject: `web:robots:${origin}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, down).next()).rejects.toThrow('robots.txt unavailable');
   });
 
   it('reads a gzipped sitemap from the body bytes', async () => {

@@ -104,4 +104,57 @@ describe('re-reading known posts (deletion and edit monitoring)', () => {
       expect(d.body['text']).toBe(e.versions[e.versions.length - 1]!.text.trim());
     }
   });
+
+  it('a known edited post whose long text fails to be read again stays due and is indexed with its new text on a later visit', async () => {
+    const fake = fakeWeibo('modern2022', 60, 5, { editedShare: 1, meanEditDelayMs: 3_600_000, deletedShare: 0, removedShare: 0, restrictedShare: 0 });
+    // Every long-text read of the second visit fails (a 5xx burst outlasting the retries).
+    const failedLong = new Set<string>();
+    const failing: VisitContext = { ...fake.ctx, fetchText: async (url, expect) => {
+      const m = /statuses\/extend\?id=(\d+)/.exec(url);
+      if (m) {
+        failedLong.add(m[1]!);
+        throw new FreshetError(ErrorCodes.fetchHttpStatus, 'retryable', 'HTTP 503', { status: 503 });
+      }
+      return fake.ctx.fetchText(url, expect);
+    } };
+    // The first user (in world order) with a known long post edited between two visits.
+    const t0 = fake.clock.nowMs();
+    let found: { uid: number; failedKnown: string[]; second: Awaited<ReturnType<typeof drive>> } | undefined;
+    for (const user of fake.world.users) {
+      fake.clock.setMs(t0);
+      failedLong.clear();
+      const first = await drive(adapterWith({ recheck_pages: 10 }), jobFor(user.uid), fake.ctx);
+      fake.clock.advanceMs(12 * 3_600_000);
+      const second = await drive(adapterWith({ recheck_pages: 10 }), { ...jobFor(user.uid), state: first.outcome.state }, failing);
+      const known = new Set(docsOf(first.emitted, 'posts').map((d) => d.body['id'] as string));
+      const failedKnown = [...failedLong].filter((id) => known.has(id)).sort();
+      if (failedKnown.length > 0) {
+        found = { uid: user.uid, failedKnown, second };
+        break;
+      }
+    }
+    expect(found).toBeDefined();
+    const { uid, failedKnown, second } = found!;
+    // Not taken for "unchanged": kept with its indexed text, and due.
+    for (const id of failedKnown) expect(docsOf(second.emitted, 'posts').some((d) => d.body['id'] === id)).toBe(false);
+    expect(second.outcome.state.meta?.['long_text_due']?.split(',').sort()).toEqual(failedKnown);
+    // Later visits that re-read no known post from the timeline still read them (a few per visit), and index their current text.
+    const docs: Doc[] = [];
+    let state = second.outcome.state;
+    for (let v = 0; v < 4 && state.meta?.['long_text_due']; v++) {
+      fake.clock.advanceMs(3_600_000);
+      const later = await drive(adapterWith({ recheck_pages: 0, sweep_pages: 0 }), { ...jobFor(uid), state }, fake.ctx);
+      docs.push(...docsOf(later.emitted, 'posts'));
+      state = later.outcome.state;
+    }
+    expect(state.meta?.['long_text_due']).toBeUndefined();
+    const edits = new Map([...truthEdits(fake.world, fake.clock.nowMs(), uid)].map((e) => [e.id, e]));
+    for (const id of failedKnown) {
+      const d = docs.find((x) => x.body['id'] === id);
+      expect(d).toBeDefined();
+      const e = edits.get(id);
+      expect(e).toBeDefined();
+      expect(d!.body['text']).toBe(e!.versions[e!.versions.length - 1]!.text.trim());
+    }
+  });
 });

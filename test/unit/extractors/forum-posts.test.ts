@@ -1,0 +1,31 @@
+import { parseHtml } from '../../../src/extractors/dom';
+import { toBlocks } from '../../../src/extractors/blocks';
+import { findPostList } from '../../../src/extractors/forum-posts';
+import { DEFAULT_SCORING, FORUM_SCORING, nodeValues } from '../../../src/extractors/scoring';
+import { extract } from '../../../src/extractors/text-density';
+
+/**
+ * A thread whose posts sit inside a wrapper named like a poster box (tapatalk's `postprofile_container`),
+ * beside a second wrapper div with a line of text of its own: the two wrappers repeat a shape and hold more text than the posts.
+ */
+function thread(posts: number): string {
+  const post = (i: number): string => `<div class="post row-data p_${i}"><dl class="postprofile"><dt><a href="/u/${i}">member${i}</a></dt></dl>
+    <div class="postbody"><p class="author">Aug 0${i}, 2006</p><div class="content">Reply number ${i}: quarantine new fish for two weeks, check the store's tanks for ich and fin rot, and ask what water they keep them in.</div>
+    <div class="content">Never add fish straight to an established tank; a friend in the store helps more than any guide ${i}.</div></div></div>`;
+  return `<html><head><title>What to look for before buying fish</title></head><body><h1>What to look for before buying fish</h1>
+    <div><div><div class="postprofile_container">${Array.from({ length: posts }, (_, i) => post(i + 1)).join('')}</div></div>
+    <div><p>Board rules: be kind, and stay on topic.</p><p>Contact us</p></div></div></body></html>`;
+}
+
+describe('forum post lists (forum-posts.ts)', () => {
+  it('takes the finest list of posts holding nearly all the text, not the two wrappers around it', () => {
+    const blocks = toBlocks(parseHtml(thread(10)));
+    const list = findPostList(blocks, nodeValues(blocks, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
+    expect(list?.posts.size).toBe(10);
+  });
+
+  it('keeps every post when the wrapper holding them all is named like a poster box', () => {
+    const page = extract(thread(10), { url: 'https://www.tapatalk.com/groups/fish/what-to-look-for-t17351.html' });
+    for (let i = 1; i <= 10; i++) expect(page.text).toContain(`Reply number ${i}:`);
+  });
+});
