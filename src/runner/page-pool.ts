@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ErrorCodes, FreshetError, type ErrorCode, type ErrorKind } from '../core/errors';
 import type { LogRecord, Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
 import type { PageRead, PageReader } from '../parsers/web-page-read';
 import type { PageDone, PageWorkInit, StageSample } from './page-work';
+import { spawnThread } from './spawn-thread';
 
 type Answer = PageDone | { id: number; error: { message: string; code?: ErrorCode; kind?: ErrorKind } } | { log: LogRecord } | { ready: true };
 
@@ -149,19 +148,7 @@ export class PagePool implements PageReader {
  */
 const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 256 };
 
-/**
- * The compiled thread entry beside this file; from TypeScript sources (the test runner) the
- * thread compiles them with @swc/core, a dev dependency, as the test runner does.
- */
+/** The page thread: the compiled entry beside this file, or its TypeScript source under the test runner. */
 export function spawnPageWorker(init: PageWorkInit): Worker {
-  const js = join(__dirname, 'page-worker.js');
-  if (existsSync(js)) return new Worker(js, { workerData: init, resourceLimits: PAGE_WORKER_LIMITS });
-  const swc = require.resolve('@swc/core');
-  const entry = join(__dirname, 'page-worker.ts');
-  const bootstrap = `
-const { readFileSync } = require('node:fs');
-const swc = require(${JSON.stringify(swc)});
-require.extensions['.ts'] = (m, filename) => m._compile(swc.transformSync(readFileSync(filename, 'utf8'), { filename, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code, filename);
-require(${JSON.stringify(entry)});`;
-  return new Worker(bootstrap, { eval: true, workerData: init, resourceLimits: PAGE_WORKER_LIMITS });
+  return spawnThread(__dirname, 'page-worker', init, PAGE_WORKER_LIMITS);
 }

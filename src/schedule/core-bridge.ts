@@ -36,6 +36,9 @@ export function schedulerState(f: FrontierState): SubjectState {
     firstSeenMs: f.firstSeenMs, lastVisitMs: f.lastVisitMs ?? null, lastPostMs: f.lastPostMs ?? null, watermark: f.watermark ?? null,
     postsSeen: f.postsSeen, visits: f.visits, evidencePosts: num('ep'), evidenceHours: num('eh'), recentPosts: num('rp'), recentHours: num('rh'),
     lastPosts: num('lp'), lastHours: num('lh'),
+    // Before these were kept, the forgetting evidence stands in for all of it.
+    allPosts: typeof s['ap'] === 'number' ? num('ap') : num('ep'), allHours: typeof s['ah'] === 'number' ? num('ah') : num('eh'),
+    openPosts: num('op'), openHours: typeof s['oh'] === 'number' ? num('oh') : -1,
     diurnal: typeof s.dn === 'number' ? { n: num('dn'), cos: num('dc'), sin: num('ds') } : null,
   };
 }
@@ -44,7 +47,7 @@ export function schedulerState(f: FrontierState): SubjectState {
 export function schedulerFields(s: SubjectState): Record<string, number> {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
   const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours), rp: r(s.recentPosts), rh: r(s.recentHours),
-    lp: r(s.lastPosts), lh: r(s.lastHours),
+    lp: r(s.lastPosts), lh: r(s.lastHours), ap: r(s.allPosts), ah: r(s.allHours), op: r(s.openPosts), oh: r(s.openHours),
   };
   if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
   return out;

@@ -9,6 +9,7 @@
  * long-evidence posterior's; after a detected change of rate the mean follows the recent evidence
  * (rate-model.ts) while the spread stays that of the long one, an approximation the meter accepts.
  */
+import { subjectEvidence } from './evidence-memory';
 import { predictedMeanDelayHours } from './allocation';
 import { posteriorVariancePerHour2 } from './rate-model';
 import { type ScheduleModel, subjectRatePerHour } from './poisson';
@@ -45,7 +46,8 @@ export function freshnessMeter(states: readonly SubjectState[], model: ScheduleM
       continue;
     }
     const t = Math.max(0, nowMs - s.lastVisitMs) / HOUR_MS;
-    const v = posteriorVariancePerHour2(model.rates, s.evidencePosts, s.evidenceHours);
+    const e = subjectEvidence(s, model.rates.memory);
+    const v = posteriorVariancePerHour2(model.rates, e.posts, e.hours);
     mean += m * t;
     variance += m * t + v * t * t;
     ageWeighted += (m * t * t) / 2;

@@ -14,6 +14,7 @@ import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile
 import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
 import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, compareDelayScores, twoScaleRatePerHour } from './rate-model';
 import type { ObserveOptions, SubjectState } from './subject-state';
+import { type Forgetting, type Memory, chooseMemory, subjectEvidence } from './evidence-memory';
 
 const HOUR_MS = 3_600_000;
 
@@ -33,6 +34,12 @@ export interface PoissonScheduleConfig {
   timeOfDay: boolean;
   /** Evidence half-life, so that drifting rates are followed; Infinity keeps all evidence. */
   halfLifeHours: number;
+  /**
+   * Whether estimates read the forgetting evidence (`always`), all of it with first windows extended
+   * to the population's typical history (`never`), or (`auto`, default) whichever predicts the
+   * subjects' last visits better, re-chosen at every prior refit (evidence-memory.ts).
+   */
+  forgetting: Forgetting;
   /** Half-life, in visits, of the recent evidence the change test compares with the older evidence. */
   recentHalfLifeVisits: number;
   /** Prior probability that a subject's rate changed within the recent window (0: no change test). */
@@ -56,6 +63,7 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   pageLimit: 10,
   timeOfDay: false,
   halfLifeHours: 14 * 24,
+  forgetting: 'auto',
   recentHalfLifeVisits: 1,
   changeProbability: DEFAULT_CHANGE.changeProbability,
   prior: 'mixture',
@@ -77,6 +85,7 @@ export const poissonStageSchema = z.strictObject({
   time_of_day: z.boolean().default(false),
   /** Evidence half-life (omit for the default; a very large value keeps all evidence). */
   half_life_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.halfLifeHours),
+  forgetting: z.enum(['auto', 'always', 'never']).default(DEFAULT_POISSON_CONFIG.forgetting),
   recent_half_life_visits: z.number().positive().default(DEFAULT_POISSON_CONFIG.recentHalfLifeVisits),
   change_probability: z.number().min(0).max(0.9).default(DEFAULT_POISSON_CONFIG.changeProbability),
   prior: z.enum(['gamma', 'mixture', 'auto']).default(DEFAULT_POISSON_CONFIG.prior),
@@ -88,7 +97,7 @@ export function configFromStage(options: z.input<typeof poissonStageSchema>): Po
   return {
     objective: o.objective, budgetPerHour: o.budget_per_hour, maxVisitIntervalHours: o.max_visit_interval_hours,
     minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, pageLimit: o.page_limit, timeOfDay: o.time_of_day,
-    halfLifeHours: o.half_life_hours, recentHalfLifeVisits: o.recent_half_life_visits, changeProbability: o.change_probability, prior: o.prior,
+    halfLifeHours: o.half_life_hours, forgetting: o.forgetting, recentHalfLifeVisits: o.recent_half_life_visits, changeProbability: o.change_probability, prior: o.prior,
     changeSigma: o.change_sigma,
   };
 }
@@ -124,9 +133,7 @@ export function subjectProfile(state: SubjectState, model: Pick<ScheduleModel, '
  */
 /** The subject's estimated rate now: heavy-tailed prior, long and recent evidence, change test (rate-model.ts). */
 export function subjectRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config'>): number {
-  return twoScaleRatePerHour(model.rates, {
-    posts: state.evidencePosts, hours: state.evidenceHours, recentPosts: state.recentPosts, recentHours: state.recentHours,
-  }, { changeProbability: model.config.changeProbability, changeSigma: model.config.changeSigma });
+  return twoScaleRatePerHour(model.rates, subjectEvidence(state, model.rates.memory), { changeProbability: model.config.changeProbability, changeSigma: model.config.changeSigma });
 }
 
 export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config' | 'rhythm'>): number {
@@ -156,8 +163,11 @@ const SWITCH_Z = 2;
  * (bursts, regime changes) the score favours the Gamma even where the mixture serves better, since
  * the mixture's higher estimates for silent subjects then act as the exploration they need.
  */
-export function choosePrior(states: readonly SubjectState[], mixture: RatePrior, gamma: RatePrior): RatePrior {
-  const evidence = states.map((s) => ({ posts: s.evidencePosts, hours: s.evidenceHours, lastPosts: s.lastPosts, lastHours: s.lastHours }));
+export function choosePrior(states: readonly SubjectState[], mixture: RatePrior, gamma: RatePrior, memory?: Memory): RatePrior {
+  const evidence = states.map((s) => {
+    const e = subjectEvidence(s, memory);
+    return { posts: e.posts, hours: e.hours, lastPosts: s.lastPosts, lastHours: s.lastHours };
+  });
   const { z } = compareDelayScores(gamma, mixture, evidence);
   return z < -SWITCH_Z ? { ...gamma, mixture } : mixture;
 }
@@ -182,8 +192,10 @@ export function buildModel(
 ): ScheduleModel {
   let ratePrior = previous ?? flatRatePrior();
   if (refitPrior || !previous) {
+    // Which evidence to read is judged under the last prior; the new prior is then fitted to it.
+    const memory = chooseMemory(states, ratePrior, config.forgetting, config.halfLifeHours);
     const evidence = new Array<{ posts: number; hours: number }>(states.length);
-    for (let i = 0; i < states.length; i++) evidence[i] = { posts: states[i]!.evidencePosts, hours: states[i]!.evidenceHours };
+    for (let i = 0; i < states.length; i++) evidence[i] = subjectEvidence(states[i]!, memory);
     // Until ten subjects have been watched for an hour there is no population to fit: about a post
     // a day, worth half a day of evidence (a flat grid would put its mean at hundreds a day).
     let watched = 0;
@@ -193,8 +205,9 @@ export function buildModel(
     else {
       const warm = previous?.mixture ?? (previous && previous.weights.length > 1 ? previous : undefined);
       const mixture = fitRatePrior(evidence, warm ?? flatRatePrior(), warm ? 4 : 30);
-      ratePrior = config.prior === 'mixture' ? mixture : choosePrior(states, mixture, fitGammaPrior(evidence));
+      ratePrior = config.prior === 'mixture' ? mixture : choosePrior(states, mixture, fitGammaPrior(evidence), memory);
     }
+    ratePrior = { ...ratePrior, memory };
   }
   const { meanPerHour, variancePerHour2 } = priorMoments(ratePrior);
   const prior: GammaRate = { alpha: (meanPerHour * meanPerHour) / variancePerHour2, betaHours: meanPerHour / variancePerHour2 };

@@ -23,6 +23,8 @@
  * once, while Poisson noise does not.
  */
 
+import type { Memory } from './evidence-memory';
+
 /** Mixture-of-Gammas prior over a rate in posts per hour: component j is Gamma(shape, shape/meansPerHour[j]). */
 export interface RatePrior {
   shape: number;
@@ -32,6 +34,8 @@ export interface RatePrior {
   scratch: { b: Float64Array; logW: Float64Array; sLogB: Float64Array; logMean: Float64Array; a: Float64Array; c: Float64Array; tilt: Float64Array };
   /** The mixture fitted beside this prior when another family was chosen over it: the next fit starts from it. */
   mixture?: RatePrior;
+  /** Which evidence the estimates under this prior read (chosen with it at each refit; evidence-memory.ts). */
+  memory?: Memory;
 }
 
 function scratchFor(shape: number, meansPerHour: Float64Array, weights: Float64Array): RatePrior['scratch'] {
@@ -41,6 +45,10 @@ function scratchFor(shape: number, meansPerHour: Float64Array, weights: Float64A
     b, logW: weights.map((w) => (w > 0 ? Math.log(w) : Number.NEGATIVE_INFINITY)), sLogB: b.map((x) => shape * Math.log(x)),
     logMean: meansPerHour.map((m) => Math.log(m)), a: new Float64Array(n), c: new Float64Array(n), tilt: new Float64Array(n),
   };
+}
+
+export function priorFrom(shape: number, meansPerHour: Float64Array, weights: Float64Array): RatePrior {
+  return makePrior(shape, meansPerHour, weights);
 }
 
 function makePrior(shape: number, meansPerHour: Float64Array, weights: Float64Array): RatePrior {
@@ -140,7 +148,7 @@ export function posteriorVariancePerHour2(prior: RatePrior, posts: number, hours
  * (a Gamma-mixture posterior's negative binomial), up to the k!·t^k terms that do not depend on the
  * hypothesis; `tilt` tilts the prior first.
  */
-function logPredictive(prior: RatePrior, posts: number, hours: number, k: number, t: number, tilt?: Float64Array): number {
+export function logPredictive(prior: RatePrior, posts: number, hours: number, k: number, t: number, tilt?: Float64Array): number {
   const lw = prior.scratch.c;
   const bj = prior.scratch.b;
   const logZ = posteriorLogWeights(prior, posts, hours, lw, tilt);

@@ -36,6 +36,20 @@ export interface SubjectState {
    */
   lastPosts: number;
   lastHours: number;
+  /**
+   * The same evidence never forgotten: in a stationary world forgetting only throws evidence away,
+   * so the model chooses between the two from the data (`chooseMemory` in evidence-memory.ts).
+   */
+  allPosts: number;
+  allHours: number;
+  /**
+   * A first visit that read a whole timeline without being told where it starts: the posts it saw
+   * (all of them) and the hours its counted window covers (from the oldest post, or from discovery
+   * when it was empty); openHours is −1 otherwise. The model extends such windows back to the
+   * population's typical visible history (`historyHours`), learned from the same visits.
+   */
+  openPosts: number;
+  openHours: number;
   /** Time-of-day sums, when the time-of-day option is on. */
   diurnal: DiurnalSums | null;
 }
@@ -67,7 +81,8 @@ export interface ObserveOptions {
 export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}): SubjectState {
   return {
     firstSeenMs, lastVisitMs: null, lastPostMs: null, watermark: null, postsSeen: 0, visits: 0,
-    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, lastPosts: 0, lastHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
+    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, lastPosts: 0, lastHours: 0,
+    allPosts: 0, allHours: 0, openPosts: 0, openHours: -1, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
   };
 }
 
@@ -127,6 +142,7 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
   const keep = Number.isFinite(halfLife) ? Math.pow(2, -exposureHours / halfLife) : 1;
   const keepRecent = Math.pow(2, -1 / (opts.recentHalfLifeVisits ?? DEFAULT_RECENT_HALF_LIFE_VISITS));
   const wantDiurnal = opts.timeOfDay ?? state.diurnal !== null;
+  const open = state.lastVisitMs === null && !visit.pageLimitHit && visit.historyStartMs === undefined;
   return {
     firstSeenMs: state.firstSeenMs,
     lastVisitMs: visit.atMs,
@@ -140,6 +156,10 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
     recentHours: state.recentHours * keepRecent + exposureHours,
     lastPosts: counted,
     lastHours: exposureHours,
+    allPosts: state.allPosts + counted,
+    allHours: state.allHours + exposureHours,
+    openPosts: open ? times.length : state.openPosts,
+    openHours: open ? exposureHours : state.openHours,
     diurnal: wantDiurnal ? addPostTimes(state.diurnal ?? emptyDiurnal(), times, keep) : null,
   };
 }
@@ -153,10 +173,10 @@ export function estimatedRatePerHour(state: SubjectState, prior: GammaRate): num
   return gammaMeanPerHour(subjectPosterior(state, prior));
 }
 
-const FORMAT_VERSION = 3;
+const FORMAT_VERSION = 4;
 
 /**
- * Packs the state into a short JSON array (one Redis hash field, ~60–90 bytes): positional, so no
+ * Packs the state into a short JSON array (one Redis hash field, ~80–150 bytes): positional, so no
  * key names are repeated a million times; versioned, so the layout can change.
  */
 export function serializeState(s: SubjectState): string {
@@ -165,6 +185,7 @@ export function serializeState(s: SubjectState): string {
   const row: (number | string | null)[] = [
     FORMAT_VERSION, s.firstSeenMs, s.lastVisitMs, s.lastPostMs, s.watermark, s.postsSeen, s.visits,
     r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours), r(s.lastPosts), r(s.lastHours),
+    r(s.allPosts), r(s.allHours), r(s.openPosts), r(s.openHours),
   ];
   if (d) row.push(r(d.n), r(d.cos), r(d.sin));
   return JSON.stringify(row);
@@ -172,12 +193,13 @@ export function serializeState(s: SubjectState): string {
 
 export function parseState(text: string): SubjectState {
   const row: unknown = JSON.parse(text);
-  // v1 had no recent evidence (fields 9 and 10), v2 no last window (fields 11 and 12): they read as none.
+  // v1 had no recent evidence (fields 9 and 10), v2 no last window (fields 11 and 12): they read as
+  // none; before v4 there was no unforgotten evidence (13, 14: the forgetting one stands in) nor open first window (15, 16).
   const version = Array.isArray(row) ? row[0] : undefined;
-  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16] };
+  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16], 4: [17, 20] };
   const expected = typeof version === 'number' ? lengths[version] : undefined;
   if (!Array.isArray(row) || !expected || !expected.includes(row.length)) {
-    throw new Error(`not a v1, v2 or v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
+    throw new Error(`not a v1–v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
   }
   const v1 = version === 1;
   const d = expected[0];
@@ -193,7 +215,9 @@ export function parseState(text: string): SubjectState {
     firstSeenMs: num(1), lastVisitMs: numOrNull(2), lastPostMs: numOrNull(3), watermark: wm,
     postsSeen: num(5), visits: num(6), evidencePosts: num(7), evidenceHours: num(8),
     recentPosts: v1 ? 0 : num(9), recentHours: v1 ? 0 : num(10),
-    lastPosts: version === 3 ? num(11) : 0, lastHours: version === 3 ? num(12) : 0,
+    lastPosts: version >= 3 ? num(11) : 0, lastHours: version >= 3 ? num(12) : 0,
+    allPosts: version >= 4 ? num(13) : num(7), allHours: version >= 4 ? num(14) : num(8),
+    openPosts: version >= 4 ? num(15) : 0, openHours: version >= 4 ? num(16) : -1,
     diurnal: row.length === d + 3 ? { n: num(d), cos: num(d + 1), sin: num(d + 2) } : null,
   };
 }

@@ -6,11 +6,11 @@ import { readOriginSlots } from '../../limits/origin-readings';
 import { readQuotaPool } from '../../limits/token-quota';
 import type { PipelineConfig } from '../../pipeline/schema';
 import { quotaNamespace } from '../../runner/build';
-import { buildModelFromFrontier, frontierFreshness } from '../../schedule/core-bridge';
-import { configFromStage, type ScheduleModel } from '../../schedule/poisson';
+import { configFromStage } from '../../schedule/poisson';
 import type { CrawlControl } from '../../sources/control';
 import type { OpenFrontier } from '../../sources/redis-frontier';
 import type { WorkerReports } from '../../sources/worker-reports';
+import { InlineFreshness, type FreshnessComputer } from './freshness-model';
 import type { deadLetter, freshness, limits, pipelineOverview, workerSummary } from './schemas';
 
 /** One pipeline as `freshet serve` sees it: its frontier, control and worker reports in Redis. */
@@ -32,11 +32,10 @@ const FRESHNESS_CACHE_MS = 30_000;
 /**
  * On a large frontier the computation itself takes seconds (100,000 subjects: ~1 s, more with a
  * refit): the figures are then held COST_FACTOR times as long as they took, so they never take
- * more than ~5 % of the server's time whatever the size.
+ * more than ~5 % of the server's time whatever the size (they run on their own thread in serve:
+ * freshness-thread.ts).
  */
 const COST_FACTOR = 20;
-/** A served model is refit when the number of subjects moved by more than this share (as ModelRefresher does). */
-const MODEL_DRIFT = 0.1;
 /** Counting dead letters by code reads up to 1,000 stream entries: at most this often. */
 const CODES_CACHE_MS = 10_000;
 
@@ -66,11 +65,14 @@ function addCounts(into: Record<string, number>, from: Record<string, number>): 
 
 export class CrawlViews {
   private readonly freshnessCache = new Map<string, { untilMs: number; value: z.infer<typeof freshness> }>();
-  private readonly models = new Map<string, { atMs: number; subjects: number; model: ScheduleModel }>();
   private readonly freshnessPending = new Map<string, Promise<z.infer<typeof freshness>>>();
   private readonly codesCache = new Map<string, { atMs: number; value: Record<string, number> }>();
 
-  constructor(private readonly redis: Redis | Cluster, private readonly clock: Clock) {}
+  constructor(
+    private readonly redis: Redis | Cluster,
+    private readonly clock: Clock,
+    private readonly computer: FreshnessComputer = new InlineFreshness(),
+  ) {}
 
   async overview(p: ServedPipeline): Promise<z.infer<typeof pipelineOverview>> {
     const [frontier, control, reports, byCode] = await Promise.all([
@@ -156,18 +158,10 @@ export class CrawlViews {
     if (schedule.type !== 'poisson') {
       return { schedule: { type: schedule.type }, meter: null, reason: `not a poisson schedule (${schedule.type}): no rate model, no freshness meter`, computedAtMs: this.clock.nowMs() };
     }
-    const { refit_interval_secs: everySecs, ...options } = schedule;
+    const { refit_interval_secs: refitEverySecs, ...options } = schedule;
     const states = await p.frontier.frontier.allStates();
     const now = this.clock.nowMs();
-    // The refit (the prior's fit over every subject) costs several times the meter: like the
-    // workers, refit every refit_interval_secs or when the subjects drift by more than 10 %.
-    const fitted = this.models.get(p.config.name);
-    let model = fitted?.model;
-    if (!fitted || now - fitted.atMs >= everySecs * 1000 || Math.abs(states.length - fitted.subjects) > MODEL_DRIFT * fitted.subjects) {
-      model = buildModelFromFrontier(states, configFromStage(options));
-      this.models.set(p.config.name, { atMs: now, subjects: states.length, model });
-    }
-    const s = frontierFreshness(states, model!, now);
+    const s = await this.computer.compute({ pipeline: p.config.name, states, config: configFromStage(options), nowMs: now, refitEverySecs });
     return {
       schedule: {
         type: 'poisson', objective: s.objective, budgetPerHour: s.budgetPerHour, plannedPagesPerHour: s.plannedPagesPerHour,

@@ -8,6 +8,7 @@ import { CrawlControl } from '../../sources/control';
 import { openFrontier } from '../../sources/redis-frontier';
 import { WorkerReports } from '../../sources/worker-reports';
 import { CrawlViews, type ServedPipeline } from './crawl-views';
+import { ThreadFreshness } from './freshness-thread';
 import { openApiDocument } from './openapi';
 import { apiRoutes, type ServeDeps } from './routes';
 import { startServe, type RunningServer } from './server';
@@ -41,9 +42,10 @@ export function servedPipelines(redis: Redis | Cluster, list: ServeSetup['pipeli
 }
 
 /** Starts the server: API, pages, OpenAPI file. */
-export function serve(s: ServeSetup): Promise<RunningServer> {
+export async function serve(s: ServeSetup): Promise<RunningServer> {
+  const freshness = new ThreadFreshness();
   const deps: ServeDeps = {
-    pipelines: servedPipelines(s.redis, s.pipelines, s.clock), views: new CrawlViews(s.redis, s.clock), ...(s.search ? { search: s.search } : {}),
+    pipelines: servedPipelines(s.redis, s.pipelines, s.clock), views: new CrawlViews(s.redis, s.clock, freshness), ...(s.search ? { search: s.search } : {}),
     indexPrefix: s.indexPrefix, clock: s.clock,
     health: async () => ({
       redis: await s.redis.ping().then(() => true, () => false),
@@ -51,7 +53,12 @@ export function serve(s: ServeSetup): Promise<RunningServer> {
     }),
   };
   const routes = apiRoutes(deps);
-  return startServe({ host: s.host, port: s.port, ...(s.token ? { token: s.token } : {}), routes, deps, openApi: openApiDocument(routes, s.version), logger: s.logger });
+  const running = await startServe({ host: s.host, port: s.port, ...(s.token ? { token: s.token } : {}), routes, deps, openApi: openApiDocument(routes, s.version), logger: s.logger })
+    .catch(async (err: unknown) => {
+      await freshness.close();
+      throw err;
+    });
+  return { ...running, close: () => running.close().finally(() => freshness.close()) };
 }
 
 /** The OpenAPI document alone (`freshet serve --write-openapi`, the test that compares it): no service is touched. */

@@ -113,6 +113,13 @@ async function api(route: Route, params: Record<string, string>, url: URL, req: 
   return checked.data;
 }
 
+/** An action's answer as its audit line keeps it: at most AUDIT_ANSWER_CHARS of its JSON. */
+const AUDIT_ANSWER_CHARS = 300;
+function auditAnswer(out: unknown): string {
+  const json = JSON.stringify(out) ?? '';
+  return json.length > AUDIT_ANSWER_CHARS ? `${json.slice(0, AUDIT_ANSWER_CHARS)}…` : json;
+}
+
 /**
  * `freshet serve`: the JSON API (routes.ts), the pages (page-routes.ts), uPlot from node_modules
  * and the OpenAPI file, on one port. Writes must come as JSON (a form of another site cannot
@@ -147,7 +154,16 @@ export async function startServe(o: ServeOptions): Promise<RunningServer> {
         if (!params) continue;
         allowed = true;
         if (route.method !== method) continue;
-        sendJson(res, 200, await api(route, params, url, req));
+        if (method === 'GET') return sendJson(res, 200, await api(route, params, url, req));
+        // Every operator action (pause, drain, seed, requeue, drop…) leaves one line: what, on
+        // what, from where, and what it did or why it was refused.
+        const who = { action: route.operationId, ...params, from: req.socket.remoteAddress ?? '?' };
+        const out = await api(route, params, url, req).catch((err: unknown) => {
+          o.logger.warn({ ...who, err: redactUrlsIn((err as Error).message) }, 'operator action refused');
+          throw err;
+        });
+        o.logger.info({ ...who, answer: auditAnswer(out) }, 'operator action');
+        sendJson(res, 200, out);
         return;
       }
       throw new HttpError(allowed ? 405 : 404, allowed ? `${method} is not allowed here` : `no such endpoint: ${url.pathname}`);

@@ -56,7 +56,7 @@ describe('serializeState / parseState', () => {
     s = observe(s, { atMs: 1_700_000_360_000, postTimesMs: [1_700_000_100_000], pageLimitHit: false, watermark: '5012345678901234567' },
       { timeOfDay: true });
     const text = serializeState(s);
-    expect(text.length).toBeLessThan(140);
+    expect(text.length).toBeLessThan(170);
     const back = parseState(text);
     expect(back.watermark).toBe('5012345678901234567');
     expect(back.lastVisitMs).toBe(s.lastVisitMs);
@@ -66,6 +66,18 @@ describe('serializeState / parseState', () => {
     expect(back.lastPosts).toBe(s.lastPosts);
     const plain = newSubjectState(5);
     expect(parseState(serializeState(plain))).toEqual(plain);
+  });
+
+  it('keeps the unforgotten evidence and the open first window (v4), and reads a v3 state with the forgetting evidence standing in', () => {
+    const s = observe(newSubjectState(0), { atMs: 100 * H, postTimesMs: [40 * H, 70 * H], pageLimitHit: false }, { halfLifeHours: 50 });
+    const back = parseState(serializeState(s));
+    expect(back.allHours).toBeCloseTo(s.allHours, 5);
+    expect(back.openPosts).toBe(2);
+    expect(back.openHours).toBeCloseTo(60, 5);
+    const v3 = parseState('[3,0,3600000,null,null,4,2,3,10,1,2.5,0.5,1.5]');
+    expect(v3.allPosts).toBe(3);
+    expect(v3.allHours).toBe(10);
+    expect(v3.openHours).toBe(-1);
   });
 
   it('reads a v2 state (no last window) as one without it', () => {
@@ -89,7 +101,7 @@ describe('serializeState / parseState', () => {
   it('rejects what it did not write', () => {
     expect(() => parseState('{"a":1}')).toThrow(/subject state/);
     expect(() => parseState('[2,0,null,null,null,0,0,0,0]')).toThrow(/v1/);
-    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v3/);
+    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v4/);
     expect(() => parseState('[1,"x",null,null,null,0,0,0,0]')).toThrow(/field 1/);
     expect(() => parseState('[1,0,null,null,7,0,0,0,0]')).toThrow(/watermark/);
   });
