@@ -5,6 +5,7 @@ import { ErrorCodes, FreshetError } from '../../core/errors';
 import type { AckItem, JobLeases, Offered, SubjectIntake } from '../contract';
 import { FrontierLayout, type FrontierOptions, type RedisLike } from './layout';
 import { packSubject, packedDue, unpackSubject } from './packed-state';
+import { decodeSubjectName, encodeSubjectName } from './subject-name';
 
 export type { FrontierOptions } from './layout';
 
@@ -21,6 +22,7 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
   private readonly layout: FrontierLayout;
   private readonly token: string;
   private nextShard = 0;
+  private naming?: Promise<SubjectNaming>;
 
   constructor(redis: RedisLike, opts: FrontierOptions, clock: Clock) {
     this.redis = redis;
@@ -30,12 +32,36 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
     this.token = randomBytes(8).toString('hex');
   }
 
+  /**
+   * How this frontier stores subject names, fixed when it is created and kept in shard 0's counts
+   * hash (`names`): `compact` (subject-name.ts) for a new frontier; `plain` (names as they are) for
+   * one that already held subjects before the codec existed, so its stored names still match.
+   */
+  private names(): Promise<SubjectNaming> {
+    this.naming ??= (async () => {
+      const n = this.layout.keys[0]!.counts;
+      const stored = await this.redis.hget(n, 'names');
+      if (stored === 'compact' || stored === 'plain') return NAMINGS[stored];
+      if (stored !== null) throw new FreshetError(ErrorCodes.configInvalid, 'critical', `frontier ${this.opts.namespace} stores subject names as "${stored}", which this version cannot read`, { namespace: this.opts.namespace });
+      const held = await Promise.all(this.layout.keys.map((k) => this.redis.hget(k.counts, 'subjects')));
+      const mode = held.some((h) => Number(h ?? 0) > 0) ? 'plain' : 'compact';
+      await this.redis.hsetnx(n, 'names', mode);
+      return NAMINGS[(await this.redis.hget(n, 'names')) === 'plain' ? 'plain' : 'compact'];
+    })().catch((err: unknown) => {
+      this.naming = undefined;
+      throw err;
+    });
+    return this.naming;
+  }
+
   private async put(items: Offered[], dueMs: number): Promise<number> {
-    const byShard = this.layout.byShard(items, (i) => i.subject);
+    const names = await this.names();
+    const stored = items.map((i) => ({ subject: i.subject, name: names.encode(i.subject), state: i.state }));
+    const byShard = this.layout.byShard(stored, (i) => i.name);
     const added = await Promise.all([...byShard].map(([shard, group]) => {
       const k = this.layout.keys[shard]!;
       const pairs: (string | Buffer)[] = [];
-      for (const { subject, state } of group) pairs.push(subject, packSubject(state, dueMs));
+      for (const { subject, name, state } of group) pairs.push(name, packSubject(state, dueMs, subject));
       return this.layout.script('freshetOffer')(k.bloom, k.bdue, k.counts, this.layout.bloom.bits, this.layout.bloom.hashes, this.layout.buckets, k.bucketPrefix, ...(pairs as string[]));
     })).catch((err: Error) => {
       // A worker configured unlike the frontier it joins must not start (it would miss subjects).
@@ -86,10 +112,12 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
 
   private async claimFrom(shard: number, n: number, now: number): Promise<Job[]> {
     const k = this.layout.keys[shard]!;
+    const names = await this.names();
     const out = (await this.layout.script('freshetClaimBuffer')(k.bdue, k.lease, k.owner, k.counts, now, n, now + this.opts.leaseMs, this.token, k.bucketPrefix)) as Buffer[];
     const jobs: Job[] = [];
     for (let i = 0; i < out.length; i += 2) {
-      jobs.push({ subject: out[i]!.toString('utf8'), state: unpackSubject(out[i + 1]!), claimedAtMs: now, leaseToken: this.token });
+      const subject = names.decode(out[i]!);
+      jobs.push({ subject, state: unpackSubject(out[i + 1]!, subject), claimedAtMs: now, leaseToken: this.token });
     }
     return jobs;
   }
@@ -100,14 +128,16 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
    */
   async ack(items: AckItem[]): Promise<boolean[]> {
     if (items.length === 0) return [];
+    const names = await this.names();
+    const stored = items.map((i) => names.encode(i.job.subject));
     const owned: boolean[] = new Array<boolean>(items.length).fill(false);
-    const byShard = this.layout.byShard(items.map((_, i) => i), (i) => items[i]!.job.subject);
+    const byShard = this.layout.byShard(items.map((_, i) => i), (i) => stored[i]!);
     await Promise.all([...byShard].map(async ([shard, indices]) => {
       const k = this.layout.keys[shard]!;
       const args: (string | number | Buffer)[] = [k.bdue, k.lease, k.owner, k.counts, this.layout.buckets, k.bucketPrefix];
       for (const i of indices) {
         const { job, state, nextDueMs } = items[i]!;
-        args.push(job.subject, job.leaseToken, packSubject(state, nextDueMs));
+        args.push(stored[i]!, job.leaseToken, packSubject(state, nextDueMs, job.subject));
       }
       const reply = (await this.layout.script('freshetAck')(...(args as (string | number)[])).catch((err: Error) => {
         throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `ack failed: ${err.message}`, {}, err);
@@ -121,12 +151,13 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
 
   /** Keeps the leases of long-running jobs alive. */
   async extend(jobs: Job[]): Promise<number> {
-    const byShard = this.layout.byShard(jobs.map((j) => j.subject), (subject) => subject);
+    const names = await this.names();
+    const byShard = this.layout.byShard(jobs.map((j) => names.encode(j.subject)), (name) => name);
     const until = this.clock.nowMs() + this.opts.leaseMs;
     let n = 0;
     for (const [shard, subjects] of byShard) {
       const k = this.layout.keys[shard]!;
-      n += Number(await this.layout.script('freshetExtend')(k.lease, k.owner, until, this.token, ...subjects));
+      n += Number(await this.layout.script('freshetExtend')(k.lease, k.owner, until, this.token, ...(subjects as string[])));
     }
     return n;
   }
@@ -145,41 +176,36 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
    */
   async reschedule(subjects: string[], dueMs = this.clock.nowMs()): Promise<number> {
     let n = 0;
-    for (const [shard, list] of this.layout.byShard(subjects, (subject) => subject)) {
+    const names = await this.names();
+    for (const [shard, list] of this.layout.byShard(subjects.map((s) => names.encode(s)), (name) => name)) {
       const k = this.layout.keys[shard]!;
-      n += Number(await this.layout.script('freshetReschedule')(k.bdue, k.owner, k.counts, Math.max(0, Math.round(dueMs)), this.layout.buckets, k.bucketPrefix, ...list));
+      n += Number(await this.layout.script('freshetReschedule')(k.bdue, k.owner, k.counts, Math.max(0, Math.round(dueMs)), this.layout.buckets, k.bucketPrefix, ...(list as string[])));
     }
     return n;
   }
 
   /** Every subject's state (every bucket, pipelined): for refitting the schedule model. O(N). */
   async allStates(): Promise<SubjectState[]> {
-    const PAGE = 500;
-    const out: SubjectState[] = [];
-    for (const k of this.layout.keys) {
-      for (let from = 0; from < this.layout.buckets; from += PAGE) {
-        const pipe = this.redis.pipeline();
-        for (let b = from; b < Math.min(this.layout.buckets, from + PAGE); b++) pipe.hvalsBuffer(`${k.bucketPrefix}${b}`);
-        for (const [err, vals] of (await pipe.exec()) ?? []) {
-          if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `reading states failed: ${err.message}`, {}, err);
-          for (const v of vals as Buffer[]) out.push(unpackSubject(v));
-        }
-      }
-    }
-    return out;
+    return (await this.allEntries()).map((e) => e.state);
   }
 
   /** Every subject with its state (every bucket, pipelined): for the completeness ledger. O(N). */
   async allEntries(): Promise<{ subject: string; state: SubjectState }[]> {
     const PAGE = 500;
     const out: { subject: string; state: SubjectState }[] = [];
+    const names = await this.names();
     for (const k of this.layout.keys) {
       for (let from = 0; from < this.layout.buckets; from += PAGE) {
         const pipe = this.redis.pipeline();
-        for (let b = from; b < Math.min(this.layout.buckets, from + PAGE); b++) pipe.hgetallBuffer(`${k.bucketPrefix}${b}`);
+        // The raw reply (uppercase name: no object transform), so coded field names stay Buffers.
+        for (let b = from; b < Math.min(this.layout.buckets, from + PAGE); b++) pipe.callBuffer('HGETALL', `${k.bucketPrefix}${b}`);
         for (const [err, rec] of (await pipe.exec()) ?? []) {
           if (err) throw new FreshetError(ErrorCodes.redisUnavailable, 'retryable', `reading states failed: ${err.message}`, {}, err);
-          for (const [subject, v] of Object.entries(rec as Record<string, Buffer>)) out.push({ subject, state: unpackSubject(v) });
+          const flat = rec as Buffer[];
+          for (let i = 0; i < flat.length; i += 2) {
+            const subject = names.decode(flat[i]!);
+            out.push({ subject, state: unpackSubject(flat[i + 1]!, subject) });
+          }
         }
       }
     }
@@ -187,13 +213,25 @@ export class RedisFrontier implements JobLeases, SubjectIntake {
   }
 
   async getState(subject: string): Promise<SubjectState | undefined> {
-    const raw = await this.redis.hgetBuffer(this.layout.bucketKey(subject), subject);
-    return raw ? unpackSubject(raw) : undefined;
+    const name = (await this.names()).encode(subject);
+    const raw = await this.redis.hgetBuffer(this.layout.bucketKey(name), name);
+    return raw ? unpackSubject(raw, subject) : undefined;
   }
 
   /** When the subject is due next; undefined when it is unknown, leased or not scheduled. */
   async nextDue(subject: string): Promise<number | undefined> {
-    const raw = await this.redis.hgetBuffer(this.layout.bucketKey(subject), subject);
+    const name = (await this.names()).encode(subject);
+    const raw = await this.redis.hgetBuffer(this.layout.bucketKey(name), name);
     return raw ? packedDue(raw) : undefined;
   }
 }
+
+interface SubjectNaming {
+  encode(subject: string): string | Buffer;
+  decode(stored: Buffer): string;
+}
+
+const NAMINGS: Record<'compact' | 'plain', SubjectNaming> = {
+  compact: { encode: encodeSubjectName, decode: decodeSubjectName },
+  plain: { encode: (s) => s, decode: (b) => b.toString('utf8') },
+};

@@ -26,14 +26,15 @@ export function deadLetterKey(namespace: string): string {
   return `${namespace}:{${namespace}:dlq}:stream`;
 }
 
-export function shardOf(subject: string, shards: number): number {
+/** Shard of a subject by its stored name (a string, or the Buffer subject-name.ts codes it to). */
+export function shardOf(subject: string | Buffer, shards: number): number {
   if (shards === 1) return 0;
   const h = createHash('sha1').update(subject).digest();
   return h.readUInt32BE(0) % shards;
 }
 
 /** The bucket of a subject within its shard: the second sha1 word (the Lua uses the same). */
-export function bucketOf(subject: string, buckets: number): number {
+export function bucketOf(subject: string | Buffer, buckets: number): number {
   return createHash('sha1').update(subject).digest().readUInt32BE(4) % buckets;
 }
 

@@ -54,12 +54,12 @@ export class FrontierLayout {
     return (this.redis as unknown as Record<string, ScriptRunner>)[name]!.bind(this.redis);
   }
 
-  bucketKey(subject: string): string {
+  bucketKey(subject: string | Buffer): string {
     return `${this.keys[shardOf(subject, this.opts.shards)]!.bucketPrefix}${bucketOf(subject, this.buckets)}`;
   }
 
   /** Items grouped by the shard of their subject, in their order. */
-  byShard<T>(items: readonly T[], subjectOf: (item: T) => string): Map<number, T[]> {
+  byShard<T>(items: readonly T[], subjectOf: (item: T) => string | Buffer): Map<number, T[]> {
     const groups = new Map<number, T[]>();
     for (const item of items) {
       const s = shardOf(subjectOf(item), this.opts.shards);

@@ -1,4 +1,5 @@
 import type { SubjectState } from '../../core/envelope';
+import { decodeSubjectName, decodeUrlText, encodeSubjectName, encodeUrlText } from './subject-name';
 
 /**
  * A subject's state packed for Redis's small-hash (listpack) encoding: a listpack holds values of
@@ -12,10 +13,32 @@ import type { SubjectState } from '../../core/envelope';
  * millisecond (breadth-first), and claims go by due time.
  *
  * Packed state: flags A (bits 0–1 status, 2 lastVisitMs, 3 lastPostMs, 4 watermark, 5 followers,
- * 6 depth, 7 flags B follows), flags B (0 via, 1 meta, 2 schedule, 3 other keys as JSON, 7 whole
- * state as JSON), then varints: firstSeenMs, postsSeen, visits, failures, the optional fields in
+ * 6 depth, 7 flags B follows), flags B (0 via, 1 meta, 2 schedule, 3 other keys as JSON, 4 via
+ * relative to the subject's own name, 5 via a coded subject name, 7 whole state as JSON), then varints: firstSeenMs, postsSeen, visits, failures, the optional fields in
  * flag order (times as zigzag deltas from firstSeenMs), values as `packValue`.
+ *
+ * Versions: a flag or dictionary entry is only ever added, never reassigned, so every state
+ * stored earlier still reads (bits 4–5 of flags B and the keys `v`, `b` came with issue 20).
+ *
+ * `via` of a discovered web page is the name of the page that linked to it, as long as the page's
+ * own name (70 bytes is common): stored whole it would push the state past listpack's 64 bytes.
+ * Links mostly stay on their site, so via is kept as the length of the prefix it shares with the
+ * subject's own name plus the rest, coded like a name's (bit 4, when `subject` is given to pack and unpack), or coded
+ * like a stored subject name (bit 5, subject-name.ts), whichever is shorter. A link across sites
+ * can still take a state past 64 bytes (its bucket then becomes a hashtable: memory, not loss).
  */
+
+/** Shorter shared prefixes are not worth a relative via. */
+const MIN_SHARED_PREFIX = 12;
+
+/** Code units `via` shares with `subject` from the start, never ending inside a surrogate pair. */
+function sharedPrefix(subject: string, via: string): number {
+  const max = Math.min(subject.length, via.length);
+  let n = 0;
+  while (n < max && subject.charCodeAt(n) === via.charCodeAt(n)) n++;
+  if (n > 0 && n < via.length && via.charCodeAt(n - 1) >= 0xd800 && via.charCodeAt(n - 1) <= 0xdbff) n--;
+  return n;
+}
 
 export const DUE_BYTES = 7;
 /** First byte of the due time of a subject that is not scheduled (recorded, leased, never again). */
@@ -101,6 +124,11 @@ class Reader {
     this.pos += len;
     return s;
   }
+  bytes(len: number): Buffer {
+    if (this.pos + len > this.b.length) throw new RangeError('packed state truncated');
+    this.pos += len;
+    return this.b.subarray(this.pos - len, this.pos);
+  }
   rest(): string {
     return this.text(this.b.length - this.pos);
   }
@@ -154,7 +182,7 @@ function unpackValue(r: Reader): unknown {
  * Record keys the adapters and the scheduler write on every subject, one byte each instead of
  * their length. Append only: an index, once stored in Redis, must keep its meaning.
  */
-const KEY_DICT = ['containerid', 'ep', 'eh', 'dn', 'dc', 'ds'] as const;
+const KEY_DICT = ['containerid', 'ep', 'eh', 'dn', 'dc', 'ds', 'v', 'b'] as const;
 const KEY_INDEX = new Map<string, number>(KEY_DICT.map((k, i) => [k, i]));
 
 /** A record: count, then per entry its key (odd header: dictionary index; even: string) and value. */
@@ -207,8 +235,8 @@ function encodeDue(buf: Buffer, dueMs: number): void {
   }
 }
 
-/** Packs a state behind its due time (negative dueMs: not scheduled). */
-export function packSubject(s: SubjectState, dueMs: number): Buffer {
+/** Packs a state behind its due time (negative dueMs: not scheduled); `subject`: its name (see via above). */
+export function packSubject(s: SubjectState, dueMs: number, subject?: string): Buffer {
   const w = new Writer();
   if (!compactable(s)) {
     w.byte(0x80);
@@ -217,7 +245,12 @@ export function packSubject(s: SubjectState, dueMs: number): Buffer {
   } else {
     const other = Object.fromEntries(Object.entries(s).filter(([k, v]) => !KNOWN.has(k) && v !== undefined));
     const hasOther = Object.keys(other).length > 0;
-    const b = (s.via !== undefined ? 1 : 0) | (s.meta !== undefined ? 2 : 0) | (s.schedule !== undefined ? 4 : 0) | (hasOther ? 8 : 0);
+    const shared = s.via === undefined || subject === undefined ? 0 : sharedPrefix(subject, s.via);
+    const coded = s.via === undefined ? undefined : encodeSubjectName(s.via);
+    const tail = shared >= MIN_SHARED_PREFIX ? encodeUrlText(s.via!.slice(shared)) : undefined;
+    // Whichever is shorter: on the same site the relative form, across sites usually the coded one.
+    const relative = tail !== undefined && (!Buffer.isBuffer(coded) || tail.length < coded.length);
+    const b = (s.via !== undefined ? 1 : 0) | (relative ? 16 : 0) | (Buffer.isBuffer(coded) ? 32 : 0) | (s.meta !== undefined ? 2 : 0) | (s.schedule !== undefined ? 4 : 0) | (hasOther ? 8 : 0);
     const a = STATUSES.indexOf(s.status) | (s.lastVisitMs !== undefined ? 4 : 0) | (s.lastPostMs !== undefined ? 8 : 0)
       | (s.watermark !== undefined ? 16 : 0) | (s.followers !== undefined ? 32 : 0) | (s.depth !== undefined ? 64 : 0) | (b !== 0 ? 128 : 0);
     w.byte(a);
@@ -231,7 +264,14 @@ export function packSubject(s: SubjectState, dueMs: number): Buffer {
     if (s.watermark !== undefined) packValue(w, s.watermark);
     if (s.followers !== undefined) w.uint(s.followers);
     if (s.depth !== undefined) w.uint(s.depth);
-    if (s.via !== undefined) packValue(w, s.via);
+    if (relative) {
+      w.uint(shared);
+      w.uint(tail.length);
+      w.raw(tail);
+    } else if (Buffer.isBuffer(coded)) {
+      w.uint(coded.length);
+      w.raw(coded);
+    } else if (s.via !== undefined) packValue(w, s.via);
     if (s.meta !== undefined) packRecord(w, s.meta);
     if (s.schedule !== undefined) packRecord(w, s.schedule);
     if (hasOther) packValue(w, other);
@@ -249,7 +289,8 @@ export function packedDue(value: Buffer): number | undefined {
   return us / 1000;
 }
 
-export function unpackSubject(value: Buffer): SubjectState {
+/** The state packed behind a due time; `subject`: its name, needed when via was stored relative to it. */
+export function unpackSubject(value: Buffer, subject?: string): SubjectState {
   const r = new Reader(value, DUE_BYTES);
   const a = r.byte();
   const b = a & 128 ? r.byte() : 0;
@@ -260,7 +301,12 @@ export function unpackSubject(value: Buffer): SubjectState {
   if (a & 16) s.watermark = unpackValue(r) as string;
   if (a & 32) s.followers = r.uint();
   if (a & 64) s.depth = r.uint();
-  if (b & 1) s.via = unpackValue(r) as string;
+  if (b & 16) {
+    if (subject === undefined) throw new RangeError('packed state: via is relative to the subject name, which was not given');
+    const shared = r.uint();
+    s.via = subject.slice(0, shared) + decodeUrlText(r.bytes(r.uint()));
+  } else if (b & 32) s.via = decodeSubjectName(r.bytes(r.uint()));
+  else if (b & 1) s.via = unpackValue(r) as string;
   if (b & 2) s.meta = unpackRecord(r) as Record<string, string>;
   if (b & 4) s.schedule = unpackRecord(r);
   if (b & 8) Object.assign(s, unpackValue(r) as Record<string, unknown>);

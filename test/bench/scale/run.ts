@@ -5,7 +5,9 @@ import { bloomFalsePositiveRate, bloomMayContain, bloomSize } from '../../../src
 import { FrontierCounts } from '../../../src/sources/frontier/counts';
 import { RedisFrontier } from '../../../src/sources/frontier/frontier';
 import { bucketsPerShard, shardKeys, shardOf } from '../../../src/sources/frontier/keys';
+import { packValidators } from '../../../src/fetchers/conditional-get';
 import { packSubject } from '../../../src/sources/frontier/packed-state';
+import { storedNameBytes } from '../../../src/sources/frontier/subject-name';
 import { ownRedis } from '../../helpers/redis-server';
 import { goal, writeReport, type ResultRow } from '../lib/results';
 import { measureWorkers, workerChild } from './workers';
@@ -42,12 +44,14 @@ const uid = (i: number): string => `weibo:user:${String(1_000_000_000 + i * 7919
 
 /**
  * A news article as a `web:page:` subject after a few conditional revisits (issue 20): its
- * validators (Last-Modified in base 36, a quoted ETag) and last body size in `meta`, a depth.
+ * validators (a strong ETag and Last-Modified, packed as web_pages packs them) and last body size
+ * in `meta`, a depth, and the section page that linked to it as `via` (what the runner stores).
  */
 const WEB_SUBJECTS = Number(process.env['BENCH_WEB_SUBJECTS'] ?? 200_000);
 const webState: SubjectState = {
-  firstSeenMs: 1_795_245_528_873, postsSeen: 0, visits: 4, failures: 0, status: 'active', via: 'discovered', depth: 2,
-  meta: { v: `${(1_795_240_000).toString(36)}|"5f3a9c2e-bd41"`, b: (48_213).toString(36) },
+  firstSeenMs: 1_795_245_528_873, postsSeen: 0, visits: 4, failures: 0, status: 'active', depth: 2,
+  via: 'web:page:https://www.harbourdaily.example.com/news/2026/11/index.html',
+  meta: { v: packValidators({ etag: '"5f3a9c2e-bd41"', lastModifiedSecs: 1_795_240_000 }), b: (48_213).toString(36) },
   lastPostMs: 1_795_240_000_000, lastVisitMs: 1_795_245_528_969,
 } as SubjectState;
 const webUid = (i: number): string => `web:page:https://www.harbourdaily.example.com/news/2026/11/${String(100_000 + i)}.html`;
@@ -203,8 +207,9 @@ async function main(): Promise<void> {
     row(wv, 'subjects', WEB_SUBJECTS);
     row(wv, 'redis_bytes_per_subject', webPerSubject);
     row(wv, 'state_json_bytes', Buffer.byteLength(JSON.stringify(webState)));
-    row(wv, 'packed_value_bytes', packSubject(webState, 0).length);
+    row(wv, 'packed_value_bytes', packSubject(webState, 0, webUid(0)).length);
     row(wv, 'subject_bytes', Buffer.byteLength(webUid(0)));
+    row(wv, 'stored_subject_bytes', storedNameBytes(webUid(0)));
     row(wv, 'listpack_buckets', webEncodings.get('listpack') ?? 0);
     row(wv, 'hashtable_buckets', webEncodings.get('hashtable') ?? 0);
     row(wv, 'redis_gib_at_10M_subjects', (webPerSubject * 10_000_000) / 2 ** 30);

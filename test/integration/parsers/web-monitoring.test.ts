@@ -5,6 +5,9 @@ import { silentLogger } from '../../../src/core/logger';
 import { seededRng } from '../../../src/core/rng';
 import { loadPipeline, parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
+import { RedisFrontier } from '../../../src/sources/frontier/frontier';
+import { decodeSubjectName } from '../../../src/sources/frontier/subject-name';
+import { frontierOptions, type RedisFrontierConfig } from '../../../src/sources/redis-frontier';
 import { indexName } from '../../../src/search/templates';
 import type { SiteOptionsInput } from '../../../src/simsite';
 import { frozenSimsite, MAPPINGS, PIPELINES } from '../../helpers/crawl';
@@ -120,6 +123,17 @@ describe('web_pages over a noisy, trapped news site', () => {
       const first = await buildPipeline(config, deps);
       await first.runner.run({ untilIdle: true });
       await first.close();
+      // What the restart below starts from is only what Redis holds: coded names, and for each
+      // article its strong ETag alone (no Last-Modified beside it; issue 20).
+      const ns = deps.namespace;
+      expect(await r.redis.hget(`${ns}:{${ns}:s0}:n`, 'names')).toBe('compact');
+      const stored = await new RedisFrontier(r.redis, frontierOptions(config.source as RedisFrontierConfig, ns), site.frozen).allEntries();
+      const articleStates = stored.filter((e) => /\/news\/\d+\.html$/.test(e.subject));
+      expect(articleStates.length).toBeGreaterThan(300);
+      for (const e of articleStates) expect(e.state.meta?.['v']).toMatch(/^\|"[^"]+"$/);
+      const fields = (await Promise.all((await r.redis.keys(`${ns}:*:b:*`)).map((k) => r.redis.hkeysBuffer(k)))).flat();
+      expect(fields.map((f) => decodeSubjectName(f)).sort()).toEqual(stored.map((e) => e.subject).sort());
+      expect(fields.every((f) => f[0]! < 0x20 && f.length < Buffer.byteLength(decodeSubjectName(f)))).toBe(true);
       const beforeRows = new Map((await truth()).map((a) => [a.url!, a]));
       const before = new Map([...beforeRows].map(([u, a]) => [u, a.versions.length]));
       const t1 = site.frozen.nowMs();

@@ -24,8 +24,15 @@ describe('conditional GET validators', () => {
   });
 
   it('packs into one short string and back, any ETag character included', () => {
-    for (const v of [{ etag: '"a|b"', lastModifiedSecs: 1_795_000_000 }, { etag: 'W/""' }, { lastModifiedSecs: 1 }]) expect(unpackValidators(packValidators(v))).toEqual(v);
-    expect(packValidators({ etag: '"x"', lastModifiedSecs: 1_795_000_000 })).toBe('top2v4|"x"');
+    for (const v of [{ etag: 'W/"a|b"', lastModifiedSecs: 1_795_000_000 }, { etag: '"a|b"' }, { etag: 'W/""' }, { lastModifiedSecs: 1 }, { etag: '"ünï|cödé"' }]) expect(unpackValidators(packValidators(v))).toEqual(v);
+    expect(packValidators({ etag: 'W/"x"', lastModifiedSecs: 1_795_000_000 })).toBe('top2v4|W/"x"');
+  });
+
+  it('keeps no Last-Modified beside a strong ETag (If-None-Match alone decides), but beside a weak one', () => {
+    expect(packValidators({ etag: '"5f3a9c2e-bd41"', lastModifiedSecs: 1_795_000_000 })).toBe('|"5f3a9c2e-bd41"');
+    expect(unpackValidators(packValidators({ etag: '"5f3a9c2e-bd41"', lastModifiedSecs: 1_795_000_000 }))).toEqual({ etag: '"5f3a9c2e-bd41"' });
+    expect(conditionalHeaders(unpackValidators(packValidators({ etag: '"t"', lastModifiedSecs: 1_795_000_000 })))).toEqual({ 'if-none-match': '"t"' });
+    expect(conditionalHeaders(unpackValidators(packValidators({ etag: 'W/"t"', lastModifiedSecs: 1_795_000_000 })))).toEqual({ 'if-none-match': 'W/"t"', 'if-modified-since': new Date(1_795_000_000_000).toUTCString() });
     expect(packValidators(undefined)).toBe('');
     expect(unpackValidators('')).toBeUndefined();
     expect(unpackValidators('garbage')).toBeUndefined();
