@@ -91,6 +91,7 @@ function main(): void {
     const { model, cv, config } = trainEn({
       root: ROOT, trainDir, seed, folds, passes, bucketsLog2: BUCKETS_LOG2, log,
       foldsBy: argValue(argv, 'en-folds-by', 'topic') === 'post' ? 'post' : 'topic',
+      ...(argValue(argv, 'en-dump-oof', '') ? { dumpOof: argValue(argv, 'en-dump-oof', '') } : {}),
       calibrateFor: ((v) => (v === 'even' || v === 'train' ? v : 'test'))(argValue(argv, 'en-calibrate-for', 'test')),
       grid: {
         char: grid('en-char', '1,0'), balance: grid('en-balance', '0.5,1'), prior: grid('en-prior', '2,0,1'), l2: grid('en-l2', '1e-5,1e-4,1e-6'), epochs: grid('en-epochs', '4,6,3'),

@@ -3,6 +3,7 @@ import type { SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { reliability, type ReliabilityBin } from '../../src/eval/calibration';
 import { scoreSentiment } from '../../src/eval/sentiment-metrics';
 import { fitCalibration } from './calibrate';
+import { mapConfidence } from '../../src/enrichers/sentiment/top-label';
 import type { CvExample } from './cv';
 import type { Featurized } from './sgd';
 
@@ -57,9 +58,10 @@ export function scoreOof(
       const u = cal ? p.map(Math.log) : oof[i]!;
       let best = 0;
       for (let j = 1; j < k; j++) if (u[j]! + (decisionBias?.[j] ?? 0) > u[best]! + (decisionBias?.[best] ?? 0)) best = j;
+      const top = cal ? calibrationGroup(cal, feats ? feats[i]!.emoticons : 0).topLabel : undefined;
       gold.push(examples[i]!.label);
       pred.push(classes[best]!);
-      conf.push(p[best]!);
+      conf.push(top ? mapConfidence(top, p[best]!) : p[best]!);
       correct.push(classes[best] === examples[i]!.label);
       weights.push(weightOf ? weightOf(examples[i]!) : 1);
     }

@@ -2,11 +2,16 @@ import { wordHash } from '../../src/enrichers/sentiment/feature-hash';
 import type { EnFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { calibrated, scoreOof, type OofScores } from './oof';
-import { outOfFoldLogits, type CvExample } from './cv';
+import { writeFileSync } from 'node:fs';
+import { foldOf, outOfFoldLogits, type CvExample } from './cv';
 import { readAfinnLexicon, readPosts, readVaderLexicon } from './data';
 import { coordinateSearch, type Config, type Grid } from './search';
 import { featurize, trainBagged, type Example, type Featurized } from './sgd';
 import { topicGroups } from './topic-groups';
+import { fitTopLabelMap, mapConfidence, type TopLabelMap } from '../../src/enrichers/sentiment/top-label';
+import { softmaxInto } from '../../src/enrichers/sentiment/calibration';
+import { reliability } from '../../src/eval/calibration';
+import { fitCalibration } from './calibrate';
 
 export interface EnTrainOptions {
   root: string;
@@ -22,6 +27,8 @@ export interface EnTrainOptions {
   foldsBy: 'topic' | 'post';
   /** The class mix the calibration is fitted for: `even`, `train` or `test` (the evaluation splits' mix the README gives). */
   calibrateFor: 'even' | 'train' | 'test';
+  /** Writes the out-of-fold logits, gold labels and folds of the chosen configuration here (for comparing calibrators). */
+  dumpOof?: string;
 }
 
 const CLASSES: SentimentLabel[] = ['negative', 'neutral', 'positive'];
@@ -144,6 +151,11 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   }, o.log, o.passes);
   const config = search.config;
   const oof = oofFor(config);
+  if (o.dumpOof) {
+    const fold = base.map((e) => foldOf(e.group ?? e.id, o.folds, o.seed));
+    writeFileSync(o.dumpOof, JSON.stringify({ gold, fold, oof: oof.map((z) => Array.from(z)) }));
+    o.log(`en: wrote out-of-fold logits to ${o.dumpOof}`);
+  }
   const feats = featsFor(config);
   const even = (e: CvExample): number => 1 / (3 * mix[CLASSES.indexOf(e.label)]!);
   const testMix = (e: CvExample): number => TWEETEVAL_TEST_MIX[CLASSES.indexOf(e.label)]! / mix[CLASSES.indexOf(e.label)]!;
@@ -154,6 +166,10 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   });
   const b = bestBiases(calibratedLogits, gold);
   const decisionBias = [b.neg, 0, b.pos];
+  const calWeight = o.calibrateFor === 'even' ? even : o.calibrateFor === 'test' ? testMix : () => 1;
+  const nested = nestedTopLabelEce(base, oof, gold, o.folds, o.seed, decisionBias, calWeight, TOP_LABEL_BINS);
+  o.log(`en: nested ${o.folds}-fold ECE of the confidence, temperature + class bias ${nested.without.toFixed(4)}, with the top-label map ${nested.with.toFixed(4)}`);
+  calibration.groups[0]!.topLabel = topLabelOf(calibratedLogits, gold, decisionBias, base.map(calWeight), TOP_LABEL_BINS);
   const cv = {
     trainMix: scoreOof(base, oof, CLASSES, calibration, feats, decisionBias),
     evenMix: scoreOof(base, oof, CLASSES, calibration, feats, decisionBias, even),
@@ -165,6 +181,50 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   model.calibration = calibration;
   model.decisionBias = decisionBias;
   if (config['char']) model.enFeatures = featureSet(config);
-  model.meta = { ...model.meta, config, folds: o.folds, foldsBy: o.foldsBy, calibratedFor: o.calibrateFor, cvSearch: search.tried.length, trainMix: mix };
+  model.meta = { ...model.meta, config, folds: o.folds, nestedEce: nested, foldsBy: o.foldsBy, calibratedFor: o.calibrateFor, cvSearch: search.tried.length, trainMix: mix };
   return { model, cv, config };
+}
+
+/** Knots of the top-label map: chosen by nested cross-validation (scripts/sentiment/compare-calibrators.ts). */
+const TOP_LABEL_BINS = 20;
+
+/** The predicted label (with decision biases) and its probability, from calibrated logits. */
+function predicted(u: ArrayLike<number>, decisionBias: number[]): { pred: number; conf: number } {
+  const p = new Float64Array(3);
+  softmaxInto(u, 3, p);
+  let best = 0;
+  for (let j = 1; j < 3; j++) if (u[j]! + decisionBias[j]! > u[best]! + decisionBias[best]!) best = j;
+  return { pred: best, conf: p[best]! };
+}
+
+function topLabelOf(us: ArrayLike<number>[], gold: number[], decisionBias: number[], weights: number[], bins: number): TopLabelMap {
+  const pc = us.map((u) => predicted(u, decisionBias));
+  const m = fitTopLabelMap(pc.map((x) => x.conf), pc.map((x, i) => x.pred === gold[i]), weights, bins, 'linear');
+  return { kind: m.kind, x: m.x.map((v) => Math.round(v * 1e5) / 1e5), y: m.y.map((v) => Math.round(v * 1e5) / 1e5) };
+}
+
+/**
+ * Mean per-fold ECE (re-weighted) of the confidence when temperature, class bias and top-label map
+ * are fitted on the other folds' out-of-fold logits: what the map adds on posts it was not fitted on.
+ */
+function nestedTopLabelEce(
+  base: CvExample[], oof: Float64Array[], gold: number[], folds: number, seed: number, decisionBias: number[],
+  weightOf: (e: CvExample) => number, bins: number,
+): { without: number; with: number } {
+  const fold = base.map((e) => foldOf(e.group ?? e.id, folds, seed));
+  let without = 0;
+  let withMap = 0;
+  for (let f = 0; f < folds; f++) {
+    const tr = base.map((_, i) => i).filter((i) => fold[i] !== f);
+    const te = base.map((_, i) => i).filter((i) => fold[i] === f);
+    const g = fitCalibration(tr.map((i) => oof[i]!), tr.map((i) => gold[i]!), tr.map((i) => weightOf(base[i]!)), 3);
+    const cal = (i: number): Float64Array => oof[i]!.map((v, j) => v / g.temperature + g.bias[j]!);
+    const map = topLabelOf(tr.map(cal), tr.map((i) => gold[i]!), decisionBias, tr.map((i) => weightOf(base[i]!)), bins);
+    const pc = te.map((i) => predicted(cal(i), decisionBias));
+    const w = te.map((i) => weightOf(base[i]!));
+    const right = pc.map((x, k) => x.pred === gold[te[k]!]);
+    without += reliability(pc.map((x) => x.conf), right, 10, w).ece / folds;
+    withMap += reliability(pc.map((x) => mapConfidence(map, x.conf)), right, 10, w).ece / folds;
+  }
+  return { without: Math.round(without * 1e4) / 1e4, with: Math.round(withMap * 1e4) / 1e4 };
 }

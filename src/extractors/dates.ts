@@ -138,7 +138,9 @@ export function ambiguousDay(s: string): [string, string] | undefined {
  * `"publishDate":"2025-05-27"`, `datePublished: '2024-02-21 13:00:00'`,
  * `&quot;datePublished&quot;:&quot;2025-11-17T09:00:00-05:00&quot;`. In page order.
  */
-const DATA_DATE_RE = /(?:["']|&quot;)?\b(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publication_date|publicationDate|firstPublishedAt|first_published_at)(?:["']|&quot;)?\s*:\s*(?:["']|&quot;)((?:19|20)\d{2}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)/g;
+// No optional quote before the key: it captured nothing and made the engine try every position of
+// the page; starting at the key lets it skip ahead. The same dates in the same order.
+const DATA_DATE_RE = /\b(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publication_date|publicationDate|firstPublishedAt|first_published_at)(?:["']|&quot;)?\s*:\s*(?:["']|&quot;)((?:19|20)\d{2}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)/g;
 
 export function dataObjectDates(source: string, max = 5): string[] {
   const out: string[] = [];

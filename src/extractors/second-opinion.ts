@@ -31,9 +31,10 @@ export function paragraphContainer(blocks: Block[], params: SecondOpinionParams 
   const links = new Map<DomParent, number>();
   for (const b of blocks) {
     let depth = 0;
+    const linkChars = isProse(b) ? 0 : b.linkChars;
     for (let el: DomParent | null = b.owner.parent; el && depth < 8; el = el.parent, depth++) {
       chars.set(el, (chars.get(el) ?? 0) + b.chars);
-      links.set(el, (links.get(el) ?? 0) + (isProse(b) ? 0 : b.linkChars));
+      links.set(el, (links.get(el) ?? 0) + linkChars);
     }
     // Paragraphs only, and none under furniture words (a "recommended" list of teasers), as Readability discounts them.
     // A card's teaser is prose inside a link: a paragraph all the same (listing and collection pages).
@@ -97,9 +98,23 @@ export function preferSecond(first: Block[], second: Block[], params: SecondOpin
   return proseOf(first) < params.maxFirstShare * proseOf(second) && proseOf(second) >= params.minChars;
 }
 
+/** Blocks are asked many times per page (per ancestor, per candidate list); a block's text never changes. */
+const proseOf = new WeakMap<Block, boolean>();
+const SPACES_RE = /\s+/g;
+const SENTENCE_END_RE = /[.!?。！？]["'”’)]?\s|[.!?。！？]["'”’)]?$/;
+
 /** A line of running text: ten words or more and a sentence's end. */
 export function isProse(b: Block): boolean {
-  return (b.text.match(/\s+/g)?.length ?? 0) >= 9 && /[.!?。！？]["'”’)]?\s|[.!?。！？]["'”’)]?$/.test(b.text);
+  let prose = proseOf.get(b);
+  if (prose === undefined) {
+    // Nine runs of spaces are enough: counted without collecting every run of a long line.
+    SPACES_RE.lastIndex = 0;
+    let runs = 0;
+    while (runs < 9 && SPACES_RE.exec(b.text) !== null) runs++;
+    prose = runs >= 9 && SENTENCE_END_RE.test(b.text);
+    proseOf.set(b, prose);
+  }
+  return prose;
 }
 
 /** Below this much text (CJK characters counting five, as a short word does) the two opinions found next to nothing. */

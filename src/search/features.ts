@@ -1,7 +1,7 @@
-import { errors, type Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import { ANALYZER_FALLBACKS, planAnalyzers, referencedAnalyzers, type AnalyzerPlan, type Availability } from './analyzer-plan';
-import { describeNodeError, nodeErrorOf } from './node-errors';
+import { describeNodeError, isResponseError, nodeErrorOf } from './node-errors';
 
 /**
  * What freshet asks of a search node beyond indexing and search, probed by behaviour (module
@@ -25,7 +25,7 @@ async function availability(probe: () => Promise<unknown>): Promise<Availability
     await probe();
     return { ok: true };
   } catch (err) {
-    if (err instanceof errors.ResponseError && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429) {
+    if (isResponseError(err) && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429) {
       const said = nodeErrorOf(err.body);
       return { ok: false, reason: said === undefined ? `HTTP ${err.statusCode}` : describeNodeError(said) };
     }

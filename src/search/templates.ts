@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { errors, type Client } from '@elastic/elasticsearch';
+import type { Client } from '@elastic/elasticsearch';
 import { Gauge, type Registry } from 'prom-client';
 import { z } from 'zod';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { fallbackWarning, withFallbacks, type AnalyzerPlan } from './analyzer-plan';
 import { analyzerPlanFor } from './features';
+import { isResponseError } from './node-errors';
 
 /** The part of a composable index template freshet relies on; the rest passes through. */
 const templateSchema = z.looseObject({
@@ -118,7 +119,7 @@ export async function applyTemplatesReport(client: Client, templates: IndexTempl
       // The body is validated above; the client's own types are stricter than the wire format.
       await client.indices.putIndexTemplate({ name, ...(adapted as object) } as Parameters<Client['indices']['putIndexTemplate']>[0]);
     } catch (err) {
-      if (!(err instanceof errors.ResponseError)) throw err;
+      if (!isResponseError(err)) throw err;
       throw new FreshetError(ErrorCodes.templateInvalid, 'critical', `index template ${name} (${t.file ?? `${t.name}.json`}) refused: ${err.message}`, { template: name }, err);
     }
     names.push(name);

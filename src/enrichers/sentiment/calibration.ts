@@ -1,3 +1,5 @@
+import type { TopLabelMap } from './top-label';
+
 /**
  * Calibration of a linear model's class scores, fitted by cross-validation on the training files
  * (scripts/sentiment/calibrate.ts): calibrated logit = raw logit / temperature + bias, per group.
@@ -9,6 +11,12 @@ export interface CalibrationGroup {
   temperature: number;
   /** One per class. */
   bias: number[];
+  /**
+   * Top-label map of the predicted label's probability (after the decision biases) to the share
+   * of cross-validated predictions at that probability that were right. Temperature and class
+   * bias fit the log loss of all classes; this fixes what is reported as the confidence.
+   */
+  topLabel?: TopLabelMap;
 }
 
 export interface Calibration {

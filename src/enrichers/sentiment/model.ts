@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { jiebaDicts, jiebaModule } from '../jieba';
 import { applyCalibration, calibrationGroup, softmaxInto } from './calibration';
+import { mapConfidence } from './top-label';
 import { detectLanguage } from '../language';
 import { FeatureExtractor, type FeatureOptions, type SentimentLang } from './features';
 import { decodeModel, type LinearModel, type LinearModelFile, type SentimentLabel } from './model-file';
@@ -50,7 +51,8 @@ export function logits(model: LinearModel, feats: Int32Array, strong: number, ou
  */
 export function decide(model: LinearModel, z: Float64Array, emoticons: number, p: Float64Array): Omit<SentimentResult, 'lang'> {
   const k = model.classes.length;
-  if (model.calibration) applyCalibration(calibrationGroup(model.calibration, emoticons), z, k);
+  const group = model.calibration ? calibrationGroup(model.calibration, emoticons) : undefined;
+  if (group) applyCalibration(group, z, k);
   softmaxInto(z, k, p);
   let pPos = 0;
   let pNeg = 0;
@@ -64,7 +66,7 @@ export function decide(model: LinearModel, z: Float64Array, emoticons: number, p
   }
   const score = pPos - pNeg;
   const label = Math.abs(score) < model.neutralBand ? 'neutral' : model.classes[best]!;
-  return { score, label, confidence: p[best]! };
+  return { score, label, confidence: group?.topLabel ? mapConfidence(group.topLabel, p[best]!) : p[best]! };
 }
 
 /** A model of one language with what it takes to read a text: its own feature extractor (and segmenter). */

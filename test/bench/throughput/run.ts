@@ -1,4 +1,5 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../../src/core/clock';
 import { startSimsite } from '../../../src/simsite';
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
   const articles = ((await (await fetch(`${site.url}/_truth/articles`)).json()) as unknown[]).length;
   const env = { ...process.env, SIMSITE_URL: site.url, BENCH_UIDS: JSON.stringify(uids), BENCH_ARTICLES: String(articles), BENCH_CONCURRENCY: String(CONCURRENCY) };
   const rounds: Record<Workload, Record<Variant, VariantResult>>[] = [];
+  const loadAtStart = loadavg()[0]!;
   try {
     // The simsite generates an article (and warms its own JIT) on the first request and keeps it:
     // a discarded bare-loop pass per workload does that once, so the first contender timed does
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
     users: USERS, articles, rounds: ROUNDS, concurrency: CONCURRENCY,
     pages: `html: ${articles} simsite news article pages (~17 KB: nav, sidebars, recommended articles, comments, style, script), article links followed through each contender's de-duplication; json: microblog JSON timelines of ${USERS} users (profile + timeline pages + long text); simsite on loopback, frozen clock`,
     contenders: 'bare: undici Agent(64) + cheerio/htmlparser2 and link check (html) or JSON.parse (json); crawlee: @crawlee/cheerio 3.18.1 CheerioCrawler, in-memory storage, maxConcurrency 64, enqueueLinks (html) or JSON mime type (json); scrapy: 2.19.0 from PyPI, CONCURRENT_REQUESTS 64, no throttle/retry/robots, lxml link extraction through its dupefilter (html); freshet: Redis frontier, http_fetch, web_pages + text_density + language + sentiment as pipelines/news.yaml sets them (pages parsed and text_density on one page worker thread, language and sentiment on the main thread) (html) or weibo_api (json), blackhole or elasticsearch sink',
-  }, results, goals, { note: `2 cores shared with other work (noisy wall clock; cpu_sec_per_1000_pages is the steadier figure); simsite in the parent process on the same cores; each contender in its own child process; a discarded bare-loop pass per workload first (the simsite generates each article once and keeps it); medians over ${ROUNDS} rounds in rotated order; CPU counts the contender's process only (not Redis or the search node)` });
+  }, results, goals, { note: `2 cores shared with other work (noisy wall clock; cpu_sec_per_1000_pages is the steadier figure); simsite in the parent process on the same cores; each contender in its own child process; a discarded bare-loop pass per workload first (the simsite generates each article once and keeps it); medians over ${ROUNDS} rounds in rotated order; CPU counts the contender's process only (not Redis or the search node); load average (1 min) ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end` });
 }
 
 function pps(x: VariantResult): number {

@@ -4,6 +4,7 @@ import { createSentimentModel, decide } from '../../../src/enrichers/sentiment/m
 import type { LinearModel } from '../../../src/enrichers/sentiment/model-file';
 import { decodeModel, encodeModel } from '../../../src/enrichers/sentiment/model-file';
 import { reliability } from '../../../src/eval/calibration';
+import { fitTopLabelMap, mapConfidence } from '../../../src/enrichers/sentiment/top-label';
 import { fitCalibration } from '../../../scripts/sentiment/calibrate';
 import { foldOf } from '../../../scripts/sentiment/cv';
 import { coordinateSearch } from '../../../scripts/sentiment/search';
@@ -133,5 +134,44 @@ describe('topic groups of the tweets', () => {
   it('keeps a topic\'s tweets in one cross-validation fold', () => {
     const folds = new Set(g.slice(0, 20).map((k) => foldOf(k!, 5, 3)));
     expect(folds.size).toBe(1);
+  });
+});
+
+describe('top-label confidence map', () => {
+  it('learns how often predictions at each confidence were right, monotone, and maps between knots', () => {
+    const rng = seededRng(11);
+    const conf: number[] = [];
+    const right: boolean[] = [];
+    for (let i = 0; i < 20000; i++) {
+      const c = 0.4 + rng.next() * 0.6;
+      conf.push(c);
+      // Over-confident above 0.7: right only 0.7 + (c − 0.7) / 2 of the time there.
+      right.push(rng.next() < (c > 0.7 ? 0.7 + (c - 0.7) / 2 : c));
+    }
+    const m = fitTopLabelMap(conf, right, conf.map(() => 1), 20, 'linear');
+    for (let i = 1; i < m.y.length; i++) expect(m.y[i]!).toBeGreaterThanOrEqual(m.y[i - 1]!);
+    expect(mapConfidence(m, 0.95)).toBeGreaterThan(0.79);
+    expect(mapConfidence(m, 0.95)).toBeLessThan(0.86);
+    expect(mapConfidence(m, 0.55)).toBeCloseTo(0.55, 1);
+    const mapped = conf.map((c) => mapConfidence(m, c));
+    expect(reliability(mapped, right).ece).toBeLessThan(0.02);
+    expect(reliability(conf, right).ece).toBeGreaterThan(0.03);
+    const step = fitTopLabelMap([0.6, 0.6, 0.9, 0.9], [true, false, true, true], [1, 1, 1, 1], 2, 'step');
+    expect(mapConfidence(step, 0.6)).toBe(0.5);
+    expect(mapConfidence(step, 0.99)).toBe(1);
+  });
+
+  it('is what decide reports as the confidence, and survives the model file', () => {
+    const topLabel = { kind: 'linear' as const, x: [0.5, 1], y: [0.4, 0.8] };
+    const model: LinearModel = decodeModel(JSON.parse(JSON.stringify(encodeModel({
+      lang: 'en', classes: ['negative', 'neutral', 'positive'], bucketsLog2: 4, weights: new Float32Array(48), decisionBias: [0, 0, 0],
+      neutralBand: 0, meta: {}, calibration: { groups: [{ temperature: 1, bias: [0, 0, 0], topLabel }] },
+    }))));
+    expect(model.calibration?.groups[0]?.topLabel).toEqual(topLabel);
+    const r = decide(model, Float64Array.from([0, 0, Math.log(2)]), 0, new Float64Array(3));
+    expect(r.label).toBe('positive');
+    expect(r.confidence).toBeCloseTo(0.4 + ((0.5 - 0.5) / 0.5) * 0.4, 9);
+    const r2 = decide(model, Float64Array.from([0, 0, Math.log(18)]), 0, new Float64Array(3));
+    expect(r2.confidence).toBeCloseTo(0.4 + ((0.9 - 0.5) / 0.5) * 0.4, 9);
   });
 });

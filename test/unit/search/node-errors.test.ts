@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errors } from '@elastic/elasticsearch';
-import { deepestCause, describeNodeError, nodeErrorOf, responseErrorLine, withRootCause } from '../../../src/search/node-errors';
+import { deepestCause, describeNodeError, isResponseError, nodeErrorOf, responseErrorLine, withRootCause } from '../../../src/search/node-errors';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'search-errors');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
@@ -92,5 +93,32 @@ describe('responseErrorLine / withRootCause', () => {
     expect(err.message).toBe('search node answered POST /p/_search with HTTP 400: named_object_not_found_exception: [1:24] unknown field [percolatex] (unknown query [percolatex] did you mean [percolate]?)');
     const plain = new Error('x\ny');
     expect((withRootCause(plain) as Error).message).toBe('x\ny');
+  });
+
+  it('tells the client\'s ResponseError apart from other errors without importing the client', () => {
+    expect(isResponseError(responseError({ error: 'x' }, 404))).toBe(true);
+    expect(isResponseError(new errors.ConnectionError('down'))).toBe(false);
+    expect(isResponseError(new errors.TimeoutError('slow'))).toBe(false);
+    expect(isResponseError(new Error('ResponseError'))).toBe(false);
+    expect(isResponseError({ name: 'ResponseError', meta: {} })).toBe(false);
+    expect(isResponseError(undefined)).toBe(false);
+  });
+});
+
+describe('modules', () => {
+  it('reading a pipeline, the templates or the sink factory does not load the search client', () => {
+    // The client (~500 modules) is for processes that talk to a search node; a null-sink crawl,
+    // `freshet validate` and the page worker threads never do. A fresh process, as in production.
+    const src = join(__dirname, '..', '..', '..', 'src');
+    const script = `
+const { readFileSync } = require('node:fs');
+const swc = require(${JSON.stringify(require.resolve('@swc/core'))});
+require.extensions['.ts'] = (m, f) => m._compile(swc.transformSync(readFileSync(f, 'utf8'), { filename: f, jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }).code, f);
+for (const m of ['pipeline/load', 'search/templates', 'sinks/factory']) require(${JSON.stringify(src)} + '/' + m + '.ts');
+const loaded = Object.keys(require.cache);
+console.log(JSON.stringify({ total: loaded.length, elastic: loaded.filter((k) => k.includes('/@elastic/')) }));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { total: number; elastic: string[] };
+    expect(out.total).toBeGreaterThan(100);
+    expect(out.elastic).toEqual([]);
   });
 });
