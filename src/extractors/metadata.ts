@@ -1,4 +1,5 @@
 import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
+import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
@@ -29,6 +30,8 @@ export interface PageElements {
   authorBlocks: DomElement[];
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
   authorLink?: string;
+  /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
+  portraits: DomElement[];
 }
 
 /** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`. */
@@ -48,8 +51,10 @@ function authorLinkName(a: DomElement): string | undefined {
 /** A class for the element holding the author's name itself (author-name, authorName, creator-name, post-author__name). */
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
 
+const MAX_PORTRAITS = 40;
+
 export function pageElements(root: DomRoot): PageElements {
-  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [] };
+  const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [], portraits: [] };
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -69,6 +74,7 @@ export function pageElements(root: DomRoot): PageElements {
         break;
       case 'html': out.html ??= n; break;
       case 'body': out.body ??= n; break;
+      case 'img': if (out.portraits.length < MAX_PORTRAITS && a.alt !== undefined && a.alt.length <= 80 && PORTRAIT_ALT_RE.test(a.alt)) out.portraits.push(n); break;
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
@@ -221,6 +227,7 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
     ?? elementsOf(page).authorLink
     ?? cleanAuthor(byline?.signed)
     ?? authorBox(elementsOf(page).authorBlocks)
+    ?? portraitName(elementsOf(page).portraits)
     ?? ldAuthor(ld, 'organization');
 }
 

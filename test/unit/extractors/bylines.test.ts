@@ -152,6 +152,19 @@ describe('datelines and bylines near the headline', () => {
     expect(facebook.author).toBe('Jesse Porter');
   });
 
+  it('reads the author from a card that pairs a portrait with the name it shows, not from a product shot beside its name', () => {
+    const filler = '<p>Shared service centres pool payroll and records work so that every office follows one process.</p>'.repeat(30);
+    const card = extract(`<html><head><title>HR shared services</title></head><body><h1>HR shared services</h1>${filler}
+      <div class="blog_author-wrapper"><div><img alt="Lauren Vetter" src="/a.webp"></div><div><div class="text-semibold">Lauren Vetter</div><p>Marketer.</p></div></div></body></html>`);
+    expect(card.author).toBe('Lauren Vetter');
+    const round = extract(`<html><head><title>HR shared services</title></head><body><h1>HR shared services</h1>${filler}
+      <a href="/about"><img class="w-16 h-16 rounded-full" alt="Christoffer Artmann, Engineer"><span>Christoffer Artmann</span></a></body></html>`);
+    expect(round.author).toBe('Christoffer Artmann');
+    const product = extract(`<html><head><title>HR shared services</title></head><body><h1>HR shared services</h1>${filler}
+      <div class="product-card"><img alt="Birdbuddy Pro" src="/p.jpg"><h3>Birdbuddy Pro</h3></div></body></html>`);
+    expect(product.author).toBeUndefined();
+  });
+
   it('reads the name a dateline gives after its date, near the headline only (not a teaser\'s further down)', () => {
     const dot = extract(`<html><head><title>What do people love about Rust?</title></head><body><h1>What do people love about Rust?</h1>
       <div class="publish-date-author">Dec. 19, 2025 &middot; Niko Matsakis on behalf of <a href="/governance">the Rust team</a></div>${body}</body></html>`);
