@@ -30,6 +30,8 @@ export interface PageElements {
   authorBlocks: DomElement[];
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
   authorLink?: string;
+  /** The first microformats author (`class="p-author h-card"`, `u-author`): an h-entry's author. */
+  mfAuthor?: DomElement;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
   portraits: DomElement[];
 }
@@ -52,6 +54,8 @@ function authorLinkName(a: DomElement): string | undefined {
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
 
 const MAX_PORTRAITS = 40;
+/** Microformats 2 author properties (an h-entry's author, an h-card). */
+const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
 export function pageElements(root: DomRoot): PageElements {
   const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [], portraits: [] };
@@ -78,6 +82,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
@@ -204,13 +209,14 @@ function cleanAuthor(s: string | undefined): string | undefined {
 const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author', 'cxenseparse:author'];
 
 /**
- * The author: a person JSON-LD names, else the byline the page shows, else meta tags, a
- * rel/itemprop=author element, or an organisation JSON-LD names as author.
+ * The author: a person JSON-LD or a microformats h-entry names, else the byline the page shows,
+ * else meta tags, a rel/itemprop=author element, an author card, a poster's data-author, or an
+ * organisation JSON-LD names as author.
  */
 export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false): string | undefined {
   const el = elementsOf(page).author;
   if (forum) {
-    const starter = ldAuthor(ld, 'person') ?? threadStarter(elementsOf(page));
+    const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? threadStarter(elementsOf(page));
     if (starter) return starter;
   }
   const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
@@ -219,7 +225,9 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   const site = siteNames(meta, ld);
   // The first tag holding a name: article:author is often the author's Facebook page instead.
   const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
+  const mf = mfName(elementsOf(page).mfAuthor);
   return (person && !site.has(nameKey(person)) ? person : undefined)
+    ?? mf
     ?? corroborated(cleanAuthor(byline?.author), metaName)
     ?? person
     ?? metaName
@@ -228,6 +236,8 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
     ?? cleanAuthor(byline?.signed)
     ?? authorBox(elementsOf(page).authorBlocks)
     ?? portraitName(elementsOf(page).portraits)
+    // A poster's data-author outside a forum's markup (a link aggregator's submission).
+    ?? cleanAuthor(elementsOf(page).dataAuthor)
     ?? ldAuthor(ld, 'organization');
 }
 
@@ -242,6 +252,14 @@ function corroborated(byline: string | undefined, metaName: string | undefined):
   const b = byline.toLowerCase();
   const m = metaName.toLowerCase();
   return b.startsWith(`${m} `) || m.startsWith(`${b} `) ? metaName : byline;
+}
+
+/** The name of a microformats author: its h-card's p-name, else its own text. */
+function mfName(el: DomElement | undefined): string | undefined {
+  if (!el) return undefined;
+  const nameEl = findFirst(el, (e) => /(?:^|\s)p-name(?:\s|$)/.test(e.attribs.class ?? '')) ?? el;
+  const text = normalizeSpace(textContent(nameEl));
+  return text.length <= 60 ? nameOf(text, false, true) : undefined;
 }
 
 /** The name an author box shows (a block whose class names it for the author's name), wherever it stands on the page. */

@@ -165,6 +165,20 @@ describe('datelines and bylines near the headline', () => {
     expect(product.author).toBeUndefined();
   });
 
+  it('reads a microformats h-entry author before a reply\'s name near the headline, and a submission\'s data-author', () => {
+    const filler = '<p>The project goals name the work the Rust teams mean to finish this year, each with an owner.</p>'.repeat(20);
+    const mf = extract(`<html><head><title>Rust project goals</title></head><body><div class="story_liner h-entry"><h1>Rust project goals</h1>
+      <div class="byline"><a class="u-author h-card" href="/~scvalex">scvalex</a></div></div>${filler}
+      <div class="comment"><div class="byline"><a class="author" href="/~kbknapp">kbknapp</a></div><p>Nice list of goals.</p></div></body></html>`);
+    expect(mf.author).toBe('scvalex');
+    const card = extract(`<html><head><title>Rust project goals</title></head><body><h1>Rust project goals</h1>
+      <div class="p-author h-card"><img src="/a.png" alt=""><span class="p-name">Ana Ruiz</span> <span class="p-note">writes about compilers</span></div>${filler}</body></html>`);
+    expect(card.author).toBe('Ana Ruiz');
+    const submission = extract(`<html><head><title>Hair follicles grown</title></head><body><h1>Hair follicles grown</h1>
+      <div class="thing link" data-author="InsaneSnow45" data-subreddit="science">${filler}</div></body></html>`);
+    expect(submission.author).toBe('InsaneSnow45');
+  });
+
   it('reads the name a dateline gives after its date, near the headline only (not a teaser\'s further down)', () => {
     const dot = extract(`<html><head><title>What do people love about Rust?</title></head><body><h1>What do people love about Rust?</h1>
       <div class="publish-date-author">Dec. 19, 2025 &middot; Niko Matsakis on behalf of <a href="/governance">the Rust team</a></div>${body}</body></html>`);
