@@ -1,5 +1,6 @@
 import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
+import { cleanAuthor, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
@@ -30,6 +31,8 @@ export interface PageElements {
   authorBlocks: DomElement[];
   /** The first link to an author's page whose text is the name its address spells (`/author/ana-ruiz/` → "Ana Ruiz"). */
   authorLink?: string;
+  /** The text of the first link to a member's profile (`memberlist.php?mode=viewprofile&u=`, `/members/ana.12/`, `/u/ana`). */
+  profileLink?: string;
   /** The first microformats author (`class="p-author h-card"`, `u-author`): an h-entry's author. */
   mfAuthor?: DomElement;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
@@ -54,6 +57,18 @@ function authorLinkName(a: DomElement): string | undefined {
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
 
 const MAX_PORTRAITS = 40;
+/** A forum member's profile page, as the common engines address it (phpBB, FluxBB/PunBB, XenForo, vBulletin, Discourse, Lemmy/Reddit). */
+const PROFILE_HREF_RE = /memberlist\.php\?mode=viewprofile|profile\.php\?(?:id|u)=|member\.php\?(?:u|\d)|\/members?\/[^/?#]+[./]\d+|\/(?:u|user|users)\/[^/?#]{2,}\/?$/i;
+
+/** A profile on a social network (a channel link in the footer), not a member of this site. */
+const SOCIAL_HREF_RE = /\b(?:youtube|facebook|twitter|x|instagram|tiktok|linkedin|pinterest|github|medium)\.com\//i;
+
+/** A profile link's text when it reads as a poster's name (not "Profile", not an avatar). */
+function profileLinkName(a: DomElement): string | undefined {
+  const text = normalizeSpace(textContent(a)).replace(/^@/, '');
+  return text.length >= 2 && text.length <= 40 && !/^(?:profile|view profile|members?|users?|log ?in|sign ?in|register)$/i.test(text) ? text : undefined;
+}
+
 /** Microformats 2 author properties (an h-entry's author, an h-card). */
 const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
@@ -82,6 +97,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
+    if (out.profileLink === undefined && n.name === 'a' && a.href !== undefined && PROFILE_HREF_RE.test(a.href) && !SOCIAL_HREF_RE.test(a.href)) out.profileLink = profileLinkName(n);
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
@@ -201,10 +217,6 @@ function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>
   return names;
 }
 
-function cleanAuthor(s: string | undefined): string | undefined {
-  const t = s?.replace(/^(?:by|written by|posted by|author:?)\s+/i, '').replace(/^[Bb]y(?=\p{Lu})/u, '').trim();
-  return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
-}
 
 const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author', 'cxenseparse:author'];
 
@@ -270,34 +282,6 @@ function authorBox(blocks: DomElement[]): string | undefined {
     if (name) return cleanAuthor(name);
   }
   return undefined;
-}
-
-/** Class words of the elements around a poster's name that are not the name. */
-const NOT_POSTER_CLASS_RE = /avatar|image|img|photo|bio|desc|title|date|time|label|caption|social|link-?list|stats|info|signature/i;
-
-/** Whether microdata puts an element in a reply (the item around it is a Comment or an Answer). */
-function inReply(el: DomElement): boolean {
-  for (let p = el.parent; p && isElement(p); p = p.parent) {
-    if (p.attribs.itemscope !== undefined) return /Comment|Answer/.test(p.attribs.itemtype ?? '');
-  }
-  return false;
-}
-
-/**
- * Who started a forum thread: the poster of its first post. The thread's microdata names them
- * (itemprop=author), else the first post's `data-author`, else the first poster name the markup
- * marks by class (username, poster, message-name). A page of a thread shows later repliers
- * near the content too: the byline finder's nearest name is often one of them.
- */
-function threadStarter(els: PageElements): string | undefined {
-  const el = els.author;
-  const nameEl = el && el.attribs.itemprop === 'author' && !inReply(el) ? findFirst(el, (e) => e.attribs.itemprop === 'name') ?? el : undefined;
-  const fromMicrodata = nameEl ? cleanAuthor(normalizeSpace(textContent(nameEl))) : undefined;
-  if (fromMicrodata && fromMicrodata.length <= 40) return fromMicrodata;
-  if (els.dataAuthor) return cleanAuthor(els.dataAuthor);
-  const first = els.authorEls.find((e) => !NOT_POSTER_CLASS_RE.test(e.attribs.class ?? ''));
-  const name = first ? cleanAuthor(normalizeSpace(textContent(first))) : undefined;
-  return name && name.length <= 40 ? name : undefined;
 }
 
 /**

@@ -38,4 +38,17 @@ describe('the author of a forum thread is who started it', () => {
       ${post('Need2KnowLion', body[0]!)}${post('Mr-McMonkeyDog', body[1]!)}${post('Someone', body[2]!)}</body></html>`;
     expect(extract(html, { url: 'https://gamefaqs.gamespot.com/boards/189706-nintendo-switch/80702016' }).author).toBe('Need2KnowLion');
   });
+  it("reads the first post's profile link (a plain link before a later poster's styled one) and a FluxBB profile column's term", () => {
+    const phpbb = (user: string, text: string, cls = ''): string => `<div class="post"><div class="postbody"><p class="author">by <strong><a href="./memberlist.php?mode=viewprofile&amp;u=${user.length}" ${cls}>${user}</a></strong> &raquo; Tue Aug 27, 2019 1:47 am</p>
+      <div class="content">${text}</div></div></div>`;
+    const html = `<html><head><title>Hellaverse megathread</title></head><body><h2 class="topic-title">Hellaverse megathread</h2>
+      ${phpbb('Outer Armatonisdaristan', body[0]!)}${phpbb('The BlAAtschApen', body[1]!, 'class="username-coloured"')}${phpbb('Someone', body[2]!, 'class="username"')}</body></html>`;
+    expect(extract(html, { url: 'https://forum.example.net/viewtopic.php?f=20&t=487157' }).author).toBe('Outer Armatonisdaristan');
+    const fluxbb = (user: string, text: string): string => `<div class="blockpost"><div class="postbody"><div class="postleft"><dl><dt><strong>${user}</strong></dt>
+      <dd class="usertitle"><strong>Member</strong></dd><dd><span>Registered: 2025-11-01</span></dd><dd><span>Posts: 12</span></dd></dl></div>
+      <div class="postright"><div class="postmsg"><p>${text}</p></div></div></div></div>`;
+    const arch = `<html><head><title>Suspend fails after update</title></head><body><h2>Suspend fails after update</h2>
+      ${fluxbb('chunix64', body[0]!)}${fluxbb('seth', body[1]!)}${fluxbb('Someone', body[2]!)}</body></html>`;
+    expect(extract(arch, { url: 'https://bbs.example.org/viewtopic.php?id=309936' }).author).toBe('chunix64');
+  });
 });
