@@ -240,7 +240,7 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   const mf = mfName(elementsOf(page).mfAuthor);
   return (person && !site.has(nameKey(person)) ? person : undefined)
     ?? mf
-    ?? corroborated(cleanAuthor(byline?.author), metaName)
+    ?? corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink)
     ?? person
     ?? metaName
     ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
@@ -250,20 +250,38 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
     ?? portraitName(elementsOf(page).portraits)
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
     ?? cleanAuthor(elementsOf(page).dataAuthor)
-    ?? ldAuthor(ld, 'organization');
+    ?? ldAuthor(ld, 'organization')
+    ?? ownerOfSite(meta);
 }
 
 /**
- * The byline, checked against the metadata: where the two name the same person, one running on
- * past the other ("Harsh Vaibhav Global Commons", "A. J. Neal View", "Former" for "Former
- * Member"), the metadata's is the name (a line runs into what follows the name; a meta tag holds
- * the name alone).
+ * The byline, checked against the metadata or a link to the author's page: where the two name
+ * the same person, one running on past the other ("Harsh Vaibhav Global Commons", "A. J. Neal
+ * View", "Former" for "Former Member"), the metadata's is the name (a line runs into what follows
+ * the name; a meta tag or a link holds the name alone).
  */
 function corroborated(byline: string | undefined, metaName: string | undefined): string | undefined {
   if (!byline || !metaName) return byline;
   const b = byline.toLowerCase();
   const m = metaName.toLowerCase();
-  return b.startsWith(`${m} `) || m.startsWith(`${b} `) ? metaName : byline;
+  const [short, long] = b.length < m.length ? [b, m] : [m, b];
+  if (!long.startsWith(`${short} `)) return byline;
+  // What runs on is a second name ("Alan Woinski and Kim Woinski"): the longer names both.
+  if (/^(?:and|&|,)/.test(long.slice(short.length + 1))) return long === b ? byline : metaName;
+  return metaName;
+}
+
+/** A site named for its owner: "Colin Watson's blog", "Ana Ruiz's notes". */
+const OWNED_SITE_RE = /^(.+?)['’]s\s+(?:blog|weblog|site|web ?site|homepage|home page|notes|journal|journey|musings|newsletter)$/i;
+
+/** The owner a personal site's name states (og:site_name, application-name). */
+function ownerOfSite(meta: Map<string, string>): string | undefined {
+  for (const k of ['og:site_name', 'application-name']) {
+    const m = OWNED_SITE_RE.exec(meta.get(k) ?? '');
+    const name = m ? nameOf(m[1]!, false) : undefined;
+    if (name) return name;
+  }
+  return undefined;
 }
 
 /** The name of a microformats author: its h-card's p-name, else its own text. */
