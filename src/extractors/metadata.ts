@@ -238,7 +238,7 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   // The first tag holding a name: article:author is often the author's Facebook page instead.
   const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
   const mf = mfName(elementsOf(page).mfAuthor);
-  return (person && !site.has(nameKey(person)) ? person : undefined)
+  return (person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined)
     ?? mf
     ?? corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink)
     ?? person
@@ -269,6 +269,15 @@ function corroborated(byline: string | undefined, metaName: string | undefined):
   // What runs on is a second name ("Alan Woinski and Kim Woinski"): the longer names both.
   if (/^(?:and|&|,)/.test(long.slice(short.length + 1))) return long === b ? byline : metaName;
   return metaName;
+}
+
+/**
+ * A JSON-LD person that runs on past the byline's name with a separator ("David Jackson -
+ * FullStack Editorial Team", "Ana Ruiz | Staff"): the byline's is the name.
+ */
+function besideByline(person: string, byline: string | undefined): string {
+  if (!byline || !person.toLowerCase().startsWith(`${byline.toLowerCase()} `)) return person;
+  return /^[-–—|(]/.test(person.slice(byline.length + 1)) ? byline : person;
 }
 
 /** A site named for its owner: "Colin Watson's blog", "Ana Ruiz's notes". */

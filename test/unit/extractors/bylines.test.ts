@@ -179,13 +179,16 @@ describe('datelines and bylines near the headline', () => {
     expect(submission.author).toBe('InsaneSnow45');
   });
 
-  it('trims a byline to the name its author-page link holds, keeps a second author, and names a personal blog\'s owner', () => {
+  it('trims a byline to the name its author-page link holds and a JSON-LD person to the byline\'s, keeps a second author, and names a personal blog\'s owner', () => {
     const linked = extract(`<html><head><title>DC motors</title></head><body><h1>DC motors</h1>
       <p>By <a href="/magazine/contributor/a._j._neal">A. J. Neal</a>&nbsp;&nbsp;<a href="/digital" class="btn">View In Digital Edition</a></p>${body}</body></html>`);
     expect(linked.author).toBe('A. J. Neal');
     const two = extract(`<html><head><title>Loyalty issues</title><meta name="author" content="Alan Woinski"></head><body><h1>Loyalty issues</h1>
       <p>By Alan Woinski and Kim Woinski</p>${body}</body></html>`);
     expect(two.author).toBe('Alan Woinski and Kim Woinski');
+    const ld = extract(`<html><head><title>Price guide</title><script type="application/ld+json">{"@type":"BlogPosting","author":{"@type":"Person","name":"David Jackson - FullStack Editorial Team"}}</script></head>
+      <body><h1>Price guide</h1><p>By David Jackson</p>${body}</body></html>`);
+    expect(ld.author).toBe('David Jackson');
     const blog = extract(`<html><head><title>Debusine transitions</title><meta property="og:site_name" content="Colin Watson&#39;s blog"></head><body><h1>Debusine transitions</h1>${body}</body></html>`);
     expect(blog.author).toBe('Colin Watson');
   });
