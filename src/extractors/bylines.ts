@@ -190,15 +190,18 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
  * A date the page labels as its publication's anywhere ("Posted on April 13, 2023", "Published" /
  * "Feb 2, 2023"): the last resort of pages whose template puts the dateline far from the
  * headline (a side column, the foot of the article) and states no date in its metadata.
+ * `updated` finds a date labelled as the last change instead ("Last updated: November 13, 2025").
  */
-export function labelledDate(blocks: Block[], dayFirst: boolean): string | undefined {
+export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'published' | 'updated' = 'published'): string | undefined {
   for (let i = 0; i < blocks.length; i++) {
     const text = blocks[i]!.text;
     if (text.length > MAX_LINE_CHARS || MEMBER_SINCE_RE.test(text)) continue;
     const read = readDate(text, dayFirst);
     if (!read) continue;
     const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
-    if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context)) return read.iso;
+    if (kind === 'updated') {
+      if (UPDATED_RE.test(context)) return read.iso;
+    } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context)) return read.iso;
   }
   return undefined;
 }

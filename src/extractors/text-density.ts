@@ -142,9 +142,12 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls) });
   const author = findAuthor(els, meta, ld, byline, forum);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const modified = findModified(els, meta, ld, byline);
+  const stated = findModified(els, meta, ld, byline);
   // A page that states only when it was last changed (a service or documentation page) was published by then.
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source) ?? labelledDate(blocks, dayFirst) ?? modified;
+  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source) ?? labelledDate(blocks, dayFirst) ?? stated;
+  // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
+  // change only: the page may have been published years before.
+  const modified = stated ?? labelledDate(blocks, dayFirst, 'updated');
   return {
     title,
     text,

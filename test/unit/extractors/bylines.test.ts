@@ -96,10 +96,11 @@ describe('datelines and bylines near the headline', () => {
     const far = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
       <div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
     expect(far.published_at).toBe('2023-04-13');
-    // An "Updated" line far away is not the publication date.
+    // An "Updated" line far away is not the publication date, but it is the last change's.
     const updated = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
       <div><span>Last updated April 13, 2023</span></div></body></html>`);
     expect(updated.published_at).toBeUndefined();
+    expect(updated.modified_at).toBe('2023-04-13');
     const meta = extract(`<html><head><title>Data tools</title><meta name="published" content="July 17, 2025"></head><body><h1>Data tools</h1>${body}</body></html>`);
     expect(meta.published_at?.slice(0, 10)).toBe('2025-07-17');
   });
