@@ -240,6 +240,7 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   const mf = mfName(elementsOf(page).mfAuthor);
   return (person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined)
     ?? mf
+    ?? personOverDesk(cleanAuthor(byline?.author), metaName)
     ?? corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink)
     ?? person
     ?? metaName
@@ -278,6 +279,14 @@ function corroborated(byline: string | undefined, metaName: string | undefined):
 function besideByline(person: string, byline: string | undefined): string {
   if (!byline || !person.toLowerCase().startsWith(`${byline.toLowerCase()} `)) return person;
   return /^[-–—|(]/.test(person.slice(byline.length + 1)) ? byline : person;
+}
+
+/** A byline naming a desk rather than a person: "Aidoc Staff", "Team Tiger Data", "The Editors". */
+const DESK_RE = /\b(?:staff|team|editors|editorial|desk|newsroom)\b/i;
+
+/** The meta tag's person where the byline shown names only a desk. */
+function personOverDesk(byline: string | undefined, metaName: string | undefined): string | undefined {
+  return byline && metaName && DESK_RE.test(byline) && !DESK_RE.test(metaName) ? metaName : undefined;
 }
 
 /** A site named for its owner: "Colin Watson's blog", "Ana Ruiz's notes". */

@@ -180,7 +180,7 @@ describe('datelines and bylines near the headline', () => {
     expect(submission.author).toBe('InsaneSnow45');
   });
 
-  it('trims a byline to the name its author-page link holds and a JSON-LD person to the byline\'s, keeps a second author, and names a personal blog\'s owner', () => {
+  it('trims a byline to the name its author-page link holds and a JSON-LD person to the byline\'s, keeps a second author, prefers a meta tag\'s person to a desk byline, and names a personal blog\'s owner', () => {
     const linked = extract(`<html><head><title>DC motors</title></head><body><h1>DC motors</h1>
       <p>By <a href="/magazine/contributor/a._j._neal">A. J. Neal</a>&nbsp;&nbsp;<a href="/digital" class="btn">View In Digital Edition</a></p>${body}</body></html>`);
     expect(linked.author).toBe('A. J. Neal');
@@ -190,6 +190,9 @@ describe('datelines and bylines near the headline', () => {
     const ld = extract(`<html><head><title>Price guide</title><script type="application/ld+json">{"@type":"BlogPosting","author":{"@type":"Person","name":"David Jackson - FullStack Editorial Team"}}</script></head>
       <body><h1>Price guide</h1><p>By David Jackson</p>${body}</body></html>`);
     expect(ld.author).toBe('David Jackson');
+    const desk = extract(`<html><head><title>AI in healthcare</title><meta name="author" content="Jay Berstein"></head>
+      <body><h1>AI in healthcare</h1><p>By Aidoc Staff</p>${body}</body></html>`);
+    expect(desk.author).toBe('Jay Berstein');
     const blog = extract(`<html><head><title>Debusine transitions</title><meta property="og:site_name" content="Colin Watson&#39;s blog"></head><body><h1>Debusine transitions</h1>${body}</body></html>`);
     expect(blog.author).toBe('Colin Watson');
   });
