@@ -12,7 +12,9 @@ type Answer = PageDone | { id: number; error: { message: string; code?: ErrorCod
 interface Slot {
   index: number;
   worker: Worker;
-  pending: Map<number, { resolve(read: PageRead): void; reject(err: Error): void }>;
+  pending: Map<number, { resolve(read: PageRead): void; reject(err: Error): void; chars: number }>;
+  /** Characters of the pages in the thread's hand. */
+  chars: number;
   /** The thread built its stages and takes pages. */
   ready: boolean;
   /** Exits before the thread was ready, in a row: a thread that cannot start is not restarted forever. */
@@ -26,7 +28,20 @@ export interface PagePoolOptions {
   metrics: Metrics;
   /** Starts one thread; by default the compiled page-worker.js beside this file. */
   spawn?: (init: PageWorkInit) => Worker;
+  /** Characters of page text a thread holds at once (one page larger than this goes alone); default PAGE_CHARS_IN_HAND. */
+  charsInHand?: number;
 }
+
+/**
+ * Page text a thread is given at once. A page's parse weighs many times its text (the DOM and the
+ * garbage it leaves until the thread's next full collection): three 9.5 MB pages on a thread at
+ * once took RSS to ~534 MiB (issue 24). Ordinary pages (tens to hundreds of kB) still go many at a
+ * time; a big one goes alone, the others waiting on the main thread, where the run's byte budget
+ * already holds their bodies.
+ */
+export const PAGE_CHARS_IN_HAND = 4 * 2 ** 20;
+
+interface Waiting { id: number; message: { id: number; page: Omit<FetchedText, 'body'>; subject: string; lastVisitMs: number | undefined }; chars: number; resolve(read: PageRead): void; reject(err: Error): void }
 
 /** A thread that exits this many times in a row before it is ready is not restarted. */
 const MAX_FAILED_STARTS = 3;
@@ -45,11 +60,15 @@ export class PagePool implements PageReader {
   private failed: FreshetError | undefined;
   private readonly seconds = new Map<string, ReturnType<Metrics['stageSeconds']['labels']>>();
   private readonly spawn: (init: PageWorkInit) => Worker;
+  private readonly charsInHand: number;
+  /** Pages waiting for room on a thread, in order (each belongs to a visit holding a credit). */
+  private readonly waiting: Waiting[] = [];
 
   constructor(private readonly options: PagePoolOptions) {
     this.spawn = options.spawn ?? spawnPageWorker;
+    this.charsInHand = options.charsInHand ?? PAGE_CHARS_IN_HAND;
     for (let i = 0; i < options.threads; i++) {
-      const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), ready: false, failedStarts: 0 };
+      const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), chars: 0, ready: false, failedStarts: 0 };
       this.start(slot);
       this.slots.push(slot);
     }
@@ -58,20 +77,38 @@ export class PagePool implements PageReader {
   read(page: FetchedText, subject: string, lastVisitMs: number | undefined): Promise<PageRead> {
     if (this.failed) return Promise.reject(this.failed);
     if (this.closed) return Promise.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', 'page pool closed'));
-    let slot = this.slots[0]!;
-    for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = ++this.nextId;
     // The thread reads the text: the body's bytes (kept for sitemaps on this thread) would be
     // one more copy of the page, as large as the text, in the message and on the thread.
     const { body: _bytes, ...text } = page;
     return new Promise<PageRead>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, page: text, subject, lastVisitMs });
+      this.waiting.push({ id, message: { id, page: text, subject, lastVisitMs }, chars: text.text.length, resolve, reject });
+      this.dispatch();
     });
+  }
+
+  /** How many pages wait for room on a thread (for the tests). */
+  get waitingPages(): number {
+    return this.waiting.length;
+  }
+
+  /** Hands waiting pages, in order, to the thread with the least text in hand while it has room. */
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const w = this.waiting[0]!;
+      let slot = this.slots[0]!;
+      for (const s of this.slots) if (s.chars < slot.chars || (s.chars === slot.chars && s.pending.size < slot.pending.size)) slot = s;
+      if (slot.pending.size > 0 && slot.chars + w.chars > this.charsInHand) return;
+      this.waiting.shift();
+      slot.pending.set(w.id, { resolve: w.resolve, reject: w.reject, chars: w.chars });
+      slot.chars += w.chars;
+      slot.worker.postMessage(w.message);
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const w of this.waiting.splice(0)) w.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', 'page pool closed'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -98,6 +135,8 @@ export class PagePool implements PageReader {
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
+    slot.chars -= p.chars;
+    this.dispatch();
     if ('error' in m) {
       const e = m.error;
       p.reject(e.code && e.kind ? new FreshetError(e.code, e.kind, e.message) : new Error(e.message));
@@ -124,17 +163,19 @@ export class PagePool implements PageReader {
     if (this.closed || slot.worker !== worker) return;
     const lost = [...slot.pending.values()];
     slot.pending.clear();
+    slot.chars = 0;
     // A thread that dies on a page (out of memory on a huge one) is restarted for the next; one that cannot start is given up.
     if (!slot.ready) slot.failedStarts += 1;
     if (slot.failedStarts >= MAX_FAILED_STARTS) {
       this.failed = new FreshetError(ErrorCodes.pageWorker, 'critical', `page worker thread ${slot.index} exited ${slot.failedStarts} times before it was ready (last exit code ${exitCode})`);
       this.options.logger.error({ code: ErrorCodes.pageWorker, thread: slot.index, exit_code: exitCode }, 'page worker thread keeps exiting; not restarted');
-      for (const p of lost) p.reject(this.failed);
+      for (const p of [...lost, ...this.waiting.splice(0)]) p.reject(this.failed);
       return;
     }
     this.options.logger.warn({ code: ErrorCodes.pageWorker, thread: slot.index, exit_code: exitCode, pages: lost.length }, 'page worker thread exited; restarting it, its pages are retried');
     for (const p of lost) p.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', `page worker thread ${slot.index} exited (code ${exitCode}) while reading the page`));
     this.start(slot);
+    this.dispatch();
   }
 }
 
