@@ -30,7 +30,7 @@ export const COLLECT_AFTER_PAGE_CHARS = 2 ** 20;
  * MiB above what is live (issue 24). `--expose-gc` cannot be given to a worker alone; the flag set
  * at run time gives the function to a new context only, on this thread's heap.
  */
-function fullCollection(): (() => void) | undefined {
+export function fullCollection(): (() => void) | undefined {
   try {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as unknown;
