@@ -169,5 +169,56 @@ export function chooseContent(
     const gap = { start: inMain[k - 1]!.end + 1, end: inMain[k]!.start - 1, sum: 0 };
     if (gap.start <= gap.end) chosen.push(selectLines(blocks, gap, mainContainer, dropComments, selection, weights, !params.forum, items));
   }
-  return chosen.flat().sort((a, b) => a.index - b.index);
+  const sections = params.forum ? [] : siblingSections(blocks, mainContainer, dropComments, selection, weights, items);
+  // Another segment may have taken a section's lines already.
+  const lines = sections.length > 0 ? [...new Set([...chosen.flat(), ...sections])] : chosen.flat();
+  return lines.sort((a, b) => a.index - b.index);
+}
+
+/** Levels above the main container looked at for sibling sections. */
+const SECTION_LEVELS = 3;
+const MIN_SECTION_CHARS = 80;
+const MIN_SIBLINGS = 2;
+/** Mean characters of a section's lines: menu labels and prices are shorter. */
+const MIN_SECTION_LINE_CHARS = 10;
+/** Grid columns and widgets repeat a style without being sections of one text. */
+const LAYOUT_CLASS_RE = /col|widget|sidebar|card|teaser|item|nav|menu|toggle|filter|cookie|consent|modal/i;
+
+const styleOf = (e: DomElement): string => `${e.name}.${(e.attribs.class ?? '').replace(/\d+/g, '')}`;
+
+/**
+ * Sibling sections: a service page or a guide spreads its text over sections the template styles
+ * alike (section.location, div.accordion-panel); the run of dense lines finds one of them. From
+ * the main container up a few levels, the first element with siblings of its own tag and class
+ * (a class, not a bare div) gives those siblings' lines, kept as any content line is.
+ */
+function siblingSections(
+  blocks: Block[], main: DomParent, dropComments: boolean, selection: SelectionParams,
+  weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
+): Block[] {
+  let el: DomParent | null = main;
+  for (let level = 0; level <= SECTION_LEVELS && el && isElement(el); level++, el = el.parent) {
+    const e = el as DomElement;
+    if (e.name === 'body' || e.name === 'html') return [];
+    const parent = e.parent;
+    if (!parent || !e.attribs.class) continue;
+    const style = styleOf(e);
+    const sibs = parent.children.filter((c) => c !== e && isElement(c) && styleOf(c as DomElement) === style) as DomElement[];
+    // Two sections beside the main one make a series; one is as likely a side column or a footer band.
+    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(e.attribs.class)) continue;
+    // One pass: each line's ancestor among the siblings.
+    const bySib = new Map<DomParent, Block[]>(sibs.map((s) => [s, []]));
+    for (const b of blocks) {
+      let a: DomParent | null = b.owner;
+      while (a && a.parent !== parent) a = a.parent;
+      const lines = a ? bySib.get(a) : undefined;
+      if (lines && keepLine(b, a!, dropComments, selection, weights, items)) lines.push(b);
+    }
+    // A section holds text, not a row of menu labels or prices.
+    return [...bySib.values()].filter((ls) => {
+      const chars = ls.reduce((n, b) => n + b.chars, 0);
+      return chars >= MIN_SECTION_CHARS && chars >= MIN_SECTION_LINE_CHARS * ls.length;
+    }).flat();
+  }
+  return [];
 }

@@ -10,7 +10,7 @@ import type { PipelineConfig } from '../pipeline/schema';
 import type { NextVisit, NextVisitPolicy } from '../schedule/contract';
 import type { Acker } from './acker';
 import type { Credits } from './credits';
-import { failedVisit, resumeDueMs } from './job-outcome';
+import { failedVisit, pausedDueMs } from './job-outcome';
 import type { SubjectDocRef } from './subject-status';
 
 /** What a visit left for the end of its job. */
@@ -112,7 +112,7 @@ export class JobLifecycle {
     if (visit.paused && next.nextDueMs >= 0) {
       this.tally.jobsPaused += 1;
       this.deps.metrics.visitsPaused.inc({ code: visit.paused.code });
-      const resumeMs = resumeDueMs(visit.paused.retryAfterMs, now, this.deps.config.fetch.retry, this.deps.rng);
+      const resumeMs = pausedDueMs(visit.paused.retryAfterMs, now, this.deps.config.fetch.retry, this.deps.rng);
       return { ...next, nextDueMs: Math.min(next.nextDueMs, resumeMs), outcome: 'paused' };
     }
     if (!visit.resume) return { ...next, outcome: 'ok' };
@@ -129,7 +129,9 @@ export class JobLifecycle {
     this.tally.failureCodes[err.code] = (this.tally.failureCodes[err.code] ?? 0) + 1;
     if (err.kind === 'critical') this.deps.fatal(err);
     const f = failedVisit(job.state, err, now, config.source, config.fetch.retry, this.deps.rng);
-    const state = { ...f.state, lastVisitMs: now };
+    // A visit a limit refused read nothing: the subject keeps its last visit, which ranks
+    // it among the others refused (longest unserved first) when the limit lifts.
+    const state = err.kind === 'throttled' ? f.state : { ...f.state, lastVisitMs: now };
     logger.warn({ subject: job.subject, code: err.code, failures: state.failures, next_due_in_ms: f.nextDueMs - now, err: err.message }, 'visit failed');
     if (f.deadLetter) {
       this.tally.deadLettered += 1;

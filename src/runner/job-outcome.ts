@@ -26,7 +26,10 @@ export function failedVisit(
   retry: RetryPolicy,
   rng: Rng,
 ): FailedVisit {
-  if (err.kind === 'throttled') return { state, nextDueMs: resumeDueMs(err.retryAfterMs, nowMs, retry, rng), deadLetter: false };
+  if (err.kind === 'throttled') {
+    const resumeMs = resumeDueMs(err.retryAfterMs, nowMs, retry, rng) + longestUnservedFirstMs(state.lastVisitMs, nowMs);
+    return { state, nextDueMs: resumeMs, deadLetter: false };
+  }
   const failures = state.failures + 1;
   // Attempt failures + 1 of max_failures + 1: the first failure waits two base delays.
   const d = decideRetry({ kind: err.kind === 'critical' ? 'retryable' : err.kind, retryAfterMs: undefined }, failures + 1, { ...retry, max_attempts: source.max_failures + 1, jitter: 'none' }, rng);
@@ -43,4 +46,26 @@ export function failedVisit(
 export function resumeDueMs(retryAfterMs: number | undefined, nowMs: number, retry: RetryPolicy, rng: Rng): number {
   const d = decideRetry({ kind: 'throttled', retryAfterMs }, 1, { ...retry, max_attempts: 1 }, rng);
   return nowMs + (d.action === 'reschedule' ? d.delayMs : 0);
+}
+
+/** When the rest of a visit a limit paused after some pages is due: served, it ranks behind those the limit refused outright. */
+export function pausedDueMs(retryAfterMs: number | undefined, nowMs: number, retry: RetryPolicy, rng: Rng): number {
+  return resumeDueMs(retryAfterMs, nowMs, retry, rng) + longestUnservedFirstMs(nowMs, nowMs);
+}
+
+/** The spread of the tie-break below: far below any visit interval, far above the frontier's microsecond resolution. */
+export const LIMIT_TIE_SPREAD_MS = 1000;
+
+/**
+ * Subjects a limit refused (an identity quota run out, an origin's slot too far away) are all due
+ * again the moment it lifts, one instant for all of them, and the frontier breaks ties by subject:
+ * the same subjects would come last, and starve, at every reset. This offset, under a second,
+ * orders them by how long each has gone unserved (`lastServedMs`: its last visit that read
+ * something; undefined, never visited: first of all), longest first, so those starved by one
+ * exhaustion are served first after it.
+ */
+export function longestUnservedFirstMs(lastServedMs: number | undefined, nowMs: number): number {
+  if (lastServedMs === undefined) return 0;
+  const unservedHours = Math.max(0, nowMs - lastServedMs) / 3_600_000;
+  return Math.round(LIMIT_TIE_SPREAD_MS / (1 + unservedHours));
 }

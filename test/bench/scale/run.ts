@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Redis } from 'ioredis';
 import { ManualClock, systemClock } from '../../../src/core/clock';
 import type { SubjectState } from '../../../src/core/envelope';
@@ -10,12 +11,14 @@ import { packSubject } from '../../../src/sources/frontier/packed-state';
 import { storedNameBytes } from '../../../src/sources/frontier/subject-name';
 import { ownRedis } from '../../helpers/redis-server';
 import { goal, writeReport, type ResultRow } from '../lib/results';
+import { scheduledStates } from './scheduled-states';
 import { measureWorkers, workerChild } from './workers';
 
 /**
  * Memory layout of the frontier (issue 9): Redis bytes per subject, packed state in listpack
  * buckets + their due index + Bloom, with SUBJECTS loaded through RedisFrontier.offer into a
- * private redis-server (default config), extrapolated to 10 M; the Redis CPU of a claim with
+ * private redis-server (default config), extrapolated to 10 M, for weibo users and web pages,
+ * each with the `schedule` record a poisson pipeline writes and without it (fixed_interval); the Redis CPU of a claim with
  * SUBJECTS and with SMALL subjects loaded (O(log n): about the same); and the Bloom filter's size
  * and false-positive rate measured on PROBES unseen keys, probing the bits Redis holds with the
  * same double hashing as the Lua script (bloomPositions).
@@ -33,7 +36,10 @@ const CLAIM_BATCH = 32;
 /** BENCH_WORKERS= (empty) measures memory, claims and Bloom only: a quick run. */
 const WORKERS = (process.env['BENCH_WORKERS'] ?? '1,2,4').split(',').filter((w) => w !== '').map(Number);
 
-/** A subject's state as the runner stores it after a few visits (watermark, rate evidence, schedule). */
+/**
+ * A weibo user's state after a few visits under `fixed_interval` (no scheduler record): watermark,
+ * followers, container id. The poisson states below add the `schedule` record the runner writes.
+ */
 const visitedState: SubjectState = {
   firstSeenMs: 1_795_245_528_873, postsSeen: 37, visits: 4, failures: 0, status: 'active', via: 'seed',
   meta: { containerid: '1076031990539025' }, followers: 1234, watermark: '5012345678901234567',
@@ -56,6 +62,24 @@ const webState: SubjectState = {
 } as SubjectState;
 const webUid = (i: number): string => `web:page:https://www.harbourdaily.example.com/news/2026/11/${String(100_000 + i)}.html`;
 
+/**
+ * The same subjects under the pipelines' `poisson` schedule: SIMULATED distinct states, each after
+ * VISITS visits folded in by the real policy (scheduled-states.ts), with the `schedule` record the
+ * runner writes; subject i gets state i mod SIMULATED. Weibo users post at a median 0.1 an hour
+ * (σ of the log 1.5; pipelines/social.yaml), articles change at a median 0.02 an hour
+ * (pipelines/news-monitor.yaml, a visit sees the latest change only).
+ */
+const SIMULATED = 1000;
+const VISITS = 4;
+const weiboScheduled = scheduledStates({
+  pipeline: 'social.yaml', base: visitedState, subjects: SIMULATED, visits: VISITS, medianRatePerHour: 0.1, sigma: 1.5,
+  historyHours: 30 * 24, firstVisitMaxPosts: 200 * 10, visitMaxPosts: 10 * 10,
+});
+const webScheduled = scheduledStates({
+  pipeline: 'news-monitor.yaml', base: webState, subjects: SIMULATED, visits: VISITS, medianRatePerHour: 0.02, sigma: 1.5,
+  historyHours: 48, firstVisitMaxPosts: 1, visitMaxPosts: 1, latestOnly: true,
+});
+
 /** Redis CPU microseconds per script call of `claim` batches, from INFO commandstats (evalsha). */
 async function claimUsecPerCall(redis: Redis, frontier: RedisFrontier): Promise<number> {
   await redis.config('RESETSTAT');
@@ -70,12 +94,64 @@ async function claimUsecPerCall(redis: Redis, frontier: RedisFrontier): Promise<
  * the same due-time density per bucket, so the claim costs of two sizes compare. Distinct due
  * times interleaved over buckets are the dearest case for claims (one bucket scan per subject).
  */
-async function load(frontier: RedisFrontier, n: number, dueMs: number, name = uid, state = visitedState): Promise<void> {
+async function load(frontier: RedisFrontier, n: number, dueMs: number, name: (i: number) => string, stateOf: (i: number) => SubjectState): Promise<void> {
   const batch = Math.ceil(n / 200);
   for (let i = 0; i < n; i += batch) {
-    const items = Array.from({ length: Math.min(batch, n - i) }, (_, j) => ({ subject: name(i + j), state }));
+    const items = Array.from({ length: Math.min(batch, n - i) }, (_, j) => ({ subject: name(i + j), state: stateOf(i + j) }));
     await frontier.offer(items, dueMs + i / batch);
   }
+}
+
+interface Memory {
+  perSubject: number;
+  bucketBytes: number;
+  indexBytes: number;
+  bloomBytes: number;
+  encodings: Map<string, number>;
+  fullest: number;
+  loadSec: number;
+}
+
+/** Loads n subjects into an empty namespace and measures what Redis holds for them, bucket by bucket. */
+async function measureMemory(redis: Redis, frontier: RedisFrontier, n: number, name: (i: number) => string, stateOf: (i: number) => SubjectState): Promise<Memory> {
+  const before = await usedMemory(redis);
+  const t0 = performance.now();
+  await load(frontier, n, 1_795_245_528_873, name, stateOf);
+  const loadSec = (performance.now() - t0) / 1000;
+  const perSubject = ((await usedMemory(redis)) - before) / n;
+  const buckets = bucketsPerShard(n, SHARDS);
+  let bucketBytes = 0;
+  let indexBytes = 0;
+  let bloomBytes = 0;
+  let fullest = 0;
+  const encodings = new Map<string, number>();
+  for (let s = 0; s < SHARDS; s++) {
+    const k = shardKeys(frontier.opts.namespace, s);
+    indexBytes += Number(await redis.memory('USAGE', k.bdue, 'SAMPLES', 0)) + Number(await redis.memory('USAGE', k.counts, 'SAMPLES', 0));
+    bloomBytes += Number(await redis.memory('USAGE', k.bloom, 'SAMPLES', 0));
+    for (let from = 0; from < buckets; from += 1000) {
+      const pipe = redis.pipeline();
+      for (let b = from; b < Math.min(buckets, from + 1000); b++) {
+        const key = `${k.bucketPrefix}${b}`;
+        pipe.memory('USAGE', key, 'SAMPLES', 0).object('ENCODING', key).hlen(key);
+      }
+      const res = ((await pipe.exec()) ?? []).map(([, v]) => v);
+      for (let i = 0; i < res.length; i += 3) {
+        if (res[i + 1] === null) continue;
+        bucketBytes += Number(res[i]);
+        encodings.set(String(res[i + 1]), (encodings.get(String(res[i + 1])) ?? 0) + 1);
+        fullest = Math.max(fullest, Number(res[i + 2]));
+      }
+    }
+  }
+  return { perSubject, bucketBytes, indexBytes, bloomBytes, encodings, fullest, loadSec };
+}
+
+/** Packed value sizes (due time + state) over the distinct states of a variant. */
+function valueSizes(states: readonly SubjectState[], name: (i: number) => string): { mean: number; max: number; over64: number; json: number } {
+  const sizes = states.map((st, i) => packSubject(st, 0, name(i)).length);
+  const json = states.reduce((a, st) => a + Buffer.byteLength(JSON.stringify(st)), 0) / states.length;
+  return { mean: sizes.reduce((a, b) => a + b, 0) / sizes.length, max: Math.max(...sizes), over64: sizes.filter((x) => x > 64).length / sizes.length, json };
 }
 
 async function usedMemory(redis: Redis): Promise<number> {
@@ -92,57 +168,40 @@ async function main(): Promise<void> {
   };
   try {
     const frontier = new RedisFrontier(redis, { namespace: NS, shards: SHARDS, leaseMs: 60_000, bloomCapacity: SUBJECTS, bloomFalsePositiveRate: FP_RATE, deadLetterMaxLen: 1000 }, systemClock);
-    const before = await usedMemory(redis);
-    const t0 = performance.now();
-    await load(frontier, SUBJECTS, 1_795_245_528_873);
-    const loadSec = (performance.now() - t0) / 1000;
-    const after = await usedMemory(redis);
-    const perSubject = (after - before) / SUBJECTS;
-    const buckets = bucketsPerShard(SUBJECTS, SHARDS);
-    let bucketBytes = 0;
-    let indexBytes = 0;
-    let bloomBytes = 0;
-    const encodings = new Map<string, number>();
-    let fullest = 0;
-    for (let s = 0; s < SHARDS; s++) {
-      const k = shardKeys(NS, s);
-      indexBytes += Number(await redis.memory('USAGE', k.bdue, 'SAMPLES', 0)) + Number(await redis.memory('USAGE', k.counts, 'SAMPLES', 0));
-      bloomBytes += Number(await redis.memory('USAGE', k.bloom, 'SAMPLES', 0));
-      for (let from = 0; from < buckets; from += 1000) {
-        const pipe = redis.pipeline();
-        for (let b = from; b < Math.min(buckets, from + 1000); b++) {
-          const key = `${k.bucketPrefix}${b}`;
-          pipe.memory('USAGE', key, 'SAMPLES', 0).object('ENCODING', key).hlen(key);
-        }
-        const res = ((await pipe.exec()) ?? []).map(([, v]) => v);
-        for (let i = 0; i < res.length; i += 3) {
-          bucketBytes += Number(res[i]);
-          encodings.set(String(res[i + 1]), (encodings.get(String(res[i + 1])) ?? 0) + 1);
-          fullest = Math.max(fullest, Number(res[i + 2]));
-        }
-      }
-    }
-    const jsonBytes = Buffer.byteLength(JSON.stringify(visitedState));
+    const memoryRows = (variant: string, n: number, m: Memory, states: readonly SubjectState[], name: (i: number) => string): void => {
+      const sizes = valueSizes(states, name);
+      row(variant, 'subjects', n);
+      row(variant, 'offer_subjects_per_sec', n / m.loadSec);
+      row(variant, 'redis_bytes_per_subject', m.perSubject);
+      row(variant, 'bucket_hash_bytes_per_subject', m.bucketBytes / n);
+      row(variant, 'due_index_bytes_per_subject', m.indexBytes / n);
+      row(variant, 'bloom_bytes_per_subject', m.bloomBytes / n);
+      row(variant, 'distinct_states', states.length);
+      row(variant, 'state_json_bytes_mean', sizes.json);
+      row(variant, 'packed_value_bytes_mean', sizes.mean);
+      row(variant, 'packed_value_bytes_max', sizes.max);
+      row(variant, 'packed_values_over_64_bytes_share', sizes.over64);
+      row(variant, 'subject_bytes', Buffer.byteLength(name(0)));
+      row(variant, 'stored_subject_bytes', storedNameBytes(name(0)));
+      row(variant, 'buckets', bucketsPerShard(n, SHARDS) * SHARDS);
+      row(variant, 'listpack_buckets', m.encodings.get('listpack') ?? 0);
+      row(variant, 'hashtable_buckets', m.encodings.get('hashtable') ?? 0);
+      row(variant, 'fullest_bucket_subjects', m.fullest);
+      row(variant, 'redis_gib_at_10M_subjects', (m.perSubject * 10_000_000) / 2 ** 30);
+    };
+    // Weibo users with the poisson schedule record: the frontier the claims and the Bloom filter below use.
+    const mem = await measureMemory(redis, frontier, SUBJECTS, uid, (i) => weiboScheduled[i % SIMULATED]!);
+    const perSubject = mem.perSubject;
+    const bloomBytes = mem.bloomBytes;
     const v = 'packed listpack buckets';
-    row(v, 'subjects', SUBJECTS);
-    row(v, 'offer_subjects_per_sec', SUBJECTS / loadSec);
-    row(v, 'redis_bytes_per_subject', perSubject);
-    row(v, 'bucket_hash_bytes_per_subject', bucketBytes / SUBJECTS);
-    row(v, 'due_index_bytes_per_subject', indexBytes / SUBJECTS);
-    row(v, 'bloom_bytes_per_subject', bloomBytes / SUBJECTS);
-    row(v, 'state_json_bytes', jsonBytes);
-    row(v, 'packed_value_bytes', packSubject(visitedState, 0).length);
-    row(v, 'subject_bytes', Buffer.byteLength(uid(0)));
-    row(v, 'buckets', buckets * SHARDS);
-    row(v, 'listpack_buckets', encodings.get('listpack') ?? 0);
-    row(v, 'fullest_bucket_subjects', fullest);
-    row(v, 'redis_gib_at_10M_subjects', (perSubject * 10_000_000) / 2 ** 30);
+    const weiboPoisson = 'weibo subjects with schedule record (poisson)';
+    memoryRows(weiboPoisson, SUBJECTS, mem, weiboScheduled, uid);
 
     // Claims stay O(log n): Redis CPU per claim script call with SUBJECTS loaded and with SMALL.
     const late = new ManualClock(1_795_245_528_873 + 2 * 86_400_000);
     const big = new RedisFrontier(redis, { ...frontier.opts }, late);
     const small = new RedisFrontier(redis, { ...frontier.opts, namespace: `${NS}-small`, bloomCapacity: SMALL }, late);
-    await load(small, SMALL, 1_795_245_528_873);
+    await load(small, SMALL, 1_795_245_528_873, uid, (i) => weiboScheduled[i % SIMULATED]!);
     const bigUsec = await claimUsecPerCall(redis, big);
     const smallUsec = await claimUsecPerCall(redis, small);
     row(v, `claim_${CLAIM_BATCH}_redis_usec_at_${SUBJECTS}`, bigUsec);
@@ -186,33 +245,27 @@ async function main(): Promise<void> {
     row('bloom 1%', 'mib_for_50M_keys', at50M.bits / 8 / 2 ** 20);
     row('bloom 1%', 'probe_keys_per_sec_js', PROBES / probeSec);
 
-    // Web page subjects with validators (issue 20), loaded alone into an empty server.
-    await redis.flushall();
-    const webNs = `${NS}-web`;
-    const web = new RedisFrontier(redis, { ...frontier.opts, namespace: webNs, bloomCapacity: WEB_SUBJECTS }, systemClock);
-    const webBefore = await usedMemory(redis);
-    await load(web, WEB_SUBJECTS, 1_795_245_528_873, webUid, webState);
-    const webPerSubject = ((await usedMemory(redis)) - webBefore) / WEB_SUBJECTS;
-    const webEncodings = new Map<string, number>();
-    for (let sh = 0; sh < SHARDS; sh++) {
-      const k = shardKeys(webNs, sh);
-      const keys = Array.from({ length: bucketsPerShard(WEB_SUBJECTS, SHARDS) }, (_, b) => `${k.bucketPrefix}${b}`);
-      for (let from = 0; from < keys.length; from += 1000) {
-        const pipe = redis.pipeline();
-        for (const key of keys.slice(from, from + 1000)) pipe.object('ENCODING', key);
-        for (const [, e] of (await pipe.exec()) ?? []) if (e !== null) webEncodings.set(String(e), (webEncodings.get(String(e)) ?? 0) + 1);
-      }
-    }
-    const wv = 'web page subjects with validators';
-    row(wv, 'subjects', WEB_SUBJECTS);
-    row(wv, 'redis_bytes_per_subject', webPerSubject);
-    row(wv, 'state_json_bytes', Buffer.byteLength(JSON.stringify(webState)));
-    row(wv, 'packed_value_bytes', packSubject(webState, 0, webUid(0)).length);
-    row(wv, 'subject_bytes', Buffer.byteLength(webUid(0)));
-    row(wv, 'stored_subject_bytes', storedNameBytes(webUid(0)));
-    row(wv, 'listpack_buckets', webEncodings.get('listpack') ?? 0);
-    row(wv, 'hashtable_buckets', webEncodings.get('hashtable') ?? 0);
-    row(wv, 'redis_gib_at_10M_subjects', (webPerSubject * 10_000_000) / 2 ** 30);
+    // The other variants, each loaded alone into an empty server: weibo users without a schedule
+    // record (fixed_interval), web page subjects with validators (issue 20) with and without one.
+    const alone = async (ns: string, n: number, name: (i: number) => string, stateOf: (i: number) => SubjectState): Promise<Memory> => {
+      await redis.flushall();
+      return measureMemory(redis, new RedisFrontier(redis, { ...frontier.opts, namespace: ns, bloomCapacity: n }, systemClock), n, name, stateOf);
+    };
+    const weiboFixed = 'weibo subjects without a schedule record (fixed_interval)';
+    const fixedMem = await alone(`${NS}-fixed`, SUBJECTS, uid, () => visitedState);
+    memoryRows(weiboFixed, SUBJECTS, fixedMem, [visitedState], uid);
+    const webPoisson = 'web page subjects with validators and schedule record (poisson)';
+    const webMem = await alone(`${NS}-web`, WEB_SUBJECTS, webUid, (i) => webScheduled[i % SIMULATED]!);
+    memoryRows(webPoisson, WEB_SUBJECTS, webMem, webScheduled, webUid);
+    const webFixed = 'web page subjects with validators, without a schedule record (fixed_interval)';
+    const webFixedMem = await alone(`${NS}-web-fixed`, WEB_SUBJECTS, webUid, () => webState);
+    memoryRows(webFixed, WEB_SUBJECTS, webFixedMem, [webState], webUid);
+    // What a server setting would do for the poisson states: listpack values of up to 128 bytes.
+    await redis.config('SET', 'hash-max-listpack-value', '128');
+    const wide = ', hash-max-listpack-value 128';
+    memoryRows(weiboPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-wide`, WEB_SUBJECTS, uid, (i) => weiboScheduled[i % SIMULATED]!), weiboScheduled, uid);
+    memoryRows(webPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-web-wide`, WEB_SUBJECTS, webUid, (i) => webScheduled[i % SIMULATED]!), webScheduled, webUid);
+    await redis.config('SET', 'hash-max-listpack-value', '64');
 
     // Throughput with 1, 2 and 4 worker processes sharing one frontier (blackhole sink).
     await redis.flushall();
@@ -236,19 +289,21 @@ async function main(): Promise<void> {
 
     writeReport('scale', {
       subjects: SUBJECTS, web_subjects: WEB_SUBJECTS, shards: SHARDS, probes: PROBES, users_crawled: USERS, workers: WORKERS, bloom_false_positive_rate: FP_RATE, redis: (await redis.info('server')).match(/redis_version:(\S+)/)?.[1],
-      encodings: [...encodings].map(([e, n]) => `${n} ${e}`).join(', '), redis_config: 'default (hash-max-listpack-entries 128, hash-max-listpack-value 64)',
-      state: 'a subject after a few visits (JSON 247 B), packed with its due time into one field of a bucket hash; bucket due index; Bloom bits',
+      encodings: [...mem.encodings].map(([e, n]) => `${n} ${e}`).join(', '), redis_config: 'default (hash-max-listpack-entries 128, hash-max-listpack-value 64)',
+      state: `a subject packed with its due time into one field of a bucket hash; bucket due index; Bloom bits. poisson variants: ${SIMULATED} distinct states after ${VISITS} visits folded in by the real policy (poissonNextVisitPolicy: observe + schedulerFields + iv) under the schedule blocks of pipelines/social.yaml and news-monitor.yaml, test/bench/scale/scheduled-states.ts; fixed_interval variants: one state without a schedule record`,
     }, results, [
-      goal('redis bytes per subject incl. due entry', '<=', 120, perSubject),
-      goal('redis GiB at 10 M subjects', '<=', 1.2 * 1e9 / 2 ** 30, (perSubject * 10_000_000) / 2 ** 30),
-      goal('redis bytes per web page subject with validators incl. due entry (issue 20)', '<=', 120, webPerSubject),
+      goal('redis bytes per weibo subject with schedule record (poisson) incl. due entry', '<=', 120, perSubject),
+      goal('redis GiB at 10 M weibo subjects with schedule record (poisson)', '<=', 1.2 * 1e9 / 2 ** 30, (perSubject * 10_000_000) / 2 ** 30),
+      goal('redis bytes per web page subject with validators and schedule record (poisson) incl. due entry', '<=', 120, webMem.perSubject),
+      goal('redis bytes per weibo subject without a schedule record (fixed_interval) incl. due entry', '<=', 120, fixedMem.perSubject),
+      goal('redis bytes per web page subject with validators, without a schedule record (fixed_interval) incl. due entry (issue 20)', '<=', 120, webFixedMem.perSubject),
       goal(`claim Redis CPU at ${SUBJECTS} / at ${SMALL} subjects (O(log n))`, '<=', 1.5, bigUsec / smallUsec),
       goal('bloom bits per entry / theoretical', '<=', 1.1, bitsPerEntry / theoreticalBitsPerEntry),
       goal('bloom bytes held by Redis / theoretical', '<=', 1.1, bloomBytes / SUBJECTS / (theoreticalBitsPerEntry / 8)),
       goal('bloom MiB for 50 M keys at 1 %', '<=', 64 * 1e6 / 2 ** 20, at50M.bits / 8 / 2 ** 20),
       goal('bloom measured false-positive rate', '<=', FP_RATE * 1.1, fp),
       goal('bloom false negatives', '==', 0, falseNegatives),
-    ], { note: `private redis-server on ${PORT} without persistence; memory is used_memory before/after loading, divided by subjects; worker runs share the 2 cores with simsite (parent process), Redis and other users of the machine` });
+    ], { note: `private redis-server on ${PORT} without persistence; memory is used_memory before/after loading, divided by subjects; ${WORKERS.length === 0 ? 'worker throughput not measured in this run (BENCH_WORKERS= empty)' : 'worker runs share the 2 cores with simsite (parent process), Redis and other users of the machine'}; load average ${os.loadavg()[0]!.toFixed(1)} at the end (2 cores shared with other jobs: CPU figures are noisy)` });
   } finally {
     redis.disconnect();
     await server.stop();

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ManualClock } from '../../../src/core/clock';
+import type { Clock } from '../../../src/core/clock';
 import { appendFileSync } from 'node:fs';
 import { loggerTo, silentLogger } from '../../../src/core/logger';
 import { visiblePosts } from '../../../src/simsite/weibo/visible';
@@ -17,6 +17,29 @@ import type { BenchServices } from './services';
 
 export const HOUR_MS = 3_600_000;
 
+/**
+ * The bench's simulated time: it runs at real speed while the crawl works (a retry 10 ms after a
+ * 503 happens 10 ms later, while the round's quota lasts, as in the real world) and jumps across
+ * the idle rest of each visit interval.
+ */
+class WorkingClock implements Clock {
+  private offsetMs: number;
+  constructor(startMs: number) {
+    this.offsetMs = startMs - Date.now();
+  }
+  nowMs(): number {
+    return Date.now() + this.offsetMs;
+  }
+  advanceMs(deltaMs: number): void {
+    if (deltaMs < 0) throw new RangeError('a clock does not go backwards');
+    this.offsetMs += deltaMs;
+  }
+  /** Jumps to `ms` unless the crawl's own time has passed it already. */
+  jumpTo(ms: number): void {
+    this.offsetMs += Math.max(0, ms - this.nowMs());
+  }
+}
+
 export interface MonitoredOptions {
   worldSeed: number;
   faultSeed: number;
@@ -28,6 +51,13 @@ export interface MonitoredOptions {
   /** Rounds after those, with faults off and the quota not binding: the crawl settles (bad pages re-read, gaps closed) before it is scored. */
   settleRounds: number;
   intervalMs: number;
+  /**
+   * Once the crawl is idle within a round, simulated time moves on in steps of this length (at most
+   * `idleSteps` of them, all within the round's `intervalMs`), so short resumes and retries (a cut
+   * page's few minutes) happen as they would in real time instead of waiting for the next round.
+   */
+  idleStepMs: number;
+  idleSteps: number;
   lifecycle: LifecycleOptions;
   faults: FaultConfig;
   /** Identities and their requests per hour each: quota pauses cut visits short. */
@@ -64,13 +94,14 @@ async function counterSum(metrics: ReturnType<typeof createMetrics>, name: strin
 /**
  * A monitored crawl through runner, Redis and the search node, against simsite with a post
  * lifecycle (deletions, removals, restrictions, accounts gone, edits, media) and faults on; simsite's
- * clock is frozen during a round and advanced by the visit interval between rounds.
+ * clock runs at real speed while the crawl works, moves on a few minutes at a time while it is
+ * idle within a round (`idleStepMs`), and jumps the rest of the visit interval between rounds.
  */
 export async function runMonitored(svc: BenchServices, o: MonitoredOptions): Promise<MonitoredResult> {
   const started = Date.now();
   const world = createWorld({ seed: o.worldSeed, users: o.users, historyDays: o.historyDays, lifecycle: o.lifecycle });
-  const frozen = new ManualClock(world.startMs);
-  const site = await startSimsite({ world, clock: frozen, port: 0, weibo: { era: 'modern2022' }, faults: { seed: o.faultSeed, ...o.faults }, requestLogMaxEntries: 2_000_000 });
+  const clock = new WorkingClock(world.startMs);
+  const site = await startSimsite({ world, clock: clock, port: 0, weibo: { era: 'modern2022' }, faults: { seed: o.faultSeed, ...o.faults }, requestLogMaxEntries: 2_000_000 });
   const { prefix, namespace } = svc.names('monitored');
   try {
     const users = world.users.filter((u) => !u.zombie)
@@ -99,9 +130,9 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
     const metrics = createMetrics();
     const debugFile = process.env['SOCIAL_DEBUG'] && process.env['SOCIAL_DEBUG'] !== '1' ? process.env['SOCIAL_DEBUG'] : undefined;
     const deps = {
-      redis: svc.redis, search: svc.search, indexPrefix: prefix, mappingsDir: svc.mappingsDir, clock: frozen, rng: seededRng(1),
+      redis: svc.redis, search: svc.search, indexPrefix: prefix, mappingsDir: svc.mappingsDir, clock: clock, rng: seededRng(1),
       // SOCIAL_DEBUG=<file>: the adapter's info lines, with the simulated time, to that file.
-      logger: debugFile ? loggerTo((rec) => appendFileSync(debugFile, `${JSON.stringify({ sim: new Date(frozen.nowMs()).toISOString(), ...rec })}\n`), { world: o.worldSeed }) : silentLogger, metrics, sleep: (ms: number) => sleep(ms), namespace, identityTokens: tokens,
+      logger: debugFile ? loggerTo((rec) => appendFileSync(debugFile, `${JSON.stringify({ sim: new Date(clock.nowMs()).toISOString(), ...rec })}\n`), { world: o.worldSeed }) : silentLogger, metrics, sleep: (ms: number) => sleep(ms), namespace, identityTokens: tokens,
     };
     const posts = indexName(prefix, 'posts');
     const ix = { posts, users: indexName(prefix, 'users') };
@@ -112,16 +143,19 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
       // Settling: faults off and the quota no longer binding, so every subject is visited each round.
       const settling = round >= o.rounds;
       const identities = settling && config.identities ? { ...config.identities, requests_per_window: 100 * o.quotaPerHour } : config.identities;
-      const built = await buildPipeline({ ...config, ...(identities ? { identities } : {}), seeds: round === 0 ? seeds : [] }, deps);
-      await built.runner.run({ untilIdle: true });
-      await built.close();
+      for (let step = 0; step <= o.idleSteps; step++) {
+        if (step > 0) clock.advanceMs(o.idleStepMs);
+        const built = await buildPipeline({ ...config, ...(identities ? { identities } : {}), seeds: round === 0 && step === 0 ? seeds : [] }, deps);
+        await built.runner.run({ untilIdle: true });
+        await built.close();
+      }
       if (!settling && site.requestLog.stats().entries - before >= o.tokens * o.quotaPerHour) roundsQuotaBound += 1;
       // Hours pass in well under the index's refresh interval: make this round's writes visible,
       // as they would be long before the next visit in real time.
       await svc.search.indices.refresh({ index: `${posts},${ix.users}` });
-      frozen.advanceMs(o.intervalMs);
+      clock.jumpTo(world.startMs + (round + 1) * o.intervalMs);
     }
-    const endMs = frozen.nowMs();
+    const endMs = clock.nowMs();
     const docs = await allPostDocs(svc.search, posts);
     const score = scoreMonitoring(docs, { world, era: 'modern2022', uids: users.map((u) => u.uid), endMs, graceMs: 2 * o.intervalMs, intervalMs: o.intervalMs });
 
@@ -131,6 +165,16 @@ schedule: { type: fixed_interval, interval_secs: ${o.intervalMs / 1000} }
       for (const id of score.falseTombstoneIds) {
         const d = docs.find((x) => x.id === id);
         console.error('false tombstone', JSON.stringify({ id, subject: d?.['subject'], status: d?.['status'], seen: d?.['last_seen_at'], missing: d?.['first_missing_at'], checked: d?.['status_checked_at'], nf: d?.['not_found_count'] }));
+      }
+    }
+    if (process.env['SOCIAL_DEBUG']) {
+      // Tombstones whose bracket spans more than 1.5 visit intervals: why was the post not seen, or not missed, in between?
+      for (const d of docs) {
+        const lo = d['last_seen_at'] ? Date.parse(String(d['last_seen_at'])) : NaN;
+        const hi = d['first_missing_at'] ? Date.parse(String(d['first_missing_at'])) : NaN;
+        if (d['status'] && d['status'] !== 'active' && hi - lo > 1.5 * o.intervalMs) {
+          console.error('wide bracket', JSON.stringify({ id: d.id, subject: d['subject'], status: d['status'], created: d['created_at'], seen: d['last_seen_at'], missing: d['first_missing_at'], hours: (hi - lo) / HOUR_MS }));
+        }
       }
     }
     if (process.env['SOCIAL_DEBUG']) console.error((await metrics.registry.metrics()).split('\n').filter((l) => /drop|dead|reject|settle/.test(l) && !l.startsWith('#')).join('\n'));

@@ -31,3 +31,22 @@ describe('multi-section articles', () => {
     expect(page.text).not.toContain('Comment 1:');
   });
 });
+
+describe('sibling sections', () => {
+  const links = (n: number): string => `<ul class="toc">${Array.from({ length: n }, (_, i) => `<li><a href="#s${i}">Section number ${i} of this report</a></li>`).join('')}</ul>`;
+  const section = (title: string, body: string): string => `<div class="sect1"><h2>${title}</h2><div class="sectionbody">${body}</div></div>`;
+
+  it('takes every section the template styles alike, not only the densest one', () => {
+    const dense = [1, 2, 3, 4, 5, 6].map((i) => para('Progress', i)).join('');
+    const shortItems = (topic: string): string => `<ul>${['The first patch', 'A second patch', 'The third one', 'And a fourth'].map((s) => `<li>${topic}: ${s} was merged</li>`).join('')}</ul>`;
+    const page = extract(`<html><head><title>Progress report 39</title></head><body><h1>Progress report 39</h1>
+      <div id="content">${section('What is new?', dense)}${links(14)}
+      ${section('GCC patches status', `<p>Several patches went upstream.</p>${shortItems('Upstream')}`)}${links(14)}
+      ${section('How to contribute', `<p>Pick an issue.</p>${shortItems('Issue')}`)}</div>
+      <footer><p>© 2025 The author. All rights reserved.</p></footer></body></html>`);
+    expect(page.text).toContain('Progress 1: this plan');
+    expect(page.text).toContain('Upstream: The first patch was merged');
+    expect(page.text).toContain('Issue: And a fourth was merged');
+    expect(page.text).not.toContain('Section number 3 of this report');
+  });
+});

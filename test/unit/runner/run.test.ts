@@ -13,6 +13,7 @@ import { PipelineRunner } from '../../../src/runner/run';
 import type { RunDeps } from '../../../src/runner/types';
 import type { NextVisitPolicy } from '../../../src/schedule/contract';
 import { fixedInterval } from '../../../src/schedule/fixed-interval';
+import { LIMIT_TIE_SPREAD_MS } from '../../../src/runner/job-outcome';
 import { blackholeSink } from '../../../src/sinks/blackhole';
 import type { Settled, Sink } from '../../../src/sinks/contract';
 import { MemoryFrontier } from '../../helpers/memory-frontier';
@@ -141,7 +142,8 @@ describe('PipelineRunner', () => {
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary).toMatchObject({ jobs: 3, jobsFailed: 0, jobsPaused: 1, documents: { indexed: 6 } });
     const due = new Map(r.frontier.acks.map((a) => [a.job.subject, a.nextDueMs]));
-    expect(due.get('t:user:1')).toBe(NOW + 90_000);
+    // Plus the tie-break that puts it, just served, behind the subjects the limit refused outright.
+    expect(due.get('t:user:1')).toBe(NOW + 90_000 + LIMIT_TIE_SPREAD_MS);
     expect(due.get('t:user:2')).toBe(NOW + 86_400_000);
     const paused = await r.metrics.registry.getSingleMetric('freshet_visits_paused_total')!.get();
     expect(paused.values.map((v) => [v.labels['code'], v.value])).toEqual([['E_QUOTA_EXHAUSTED', 1]]);

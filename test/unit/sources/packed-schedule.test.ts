@@ -1,0 +1,104 @@
+import type { SubjectState } from '../../../src/core/envelope';
+import { buildModelFromFrontier, schedulerFields, schedulerState } from '../../../src/schedule/core-bridge';
+import { nextVisitAtMs } from '../../../src/schedule/poisson';
+import { newSubjectState, observe } from '../../../src/schedule/subject-state';
+import { packSubject, packedDue, unpackSubject } from '../../../src/sources/frontier/packed-state';
+import { poissonConfigOf, scheduledStates } from '../../bench/scale/scheduled-states';
+
+/** A weibo user after four visits under pipelines/social.yaml, as poissonNextVisitPolicy wrote it (open first window). */
+const weibo: SubjectState = {
+  firstSeenMs: 1795245528873, postsSeen: 275, visits: 4, failures: 0, status: 'active', via: 'seed', meta: { containerid: '1076031990539025' },
+  followers: 1234, watermark: '5012345678901234567', lastVisitMs: 1795259032293, lastPostMs: 1795253968523,
+  schedule: { ep: 271.903392, eh: 714.734139, rp: 36, rh: 92.007455, lp: 2, lh: 1.505945, ap: 274, ah: 720.266378, op: 273, oh: 716.515427, iv: 1.502 },
+};
+const withDiurnal: SubjectState = { ...weibo, schedule: { ...weibo.schedule, dn: 12.5, dc: -3.25, ds: 0.75 } };
+
+/** Precision the compact record keeps (packed-schedule.ts): half a thousandth of a post or of an hour. */
+const HALF_QUANTUM = 0.0005 + 1e-12;
+
+function expectWithinPrecision(got: Record<string, unknown> | undefined, want: Record<string, unknown> | undefined): void {
+  expect(Object.keys(got ?? {}).sort()).toEqual(Object.keys(want ?? {}).sort());
+  for (const [k, v] of Object.entries(want ?? {})) {
+    const g = got![k] as number;
+    expect(Math.abs(g - (v as number))).toBeLessThanOrEqual(HALF_QUANTUM);
+    // Whole post counts stay exact.
+    if (['ep', 'rp', 'lp', 'ap', 'op', 'dn'].includes(k) && Number.isInteger(v)) expect(g).toBe(v);
+  }
+}
+
+describe('packed schedule record', () => {
+  it('keeps every field of the scheduler record within 1e-3 post / 1e-3 h and the rest of the state exact, in ≤ 80 bytes', () => {
+    for (const s of [weibo, withDiurnal]) {
+      const v = packSubject(s, 1_795_262_639_493);
+      const back = unpackSubject(v);
+      expect({ ...back, schedule: undefined }).toEqual({ ...s, schedule: undefined });
+      expectWithinPrecision(back.schedule, s.schedule);
+      expect(packedDue(v)).toBe(1_795_262_639_493);
+    }
+    // Generic keys and millionths took this state to 146 bytes.
+    expect(packSubject(weibo, 0).length).toBeLessThanOrEqual(80);
+    expect(packSubject(withDiurnal, 0).length).toBeLessThanOrEqual(packSubject(weibo, 0).length + 8);
+  });
+
+  it('leaves out what repeats (first visit, no forgetting yet, no open window) and restores it exactly', () => {
+    let st = newSubjectState(1_795_245_528_873);
+    st = observe(st, { atMs: 1_795_245_600_000, postTimesMs: [1_795_200_000_000, 1_795_240_000_000], pageLimitHit: true });
+    const first: SubjectState = { firstSeenMs: st.firstSeenMs, postsSeen: 2, visits: 1, failures: 0, status: 'active', lastVisitMs: st.lastVisitMs!, schedule: { ...schedulerFields(st), iv: 3.25 } };
+    expect(first.schedule).toMatchObject({ rp: first.schedule!['ep'], lp: first.schedule!['ep'], ap: first.schedule!['ep'], op: 0, oh: -1 });
+    const v = packSubject(first, 0);
+    const back = unpackSubject(v);
+    expectWithinPrecision(back.schedule, first.schedule);
+    expect(back.schedule).toMatchObject({ op: 0, oh: -1, rp: back.schedule!['ep'], lp: back.schedule!['ep'], ap: back.schedule!['ep'], ah: back.schedule!['eh'] });
+    // Header byte, ep, eh and iv: the state without its schedule record plus about 8 bytes.
+    const bare = packSubject({ ...first, schedule: undefined }, 0).length;
+    expect(v.length - bare).toBeLessThanOrEqual(10);
+  });
+
+  it('reads schedule records packed before the compact form (generic keys, millionths) exactly', () => {
+    // Written by packSubject before the compact form (commit 3605d9e), with and without time-of-day sums.
+    const old = Buffer.from('BmDIJ+fPiLwHqa7j5580kwIEAPiu8AzEnYYIAYeX/ZLqutvHRdIJEHNlZWQBAQGRxsDE09T0AQsDAsCqp4MCBQL26M+pBQRycAKAxKoiBHJoAr6w31cEbHACgJL0AQRsaAKy6rcBBGFwAoCip4UCBGFoApSS864FBG9wAoCZrYQCBG9oAsahqasFBGl2AuCstwE=', 'base64');
+    expect(unpackSubject(old)).toEqual(weibo);
+    expect(packedDue(old)).toBe(1_795_262_639_493);
+    const oldDiurnal = Buffer.from('/////////7wHqa7j5580kwIEAPiu8AzEnYYIAYeX/ZLqutvHRdIJEHNlZWQBAQGRxsDE09T0AQ4DAsCqp4MCBQL26M+pBQRycAKAxKoiBHJoAr6w31cEbHACgJL0AQRsaAKy6rcBBGFwAoCip4UCBGFoApSS864FBG9wAoCZrYQCBG9oAsahqasFBGl2AuCstwEHAsDw9QsJAp/djAMLAuDGWw==', 'base64');
+    expect(unpackSubject(oldDiurnal)).toEqual(withDiurnal);
+    expect(packedDue(oldDiurnal)).toBeUndefined();
+  });
+
+  it('packs records the scheduler did not write generically, losing nothing', () => {
+    const s = weibo.schedule!;
+    const records: Record<string, unknown>[] = [
+      { ...s, extra: 1 },
+      { ep: 1.5, eh: 2 },
+      { ...s, eh: -0.5 },
+      { ...s, dn: 1, dc: 0.5 },
+      { ...s, op: 3, oh: -1 },
+      { ...s, ep: 2 ** 60 },
+      { ...s, iv: '2' },
+      { ...s, ah: 1 },
+    ];
+    for (const schedule of records) expect(unpackSubject(packSubject({ ...weibo, schedule }, 0))).toEqual({ ...weibo, schedule });
+  });
+
+  it('moves no due time of simulated poisson subjects by more than a few seconds', () => {
+    const config = poissonConfigOf('social.yaml');
+    const states = scheduledStates({
+      pipeline: 'social.yaml', base: weibo, subjects: 300, visits: 4, medianRatePerHour: 0.1, sigma: 1.5,
+      historyHours: 720, firstVisitMaxPosts: 2000, visitMaxPosts: 100, seed: 7,
+    });
+    const model = buildModelFromFrontier(states, config);
+    const round = states.map((s) => unpackSubject(packSubject(s, 0)));
+    let worstMs = 0;
+    let worstShare = 0;
+    states.forEach((s, i) => {
+      const before = nextVisitAtMs(schedulerState(s), model);
+      const after = nextVisitAtMs(schedulerState(round[i]!), model);
+      worstMs = Math.max(worstMs, Math.abs(after - before));
+      worstShare = Math.max(worstShare, Math.abs(after - before) / (before - s.lastVisitMs!));
+    });
+    expect(worstShare).toBeLessThan(1e-3);
+    expect(worstMs).toBeLessThan(10_000);
+    // And the whole population's model barely moves.
+    const refit = buildModelFromFrontier(round, config);
+    expect(Math.abs(refit.prior.alpha / refit.prior.betaHours / (model.prior.alpha / model.prior.betaHours) - 1)).toBeLessThan(1e-3);
+  });
+});
