@@ -46,3 +46,23 @@ export function outOfFoldLogits(
   }
   return out;
 }
+
+/**
+ * `outOfFoldLogits` per configuration, computed once: the hyper-parameter search and the final
+ * calibration ask for the same configurations' logits.
+ */
+export function memoisedOutOfFoldLogits<C>(
+  examples: (c: C) => CvExample[], feats: (c: C) => Featurized[], k: number, seed: number,
+  train: (c: C) => (ex: Example[], f: Featurized[]) => LinearModel,
+): (c: C) => Float64Array[] {
+  const cache = new Map<string, Float64Array[]>();
+  return (c) => {
+    const key = JSON.stringify(c);
+    let z = cache.get(key);
+    if (!z) {
+      z = outOfFoldLogits(examples(c), feats(c), k, seed, train(c));
+      cache.set(key, z);
+    }
+    return z;
+  };
+}

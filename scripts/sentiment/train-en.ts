@@ -3,7 +3,7 @@ import type { EnFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { calibrated, scoreOof, type OofScores } from './oof';
 import { writeFileSync } from 'node:fs';
-import { foldOf, outOfFoldLogits, type CvExample } from './cv';
+import { foldOf, memoisedOutOfFoldLogits, type CvExample } from './cv';
 import { readAfinnLexicon, readPosts, readVaderLexicon } from './data';
 import { coordinateSearch, type Config, type Grid } from './search';
 import { featurize, trainBagged, type Example, type Featurized } from './sgd';
@@ -133,17 +133,7 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
     m.lexicon = lexicon;
     return m;
   };
-  // The search and the final calibration need the same out-of-fold logits: computed once per configuration.
-  const oofCache = new Map<string, Float64Array[]>();
-  const oofFor = (c: Config): Float64Array[] => {
-    const key = JSON.stringify(c);
-    let z = oofCache.get(key);
-    if (!z) {
-      z = outOfFoldLogits(weighted(c), featsFor(c), o.folds, o.seed, train(c));
-      oofCache.set(key, z);
-    }
-    return z;
-  };
+  const oofFor = memoisedOutOfFoldLogits<Config>(weighted, featsFor, o.folds, o.seed, train);
   const search = coordinateSearch(o.grid, (c) => {
     const r = bestBiases(oofFor(c), gold).recall;
     o.log(`  en ${JSON.stringify(c)}: macro recall ${r.toFixed(4)} (with its best decision biases)`);

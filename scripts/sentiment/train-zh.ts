@@ -3,7 +3,7 @@ import { EMOTICON_RE, type ZhFeatureSet } from '../../src/enrichers/sentiment/fe
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import type { Calibration } from '../../src/enrichers/sentiment/calibration';
 import { calibrated, scoreOof, type OofScores } from './oof';
-import { outOfFoldLogits, type CvExample } from './cv';
+import { memoisedOutOfFoldLogits, type CvExample } from './cv';
 import { readPosts } from './data';
 import { coordinateSearch, type Config, type Grid } from './search';
 import { featurize, logCountRatioScale, trainBagged, type Example, type Featurized } from './sgd';
@@ -74,17 +74,7 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
     lang: 'zh', classes, bucketsLog2: o.bucketsLog2, epochs: c['epochs']!, learningRate: c['lr']!, l2: c['l2']!, seed: o.seed, normPower: c['norm']!,
     ...(c['nb']! > 0 ? { scale: logCountRatioScale(o.bucketsLog2, ex, f, c['nb']!) } : {}),
   }, c['bag'] ?? 1, ex, f);
-  // The search and the final calibration need the same out-of-fold logits: computed once per configuration.
-  const oofCache = new Map<string, Float64Array[]>();
-  const oofFor = (c: Config): Float64Array[] => {
-    const key = JSON.stringify(c);
-    let z = oofCache.get(key);
-    if (!z) {
-      z = outOfFoldLogits(weighted(c), featsFor(c), o.folds, o.seed, train(c));
-      oofCache.set(key, z);
-    }
-    return z;
-  };
+  const oofFor = memoisedOutOfFoldLogits<Config>(weighted, featsFor, o.folds, o.seed, train);
   // The three scored runs, the hand-labelled one counting double: weibo2018 is the closest to what
   // an analyst reads, weibo_senti_100k's labels are its emoticons', and its stripped run is how far
   // the words alone get on those posts.

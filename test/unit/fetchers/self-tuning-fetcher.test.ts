@@ -35,6 +35,26 @@ function tuned(clock: ManualClock, inner: Fetcher, counted: string[], maxWaitMs 
   return { f, tuning };
 }
 
+/** A site with an unannounced capacity: a token bucket refusing with 418 and no Retry-After; every request logged. */
+function tokenBucket(clock: ManualClock, ratePerSec: number, burst: number): { inner: Fetcher; sent: { at: number; ok: boolean }[] } {
+  let tokens = burst;
+  let last = 0;
+  const sent: { at: number; ok: boolean }[] = [];
+  const inner: Fetcher = {
+    fetch: async (req) => {
+      const now = clock.nowMs();
+      tokens = Math.min(burst, tokens + ((now - last) / 1000) * ratePerSec);
+      last = now;
+      const ok = tokens >= 1;
+      sent.push({ at: now, ok });
+      if (!ok) throw errorFromStatus(418, undefined, req.url, now);
+      tokens -= 1;
+      return response(req, '{"ok":1}', now);
+    },
+  };
+  return { inner, sent };
+}
+
 describe('SelfTuningFetcher', () => {
   it('counts a soft block by reason, throws the throttled error and slows that origin and identity down, not another', async () => {
     const clock = new ManualClock(1_000_000);
@@ -65,21 +85,7 @@ describe('SelfTuningFetcher', () => {
   it('learns the rate an unannounced capacity allows: at least 90 % of it within 10 minutes, at most 2 % refused after', async () => {
     const clock = new ManualClock(0);
     const capacity = 5;
-    let tokens = 10;
-    let last = 0;
-    const sent: { at: number; ok: boolean }[] = [];
-    const inner: Fetcher = {
-      fetch: async (req) => {
-        const now = clock.nowMs();
-        tokens = Math.min(10, tokens + ((now - last) / 1000) * capacity);
-        last = now;
-        const ok = tokens >= 1;
-        sent.push({ at: now, ok });
-        if (!ok) throw errorFromStatus(418, undefined, req.url, now);
-        tokens -= 1;
-        return response(req, '{"ok":1}', now);
-      },
-    };
+    const { inner, sent } = tokenBucket(clock, capacity, 10);
     const tuning = new SelfTuning({}, () => 0.5);
     const f = new SelfTuningFetcher(inner, { tuning, maxWaitMs: 3_600_000, clock, sleep: async (ms) => clock.advanceMs(ms) });
     while (clock.nowMs() < 20 * 60_000) {
@@ -99,21 +105,7 @@ describe('SelfTuningFetcher', () => {
   it('with many requests waiting for their slots at once, a refusal re-books them instead of sending them into it (no runaway backoff)', async () => {
     const clock = new ManualClock(0);
     const capacity = 3;
-    let tokens = 6;
-    let last = 0;
-    const sent: { at: number; ok: boolean }[] = [];
-    const inner: Fetcher = {
-      fetch: async (req) => {
-        const now = clock.nowMs();
-        tokens = Math.min(6, tokens + ((now - last) / 1000) * capacity);
-        last = now;
-        const ok = tokens >= 1;
-        sent.push({ at: now, ok });
-        if (!ok) throw errorFromStatus(418, undefined, req.url, now);
-        tokens -= 1;
-        return response(req, '{"ok":1}', now);
-      },
-    };
+    const { inner, sent } = tokenBucket(clock, capacity, 6);
     // Virtual time: sleeps wake in order as the driver below moves the clock to the next one.
     const timers: { at: number; wake: () => void }[] = [];
     const sleep = (ms: number): Promise<void> => new Promise((wake) => timers.push({ at: clock.nowMs() + Math.max(1, ms), wake }));
