@@ -10,7 +10,7 @@ import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from '.
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt, type AttemptSignal } from './attempt-signal';
-import type { FetchRequest, FetchResponse, FetcherDeps } from './contract';
+import type { BodyAllowance, FetchRequest, FetchResponse, FetcherDeps } from './contract';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 import { sleepMs } from '../core/timers';
 
@@ -28,6 +28,22 @@ const ACCEPT: Record<Expect, string> = {
   text: 'text/plain, text/*;q=0.9, */*;q=0.5',
   bytes: '*/*',
 };
+
+/**
+ * The request's byte allowance, with the attempt's clock stopped while it waits for room: the
+ * wait is for the run's memory, not for the origin, and must not use up `total_timeout_ms`
+ * (bodies queued behind a few big pages timed out and were read again, issue 24).
+ */
+function pausing(allowance: BodyAllowance, attempt: AttemptSignal): BodyAllowance {
+  return {
+    cover(bodyBytes) {
+      const wait = allowance.cover(bodyBytes);
+      if (!wait) return wait;
+      attempt.pause();
+      return wait.finally(() => attempt.resume());
+    },
+  };
+}
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, signal);
 
@@ -219,9 +235,10 @@ export class HttpFetcher {
         }
         const headers = flattenHeaders(res.headers);
         // A declared length is asked for whole before reading (a compressed body may decode to more: asked as it comes).
-        const room = declared > 0 ? req.allowance?.cover(declared) : undefined;
+        const allowance = req.allowance && pausing(req.allowance, attempt);
+        const room = declared > 0 ? allowance?.cover(declared) : undefined;
         if (room) await room;
-        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href, false, req.allowance);
+        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href, false, allowance);
         const nowMs = this.deps.clock.nowMs();
         const m = this.deps.metrics;
         if (m) {
