@@ -5,6 +5,7 @@ import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
 import type { PageRead, PageReader } from '../parsers/web-page-read';
 import type { PageDone, PageWorkInit, StageSample } from './page-work';
+import { COLLECT_AFTER_PAGE_CHARS, fullCollection } from './full-collection';
 import { spawnThread } from './spawn-thread';
 
 type Answer = PageDone | { id: number; error: { message: string; code?: ErrorCode; kind?: ErrorKind } } | { log: LogRecord } | { ready: true };
@@ -30,7 +31,22 @@ export interface PagePoolOptions {
   spawn?: (init: PageWorkInit) => Worker;
   /** Characters of page text a thread holds at once (one page larger than this goes alone); default PAGE_CHARS_IN_HAND. */
   charsInHand?: number;
+  /**
+   * The main thread's full collection, run once big pages (each at least COLLECT_AFTER_PAGE_CHARS)
+   * of `collectEveryChars` in all have been answered since the last; default fullCollection().
+   */
+  collect?: (() => void) | undefined;
+  /** Default MAIN_COLLECT_EVERY_CHARS. */
+  collectEveryChars?: number;
 }
+
+/**
+ * Big pages' text answered between two collections on the main thread. Each such page leaves its
+ * body's bytes and its decoded text (both outside V8's heap, as Buffer and external string) as
+ * garbage that V8 collected only after ~160 MiB of them had piled up (issue 24); a full collection
+ * of the main thread's heap every ~2 pages of 9.5 MB costs tens of milliseconds each.
+ */
+export const MAIN_COLLECT_EVERY_CHARS = 16 * 2 ** 20;
 
 /**
  * Page text a thread is given at once. A page's parse weighs many times its text (the DOM and the
@@ -63,10 +79,17 @@ export class PagePool implements PageReader {
   private readonly charsInHand: number;
   /** Pages waiting for room on a thread, in order (each belongs to a visit holding a credit). */
   private readonly waiting: Waiting[] = [];
+  private readonly collect: (() => void) | undefined;
+  private readonly collectEveryChars: number;
+  /** Big pages' text answered since the main thread's last collection. */
+  private bigCharsSinceCollect = 0;
+  private collectQueued = false;
 
   constructor(private readonly options: PagePoolOptions) {
     this.spawn = options.spawn ?? spawnPageWorker;
     this.charsInHand = options.charsInHand ?? PAGE_CHARS_IN_HAND;
+    this.collect = 'collect' in options ? options.collect : fullCollection();
+    this.collectEveryChars = options.collectEveryChars ?? MAIN_COLLECT_EVERY_CHARS;
     for (let i = 0; i < options.threads; i++) {
       const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), chars: 0, ready: false, failedStarts: 0 };
       this.start(slot);
@@ -137,6 +160,7 @@ export class PagePool implements PageReader {
     slot.pending.delete(m.id);
     slot.chars -= p.chars;
     this.dispatch();
+    if (p.chars >= COLLECT_AFTER_PAGE_CHARS) this.collected(p.chars);
     if ('error' in m) {
       const e = m.error;
       p.reject(e.code && e.kind ? new FreshetError(e.code, e.kind, e.message) : new Error(e.message));
@@ -144,6 +168,19 @@ export class PagePool implements PageReader {
     }
     this.record(m.samples);
     p.resolve(m.read);
+  }
+
+  /** Counts a big page's garbage; collects (once the visits have let go of their pages) when enough has piled up. */
+  private collected(chars: number): void {
+    if (!this.collect) return;
+    this.bigCharsSinceCollect += chars;
+    if (this.bigCharsSinceCollect < this.collectEveryChars || this.collectQueued) return;
+    this.collectQueued = true;
+    setImmediate(() => {
+      this.collectQueued = false;
+      this.bigCharsSinceCollect = 0;
+      if (!this.closed) this.collect?.();
+    });
   }
 
   /** The stages' counts and durations from the thread, into the pipeline's metrics as if they ran here. */

@@ -1,10 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { systemClock } from '../core/clock';
 import { FreshetError } from '../core/errors';
 import { loggerTo, type Logger } from '../core/logger';
 import { seededRng } from '../core/rng';
+import { COLLECT_AFTER_PAGE_CHARS, fullCollection } from './full-collection';
 import { PageWork, type PageRequest, type PageWorkInit } from './page-work';
 
 /** A page worker thread (started by PagePool): reads the pages it is sent and answers each. */
@@ -19,25 +18,6 @@ function portLogger(port: MessagePort): Logger {
       port.postMessage({ log: { ...log, fields } });
     }
   });
-}
-
-/** Pages at least this long are followed by a full collection on this thread. */
-export const COLLECT_AFTER_PAGE_CHARS = 2 ** 20;
-
-/**
- * This thread's full collection. A big page's DOM is garbage once its answer is sent, but V8
- * collects it only near the thread's old-generation limit, so the thread's heap stays hundreds of
- * MiB above what is live (issue 24). `--expose-gc` cannot be given to a worker alone; the flag set
- * at run time gives the function to a new context only, on this thread's heap.
- */
-export function fullCollection(): (() => void) | undefined {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as unknown;
-    return typeof gc === 'function' ? (gc as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 if (parentPort) {

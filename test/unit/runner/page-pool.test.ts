@@ -93,6 +93,28 @@ describe('page pool (worker threads)', () => {
     }
   });
 
+  it("collects the main thread's heap once big pages of collectEveryChars have been answered (their bodies and texts are garbage V8 keeps for long)", async () => {
+    let collections = 0;
+    const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread, collect: () => void (collections += 1), collectEveryChars: 2.5 * 2 ** 20 });
+    const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+    try {
+      const big = (url: string) => ({ ...page(url), text: 'x'.repeat(2 ** 20) });
+      await pool.read(big('https://n.example/b1'), 's', undefined);
+      await pool.read(big('https://n.example/b2'), 's', undefined);
+      for (let i = 0; i < 50; i++) await pool.read(page(`https://n.example/s${i}`), 's', undefined); // small pages never count
+      await tick();
+      expect(collections).toBe(0);
+      await pool.read(big('https://n.example/b3'), 's', undefined);
+      await tick();
+      expect(collections).toBe(1);
+      await pool.read(big('https://n.example/b4'), 's', undefined);
+      await tick();
+      expect(collections).toBe(1); // counted again from nothing
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails the pages still waiting for a thread when the pool closes (retryable), rather than leaving them unanswered', async () => {
     const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread, charsInHand: 10 });
     void pool.read(page('https://n.example/slow-a'), 's', undefined).catch(() => undefined);

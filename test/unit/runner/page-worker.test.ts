@@ -1,5 +1,5 @@
 import { setTimeout as tick } from 'node:timers/promises';
-import { COLLECT_AFTER_PAGE_CHARS, fullCollection } from '../../../src/runner/page-worker';
+import { COLLECT_AFTER_PAGE_CHARS, fullCollection } from '../../../src/runner/full-collection';
 
 describe('page worker thread: full collection after a big page', () => {
   it('has a full collection to call, and it frees what nothing holds any more', async () => {
