@@ -34,10 +34,13 @@ const ACCEPT: Record<Expect, string> = {
  * wait is for the run's memory, not for the origin, and must not use up `total_timeout_ms`
  * (bodies queued behind a few big pages timed out and were read again, issue 24).
  */
-function pausing(allowance: BodyAllowance, attempt: AttemptSignal): BodyAllowance {
+function pausing(allowance: BodyAllowance, attempt: AttemptSignal, expect: Expect): BodyAllowance {
+  // A body read as text is held twice until its page is done: its bytes and the string decoded
+  // from them (one byte a character for ASCII and single-byte charsets, fewer for UTF-8 CJK).
+  const factor = expect === 'bytes' ? 1 : 2;
   return {
     cover(bodyBytes) {
-      const wait = allowance.cover(bodyBytes);
+      const wait = allowance.cover(bodyBytes * factor);
       if (!wait) return wait;
       attempt.pause();
       return wait.finally(() => attempt.resume());
@@ -235,7 +238,7 @@ export class HttpFetcher {
         }
         const headers = flattenHeaders(res.headers);
         // A declared length is asked for whole before reading (a compressed body may decode to more: asked as it comes).
-        const allowance = req.allowance && pausing(req.allowance, attempt);
+        const allowance = req.allowance && pausing(req.allowance, attempt, req.expect ?? inferExpect(headers['content-type']));
         const room = declared > 0 ? allowance?.cover(declared) : undefined;
         if (room) await room;
         const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href, false, allowance);

@@ -46,7 +46,7 @@ export interface PagePoolOptions {
  * garbage that V8 collected only after ~160 MiB of them had piled up (issue 24); a full collection
  * of the main thread's heap every ~2 pages of 9.5 MB costs tens of milliseconds each.
  */
-export const MAIN_COLLECT_EVERY_CHARS = 16 * 2 ** 20;
+export const MAIN_COLLECT_EVERY_CHARS = 8 * 2 ** 20;
 
 /**
  * Page text a thread is given at once. A page's parse weighs many times its text (the DOM and the

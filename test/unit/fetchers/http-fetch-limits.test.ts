@@ -118,6 +118,15 @@ describe('HttpFetcher: waiting for the byte budget', () => {
     };
     const res = await fetcher.fetch({ url: server.url('/small'), allowance });
     expect(res).toMatchObject({ status: 200, text: 'small', attempts: 1 });
+    // Room for the body's 5 bytes and the text decoded from them, before reading.
+    expect(asked[0]).toBe(10);
+    await fetcher.close();
+  });
+
+  it('asks room for the bytes alone when the body is not decoded to text', async () => {
+    const { fetcher } = makeFetcher(once);
+    const asked: number[] = [];
+    await fetcher.fetch({ url: server.url('/small'), expect: 'bytes', allowance: { cover: (n: number) => void asked.push(n) } });
     expect(asked[0]).toBe(5);
     await fetcher.close();
   });
