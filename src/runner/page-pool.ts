@@ -217,14 +217,15 @@ export class PagePool implements PageReader {
 }
 
 /**
- * A page's DOM and its extraction die young: a 48 MiB young generation (V8's default on the main
- * thread) holds them, and the old generation is kept to 256 MiB, where V8's defaults let a
- * thread's heap swell with garbage between collections (peak RSS of the HTML benchmark with one
- * thread: 422 MiB with V8's defaults, ~305 with a 16 MiB young generation, ~335 with 48; 48 gave
- * 2-7 % more pages/s than 16 in three paired runs: fewer scavenges of the page in hand). A page
- * too big for it ends its thread: the page fails as retryable and the thread restarts.
+ * A page's DOM and its extraction die young; the old generation is kept to 256 MiB, where V8's
+ * defaults let a thread's heap swell with garbage between collections (peak RSS of the HTML
+ * benchmark with one thread: 422 MiB with V8's defaults, ~305 with a 16 MiB young generation, ~335
+ * with 48). 48 gave 2-7 % more pages/s than 16 in three paired runs (fewer scavenges of the page in
+ * hand), but with pages of 9.5 MB 16 keeps RSS ~30-40 MiB lower (30 pages: median 294 MiB against
+ * 310, issue 24), and bounded memory comes first. A page too big for the heap ends its thread:
+ * the page fails as retryable and the thread restarts.
  */
-const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 256 };
+const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 /** The page thread: the compiled entry beside this file, or its TypeScript source under the test runner. */
 export function spawnPageWorker(init: PageWorkInit): Worker {
