@@ -43,10 +43,11 @@ export interface PagePoolOptions {
 /**
  * Big pages' text answered between two collections on the main thread. Each such page leaves its
  * body's bytes and its decoded text (both outside V8's heap, as Buffer and external string) as
- * garbage that V8 collected only after ~160 MiB of them had piled up (issue 24); a full collection
- * of the main thread's heap every ~2 pages of 9.5 MB costs tens of milliseconds each.
+ * garbage that V8 collected only after ~160 MiB of them had piled up (issue 24). A full collection
+ * of the main thread's heap (tens of MiB) after every 4 Mi characters of big pages costs tens of
+ * milliseconds, against a second or more to parse each of those pages.
  */
-export const MAIN_COLLECT_EVERY_CHARS = 8 * 2 ** 20;
+export const MAIN_COLLECT_EVERY_CHARS = 4 * 2 ** 20;
 
 /**
  * Page text a thread is given at once. A page's parse weighs many times its text (the DOM and the
