@@ -30,6 +30,13 @@ export interface Memory {
   historyHours: number;
   /** The forgetting evidence's half-life: an extended first window is forgotten as its age says. */
   halfLifeHours?: number;
+  /**
+   * Posts per independent event (the counts' variance over their mean; 1 or absent: Poisson). Where
+   * posts come in bursts, k posts are worth about k/φ independent events: evidence is read as
+   * (posts/φ, hours/φ), the quasi-likelihood of an over-dispersed Poisson, which keeps each
+   * subject's observed rate but lets the prior weigh more (subject-state.ts `burstPosts`).
+   */
+  dispersion?: number;
 }
 
 /** What the estimates read of a subject: posts and hours, long and recent. */
@@ -44,6 +51,12 @@ export interface SubjectEvidence {
 const MIN_HISTORIES = 10;
 
 export function subjectEvidence(s: SubjectState, memory: Memory | undefined): SubjectEvidence {
+  const e = poissonEvidence(s, memory);
+  const d = memory?.dispersion ?? 1;
+  return d === 1 ? e : { posts: e.posts / d, hours: e.hours / d, recentPosts: e.recentPosts / d, recentHours: e.recentHours / d };
+}
+
+function poissonEvidence(s: SubjectState, memory: Memory | undefined): SubjectEvidence {
   const extend = memory !== undefined && s.openHours >= 0 && memory.historyHours > s.openHours;
   if (!memory?.full) {
     if (!extend || !(memory?.halfLifeHours) || s.lastVisitMs === null) return { posts: s.evidencePosts, hours: s.evidenceHours, recentPosts: s.recentPosts, recentHours: s.recentHours };
@@ -81,8 +94,9 @@ export function memoryScore(states: readonly SubjectState[], prior: RatePrior, a
   let diff = 0;
   let subjects = 0;
   for (const s of states) {
-    const k = s.lastPosts;
-    const t = s.lastHours;
+    const d = a.dispersion ?? 1;
+    const k = s.lastPosts / d;
+    const t = s.lastHours / d;
     if (s.visits < 2 || !(t > 0)) continue;
     const ea = subjectEvidence(s, a);
     const eb = subjectEvidence(s, b);
@@ -98,10 +112,10 @@ export function memoryScore(states: readonly SubjectState[], prior: RatePrior, a
 export type Forgetting = 'auto' | 'always' | 'never';
 
 /** The memory for the next model: fixed by `forgetting`, or (auto) the one whose last windows are more probable. */
-export function chooseMemory(states: readonly SubjectState[], prior: RatePrior, forgetting: Forgetting, halfLifeHours: number): Memory {
+export function chooseMemory(states: readonly SubjectState[], prior: RatePrior, forgetting: Forgetting, halfLifeHours: number, dispersion = 1): Memory {
   const historyHours = typicalHistoryHours(states);
-  if (forgetting !== 'auto') return { full: forgetting === 'never', historyHours, halfLifeHours };
-  const full: Memory = { full: true, historyHours, halfLifeHours };
-  const { diff } = memoryScore(states, prior, full, { full: false, historyHours, halfLifeHours });
-  return { full: diff > 0, historyHours, halfLifeHours };
+  if (forgetting !== 'auto') return { full: forgetting === 'never', historyHours, halfLifeHours, dispersion };
+  const full: Memory = { full: true, historyHours, halfLifeHours, dispersion };
+  const { diff } = memoryScore(states, prior, full, { full: false, historyHours, halfLifeHours, dispersion });
+  return { full: diff > 0, historyHours, halfLifeHours, dispersion };
 }
