@@ -48,8 +48,8 @@ export function schedulerFields(s: SubjectState): Record<string, number> {
   const r = (x: number): number => Math.round(x * 1e6) / 1e6;
   const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours), rp: r(s.recentPosts), rh: r(s.recentHours),
     lp: r(s.lastPosts), lh: r(s.lastHours), ap: r(s.allPosts), ah: r(s.allHours), op: r(s.openPosts), oh: r(s.openHours),
-    ss: r(s.splitSquares), sp: r(s.splitPosts),
   };
+  if (s.splitPosts > 0 || s.splitSquares > 0) Object.assign(out, { ss: r(s.splitSquares), sp: r(s.splitPosts) });
   if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
   return out;
 }
