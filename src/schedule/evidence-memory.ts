@@ -111,6 +111,28 @@ export function memoryScore(states: readonly SubjectState[], prior: RatePrior, a
 
 export type Forgetting = 'auto' | 'always' | 'never';
 
+/** Posts split between window halves before the ratio says anything. */
+const MIN_SPLIT_POSTS = 200;
+
+/**
+ * Posts per independent event, from how the posts of every day-long or longer window split between
+ * its halves (subject-state.ts `splitSquares`). Binomially, (k₁ − k₂)² has mean k, so Σ(k₁ − k₂)² /
+ * Σ k is 1 for independent posts at a steady rate and E[S²]/E[S] for clusters of S posts shorter
+ * than half a window. The evidence is worth one event per cluster, E[S] posts, and for the clusters
+ * of a self-exciting process (each post triggering Poisson(m) more: S is Borel, E[S] = 1/(1 − m),
+ * E[S²]/E[S] = 1/(1 − m)²) that is the ratio's square root. 1 until enough posts have been seen,
+ * and never below it.
+ */
+export function burstDispersion(states: readonly SubjectState[]): number {
+  let squares = 0;
+  let posts = 0;
+  for (const s of states) {
+    squares += s.splitSquares;
+    posts += s.splitPosts;
+  }
+  return posts >= MIN_SPLIT_POSTS ? Math.sqrt(Math.max(1, squares / posts)) : 1;
+}
+
 /** The memory for the next model: fixed by `forgetting`, or (auto) the one whose last windows are more probable. */
 export function chooseMemory(states: readonly SubjectState[], prior: RatePrior, forgetting: Forgetting, halfLifeHours: number, dispersion = 1): Memory {
   const historyHours = typicalHistoryHours(states);

@@ -56,7 +56,7 @@ export interface SubjectState {
    * How posts split between the two halves of each counted window of a day or more since the first visit: the sum of
    * (first half − second half)² and of the posts. Posts independent of each other at a steady rate
    * split binomially, so the sums agree; bursts land in one half, and the ratio is the counts'
-   * variance over their mean (`burstDispersion` in planner.ts). Not forgotten; a level that moves
+   * variance over their mean (`burstDispersion` in evidence-memory.ts). Not forgotten; a level that moves
    * slowly hardly changes within one window, so drift and regimes do not inflate it.
    */
   splitSquares: number;

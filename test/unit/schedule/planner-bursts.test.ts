@@ -1,4 +1,5 @@
 import { seededRng } from '../../../src/core/rng';
+import { freshnessMeter } from '../../../src/schedule/freshness';
 import { burstDispersion, expectedPostRates, forecastBudgets } from '../../../src/schedule/planner';
 import { DEFAULT_POISSON_CONFIG, buildModel, subjectRatePerHour } from '../../../src/schedule/poisson';
 import { type SubjectState, newSubjectState, observe } from '../../../src/schedule/subject-state';
@@ -89,5 +90,14 @@ describe('what-if planner where posts come in bursts', () => {
     expect(withBursts!.dispersion).toBeGreaterThan(1.5);
     expect(withBursts!.meanDelayHours).toBeGreaterThan(1.05 * asIfIndependent!.meanDelayHours);
     expect(withBursts!.plannedPagesPerHour).toBe(asIfIndependent!.plannedPagesPerHour);
+  });
+
+  it('widens the freshness meter\'s interval by the bursts\' extra noise, leaving its mean alone', () => {
+    const model = buildModel(bursty.states, config);
+    const nowMs = 20.5 * DAY;
+    const meter = freshnessMeter(bursty.states, model, nowMs);
+    const asIfIndependent = freshnessMeter(bursty.states.map((s) => ({ ...s, splitSquares: s.splitPosts })), model, nowMs);
+    expect(meter.unindexedPosts).toBeCloseTo(asIfIndependent.unindexedPosts, 9);
+    expect(meter.unindexedHigh - meter.unindexedPosts).toBeGreaterThan(1.3 * (asIfIndependent.unindexedHigh - asIfIndependent.unindexedPosts));
   });
 });
