@@ -22,9 +22,10 @@ const CONTROL_POLL_MS = 200;
 /**
  * Runs one pipeline. The data path, top to bottom (`run`):
  *
- *   claim (while credits are free) → visit (fetch, parse: documents) → stages → sink → settle
- *   each document on its job; once a job's visit ended and all its documents are settled →
- *   decide → ack → release its credit (JobLifecycle).
+ *   claim (while fetch credits are free) → visit (fetch, parse: documents) → stages → sink →
+ *   settle each document on its job; once a job's visit ended it trades its fetch credit for a
+ *   settling one (Credits.settle); once all its documents are settled → decide → ack → release
+ *   its credit (JobLifecycle).
  *
  * `stop()` is graceful: stop claiming, drain, flush, ack.
  */
@@ -54,7 +55,7 @@ export class PipelineRunner {
   private paused = false;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
-    this.credits = new Credits(config.source.max_in_flight);
+    this.credits = new Credits(config.source.max_in_flight, config.source.max_settling ?? config.source.max_in_flight);
     this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
     // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
     setMaxListeners(0, this.cut.signal);
@@ -133,13 +134,13 @@ export class PipelineRunner {
           tap(this.settle),
           ignoreElements(),
         ),
-        // Jobs: once a job's documents are all settled → decide → ack → release (at most one per credit).
+        // Jobs: once a job's documents are all settled → decide → ack → release (at most one per credit, fetch or settling).
         claimed.pipe(
           mergeMap(async (job) => {
             await job.tracker.done;
             await this.lifecycle.end(job);
             this.leased.delete(job.tracker.job);
-          }, maxInFlight),
+          }, maxInFlight + this.credits.settlingLimit),
           ignoreElements(),
         ),
       ), { defaultValue: undefined });
@@ -312,6 +313,8 @@ export class PipelineRunner {
       hold.release();
       endTimer();
       tracker.seal();
+      // Its documents are all handed on: the next visit may fetch while the sink indexes them.
+      result.settling = this.credits.settle();
       this.flushTrigger.sealed();
     }
   }
