@@ -56,9 +56,9 @@ export class Credits {
     this.wake();
   }
 
-  /** Resolves at the next release (or at once if credits are free). */
-  whenFree(): Promise<void> {
-    if (this.free > 0) return Promise.resolve();
+  /** Resolves at the next release (or at once if `atLeast` fetch credits are free). */
+  whenFree(atLeast = 1): Promise<void> {
+    if (this.free >= atLeast) return Promise.resolve();
     return new Promise((r) => this.waiters.push(r));
   }
 

@@ -53,9 +53,12 @@ export class PipelineRunner {
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
   private claimed = 0;
   private paused = false;
+  /** Fetch credits free before a claim (see claimLoop). */
+  private readonly minClaim: number;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
     this.credits = new Credits(config.source.max_in_flight, config.source.max_settling ?? config.source.max_in_flight);
+    this.minClaim = Math.max(1, Math.min(config.source.claim_batch, Math.floor(config.source.max_in_flight / 4)));
     this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
     // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
     setMaxListeners(0, this.cut.signal);
@@ -189,8 +192,10 @@ export class PipelineRunner {
         await this.pause(CONTROL_POLL_MS);
         continue;
       }
-      if (this.credits.free === 0) {
-        await Promise.race([this.credits.whenFree(), this.stopped]);
+      // Settling frees fetch credits one visit at a time (an ack frees a batch at once): claims wait
+      // for a quarter of them (at most claim_batch) rather than paying a claim round trip per job.
+      if (this.credits.free < this.minClaim) {
+        await Promise.race([this.credits.whenFree(this.minClaim), this.stopped]);
         continue;
       }
       let jobs: Job[];

@@ -54,4 +54,24 @@ describe('Credits', () => {
     expect(c.settle()).toBe(false);
     expect(c.free).toBe(0);
   });
+
+  it('whenFree(n) resolves at once only when n fetch credits are free, else at the next release', async () => {
+    const c = new Credits(4);
+    c.take(4);
+    let woke = false;
+    const waiting = c.whenFree(2).then(() => (woke = true));
+    await Promise.resolve();
+    expect(woke).toBe(false);
+    c.release();
+    await waiting;
+    expect(woke).toBe(true);
+    let atOnce = false;
+    void c.whenFree(2).then(() => (atOnce = true));
+    await Promise.resolve();
+    expect(atOnce).toBe(false);
+    c.release();
+    await Promise.resolve();
+    expect(atOnce).toBe(true);
+    await expect(c.whenFree(2)).resolves.toBeUndefined();
+  });
 });

@@ -108,6 +108,28 @@ describe('PipelineRunner', () => {
     expect(unsettledAtAck).toEqual([]);
   });
 
+  it('claims once a quarter of the fetch credits is free, not one job per round trip as visits end one by one', async () => {
+    const seeds = Array.from({ length: 40 }, (_, i) => `t:user:${i}`);
+    const base = config('', seeds);
+    // Visits end one at a time: each subject's fetch takes its own number of milliseconds.
+    const fetcher = new FakeFetcher();
+    const staggered: Fetcher = { fetch: async (req) => {
+      await new Promise((resolve) => setTimeout(resolve, 1 + (Number(/(\d+)$/.exec(req.url)![1]) % 8) * 3));
+      return fetcher.fetch(req);
+    } };
+    const r = runner({ config: { ...base, source: { ...base.source, max_in_flight: 8, claim_batch: 8 } }, fetcher: staggered });
+    const asked: number[] = [];
+    const claim = r.frontier.claim.bind(r.frontier);
+    r.frontier.claim = (n) => {
+      asked.push(n);
+      return claim(n);
+    };
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary.jobs).toBe(40);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(Math.min(...asked)).toBeGreaterThanOrEqual(2);
+  });
+
   it('fetches the next subjects while the sink holds the documents before them, up to max_settling more, and acks those only once indexed', async () => {
     // A sink that holds every document until the test lets it go (a bulk flush that has not answered).
     let open!: () => void;
