@@ -57,8 +57,8 @@ export class PipelineRunner {
   private readonly minClaim: number;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
-    this.credits = new Credits(config.source.max_in_flight, config.source.max_settling ?? config.source.max_in_flight);
-    this.minClaim = Math.max(1, Math.min(config.source.claim_batch, Math.floor(config.source.max_in_flight / 4)));
+    this.credits = new Credits(config.source.max_in_flight, config.source.max_settling);
+    this.minClaim = config.source.max_settling > 0 ? Math.max(1, Math.min(config.source.claim_batch, Math.floor(config.source.max_in_flight / 4))) : 1;
     this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
     // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
     setMaxListeners(0, this.cut.signal);
@@ -192,8 +192,9 @@ export class PipelineRunner {
         await this.pause(CONTROL_POLL_MS);
         continue;
       }
-      // Settling frees fetch credits one visit at a time (an ack frees a batch at once): claims wait
-      // for a quarter of them (at most claim_batch) rather than paying a claim round trip per job.
+      // Settling frees fetch credits one visit at a time (an ack frees a batch at once): with
+      // max_settling, claims wait for a quarter of them (at most claim_batch) rather than paying a
+      // claim round trip per job.
       if (this.credits.free < this.minClaim) {
         await Promise.race([this.credits.whenFree(this.minClaim), this.stopped]);
         continue;

@@ -108,7 +108,7 @@ describe('PipelineRunner', () => {
     expect(unsettledAtAck).toEqual([]);
   });
 
-  it('claims once a quarter of the fetch credits is free, not one job per round trip as visits end one by one', async () => {
+  it('with max_settling claims once a quarter of the fetch credits is free, not one job per round trip as visits end one by one', async () => {
     const seeds = Array.from({ length: 40 }, (_, i) => `t:user:${i}`);
     const base = config('', seeds);
     // Visits end one at a time: each subject's fetch takes its own number of milliseconds.
@@ -117,7 +117,7 @@ describe('PipelineRunner', () => {
       await new Promise((resolve) => setTimeout(resolve, 1 + (Number(/(\d+)$/.exec(req.url)![1]) % 8) * 3));
       return fetcher.fetch(req);
     } };
-    const r = runner({ config: { ...base, source: { ...base.source, max_in_flight: 8, claim_batch: 8 } }, fetcher: staggered });
+    const r = runner({ config: { ...base, source: { ...base.source, max_in_flight: 8, claim_batch: 8, max_settling: 8 } }, fetcher: staggered });
     const asked: number[] = [];
     const claim = r.frontier.claim.bind(r.frontier);
     r.frontier.claim = (n) => {
