@@ -20,12 +20,15 @@ export interface SubjectState {
   schedule?: Record<string, unknown>;
   /** Adapter-owned values (e.g. a timeline container id), opaque to the frontier. */
   meta?: Record<string, string>;
-  /** Where the subject came from (seed, or the subject that discovered it). */
+  /**
+   * Where the subject came from (seed, or the subject that discovered it): no longer written, and
+   * not stored by the Redis frontier (nothing read it); states stored before may still hold it.
+   */
   via?: string;
   depth?: number;
 }
 
-/** A subject as the frontier first learns of it (seeded, discovered); `extra` says how (via, depth, status). */
+/** A subject as the frontier first learns of it (seeded, discovered); `extra` says how (depth, status). */
 export function newSubjectState(nowMs: number, extra: Partial<SubjectState> = {}): SubjectState {
   return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', ...extra };
 }

@@ -111,7 +111,7 @@ export class PipelineRunner {
     const started = this.deps.clock.nowMs();
     const { frontier, logger } = this.deps;
     if (this.config.seeds.length > 0) {
-      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started, { via: 'seed' }) })));
+      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started) })));
       logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
     }
     await this.deps.schedule.prepare?.();
@@ -293,12 +293,12 @@ export class PipelineRunner {
           tally.sent += 1;
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
-          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), { via: job.subject, ...e.state }) });
+          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), e.state) });
         } else if (e.kind === 'revisit') {
           revisits.push(...e.subjects);
         } else {
           const nowMs = this.deps.clock.nowMs();
-          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, { via: job.subject, ...e.state }) });
+          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, e.state) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);

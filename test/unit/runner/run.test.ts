@@ -83,7 +83,7 @@ describe('PipelineRunner', () => {
     ]);
     expect(r.frontier.leased.size).toBe(0);
     expect(r.frontier.throughput).toEqual({ visits: 3, docs: 6 });
-    expect(r.frontier.subjects.get('t:user:1')!.state.via).toBe('seed');
+    expect(r.frontier.subjects.get('t:user:1')!.state).not.toHaveProperty('via');
   });
 
   it('never holds more jobs than credits, and acks a job only once every document of it is settled', async () => {
@@ -112,7 +112,7 @@ describe('PipelineRunner', () => {
     const r = runner({ config: config('', ['t:user:1']), adapter: new FakeAdapter(1, (s) => (s === 't:user:1' ? ['t:user:1', 't:user:9'] : [])) });
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary.jobs).toBe(2);
-    expect(r.frontier.subjects.get('t:user:9')!.state).toMatchObject({ via: 't:user:1', depth: 1, visits: 1 });
+    expect(r.frontier.subjects.get('t:user:9')!.state).toMatchObject({ depth: 1, visits: 1 });
     const discovered = await r.metrics.registry.getSingleMetric('freshet_subjects_discovered_total')!.get();
     expect(discovered.values.map((v) => [v.labels['result'], v.value]).sort()).toEqual([['known', 1], ['new', 1]]);
   });
@@ -185,7 +185,7 @@ describe('PipelineRunner', () => {
 
   it('stores a due time the schedule moved later without fetching the subject', async () => {
     const base = fixedInterval({ type: 'fixed_interval', interval_secs: 3600 });
-    const schedule: NextVisitPolicy = { ...base, recheck: (state, nowMs) => (state.via === 'seed' ? { state, nextDueMs: nowMs + 60_000 } : undefined) };
+    const schedule: NextVisitPolicy = { ...base, recheck: (state, nowMs) => (state.visits === 0 ? { state, nextDueMs: nowMs + 60_000 } : undefined) };
     const r = runner({ schedule });
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary).toMatchObject({ jobs: 0, requests: 0 });
