@@ -84,7 +84,7 @@ export class PipelineRunner {
   /** The sink settled a document (indexed or dead-lettered): its job has one fewer outstanding. */
   private readonly settle = (s: Settled): void => {
     this.documents[s.how] += 1;
-    s.env.job.settle(s.how);
+    s.env.job.settle(s.how, s.version);
   };
 
   /**

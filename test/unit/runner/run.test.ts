@@ -1,6 +1,6 @@
 import { delay, filter, mergeMap, of, tap, type OperatorFunction } from 'rxjs';
 import { ManualClock } from '../../../src/core/clock';
-import type { DocEnvelope, Job } from '../../../src/core/envelope';
+import { newSubjectState, type DocEnvelope, type Job } from '../../../src/core/envelope';
 import { FreshetError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
@@ -181,6 +181,24 @@ describe('PipelineRunner', () => {
     // Claimed in batches of two: the first batch is acked (the failed job too), the rest never claimed.
     expect(r.frontier.acks.map((a) => a.job.subject).sort()).toEqual(['t:user:1', 't:user:2']);
     expect(r.frontier.leased.size).toBe(0);
+  });
+
+  it('feeds a page text change the sink settled (a new version, no time given) to the schedule as one change between the visits', async () => {
+    const base = fixedInterval({ type: 'fixed_interval', interval_secs: 3600 });
+    const outcomes = new Map<number, VisitOutcome>();
+    const schedule: NextVisitPolicy = { ...base, nextVisit: (before, outcome, nowMs) => {
+      outcomes.set(before.firstSeenMs, outcome);
+      return base.nextVisit(before, outcome, nowMs);
+    } };
+    const versions: Record<string, Settled['version']> = { 't:user:1': 'changed', 't:user:2': 'unchanged', 't:user:3': 'created' };
+    const sink: Sink = (source) => source.pipe(mergeMap((env) => of<Settled>({ env, how: 'indexed', version: versions[env.job.subject] }), 4));
+    const r = runner({ config: config('', []), sink, schedule });
+    await r.frontier.offer([1, 2, 3].map((i) => ({ subject: `t:user:${i}`, state: { ...newSubjectState(i), visits: 2, lastVisitMs: NOW - 2 * HOUR_MS } })));
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary.jobs).toBe(3);
+    expect(outcomes.get(1)!.newPostTimesMs).toEqual([NOW - HOUR_MS]);
+    expect(outcomes.get(2)!.newPostTimesMs).toEqual([]);
+    expect(outcomes.get(3)!.newPostTimesMs).toEqual([]);
   });
 
   it('stores a due time the schedule moved later without fetching the subject', async () => {
