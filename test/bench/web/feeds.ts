@@ -85,6 +85,13 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
     // draw (uniform over the gap it falls in); with n articles the mean wait is known to ±sd/√n.
     const sdDelayMs = delays.length > 1 && meanDelayMs !== null ? Math.sqrt(delays.reduce((a, d) => a + (d - meanDelayMs) ** 2, 0) / (delays.length - 1)) : null;
     const ratioStdErr = sdDelayMs !== null && meanIntervalMs !== null ? sdDelayMs / Math.sqrt(delays.length) / meanIntervalMs : null;
+    // The poll interval's drift over the window: the article subjects the feed brings in share
+    // its budget, and if old ones keep their share the feed is polled less and less often.
+    const meanGapSecs = (lo: number, hi: number): number | null => {
+      const ts = polls.filter((t) => t >= lo && t < hi);
+      return ts.length > 1 ? (ts[ts.length - 1]! - ts[0]!) / (ts.length - 1) / 1000 : null;
+    };
+    const articleRequests = site.requestLog.entries().filter((e) => /\/news\/\d+\.html/.test(e.url) && e.simMs >= to - 6 * HOUR_MS && e.simMs < to).length;
     const v = 'rss-feed-poisson';
     const h = (ms: number | null): number | null => (ms === null ? null : ms / HOUR_MS);
     return {
@@ -100,6 +107,9 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
         { system: 'freshet', variant: v, metric: 'delay_over_interval_std_error', value: ratioStdErr },
         { system: 'freshet', variant: v, metric: 'expected_delay_over_interval_for_these_polls', value: residualMs !== null && meanIntervalMs !== null ? residualMs / meanIntervalMs : null },
         { system: 'freshet', variant: v, metric: 'feed_polls', value: inWindow.length },
+        { system: 'freshet', variant: v, metric: 'feed_poll_interval_secs_first_6h', value: meanGapSecs(from, from + 6 * HOUR_MS) },
+        { system: 'freshet', variant: v, metric: 'feed_poll_interval_secs_last_6h', value: meanGapSecs(to - 6 * HOUR_MS, to) },
+        { system: 'freshet', variant: v, metric: 'article_requests_per_hour_last_6h', value: articleRequests / 6 },
         { system: 'freshet', variant: v, metric: 'requests_total', value: site.requestLog.entries().length },
       ],
       delayOverInterval: meanDelayMs !== null && meanIntervalMs !== null ? meanDelayMs / meanIntervalMs : null,
