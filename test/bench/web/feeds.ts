@@ -27,7 +27,7 @@ import { crawl, HOUR_MS, pathOf, steppedRun, truthRows, type ArticleRow, type Se
  * ±0.02, with the budget scaled alike (30 pages an hour per article an hour, as before); the delay is split into the wait for the first poll after publication, poll to the
  * article's request, and request to index, and the ratio these polls would give on average is reported.
  */
-export async function feeds(svc: Services, seed: number, o: { stepSecs: number; warmupHours: number; measureHours: number; budgetPerHour: number; articlesPerDay: number }): Promise<{ rows: ResultRow[]; delayOverInterval: number | null; captured: number | null }> {
+export async function feeds(svc: Services, seed: number, o: { stepSecs: number; warmupHours: number; measureHours: number; budgetPerHour: number; articlesPerDay: number; retireAfterQuietHours?: number }): Promise<{ rows: ResultRow[]; delayOverInterval: number | null; captured: number | null }> {
   const world = createWorld({ seed, users: 200, historyDays: 3 });
   const clock = new ManualClock(world.startMs);
   const site = await startSimsite({ world, clock, port: 0, requestLogMaxEntries: 1_000_000, sites: { articlesPerDay: o.articlesPerDay, news: { validators: true } } });
@@ -47,7 +47,7 @@ stages:
   - { type: text_density, min_chars: 20 }
   - { type: content_signature }
 sink: { type: elasticsearch, replicas: 0, flush_interval_ms: 100, versioned_indices: [pages] }
-schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}, refit_interval_secs: 1 }
+schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}, retire_after_quiet_hours: ${o.retireAfterQuietHours ?? 0}, refit_interval_secs: 1 }
 `, 'bench-web-feeds.yaml');
     const t0 = clock.nowMs();
     const endMs = t0 + (o.warmupHours + o.measureHours + 1) * HOUR_MS;
