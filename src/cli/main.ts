@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
@@ -21,7 +21,20 @@ import { register as status } from './commands/status';
 import { register as topics } from './commands/topics';
 import { register as validate } from './commands/validate';
 
-const ROOT = join(__dirname, '..', '..');
+/**
+ * The project root: the nearest folder above this file with freshet's package.json. Two levels up
+ * from `dist/cli/`, but the benchmarks and scripts run the same code compiled to
+ * `.state/build/src/cli/`, where mappings/, pipelines/ and package.json are four levels up.
+ */
+export function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'freshet') return dir;
+    if (dirname(dir) === dir) return join(from, '..', '..');
+  }
+}
+
+const ROOT = projectRoot(__dirname);
 
 /** Every sub-command, in the order `--help` lists them. Add a command: one file, one line here. */
 const commands: RegisterCommand[] = [demo, run, serve, validate, status, audit, seed, plan, search, sentiment, topics, alerts, extract, simsite, mappings, health];
