@@ -44,5 +44,6 @@ export function pageChangeRatePerHour(h: ChangeHistory, priorRatePerHour: number
  */
 export function untimedChangeTimesMs(obs: ChangeObservation, previousVisitMs: number | undefined, visitMs: number, timedMs: readonly number[]): number[] {
   if (obs !== 'changed' || timedMs.length > 0 || previousVisitMs === undefined || !(visitMs > previousVisitMs)) return [];
-  return [Math.round((previousVisitMs + visitMs) / 2)];
+  // Whole seconds, as page and feed times are (and as the frontier packs them shortest).
+  return [Math.round((previousVisitMs + visitMs) / 2000) * 1000];
 }

@@ -26,6 +26,7 @@ describe('untimed text changes as Poisson evidence', () => {
   const H = 3_600_000;
   it('adds one change at the middle of the window when the text changed and the page gave no time of its own', () => {
     expect(untimedChangeTimesMs('changed', 10 * H, 14 * H, [])).toEqual([12 * H]);
+    expect(untimedChangeTimesMs('changed', 10 * H + 1_001, 14 * H + 2_998, [])).toEqual([12 * H + 2_000]);
   });
 
   it('adds nothing for an unchanged text, a 304, a first visit, a page that gave its own time, or a window that is not one', () => {
