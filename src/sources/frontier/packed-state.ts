@@ -7,7 +7,7 @@ import { packRecord, packValue, unpackRecord, unpackValue } from './packed-value
 /**
  * A subject's state packed for Redis's small-hash (listpack) encoding: a listpack holds values of
  * at most 64 bytes (hash-max-listpack-value, the default, which operators do not tune), and one
- * larger value turns its whole bucket into a hashtable, about 60 % more memory per subject. A
+ * larger value turns its whole bucket into a hashtable, about half as much memory again per subject. A
  * weibo user or a web page under the poisson schedule packs into 55–64 (its JSON is about 400).
  * Anything that does not fit the compact fields falls back to JSON inside the same frame, which
  * only costs memory.
