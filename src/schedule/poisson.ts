@@ -185,7 +185,8 @@ const SWITCH_Z = 2;
 export function choosePrior(states: readonly SubjectState[], mixture: RatePrior, gamma: RatePrior, memory?: Memory): RatePrior {
   const evidence = states.map((s) => {
     const e = subjectEvidence(s, memory);
-    return { posts: e.posts, hours: e.hours, lastPosts: s.lastPosts, lastHours: s.lastHours };
+    const d = memory?.dispersion ?? 1;
+    return { posts: e.posts, hours: e.hours, lastPosts: s.lastPosts / d, lastHours: s.lastHours / d };
   });
   const { z } = compareDelayScores(gamma, mixture, evidence);
   return z < -SWITCH_Z ? { ...gamma, mixture } : mixture;

@@ -13,6 +13,8 @@ const weibo: SubjectState = {
   schedule: { ep: 271.903392, eh: 714.734139, rp: 36, rh: 92.007455, lp: 2, lh: 1.505945, ap: 274, ah: 720.266378, op: 273, oh: 716.515427, iv: 1.502 },
 };
 const withDiurnal: SubjectState = { ...weibo, schedule: { ...weibo.schedule, dn: 12.5, dc: -3.25, ds: 0.75 } };
+/** With the window splits the planner reads (subject state v5): whole numbers. */
+const withSplits: SubjectState = { ...weibo, schedule: { ...weibo.schedule, ss: 1234, sp: 567 } };
 
 /** Precision the compact record keeps (packed-schedule.ts): half a thousandth of a post or of an hour. */
 const HALF_QUANTUM = 0.0005 + 1e-12;
@@ -29,7 +31,7 @@ function expectWithinPrecision(got: Record<string, unknown> | undefined, want: R
 
 describe('packed schedule record', () => {
   it('keeps every field of the scheduler record within 1e-3 post / 1e-3 h and the rest of the state exact, in ≤ 80 bytes', () => {
-    for (const s of [weibo, withDiurnal]) {
+    for (const s of [weibo, withDiurnal, withSplits]) {
       const v = packSubject(s, 1_795_262_639_493);
       const back = unpackSubject(v);
       expect({ ...back, schedule: undefined }).toEqual({ ...asStored(s), schedule: undefined });
@@ -39,6 +41,8 @@ describe('packed schedule record', () => {
     // Generic keys and millionths took this state to 146 bytes.
     expect(packSubject(weibo, 0).length).toBeLessThanOrEqual(80);
     expect(packSubject(withDiurnal, 0).length).toBeLessThanOrEqual(packSubject(weibo, 0).length + 8);
+    // The splits ride in the compact form too (the header flag takes a second byte), not the generic one.
+    expect(packSubject(withSplits, 0).length).toBeLessThanOrEqual(packSubject(weibo, 0).length + 6);
   });
 
   it('leaves out what repeats (first visit, no forgetting yet, no open window) and restores it exactly', () => {
