@@ -1,12 +1,13 @@
 import type { Clock } from '../core/clock';
 import type { DeadLetterWriter } from '../core/dead-letter';
-import type { Job, JobTracker, SubjectState } from '../core/envelope';
+import type { Job, JobTracker, SubjectState, VersionOutcome } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { VisitOutcome } from '../core/visit';
 import type { PipelineConfig } from '../pipeline/schema';
+import { type ChangeObservation, untimedChangeTimesMs } from '../schedule/change-evidence';
 import type { NextVisit, NextVisitPolicy } from '../schedule/contract';
 import type { Acker } from './acker';
 import type { Credits } from './credits';
@@ -78,7 +79,7 @@ export class JobLifecycle {
     if (result.cut) return this.requeue(job, result.settling);
     const { state, nextDueMs, outcome } = result.error || !result.outcome
       ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
-      : this.decideVisited(job, result.outcome);
+      : this.decideVisited(job, withTextChanges(job, result.outcome, tracker.versions));
     const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
     const owned = await this.ack(job, { state, nextDueMs }, docs);
     if (owned && result.profile) this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
@@ -161,4 +162,15 @@ export class JobLifecycle {
     this.deps.credits.release(1, settling);
     this.deps.metrics.jobsInFlight.set(this.deps.credits.used);
   }
+}
+
+/**
+ * A revisit whose page text changed (the search node kept a new version) without a time to say
+ * so gets one change for the schedule's evidence (change-evidence.ts); a page whose text did not
+ * change adds none, so it is visited less as its unchanged windows add up.
+ */
+function withTextChanges(job: Job, visit: VisitOutcome, versions: Record<VersionOutcome, number>): VisitOutcome {
+  const obs: ChangeObservation = versions.changed > 0 ? 'changed' : versions.unchanged > 0 ? 'unchanged' : 'none';
+  const added = untimedChangeTimesMs(obs, job.state.lastVisitMs, visit.state.lastVisitMs ?? Number.NaN, visit.newPostTimesMs);
+  return added.length === 0 ? visit : { ...visit, newPostTimesMs: added };
 }

@@ -88,7 +88,7 @@ export class PipelineRunner {
   /** The sink settled a document (indexed or dead-lettered): its job has one fewer outstanding. */
   private readonly settle = (s: Settled): void => {
     this.documents[s.how] += 1;
-    s.env.job.settle(s.how);
+    s.env.job.settle(s.how, s.version);
   };
 
   /**
@@ -115,7 +115,7 @@ export class PipelineRunner {
     const started = this.deps.clock.nowMs();
     const { frontier, logger } = this.deps;
     if (this.config.seeds.length > 0) {
-      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started, { via: 'seed' }) })));
+      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started) })));
       logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
     }
     await this.deps.schedule.prepare?.();
@@ -300,12 +300,12 @@ export class PipelineRunner {
           tally.sent += 1;
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
-          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), { via: job.subject, ...e.state }) });
+          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), e.state) });
         } else if (e.kind === 'revisit') {
           revisits.push(...e.subjects);
         } else {
           const nowMs = this.deps.clock.nowMs();
-          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, { via: job.subject, ...e.state }) });
+          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, e.state) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);

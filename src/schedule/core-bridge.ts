@@ -130,7 +130,10 @@ export function poissonNextVisitPolicy(model: () => ScheduleModel): NextVisitPol
         atMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
       }, observeOptions(m.config));
       const plannedMs = nextVisitAtMs(after, m);
-      const state = { ...outcome.state, lastVisitMs: atMs, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv: intervalHours(plannedMs, atMs) } };
+      // The newest change the scheduler saw, where the adapter keeps none (a page's modified time,
+      // an untimed text change): retirement counts a subject's quiet hours from it.
+      const lastPost = after.lastPostMs !== null && !((outcome.state.lastPostMs ?? Number.NEGATIVE_INFINITY) >= after.lastPostMs) ? { lastPostMs: after.lastPostMs } : {};
+      const state = { ...outcome.state, lastVisitMs: atMs, ...lastPost, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv: intervalHours(plannedMs, atMs) } };
       return { nextDueMs: Math.min(plannedMs, atMs + RECHECK_HOURS * HOUR_MS), state };
     },
     recheck(f: FrontierState, nowMs: number): NextVisit | undefined {

@@ -1,6 +1,6 @@
 import { delay, filter, mergeMap, of, tap, type OperatorFunction } from 'rxjs';
 import { ManualClock } from '../../../src/core/clock';
-import type { DocEnvelope, Job } from '../../../src/core/envelope';
+import { newSubjectState, type DocEnvelope, type Job } from '../../../src/core/envelope';
 import { FreshetError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
@@ -83,7 +83,7 @@ describe('PipelineRunner', () => {
     ]);
     expect(r.frontier.leased.size).toBe(0);
     expect(r.frontier.throughput).toEqual({ visits: 3, docs: 6 });
-    expect(r.frontier.subjects.get('t:user:1')!.state.via).toBe('seed');
+    expect(r.frontier.subjects.get('t:user:1')!.state).not.toHaveProperty('via');
   });
 
   it.each([[0, 2], [2, 4]])('with max_settling %d never holds more than %d jobs (fetch + settling credits), and acks a job only once every document of it is settled', async (settling, most) => {
@@ -165,7 +165,7 @@ describe('PipelineRunner', () => {
     const r = runner({ config: config('', ['t:user:1']), adapter: new FakeAdapter(1, (s) => (s === 't:user:1' ? ['t:user:1', 't:user:9'] : [])) });
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary.jobs).toBe(2);
-    expect(r.frontier.subjects.get('t:user:9')!.state).toMatchObject({ via: 't:user:1', depth: 1, visits: 1 });
+    expect(r.frontier.subjects.get('t:user:9')!.state).toMatchObject({ depth: 1, visits: 1 });
     const discovered = await r.metrics.registry.getSingleMetric('freshet_subjects_discovered_total')!.get();
     expect(discovered.values.map((v) => [v.labels['result'], v.value]).sort()).toEqual([['known', 1], ['new', 1]]);
   });
@@ -236,9 +236,27 @@ describe('PipelineRunner', () => {
     expect(r.frontier.leased.size).toBe(0);
   });
 
+  it('feeds a page text change the sink settled (a new version, no time given) to the schedule as one change between the visits', async () => {
+    const base = fixedInterval({ type: 'fixed_interval', interval_secs: 3600 });
+    const outcomes = new Map<number, VisitOutcome>();
+    const schedule: NextVisitPolicy = { ...base, nextVisit: (before, outcome, nowMs) => {
+      outcomes.set(before.firstSeenMs, outcome);
+      return base.nextVisit(before, outcome, nowMs);
+    } };
+    const versions: Record<string, Settled['version']> = { 't:user:1': 'changed', 't:user:2': 'unchanged', 't:user:3': 'created' };
+    const sink: Sink = (source) => source.pipe(mergeMap((env) => of<Settled>({ env, how: 'indexed', version: versions[env.job.subject] }), 4));
+    const r = runner({ config: config('', []), sink, schedule });
+    await r.frontier.offer([1, 2, 3].map((i) => ({ subject: `t:user:${i}`, state: { ...newSubjectState(i), visits: 2, lastVisitMs: NOW - 2 * HOUR_MS } })));
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary.jobs).toBe(3);
+    expect(outcomes.get(1)!.newPostTimesMs).toEqual([NOW - HOUR_MS]);
+    expect(outcomes.get(2)!.newPostTimesMs).toEqual([]);
+    expect(outcomes.get(3)!.newPostTimesMs).toEqual([]);
+  });
+
   it('stores a due time the schedule moved later without fetching the subject', async () => {
     const base = fixedInterval({ type: 'fixed_interval', interval_secs: 3600 });
-    const schedule: NextVisitPolicy = { ...base, recheck: (state, nowMs) => (state.via === 'seed' ? { state, nextDueMs: nowMs + 60_000 } : undefined) };
+    const schedule: NextVisitPolicy = { ...base, recheck: (state, nowMs) => (state.visits === 0 ? { state, nextDueMs: nowMs + 60_000 } : undefined) };
     const r = runner({ schedule });
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary).toMatchObject({ jobs: 0, requests: 0 });
