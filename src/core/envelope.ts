@@ -20,12 +20,15 @@ export interface SubjectState {
   schedule?: Record<string, unknown>;
   /** Adapter-owned values (e.g. a timeline container id), opaque to the frontier. */
   meta?: Record<string, string>;
-  /** Where the subject came from (seed, or the subject that discovered it). */
+  /**
+   * Where the subject came from (seed, or the subject that discovered it): no longer written, and
+   * not stored by the Redis frontier (nothing read it); states stored before may still hold it.
+   */
   via?: string;
   depth?: number;
 }
 
-/** A subject as the frontier first learns of it (seeded, discovered); `extra` says how (via, depth, status). */
+/** A subject as the frontier first learns of it (seeded, discovered); `extra` says how (depth, status). */
 export function newSubjectState(nowMs: number, extra: Partial<SubjectState> = {}): SubjectState {
   return { firstSeenMs: nowMs, postsSeen: 0, visits: 0, failures: 0, status: 'active', ...extra };
 }
@@ -65,6 +68,12 @@ export interface DocEnvelope {
 export type Settlement = 'indexed' | 'dropped' | 'dead_lettered';
 
 /**
+ * What the search node did with a document of a versioned index (pages, by their text signature):
+ * stored it for the first time, kept a new version (the text changed), or left it (unchanged).
+ */
+export type VersionOutcome = 'created' | 'changed' | 'unchanged';
+
+/**
  * Counts a job's outstanding documents. `seal` is called once the job has emitted all of them;
  * `done` resolves when sealed and nothing is outstanding.
  */
@@ -75,6 +84,8 @@ export class JobTracker {
   private resolveDone!: () => void;
   readonly done: Promise<void>;
   readonly counts: Record<Settlement, number> = { indexed: 0, dropped: 0, dead_lettered: 0 };
+  /** Of the documents indexed into versioned indices: what their text did (change evidence for the schedule). */
+  readonly versions: Record<VersionOutcome, number> = { created: 0, changed: 0, unchanged: 0 };
 
   constructor(job: Job) {
     this.job = job;
@@ -93,8 +104,9 @@ export class JobTracker {
     this.outstanding += n;
   }
 
-  settle(how: Settlement): void {
+  settle(how: Settlement, version?: VersionOutcome): void {
     this.counts[how] += 1;
+    if (version !== undefined) this.versions[version] += 1;
     this.outstanding -= 1;
     if (this.outstanding < 0) throw new Error(`job ${this.job.subject}: settled more documents than it emitted`);
     this.maybeDone();

@@ -23,6 +23,8 @@ export interface Block {
   inComments: boolean;
   /** Furniture by its wording (dateline, credit, share prompt…); computed on first use by isBoilerplate(). */
   boilerplate?: boolean;
+  /** Running text (second-opinion.ts); computed on first use by isProse(). */
+  prose?: boolean;
   /** Inside a list item, a table cell or a blockquote. */
   inList: boolean;
   /** An image stands between the previous line and this one (a caption candidate). */

@@ -74,6 +74,9 @@ const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
 export function pageElements(root: DomRoot): PageElements {
   const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [], portraits: [] };
+  // Whether a class string (of an element without itemprop and rel) names the author: pages repeat
+  // a few class strings hundreds of times, and the test ran on every one of them.
+  const authorClass = new Map<string, boolean>();
   const stack: DomNode[] = [];
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
@@ -101,13 +104,22 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
-    if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !BLOCK_TAGS.has(n.name)
-      && AUTHOR_CLASS_RE.test(`${a.class ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`)) out.authorEls.push(n);
-    else if (out.authorBlocks.length < 5 && a.class !== undefined && BLOCK_TAGS.has(n.name) && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
+    const block = BLOCK_TAGS.has(n.name);
+    if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
+    else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
+}
+
+/** AUTHOR_CLASS_RE over an element's class, itemprop and rel; by class alone (cached) when it has neither of the others. */
+function namesAuthor(a: Record<string, string>, byClass: Map<string, boolean>): boolean {
+  const klass = a.class;
+  if (a.itemprop !== undefined || a.rel !== undefined || klass === undefined) return AUTHOR_CLASS_RE.test(`${klass ?? ''} ${a.itemprop ?? ''} ${a.rel ?? ''}`);
+  let hit = byClass.get(klass);
+  if (hit === undefined) byClass.set(klass, (hit = AUTHOR_CLASS_RE.test(`${klass}  `)));
+  return hit;
 }
 
 /** The readers take the page or its elements already found (the extractor finds them once for all). */

@@ -10,7 +10,7 @@ import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from '.
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
 import { startAttempt, type AttemptSignal } from './attempt-signal';
-import type { FetchRequest, FetchResponse, FetcherDeps } from './contract';
+import type { BodyAllowance, FetchRequest, FetchResponse, FetcherDeps } from './contract';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 import { sleepMs } from '../core/timers';
 
@@ -28,6 +28,25 @@ const ACCEPT: Record<Expect, string> = {
   text: 'text/plain, text/*;q=0.9, */*;q=0.5',
   bytes: '*/*',
 };
+
+/**
+ * The request's byte allowance, with the attempt's clock stopped while it waits for room: the
+ * wait is for the run's memory, not for the origin, and must not use up `total_timeout_ms`
+ * (bodies queued behind a few big pages timed out and were read again, issue 24).
+ */
+function pausing(allowance: BodyAllowance, attempt: AttemptSignal, expect: Expect): BodyAllowance {
+  // A body read as text is held twice until its page is done: its bytes and the string decoded
+  // from them (one byte a character for ASCII and single-byte charsets, fewer for UTF-8 CJK).
+  const factor = expect === 'bytes' ? 1 : 2;
+  return {
+    cover(bodyBytes) {
+      const wait = allowance.cover(bodyBytes * factor);
+      if (!wait) return wait;
+      attempt.pause();
+      return wait.finally(() => attempt.resume());
+    },
+  };
+}
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepMs(ms, signal);
 
@@ -219,9 +238,10 @@ export class HttpFetcher {
         }
         const headers = flattenHeaders(res.headers);
         // A declared length is asked for whole before reading (a compressed body may decode to more: asked as it comes).
-        const room = declared > 0 ? req.allowance?.cover(declared) : undefined;
+        const allowance = req.allowance && pausing(req.allowance, attempt, req.expect ?? inferExpect(headers['content-type']));
+        const room = declared > 0 ? allowance?.cover(declared) : undefined;
         if (room) await room;
-        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href, false, req.allowance);
+        const { bytes, wireBytes } = await readBody(res.body, headers['content-encoding'], this.config.max_body_bytes, url.href, false, allowance);
         const nowMs = this.deps.clock.nowMs();
         const m = this.deps.metrics;
         if (m) {

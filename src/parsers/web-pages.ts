@@ -233,7 +233,11 @@ export class WebPagesAdapter implements Adapter {
         else meta['th'] = b.progress;
         break;
       }
-      const read = await this.reader.read(page, job.subject, job.state.lastVisitMs);
+      const reading = this.reader.read(page, job.subject, job.state.lastVisitMs);
+      // The reader has the page now (a page thread its own copy): the visit keeps what it reads
+      // after, so a big page's bytes and text are garbage once handed over, not held to its end.
+      page = { url: page.url, status: page.status, text: '', fetchedAtMs: page.fetchedAtMs, ...(page.permanentRedirect !== undefined ? { permanentRedirect: page.permanentRedirect } : {}) };
+      const read = await reading;
       if (first && c.mark_gone && page.permanentRedirect === true) {
         // Moved for good (301/308) to another page: the old URL's document is marked moved, the new URL
         // offered. A temporary redirect (a login page, a maintenance notice) is no move.

@@ -1,12 +1,13 @@
 import type { Clock } from '../core/clock';
 import type { DeadLetterWriter } from '../core/dead-letter';
-import type { Job, JobTracker, SubjectState } from '../core/envelope';
+import type { Job, JobTracker, SubjectState, VersionOutcome } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { VisitOutcome } from '../core/visit';
 import type { PipelineConfig } from '../pipeline/schema';
+import { type ChangeObservation, untimedChangeTimesMs } from '../schedule/change-evidence';
 import type { NextVisit, NextVisitPolicy } from '../schedule/contract';
 import type { Acker } from './acker';
 import type { Credits } from './credits';
@@ -21,6 +22,8 @@ export interface VisitResult {
   profile?: SubjectDocRef;
   /** The run stopped on a signal and cut the visit's fetches: the subject is given back, unchanged and due now. */
   cut?: boolean;
+  /** The job gave its fetch credit back for a settling one when its visit ended (Credits.settle). */
+  settling?: boolean;
 }
 
 /** A claimed job on its way through the run: its document count, and its visit's result once the visit ended. */
@@ -73,26 +76,26 @@ export class JobLifecycle {
 
   async end({ tracker, result }: ClaimedJob): Promise<void> {
     const job = tracker.job;
-    if (result.cut) return this.requeue(job);
+    if (result.cut) return this.requeue(job, result.settling);
     const { state, nextDueMs, outcome } = result.error || !result.outcome
       ? await this.decideFailed(job, result.error ?? new FreshetError(ErrorCodes.unexpected, 'retryable', 'visit ended without an outcome'))
-      : this.decideVisited(job, result.outcome);
+      : this.decideVisited(job, withTextChanges(job, result.outcome, tracker.versions));
     const docs = tracker.counts.indexed + tracker.counts.dropped + tracker.counts.dead_lettered;
     const owned = await this.ack(job, { state, nextDueMs }, docs);
     if (owned && result.profile) this.deps.subjectStatus?.scheduled(result.profile, state, nextDueMs);
     this.tally.jobs += 1;
-    this.release(outcome);
+    this.release(outcome, result.settling);
   }
 
   /**
    * A visit the run cut when it stopped on a signal: stored as it was claimed, due now, so this or
    * another worker visits it again at once (no failure counted, nothing waits for a lease to expire).
    */
-  private async requeue(job: Job): Promise<void> {
+  private async requeue(job: Job, settling?: boolean): Promise<void> {
     await this.ack(job, { state: job.state, nextDueMs: this.deps.clock.nowMs() }, 0);
     this.tally.jobs += 1;
     this.tally.jobsRequeued += 1;
-    this.release('requeued');
+    this.release('requeued', settling);
   }
 
   /** A job the schedule moved later before any fetch: stored with its new due time, not visited. */
@@ -154,9 +157,20 @@ export class JobLifecycle {
     return owned;
   }
 
-  private release(outcome: string): void {
+  private release(outcome: string, settling = false): void {
     this.deps.metrics.jobsAcked.inc({ outcome });
-    this.deps.credits.release(1);
+    this.deps.credits.release(1, settling);
     this.deps.metrics.jobsInFlight.set(this.deps.credits.used);
   }
+}
+
+/**
+ * A revisit whose page text changed (the search node kept a new version) without a time to say
+ * so gets one change for the schedule's evidence (change-evidence.ts); a page whose text did not
+ * change adds none, so it is visited less as its unchanged windows add up.
+ */
+function withTextChanges(job: Job, visit: VisitOutcome, versions: Record<VersionOutcome, number>): VisitOutcome {
+  const obs: ChangeObservation = versions.changed > 0 ? 'changed' : versions.unchanged > 0 ? 'unchanged' : 'none';
+  const added = untimedChangeTimesMs(obs, job.state.lastVisitMs, visit.state.lastVisitMs ?? Number.NaN, visit.newPostTimesMs);
+  return added.length === 0 ? visit : { ...visit, newPostTimesMs: added };
 }

@@ -5,6 +5,7 @@ import type { Metrics } from '../core/metrics';
 import type { FetchedText } from '../core/visit';
 import type { PageRead, PageReader } from '../parsers/web-page-read';
 import type { PageDone, PageWorkInit, StageSample } from './page-work';
+import { COLLECT_AFTER_PAGE_CHARS, fullCollection } from './full-collection';
 import { spawnThread } from './spawn-thread';
 
 type Answer = PageDone | { id: number; error: { message: string; code?: ErrorCode; kind?: ErrorKind } } | { log: LogRecord } | { ready: true };
@@ -12,7 +13,9 @@ type Answer = PageDone | { id: number; error: { message: string; code?: ErrorCod
 interface Slot {
   index: number;
   worker: Worker;
-  pending: Map<number, { resolve(read: PageRead): void; reject(err: Error): void }>;
+  pending: Map<number, { resolve(read: PageRead): void; reject(err: Error): void; chars: number }>;
+  /** Characters of the pages in the thread's hand. */
+  chars: number;
   /** The thread built its stages and takes pages. */
   ready: boolean;
   /** Exits before the thread was ready, in a row: a thread that cannot start is not restarted forever. */
@@ -26,7 +29,36 @@ export interface PagePoolOptions {
   metrics: Metrics;
   /** Starts one thread; by default the compiled page-worker.js beside this file. */
   spawn?: (init: PageWorkInit) => Worker;
+  /** Characters of page text a thread holds at once (one page larger than this goes alone); default PAGE_CHARS_IN_HAND. */
+  charsInHand?: number;
+  /**
+   * The main thread's full collection, run once big pages (each at least COLLECT_AFTER_PAGE_CHARS)
+   * of `collectEveryChars` in all have been answered since the last; default fullCollection().
+   */
+  collect?: (() => void) | undefined;
+  /** Default MAIN_COLLECT_EVERY_CHARS. */
+  collectEveryChars?: number;
 }
+
+/**
+ * Big pages' text answered between two collections on the main thread. Each such page leaves its
+ * body's bytes and its decoded text (both outside V8's heap, as Buffer and external string) as
+ * garbage that V8 collected only after ~160 MiB of them had piled up (issue 24). A full collection
+ * of the main thread's heap (tens of MiB) after every 4 Mi characters of big pages costs tens of
+ * milliseconds, against a second or more to parse each of those pages.
+ */
+export const MAIN_COLLECT_EVERY_CHARS = 4 * 2 ** 20;
+
+/**
+ * Page text a thread is given at once. A page's parse weighs many times its text (the DOM and the
+ * garbage it leaves until the thread's next full collection): three 9.5 MB pages on a thread at
+ * once took RSS to ~534 MiB (issue 24). Ordinary pages (tens to hundreds of kB) still go many at a
+ * time; a big one goes alone, the others waiting on the main thread, where the run's byte budget
+ * already holds their bodies.
+ */
+export const PAGE_CHARS_IN_HAND = 4 * 2 ** 20;
+
+interface Waiting { id: number; message: { id: number; page: Omit<FetchedText, 'body'>; subject: string; lastVisitMs: number | undefined }; chars: number; resolve(read: PageRead): void; reject(err: Error): void }
 
 /** A thread that exits this many times in a row before it is ready is not restarted. */
 const MAX_FAILED_STARTS = 3;
@@ -45,11 +77,22 @@ export class PagePool implements PageReader {
   private failed: FreshetError | undefined;
   private readonly seconds = new Map<string, ReturnType<Metrics['stageSeconds']['labels']>>();
   private readonly spawn: (init: PageWorkInit) => Worker;
+  private readonly charsInHand: number;
+  /** Pages waiting for room on a thread, in order (each belongs to a visit holding a credit). */
+  private readonly waiting: Waiting[] = [];
+  private readonly collect: (() => void) | undefined;
+  private readonly collectEveryChars: number;
+  /** Big pages' text answered since the main thread's last collection. */
+  private bigCharsSinceCollect = 0;
+  private collectQueued = false;
 
   constructor(private readonly options: PagePoolOptions) {
     this.spawn = options.spawn ?? spawnPageWorker;
+    this.charsInHand = options.charsInHand ?? PAGE_CHARS_IN_HAND;
+    this.collect = 'collect' in options ? options.collect : fullCollection();
+    this.collectEveryChars = options.collectEveryChars ?? MAIN_COLLECT_EVERY_CHARS;
     for (let i = 0; i < options.threads; i++) {
-      const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), ready: false, failedStarts: 0 };
+      const slot: Slot = { index: i, worker: undefined as unknown as Worker, pending: new Map(), chars: 0, ready: false, failedStarts: 0 };
       this.start(slot);
       this.slots.push(slot);
     }
@@ -58,20 +101,38 @@ export class PagePool implements PageReader {
   read(page: FetchedText, subject: string, lastVisitMs: number | undefined): Promise<PageRead> {
     if (this.failed) return Promise.reject(this.failed);
     if (this.closed) return Promise.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', 'page pool closed'));
-    let slot = this.slots[0]!;
-    for (const s of this.slots) if (s.pending.size < slot.pending.size) slot = s;
     const id = ++this.nextId;
     // The thread reads the text: the body's bytes (kept for sitemaps on this thread) would be
     // one more copy of the page, as large as the text, in the message and on the thread.
     const { body: _bytes, ...text } = page;
     return new Promise<PageRead>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, page: text, subject, lastVisitMs });
+      this.waiting.push({ id, message: { id, page: text, subject, lastVisitMs }, chars: text.text.length, resolve, reject });
+      this.dispatch();
     });
+  }
+
+  /** How many pages wait for room on a thread (for the tests). */
+  get waitingPages(): number {
+    return this.waiting.length;
+  }
+
+  /** Hands waiting pages, in order, to the thread with the least text in hand while it has room. */
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const w = this.waiting[0]!;
+      let slot = this.slots[0]!;
+      for (const s of this.slots) if (s.chars < slot.chars || (s.chars === slot.chars && s.pending.size < slot.pending.size)) slot = s;
+      if (slot.pending.size > 0 && slot.chars + w.chars > this.charsInHand) return;
+      this.waiting.shift();
+      slot.pending.set(w.id, { resolve: w.resolve, reject: w.reject, chars: w.chars });
+      slot.chars += w.chars;
+      slot.worker.postMessage(w.message);
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const w of this.waiting.splice(0)) w.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', 'page pool closed'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -98,6 +159,9 @@ export class PagePool implements PageReader {
     const p = slot.pending.get(m.id);
     if (!p) return;
     slot.pending.delete(m.id);
+    slot.chars -= p.chars;
+    this.dispatch();
+    if (p.chars >= COLLECT_AFTER_PAGE_CHARS) this.collected(p.chars);
     if ('error' in m) {
       const e = m.error;
       p.reject(e.code && e.kind ? new FreshetError(e.code, e.kind, e.message) : new Error(e.message));
@@ -105,6 +169,19 @@ export class PagePool implements PageReader {
     }
     this.record(m.samples);
     p.resolve(m.read);
+  }
+
+  /** Counts a big page's garbage; collects (once the visits have let go of their pages) when enough has piled up. */
+  private collected(chars: number): void {
+    if (!this.collect) return;
+    this.bigCharsSinceCollect += chars;
+    if (this.bigCharsSinceCollect < this.collectEveryChars || this.collectQueued) return;
+    this.collectQueued = true;
+    setImmediate(() => {
+      this.collectQueued = false;
+      this.bigCharsSinceCollect = 0;
+      if (!this.closed) this.collect?.();
+    });
   }
 
   /** The stages' counts and durations from the thread, into the pipeline's metrics as if they ran here. */
@@ -124,29 +201,32 @@ export class PagePool implements PageReader {
     if (this.closed || slot.worker !== worker) return;
     const lost = [...slot.pending.values()];
     slot.pending.clear();
+    slot.chars = 0;
     // A thread that dies on a page (out of memory on a huge one) is restarted for the next; one that cannot start is given up.
     if (!slot.ready) slot.failedStarts += 1;
     if (slot.failedStarts >= MAX_FAILED_STARTS) {
       this.failed = new FreshetError(ErrorCodes.pageWorker, 'critical', `page worker thread ${slot.index} exited ${slot.failedStarts} times before it was ready (last exit code ${exitCode})`);
       this.options.logger.error({ code: ErrorCodes.pageWorker, thread: slot.index, exit_code: exitCode }, 'page worker thread keeps exiting; not restarted');
-      for (const p of lost) p.reject(this.failed);
+      for (const p of [...lost, ...this.waiting.splice(0)]) p.reject(this.failed);
       return;
     }
     this.options.logger.warn({ code: ErrorCodes.pageWorker, thread: slot.index, exit_code: exitCode, pages: lost.length }, 'page worker thread exited; restarting it, its pages are retried');
     for (const p of lost) p.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', `page worker thread ${slot.index} exited (code ${exitCode}) while reading the page`));
     this.start(slot);
+    this.dispatch();
   }
 }
 
 /**
- * A page's DOM and its extraction die young: a 48 MiB young generation (V8's default on the main
- * thread) holds them, and the old generation is kept to 256 MiB, where V8's defaults let a
- * thread's heap swell with garbage between collections (peak RSS of the HTML benchmark with one
- * thread: 422 MiB with V8's defaults, ~305 with a 16 MiB young generation, ~335 with 48; 48 gave
- * 2-7 % more pages/s than 16 in three paired runs: fewer scavenges of the page in hand). A page
- * too big for it ends its thread: the page fails as retryable and the thread restarts.
+ * A page's DOM and its extraction die young; the old generation is kept to 256 MiB, where V8's
+ * defaults let a thread's heap swell with garbage between collections (peak RSS of the HTML
+ * benchmark with one thread: 422 MiB with V8's defaults, ~305 with a 16 MiB young generation, ~335
+ * with 48). 48 gave 2-7 % more pages/s than 16 in three paired runs (fewer scavenges of the page in
+ * hand), but with pages of 9.5 MB 16 keeps RSS ~30-40 MiB lower (30 pages: median 294 MiB against
+ * 310, issue 24), and bounded memory comes first. A page too big for the heap ends its thread:
+ * the page fails as retryable and the thread restarts.
  */
-const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 256 };
+const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 /** The page thread: the compiled entry beside this file, or its TypeScript source under the test runner. */
 export function spawnPageWorker(init: PageWorkInit): Worker {

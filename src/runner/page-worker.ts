@@ -3,6 +3,7 @@ import { systemClock } from '../core/clock';
 import { FreshetError } from '../core/errors';
 import { loggerTo, type Logger } from '../core/logger';
 import { seededRng } from '../core/rng';
+import { COLLECT_AFTER_PAGE_CHARS, fullCollection } from './full-collection';
 import { PageWork, type PageRequest, type PageWorkInit } from './page-work';
 
 /** A page worker thread (started by PagePool): reads the pages it is sent and answers each. */
@@ -20,13 +21,17 @@ function portLogger(port: MessagePort): Logger {
 }
 
 if (parentPort) {
+  const collect = fullCollection();
   const port = parentPort;
   const init = workerData as PageWorkInit;
   const work = new PageWork(init, { clock: systemClock, rng: seededRng(init.seed), logger: portLogger(port) });
   port.postMessage({ ready: true });
   port.on('message', (req: PageRequest) => {
     work.run(req).then(
-      (done) => port.postMessage(done),
+      (done) => {
+        port.postMessage(done);
+        if (collect && req.page.text.length >= COLLECT_AFTER_PAGE_CHARS) collect();
+      },
       (err: unknown) => port.postMessage({
         id: req.id,
         error: err instanceof FreshetError ? { message: err.message, code: err.code, kind: err.kind } : { message: err instanceof Error ? err.message : String(err) },

@@ -22,9 +22,10 @@ const CONTROL_POLL_MS = 200;
 /**
  * Runs one pipeline. The data path, top to bottom (`run`):
  *
- *   claim (while credits are free) → visit (fetch, parse: documents) → stages → sink → settle
- *   each document on its job; once a job's visit ended and all its documents are settled →
- *   decide → ack → release its credit (JobLifecycle).
+ *   claim (while fetch credits are free) → visit (fetch, parse: documents) → stages → sink →
+ *   settle each document on its job; once a job's visit ended it trades its fetch credit for a
+ *   settling one (Credits.settle); once all its documents are settled → decide → ack → release
+ *   its credit (JobLifecycle).
  *
  * `stop()` is graceful: stop claiming, drain, flush, ack.
  */
@@ -52,9 +53,12 @@ export class PipelineRunner {
   private readonly documents: RunSummary['documents'] = { indexed: 0, dropped: 0, dead_lettered: 0 };
   private claimed = 0;
   private paused = false;
+  /** Fetch credits free before a claim (see claimLoop). */
+  private readonly minClaim: number;
 
   constructor(private readonly config: PipelineConfig, private readonly deps: RunDeps) {
-    this.credits = new Credits(config.source.max_in_flight);
+    this.credits = new Credits(config.source.max_in_flight, config.source.max_settling);
+    this.minClaim = config.source.max_settling > 0 ? Math.max(1, Math.min(config.source.claim_batch, Math.floor(config.source.max_in_flight / 4))) : 1;
     this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
     // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
     setMaxListeners(0, this.cut.signal);
@@ -84,7 +88,7 @@ export class PipelineRunner {
   /** The sink settled a document (indexed or dead-lettered): its job has one fewer outstanding. */
   private readonly settle = (s: Settled): void => {
     this.documents[s.how] += 1;
-    s.env.job.settle(s.how);
+    s.env.job.settle(s.how, s.version);
   };
 
   /**
@@ -111,7 +115,7 @@ export class PipelineRunner {
     const started = this.deps.clock.nowMs();
     const { frontier, logger } = this.deps;
     if (this.config.seeds.length > 0) {
-      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started, { via: 'seed' }) })));
+      const added = await frontier.offer(this.config.seeds.map((subject) => ({ subject, state: newSubjectState(started) })));
       logger.info({ seeds: this.config.seeds.length, added }, 'seeds offered');
     }
     await this.deps.schedule.prepare?.();
@@ -133,13 +137,13 @@ export class PipelineRunner {
           tap(this.settle),
           ignoreElements(),
         ),
-        // Jobs: once a job's documents are all settled → decide → ack → release (at most one per credit).
+        // Jobs: once a job's documents are all settled → decide → ack → release (at most one per credit, fetch or settling).
         claimed.pipe(
           mergeMap(async (job) => {
             await job.tracker.done;
             await this.lifecycle.end(job);
             this.leased.delete(job.tracker.job);
-          }, maxInFlight),
+          }, maxInFlight + this.credits.settlingLimit),
           ignoreElements(),
         ),
       ), { defaultValue: undefined });
@@ -188,8 +192,11 @@ export class PipelineRunner {
         await this.pause(CONTROL_POLL_MS);
         continue;
       }
-      if (this.credits.free === 0) {
-        await Promise.race([this.credits.whenFree(), this.stopped]);
+      // Settling frees fetch credits one visit at a time (an ack frees a batch at once): with
+      // max_settling, claims wait for a quarter of them (at most claim_batch) rather than paying a
+      // claim round trip per job.
+      if (this.credits.free < this.minClaim) {
+        await Promise.race([this.credits.whenFree(this.minClaim), this.stopped]);
         continue;
       }
       let jobs: Job[];
@@ -293,12 +300,12 @@ export class PipelineRunner {
           tally.sent += 1;
           this.drop({ doc: e.doc, job: tracker }, e.stage, e.reason);
         } else if (e.kind === 'discovered') {
-          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), { via: job.subject, ...e.state }) });
+          discovered.push({ subject: e.subject, state: newSubjectState(this.deps.clock.nowMs(), e.state) });
         } else if (e.kind === 'revisit') {
           revisits.push(...e.subjects);
         } else {
           const nowMs = this.deps.clock.nowMs();
-          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, { via: job.subject, ...e.state }) });
+          for (const subject of e.subjects) discovered.push({ subject, state: newSubjectState(nowMs, e.state) });
         }
       }
       if (discovered.length > 0) await offerDiscovered(discovered, this.deps.clock.nowMs(), this.deps);
@@ -312,6 +319,8 @@ export class PipelineRunner {
       hold.release();
       endTimer();
       tracker.seal();
+      // Its documents are all handed on: the next visit may fetch while the sink indexes them.
+      result.settling = this.credits.settle();
       this.flushTrigger.sealed();
     }
   }

@@ -32,3 +32,18 @@ export function pageChangeRatePerHour(h: ChangeHistory, priorRatePerHour: number
   const w = h.visits / (h.visits + priorVisits);
   return w * changeHistoryRatePerHour(h) + (1 - w) * priorRatePerHour;
 }
+
+/**
+ * The change times a revisit adds to the Poisson evidence when the page gave none itself (no
+ * modified time newer than the last visit, hence `timedMs` empty) but its text signature changed
+ * (the search node kept a new version): one change, at the midpoint of the window between the
+ * visits. Without this, a page without timestamps never shows a change, and the estimates cannot
+ * tell one that changes daily from one that never does. One per changed visit undercounts pages
+ * that change several times between visits; the schedule then visits them more often, which
+ * shrinks that. A 304, an unchanged signature or a first visit adds nothing.
+ */
+export function untimedChangeTimesMs(obs: ChangeObservation, previousVisitMs: number | undefined, visitMs: number, timedMs: readonly number[]): number[] {
+  if (obs !== 'changed' || timedMs.length > 0 || previousVisitMs === undefined || !(visitMs > previousVisitMs)) return [];
+  // Whole seconds, as page and feed times are (and as the frontier packs them shortest).
+  return [Math.round((previousVisitMs + visitMs) / 2000) * 1000];
+}

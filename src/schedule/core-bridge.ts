@@ -38,7 +38,7 @@ export function schedulerState(f: FrontierState): SubjectState {
     lastPosts: num('lp'), lastHours: num('lh'),
     // Before these were kept, the forgetting evidence stands in for all of it.
     allPosts: typeof s['ap'] === 'number' ? num('ap') : num('ep'), allHours: typeof s['ah'] === 'number' ? num('ah') : num('eh'),
-    openPosts: num('op'), openHours: typeof s['oh'] === 'number' ? num('oh') : -1,
+    openPosts: num('op'), openHours: typeof s['oh'] === 'number' ? num('oh') : -1, splitSquares: num('ss'), splitPosts: num('sp'),
     diurnal: typeof s.dn === 'number' ? { n: num('dn'), cos: num('dc'), sin: num('ds') } : null,
   };
 }
@@ -49,6 +49,7 @@ export function schedulerFields(s: SubjectState): Record<string, number> {
   const out: Record<string, number> = { ep: r(s.evidencePosts), eh: r(s.evidenceHours), rp: r(s.recentPosts), rh: r(s.recentHours),
     lp: r(s.lastPosts), lh: r(s.lastHours), ap: r(s.allPosts), ah: r(s.allHours), op: r(s.openPosts), oh: r(s.openHours),
   };
+  if (s.splitPosts > 0 || s.splitSquares > 0) Object.assign(out, { ss: r(s.splitSquares), sp: r(s.splitPosts) });
   if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
   return out;
 }
@@ -129,7 +130,10 @@ export function poissonNextVisitPolicy(model: () => ScheduleModel): NextVisitPol
         atMs, postTimesMs: outcome.newPostTimesMs, pageLimitHit: outcome.pageLimitHit,
       }, observeOptions(m.config));
       const plannedMs = nextVisitAtMs(after, m);
-      const state = { ...outcome.state, lastVisitMs: atMs, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv: intervalHours(plannedMs, atMs) } };
+      // The newest change the scheduler saw, where the adapter keeps none (a page's modified time,
+      // an untimed text change): retirement counts a subject's quiet hours from it.
+      const lastPost = after.lastPostMs !== null && !((outcome.state.lastPostMs ?? Number.NEGATIVE_INFINITY) >= after.lastPostMs) ? { lastPostMs: after.lastPostMs } : {};
+      const state = { ...outcome.state, lastVisitMs: atMs, ...lastPost, schedule: { ...outcome.state.schedule, ...schedulerFields(after), iv: intervalHours(plannedMs, atMs) } };
       return { nextDueMs: Math.min(plannedMs, atMs + RECHECK_HOURS * HOUR_MS), state };
     },
     recheck(f: FrontierState, nowMs: number): NextVisit | undefined {

@@ -30,6 +30,13 @@ export interface Memory {
   historyHours: number;
   /** The forgetting evidence's half-life: an extended first window is forgotten as its age says. */
   halfLifeHours?: number;
+  /**
+   * Posts per independent event (the counts' variance over their mean; 1 or absent: Poisson). Where
+   * posts come in bursts, k posts are worth about k/φ independent events: evidence is read as
+   * (posts/φ, hours/φ), the quasi-likelihood of an over-dispersed Poisson, which keeps each
+   * subject's observed rate but lets the prior weigh more (subject-state.ts `burstPosts`).
+   */
+  dispersion?: number;
 }
 
 /** What the estimates read of a subject: posts and hours, long and recent. */
@@ -44,6 +51,12 @@ export interface SubjectEvidence {
 const MIN_HISTORIES = 10;
 
 export function subjectEvidence(s: SubjectState, memory: Memory | undefined): SubjectEvidence {
+  const e = poissonEvidence(s, memory);
+  const d = memory?.dispersion ?? 1;
+  return d === 1 ? e : { posts: e.posts / d, hours: e.hours / d, recentPosts: e.recentPosts / d, recentHours: e.recentHours / d };
+}
+
+function poissonEvidence(s: SubjectState, memory: Memory | undefined): SubjectEvidence {
   const extend = memory !== undefined && s.openHours >= 0 && memory.historyHours > s.openHours;
   if (!memory?.full) {
     if (!extend || !(memory?.halfLifeHours) || s.lastVisitMs === null) return { posts: s.evidencePosts, hours: s.evidenceHours, recentPosts: s.recentPosts, recentHours: s.recentHours };
@@ -81,8 +94,9 @@ export function memoryScore(states: readonly SubjectState[], prior: RatePrior, a
   let diff = 0;
   let subjects = 0;
   for (const s of states) {
-    const k = s.lastPosts;
-    const t = s.lastHours;
+    const d = a.dispersion ?? 1;
+    const k = s.lastPosts / d;
+    const t = s.lastHours / d;
     if (s.visits < 2 || !(t > 0)) continue;
     const ea = subjectEvidence(s, a);
     const eb = subjectEvidence(s, b);
@@ -97,11 +111,33 @@ export function memoryScore(states: readonly SubjectState[], prior: RatePrior, a
 
 export type Forgetting = 'auto' | 'always' | 'never';
 
+/** Posts split between window halves before the ratio says anything. */
+const MIN_SPLIT_POSTS = 200;
+
+/**
+ * Posts per independent event, from how the posts of every day-long or longer window split between
+ * its halves (subject-state.ts `splitSquares`). Binomially, (k₁ − k₂)² has mean k, so Σ(k₁ − k₂)² /
+ * Σ k is 1 for independent posts at a steady rate and E[S²]/E[S] for clusters of S posts shorter
+ * than half a window. The evidence is worth one event per cluster, E[S] posts, and for the clusters
+ * of a self-exciting process (each post triggering Poisson(m) more: S is Borel, E[S] = 1/(1 − m),
+ * E[S²]/E[S] = 1/(1 − m)²) that is the ratio's square root. 1 until enough posts have been seen,
+ * and never below it.
+ */
+export function burstDispersion(states: readonly SubjectState[]): number {
+  let squares = 0;
+  let posts = 0;
+  for (const s of states) {
+    squares += s.splitSquares;
+    posts += s.splitPosts;
+  }
+  return posts >= MIN_SPLIT_POSTS ? Math.sqrt(Math.max(1, squares / posts)) : 1;
+}
+
 /** The memory for the next model: fixed by `forgetting`, or (auto) the one whose last windows are more probable. */
-export function chooseMemory(states: readonly SubjectState[], prior: RatePrior, forgetting: Forgetting, halfLifeHours: number): Memory {
+export function chooseMemory(states: readonly SubjectState[], prior: RatePrior, forgetting: Forgetting, halfLifeHours: number, dispersion = 1): Memory {
   const historyHours = typicalHistoryHours(states);
-  if (forgetting !== 'auto') return { full: forgetting === 'never', historyHours, halfLifeHours };
-  const full: Memory = { full: true, historyHours, halfLifeHours };
-  const { diff } = memoryScore(states, prior, full, { full: false, historyHours, halfLifeHours });
-  return { full: diff > 0, historyHours, halfLifeHours };
+  if (forgetting !== 'auto') return { full: forgetting === 'never', historyHours, halfLifeHours, dispersion };
+  const full: Memory = { full: true, historyHours, halfLifeHours, dispersion };
+  const { diff } = memoryScore(states, prior, full, { full: false, historyHours, halfLifeHours, dispersion });
+  return { full: diff > 0, historyHours, halfLifeHours, dispersion };
 }

@@ -3,13 +3,14 @@
  * right now, how old they are, and what delay the plan predicts, with a credible interval.
  *
  * A subject last visited t hours ago with rate posterior mean m and variance v holds N waiting posts
- * with E[N] = m·t and Var[N] = m·t + v·t² (Poisson noise plus the uncertainty of the rate), and the
+ * with E[N] = m·t and Var[N] = m·t + v·t² (Poisson noise plus the uncertainty of the rate; the
+ * noise φ²·m·t where posts come in bursts of φ, `burstDispersion`), and the
  * waiting posts are on average t/2 old. Summed over subjects (independent), the total is close to
  * normal: the interval is the mean ± 1.645 standard deviations (90 %). The variance is the
  * long-evidence posterior's; after a detected change of rate the mean follows the recent evidence
  * (rate-model.ts) while the spread stays that of the long one, an approximation the meter accepts.
  */
-import { subjectEvidence } from './evidence-memory';
+import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { predictedMeanDelayHours } from './allocation';
 import { posteriorVariancePerHour2 } from './rate-model';
 import { type ScheduleModel, subjectRatePerHour } from './poisson';
@@ -37,6 +38,8 @@ export function freshnessMeter(states: readonly SubjectState[], model: ScheduleM
   let ageWeighted = 0;
   let unvisited = 0;
   const rates = new Float64Array(states.length);
+  // Posts that come in clusters of φ (as independent events) vary φ² times as much as Poisson counts.
+  const clustered = burstDispersion(states) ** 2;
   for (let i = 0; i < states.length; i++) {
     const s = states[i]!;
     const m = subjectRatePerHour(s, model);
@@ -49,7 +52,7 @@ export function freshnessMeter(states: readonly SubjectState[], model: ScheduleM
     const e = subjectEvidence(s, model.rates.memory);
     const v = posteriorVariancePerHour2(model.rates, e.posts, e.hours);
     mean += m * t;
-    variance += m * t + v * t * t;
+    variance += clustered * m * t + v * t * t;
     ageWeighted += (m * t * t) / 2;
   }
   const sd = Math.sqrt(variance);

@@ -52,6 +52,15 @@ export interface PoissonScheduleConfig {
   prior: 'gamma' | 'mixture' | 'auto';
   /** How far a changed rate is expected to move (σ of its log): regimes change rates by a factor of a few. */
   changeSigma: number;
+  /**
+   * Retirement (0: off). A subject watched this many hours without a change, since it was first
+   * seen or last changed, is allocated as if it never changes: it drops to the exploration floor
+   * (one visit per `maxVisitIntervalHours`) and leaves its share of the budget to the others. For
+   * news sites: old articles rarely change, but each keeps a share of the budget under the
+   * population prior, so as they pile up the feed that brings new ones is polled less and less
+   * often. A sitemap or feed that says a page changed still makes it due at once.
+   */
+  retireAfterQuietHours: number;
 }
 
 export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
@@ -68,6 +77,7 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   changeProbability: DEFAULT_CHANGE.changeProbability,
   prior: 'mixture',
   changeSigma: DEFAULT_CHANGE.changeSigma,
+  retireAfterQuietHours: 0,
 };
 
 /**
@@ -90,6 +100,7 @@ export const poissonStageSchema = z.strictObject({
   change_probability: z.number().min(0).max(0.9).default(DEFAULT_POISSON_CONFIG.changeProbability),
   prior: z.enum(['gamma', 'mixture', 'auto']).default(DEFAULT_POISSON_CONFIG.prior),
   change_sigma: z.number().positive().default(DEFAULT_POISSON_CONFIG.changeSigma),
+  retire_after_quiet_hours: z.number().min(0).default(DEFAULT_POISSON_CONFIG.retireAfterQuietHours),
 });
 
 export function configFromStage(options: z.input<typeof poissonStageSchema>): PoissonScheduleConfig {
@@ -98,7 +109,7 @@ export function configFromStage(options: z.input<typeof poissonStageSchema>): Po
     objective: o.objective, budgetPerHour: o.budget_per_hour, maxVisitIntervalHours: o.max_visit_interval_hours,
     minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, pageLimit: o.page_limit, timeOfDay: o.time_of_day,
     halfLifeHours: o.half_life_hours, forgetting: o.forgetting, recentHalfLifeVisits: o.recent_half_life_visits, changeProbability: o.change_probability, prior: o.prior,
-    changeSigma: o.change_sigma,
+    changeSigma: o.change_sigma, retireAfterQuietHours: o.retire_after_quiet_hours,
   };
 }
 
@@ -136,7 +147,15 @@ export function subjectRatePerHour(state: SubjectState, model: Pick<ScheduleMode
   return twoScaleRatePerHour(model.rates, subjectEvidence(state, model.rates.memory), { changeProbability: model.config.changeProbability, changeSigma: model.config.changeSigma });
 }
 
+/** Watched `retireAfterQuietHours` without a change since first seen or last changed (see the config). */
+export function retired(state: SubjectState, config: Pick<PoissonScheduleConfig, 'retireAfterQuietHours'>): boolean {
+  if (!(config.retireAfterQuietHours > 0) || state.lastVisitMs === null || state.visits < 2) return false;
+  const since = Math.max(state.firstSeenMs, state.lastPostMs ?? Number.NEGATIVE_INFINITY);
+  return state.lastVisitMs - since >= config.retireAfterQuietHours * 3_600_000;
+}
+
 export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config' | 'rhythm'>): number {
+  if (retired(state, model.config)) return 0;
   const rate = subjectRatePerHour(state, model);
   if (!model.config.timeOfDay || !state.diurnal) return rate;
   const p = subjectProfile(state, model);
@@ -166,7 +185,8 @@ const SWITCH_Z = 2;
 export function choosePrior(states: readonly SubjectState[], mixture: RatePrior, gamma: RatePrior, memory?: Memory): RatePrior {
   const evidence = states.map((s) => {
     const e = subjectEvidence(s, memory);
-    return { posts: e.posts, hours: e.hours, lastPosts: s.lastPosts, lastHours: s.lastHours };
+    const d = memory?.dispersion ?? 1;
+    return { posts: e.posts, hours: e.hours, lastPosts: s.lastPosts / d, lastHours: s.lastHours / d };
   });
   const { z } = compareDelayScores(gamma, mixture, evidence);
   return z < -SWITCH_Z ? { ...gamma, mixture } : mixture;

@@ -13,6 +13,8 @@ import { type GammaRate, gammaMeanPerHour, gammaPosterior } from './gamma-poster
 const HOUR_MS = 3_600_000;
 /** The recent evidence halves at every visit: it is mostly the last visit or two. */
 export const DEFAULT_RECENT_HALF_LIFE_VISITS = 1;
+/** Windows split into halves only from a day long: a burst (minutes to hours) then mostly falls in one half. */
+export const SPLIT_MIN_WINDOW_HOURS = 24;
 
 export interface SubjectState {
   firstSeenMs: number;
@@ -50,6 +52,15 @@ export interface SubjectState {
    */
   openPosts: number;
   openHours: number;
+  /**
+   * How posts split between the two halves of each counted window of a day or more since the first visit: the sum of
+   * (first half − second half)² and of the posts. Posts independent of each other at a steady rate
+   * split binomially, so the sums agree; bursts land in one half, and the ratio is the counts'
+   * variance over their mean (`burstDispersion` in evidence-memory.ts). Not forgotten; a level that moves
+   * slowly hardly changes within one window, so drift and regimes do not inflate it.
+   */
+  splitSquares: number;
+  splitPosts: number;
   /** Time-of-day sums, when the time-of-day option is on. */
   diurnal: DiurnalSums | null;
 }
@@ -81,7 +92,7 @@ export interface ObserveOptions {
 export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}): SubjectState {
   return {
     firstSeenMs, lastVisitMs: null, lastPostMs: null, watermark: null, postsSeen: 0, visits: 0,
-    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, lastPosts: 0, lastHours: 0,
+    evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, lastPosts: 0, lastHours: 0, splitSquares: 0, splitPosts: 0,
     allPosts: 0, allHours: 0, openPosts: 0, openHours: -1, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
   };
 }
@@ -143,6 +154,16 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
   const keepRecent = Math.pow(2, -1 / (opts.recentHalfLifeVisits ?? DEFAULT_RECENT_HALF_LIFE_VISITS));
   const wantDiurnal = opts.timeOfDay ?? state.diurnal !== null;
   const open = state.lastVisitMs === null && !visit.pageLimitHit && visit.historyStartMs === undefined;
+  let split = 0;
+  const splits = state.lastVisitMs !== null && exposureHours >= SPLIT_MIN_WINDOW_HOURS;
+  if (splits && counted > 0) {
+    const mid = (windowStartMs + visit.atMs) / 2;
+    const after = state.lastVisitMs ?? Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < times.length; i++) {
+      const t = times[i]!;
+      if (t > after && t >= windowStartMs && t <= visit.atMs) split += t <= mid ? 1 : -1;
+    }
+  }
   return {
     firstSeenMs: state.firstSeenMs,
     lastVisitMs: visit.atMs,
@@ -160,6 +181,8 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
     allHours: state.allHours + exposureHours,
     openPosts: open ? times.length : state.openPosts,
     openHours: open ? exposureHours : state.openHours,
+    splitSquares: state.splitSquares + split * split,
+    splitPosts: state.splitPosts + (splits ? counted : 0),
     diurnal: wantDiurnal ? addPostTimes(state.diurnal ?? emptyDiurnal(), times, keep) : null,
   };
 }
@@ -173,7 +196,7 @@ export function estimatedRatePerHour(state: SubjectState, prior: GammaRate): num
   return gammaMeanPerHour(subjectPosterior(state, prior));
 }
 
-const FORMAT_VERSION = 4;
+const FORMAT_VERSION = 5;
 
 /**
  * Packs the state into a short JSON array (one Redis hash field, ~80–150 bytes): positional, so no
@@ -185,7 +208,7 @@ export function serializeState(s: SubjectState): string {
   const row: (number | string | null)[] = [
     FORMAT_VERSION, s.firstSeenMs, s.lastVisitMs, s.lastPostMs, s.watermark, s.postsSeen, s.visits,
     r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours), r(s.lastPosts), r(s.lastHours),
-    r(s.allPosts), r(s.allHours), r(s.openPosts), r(s.openHours),
+    r(s.allPosts), r(s.allHours), r(s.openPosts), r(s.openHours), r(s.splitSquares), r(s.splitPosts),
   ];
   if (d) row.push(r(d.n), r(d.cos), r(d.sin));
   return JSON.stringify(row);
@@ -194,9 +217,10 @@ export function serializeState(s: SubjectState): string {
 export function parseState(text: string): SubjectState {
   const row: unknown = JSON.parse(text);
   // v1 had no recent evidence (fields 9 and 10), v2 no last window (fields 11 and 12): they read as
-  // none; before v4 there was no unforgotten evidence (13, 14: the forgetting one stands in) nor open first window (15, 16).
+  // none; before v4 there was no unforgotten evidence (13, 14: the forgetting one stands in) nor open first window (15, 16),
+  // before v5 no window splits (17, 18: none seen).
   const version = Array.isArray(row) ? row[0] : undefined;
-  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16], 4: [17, 20] };
+  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16], 4: [17, 20], 5: [19, 22] };
   const expected = typeof version === 'number' ? lengths[version] : undefined;
   if (!Array.isArray(row) || !expected || !expected.includes(row.length)) {
     throw new Error(`not a v1–v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
@@ -218,6 +242,7 @@ export function parseState(text: string): SubjectState {
     lastPosts: version >= 3 ? num(11) : 0, lastHours: version >= 3 ? num(12) : 0,
     allPosts: version >= 4 ? num(13) : num(7), allHours: version >= 4 ? num(14) : num(8),
     openPosts: version >= 4 ? num(15) : 0, openHours: version >= 4 ? num(16) : -1,
+    splitSquares: version >= 5 ? num(17) : 0, splitPosts: version >= 5 ? num(18) : 0,
     diurnal: row.length === d + 3 ? { n: num(d), cos: num(d + 1), sin: num(d + 2) } : null,
   };
 }

@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import { concatMap, from, map, mergeMap, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
-import type { Doc, DocEnvelope } from '../core/envelope';
+import type { Doc, DocEnvelope, VersionOutcome } from '../core/envelope';
 import { ErrorCodes, FreshetError } from '../core/errors';
 import type { Logger } from '../core/logger';
 import type { Metrics } from '../core/metrics';
@@ -105,6 +105,15 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
   );
 }
 
+/**
+ * A versioned page read live (not a deletion or move mark) told by the bulk result: `created` (first
+ * sight), `updated` (a new version: its text signature changed), `noop` (the same text).
+ */
+function versionOf(doc: Doc, result: string | undefined, config: ElasticsearchSinkConfig): VersionOutcome | undefined {
+  if (doc.op !== undefined || doc.body['status'] !== undefined || !config.versioned_indices.includes(doc.index)) return undefined;
+  return result === 'noop' ? 'unchanged' : result === 'updated' ? 'changed' : result === 'created' ? 'created' : undefined;
+}
+
 async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, deps: SinkDeps): Promise<Settled[]> {
   const settled: Settled[] = [];
   let pending = batch;
@@ -143,7 +152,8 @@ async function flushBatch(batch: Pending[], config: ElasticsearchSinkConfig, dep
       const status = item?.status ?? 500;
       const kind = bulkItemKind(status);
       if (kind === 'ok') {
-        settled.push({ env: p.env, how: 'indexed' });
+        const version = versionOf(p.env.doc, item?.result, config);
+        settled.push({ env: p.env, how: 'indexed', ...(version ? { version } : {}) });
         // A versioned document whose content did not change (or a merge that changed nothing) is settled without a write.
         const key = item?.result === 'noop' ? `${p.env.doc.index}\u0000unchanged` : p.env.doc.index;
         indexed.set(key, (indexed.get(key) ?? 0) + 1);

@@ -33,7 +33,7 @@ export const register: RegisterCommand = (program, ctx) => {
         try {
           const seeds = site.world.users.map((u) => ({
             subject: `weibo:user:${u.uid}`,
-            state: { firstSeenMs: Date.now(), postsSeen: 0, visits: 0, failures: 0, status: 'active' as const, via: 'demo' },
+            state: { firstSeenMs: Date.now(), postsSeen: 0, visits: 0, failures: 0, status: 'active' as const },
           }));
           const added = await p.built.frontier.offer(seeds);
           console.log(`seeded ${seeds.length} users (${added} new; known ones are revisited when due)`);

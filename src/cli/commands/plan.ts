@@ -25,7 +25,9 @@ export const register: RegisterCommand = (program, ctx) => {
         const rows = forecastBudgets(states.map(schedulerState), model, budgets);
         if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, subjects: states.length, forecasts: rows }));
         else {
-          console.log(`pipeline ${p.config.name}: ${states.length} active subjects`);
+          const burst = rows[0]?.dispersion ?? 1;
+          // Where posts come in bursts the forecast counts them as clusters (planner.ts): say so.
+          console.log(`pipeline ${p.config.name}: ${states.length} active subjects${burst > 1 ? `, posts weighed as bursts of ${burst.toFixed(2)}` : ''}`);
           console.log('  budget/h   mean delay h   p90 delay h   indexed within a day');
           for (const r of rows) {
             console.log(`  ${String(r.budgetPerHour).padStart(8)}   ${r.meanDelayHours.toFixed(2).padStart(12)}   ${r.p90DelayHours.toFixed(2).padStart(11)}   ${(100 * r.withinDayShare).toFixed(1).padStart(19)} %`);

@@ -12,7 +12,7 @@ export const register: RegisterCommand = (program, ctx) => {
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         const now = Date.now();
-        const added = await p.frontier.offer(subjects.map((subject) => ({ subject, state: newSubjectState(now, { via: 'cli' }) })));
+        const added = await p.frontier.offer(subjects.map((subject) => ({ subject, state: newSubjectState(now) })));
         console.log(`offered ${subjects.length}, new ${added}`);
       } finally {
         p.close();

@@ -174,7 +174,7 @@ export class CrawlViews {
 
   async seed(p: ServedPipeline, subjects: string[]): Promise<{ offered: number; added: number }> {
     const now = this.clock.nowMs();
-    const added = await p.frontier.frontier.offer(subjects.map((subject) => ({ subject, state: newSubjectState(now, { via: 'serve' }) })));
+    const added = await p.frontier.frontier.offer(subjects.map((subject) => ({ subject, state: newSubjectState(now) })));
     return { offered: subjects.length, added };
   }
 }

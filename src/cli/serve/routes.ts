@@ -76,7 +76,7 @@ async function requeue(deps: ServeDeps, p: ServedPipeline, id: string): Promise<
   let detail: string;
   if ((await p.frontier.frontier.reschedule([subject], now)) > 0) detail = `${subject} is due now`;
   else if ((await p.frontier.frontier.getState(subject)) === undefined) {
-    await p.frontier.frontier.offer([{ subject, state: newSubjectState(now, { via: 'requeue' }) }]);
+    await p.frontier.frontier.offer([{ subject, state: newSubjectState(now) }]);
     detail = `${subject} was unknown: offered, due now`;
   } else throw new HttpError(409, `${subject} is being visited now (leased); try again when the visit ends`);
   await p.frontier.deadLetters.remove(id);

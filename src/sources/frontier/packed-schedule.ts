@@ -15,6 +15,8 @@ import type { Reader, Writer } from './packed-io';
  *   minimum visit interval (5 minutes by default): at most 0.6 % of it, and the rounding of each
  *   visit is independent, so the sums do not drift. iv is written to 1e-3 h already.
  * - time-of-day sums (dc, ds, signed): to 1e-3 post.
+ * - window splits (ss, sp: sums of squared half-window differences and of their posts, whole
+ *   numbers): as posts; both absent until a day-long window had posts (schedulerFields leaves them out).
  *
  * Left out when they repeat (exact equality before rounding): ap/ah equal to ep/eh (no forgetting
  * yet), rp/rh equal to ep/eh and lp/lh equal to rp/rh (after a first visit), op = 0 with oh = −1
@@ -28,7 +30,8 @@ const HOURS_SCALE = 1e3;
 
 const BASE = ['ep', 'eh', 'rp', 'rh', 'lp', 'lh', 'ap', 'ah', 'op', 'oh'] as const;
 const DIURNAL = ['dn', 'dc', 'ds'] as const;
-const KNOWN = new Set<string>([...BASE, ...DIURNAL, 'iv']);
+const SPLITS = ['ss', 'sp'] as const;
+const KNOWN = new Set<string>([...BASE, ...DIURNAL, ...SPLITS, 'iv']);
 
 const F_DIURNAL = 1;
 const F_IV = 2;
@@ -37,6 +40,7 @@ const F_AH_IS_EH = 8;
 const F_NOT_OPEN = 16;
 const F_RECENT_IS_EVIDENCE = 32;
 const F_LAST_IS_RECENT = 64;
+const F_SPLITS = 128;
 
 const posts = (v: number): number | undefined => {
   if (!(v >= 0)) return undefined;
@@ -68,8 +72,10 @@ export function packSchedule(w: Writer, rec: Record<string, unknown>): boolean {
   if (!BASE.every((k) => keys.includes(k))) return false;
   const diurnal = DIURNAL.filter((k) => keys.includes(k)).length;
   if (diurnal !== 0 && diurnal !== DIURNAL.length) return false;
+  const splits = SPLITS.filter((k) => keys.includes(k)).length;
+  if (splits !== 0 && splits !== SPLITS.length) return false;
   const n = rec as Record<string, number>;
-  const f = (diurnal ? F_DIURNAL : 0) | (n['iv'] !== undefined ? F_IV : 0)
+  const f = (diurnal ? F_DIURNAL : 0) | (n['iv'] !== undefined ? F_IV : 0) | (splits ? F_SPLITS : 0)
     | (n['ap'] === n['ep'] ? F_AP_IS_EP : 0) | (n['ah'] === n['eh'] ? F_AH_IS_EH : 0)
     | (n['op'] === 0 && n['oh'] === -1 ? F_NOT_OPEN : 0)
     | (n['rp'] === n['ep'] && n['rh'] === n['eh'] ? F_RECENT_IS_EVIDENCE : 0)
@@ -83,6 +89,7 @@ export function packSchedule(w: Writer, rec: Record<string, unknown>): boolean {
   if (!(f & F_NOT_OPEN)) codes.push(posts(n['op']!), hoursBelow(n['oh']!, n['ah']!));
   if (f & F_DIURNAL) codes.push(posts(n['dn']!), signed(n['dc']!), signed(n['ds']!));
   if (f & F_IV) codes.push(hours(n['iv']!));
+  if (f & F_SPLITS) codes.push(posts(n['ss']!), posts(n['sp']!));
   if (codes.some((c) => c === undefined)) return false;
   w.uint(f);
   for (const c of codes) w.uint(c!);
@@ -111,5 +118,6 @@ export function unpackSchedule(r: Reader): Record<string, number> {
   const out: Record<string, number> = { ep, eh, rp, rh, lp, lh, ap, ah, op, oh };
   if (f & F_DIURNAL) Object.assign(out, { dn: p(), dc: s(), ds: s() });
   if (f & F_IV) out['iv'] = h();
+  if (f & F_SPLITS) Object.assign(out, { ss: p(), sp: p() });
   return out;
 }

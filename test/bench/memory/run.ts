@@ -104,8 +104,14 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
     await session.post('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     setTimeout(() => void session.post('HeapProfiler.stopSampling').then(async (r) => (await import('node:fs')).writeFileSync(profile, JSON.stringify(r.profile))), 40_000);
   }
+  // MEMORY_TRACE=1: the byte budget's use beside RSS, once a second on stderr (for finding what holds memory).
+  const trace = process.env['MEMORY_TRACE'] ? setInterval(() => {
+    const m = process.memoryUsage();
+    console.error(`[memory] rss ${Math.round(m.rss / 2 ** 20)} heap ${Math.round(m.heapUsed / 2 ** 20)} ext ${Math.round(m.external / 2 ** 20)} ab ${Math.round(m.arrayBuffers / 2 ** 20)} budget ${Math.round(built.runner.bytes.inUse / 2 ** 20)}`);
+  }, 1000) : undefined;
   const t0 = performance.now();
   const summary = await built.runner.run({ untilIdle: true });
+  clearInterval(trace);
   const elapsedMs = performance.now() - t0;
   clearInterval(timer);
   sample();

@@ -41,22 +41,23 @@ const WORKERS = (process.env['BENCH_WORKERS'] ?? '1,2,4').split(',').filter((w) 
  * followers, container id. The poisson states below add the `schedule` record the runner writes.
  */
 const visitedState: SubjectState = {
-  firstSeenMs: 1_795_245_528_873, postsSeen: 37, visits: 4, failures: 0, status: 'active', via: 'seed',
-  meta: { containerid: '1076031990539025' }, followers: 1234, watermark: '5012345678901234567',
+  firstSeenMs: 1_795_245_528_873, postsSeen: 37, visits: 4, failures: 0, status: 'active',
+  meta: { containerid: '1076031000000000' }, followers: 1234, watermark: '5012345678901234567',
   lastPostMs: 1_795_240_000_000, lastVisitMs: 1_795_245_528_969,
 } as SubjectState;
 
 const uid = (i: number): string => `weibo:user:${String(1_000_000_000 + i * 7919)}`;
+/** A user's state with its own timeline container (107603 + uid), as the weibo adapter reads it from the profile. */
+const ofUser = (s: SubjectState, i: number): SubjectState => ({ ...s, meta: { ...s.meta, containerid: `107603${uid(i).slice('weibo:user:'.length)}` } });
 
 /**
  * A news article as a `web:page:` subject after a few conditional revisits (issue 20): its
  * validators (a strong ETag and Last-Modified, packed as web_pages packs them) and last body size
- * in `meta`, a depth, and the section page that linked to it as `via` (what the runner stores).
+ * in `meta` and a depth (what the runner stores).
  */
 const WEB_SUBJECTS = Number(process.env['BENCH_WEB_SUBJECTS'] ?? 200_000);
 const webState: SubjectState = {
   firstSeenMs: 1_795_245_528_873, postsSeen: 0, visits: 4, failures: 0, status: 'active', depth: 2,
-  via: 'web:page:https://www.harbourdaily.example.com/news/2026/11/index.html',
   meta: { v: packValidators({ etag: '"5f3a9c2e-bd41"', lastModifiedSecs: 1_795_240_000 }), b: (48_213).toString(36) },
   lastPostMs: 1_795_240_000_000, lastVisitMs: 1_795_245_528_969,
 } as SubjectState;
@@ -190,18 +191,18 @@ async function main(): Promise<void> {
       row(variant, 'redis_gib_at_10M_subjects', (m.perSubject * 10_000_000) / 2 ** 30);
     };
     // Weibo users with the poisson schedule record: the frontier the claims and the Bloom filter below use.
-    const mem = await measureMemory(redis, frontier, SUBJECTS, uid, (i) => weiboScheduled[i % SIMULATED]!);
+    const mem = await measureMemory(redis, frontier, SUBJECTS, uid, (i) => ofUser(weiboScheduled[i % SIMULATED]!, i));
     const perSubject = mem.perSubject;
     const bloomBytes = mem.bloomBytes;
     const v = 'packed listpack buckets';
     const weiboPoisson = 'weibo subjects with schedule record (poisson)';
-    memoryRows(weiboPoisson, SUBJECTS, mem, weiboScheduled, uid);
+    memoryRows(weiboPoisson, SUBJECTS, mem, weiboScheduled.map(ofUser), uid);
 
     // Claims stay O(log n): Redis CPU per claim script call with SUBJECTS loaded and with SMALL.
     const late = new ManualClock(1_795_245_528_873 + 2 * 86_400_000);
     const big = new RedisFrontier(redis, { ...frontier.opts }, late);
     const small = new RedisFrontier(redis, { ...frontier.opts, namespace: `${NS}-small`, bloomCapacity: SMALL }, late);
-    await load(small, SMALL, 1_795_245_528_873, uid, (i) => weiboScheduled[i % SIMULATED]!);
+    await load(small, SMALL, 1_795_245_528_873, uid, (i) => ofUser(weiboScheduled[i % SIMULATED]!, i));
     const bigUsec = await claimUsecPerCall(redis, big);
     const smallUsec = await claimUsecPerCall(redis, small);
     row(v, `claim_${CLAIM_BATCH}_redis_usec_at_${SUBJECTS}`, bigUsec);
@@ -252,8 +253,8 @@ async function main(): Promise<void> {
       return measureMemory(redis, new RedisFrontier(redis, { ...frontier.opts, namespace: ns, bloomCapacity: n }, systemClock), n, name, stateOf);
     };
     const weiboFixed = 'weibo subjects without a schedule record (fixed_interval)';
-    const fixedMem = await alone(`${NS}-fixed`, SUBJECTS, uid, () => visitedState);
-    memoryRows(weiboFixed, SUBJECTS, fixedMem, [visitedState], uid);
+    const fixedMem = await alone(`${NS}-fixed`, SUBJECTS, uid, (i) => ofUser(visitedState, i));
+    memoryRows(weiboFixed, SUBJECTS, fixedMem, [ofUser(visitedState, 0)], uid);
     const webPoisson = 'web page subjects with validators and schedule record (poisson)';
     const webMem = await alone(`${NS}-web`, WEB_SUBJECTS, webUid, (i) => webScheduled[i % SIMULATED]!);
     memoryRows(webPoisson, WEB_SUBJECTS, webMem, webScheduled, webUid);
@@ -263,7 +264,7 @@ async function main(): Promise<void> {
     // What a server setting would do for the poisson states: listpack values of up to 128 bytes.
     await redis.config('SET', 'hash-max-listpack-value', '128');
     const wide = ', hash-max-listpack-value 128';
-    memoryRows(weiboPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-wide`, WEB_SUBJECTS, uid, (i) => weiboScheduled[i % SIMULATED]!), weiboScheduled, uid);
+    memoryRows(weiboPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-wide`, WEB_SUBJECTS, uid, (i) => ofUser(weiboScheduled[i % SIMULATED]!, i)), weiboScheduled.map(ofUser), uid);
     memoryRows(webPoisson + wide, WEB_SUBJECTS, await alone(`${NS}-web-wide`, WEB_SUBJECTS, webUid, (i) => webScheduled[i % SIMULATED]!), webScheduled, webUid);
     await redis.config('SET', 'hash-max-listpack-value', '64');
 

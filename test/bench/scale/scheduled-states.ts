@@ -41,7 +41,8 @@ function poissonTimes(rng: Rng, ratePerHour: number, fromMs: number, toMs: numbe
   for (let t = fromMs; ;) {
     t += (-Math.log(1 - rng.next()) / ratePerHour) * HOUR_MS;
     if (t > toMs) return out;
-    out.push(Math.round(t));
+    // Whole seconds, as platforms and feeds stamp posts (weibo's created_at, RSS and HTTP dates).
+    out.push(Math.round(t / 1000) * 1000);
   }
 }
 

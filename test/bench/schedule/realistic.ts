@@ -80,6 +80,7 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
       // the warm-up at the reference budget (1x when run): checked against the simulated delays.
       const reference = args.budgets.includes(1) ? 1 : args.budgets[0]!;
       let forecast: number[] | undefined;
+      let dispersion: number | undefined;
       const planned: Run[] = [];
       for (const budget of args.budgets) {
         const budgetPerHour = (budget * args.subjects) / 24;
@@ -100,7 +101,9 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
               replan(t);
               if (forecast || t < sim.warmupMs) return;
               const states = Array.from({ length: world.subjects }, (_, id) => policy.state(id));
-              forecast = forecastBudgets(states, policy.currentModel, args.budgets.map((b) => (b * args.subjects) / 24)).map((f) => f.meanDelayHours);
+              const rows = forecastBudgets(states, policy.currentModel, args.budgets.map((b) => (b * args.subjects) / 24));
+              forecast = rows.map((f) => f.meanDelayHours);
+              dispersion = rows[0]?.dispersion;
             };
           }
           const m = simulate(world, policy, { ...sim, budgetPerHour });
@@ -117,6 +120,7 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
       for (const run of planned) {
         const predicted = forecast?.[args.budgets.indexOf(run.budget)];
         if (predicted !== undefined) run.m.metrics.push(['planner_predicted_mean_delay_hours', predicted]);
+        if (dispersion !== undefined) run.m.metrics.push(['planner_posts_per_burst', dispersion]);
       }
     }
   }

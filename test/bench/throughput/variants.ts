@@ -47,8 +47,10 @@ export function freshetHtml(base: string, count: number, sink: 'blackhole' | 'el
 /** `minDocuments`: fewer documents indexed means the crawl did not do the work (a rule that matched nothing). */
 async function freshetCrawl(parse: string, stages: string, subjects: string[], sink: 'blackhole' | 'elasticsearch', concurrency: number, env: FreshetEnv, minDocuments: number): Promise<number> {
   const name = `bench-${sink}-${process.pid}`;
+  // BENCH_MAX_SETTLING sets source.max_settling (default 0) to compare settling credits on one machine.
+  const settling = process.env['BENCH_MAX_SETTLING'] ? `, max_settling: ${Number(process.env['BENCH_MAX_SETTLING'])}` : '';
   const config = parsePipeline(`name: ${name}
-source: { type: redis_frontier, max_in_flight: ${concurrency}, claim_batch: 64, poll_interval_ms: 20 }
+source: { type: redis_frontier, max_in_flight: ${concurrency}, claim_batch: 64, poll_interval_ms: 20${settling} }
 fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false, connections_per_origin: ${concurrency} }
 ${parse}
 ${stages}

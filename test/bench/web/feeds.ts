@@ -27,7 +27,7 @@ import { crawl, HOUR_MS, pathOf, steppedRun, truthRows, type ArticleRow, type Se
  * ±0.02, with the budget scaled alike (30 pages an hour per article an hour, as before); the delay is split into the wait for the first poll after publication, poll to the
  * article's request, and request to index, and the ratio these polls would give on average is reported.
  */
-export async function feeds(svc: Services, seed: number, o: { stepSecs: number; warmupHours: number; measureHours: number; budgetPerHour: number; articlesPerDay: number }): Promise<{ rows: ResultRow[]; delayOverInterval: number | null; captured: number | null }> {
+export async function feeds(svc: Services, seed: number, o: { stepSecs: number; warmupHours: number; measureHours: number; budgetPerHour: number; articlesPerDay: number; retireAfterQuietHours?: number }): Promise<{ rows: ResultRow[]; delayOverInterval: number | null; captured: number | null }> {
   const world = createWorld({ seed, users: 200, historyDays: 3 });
   const clock = new ManualClock(world.startMs);
   const site = await startSimsite({ world, clock, port: 0, requestLogMaxEntries: 1_000_000, sites: { articlesPerDay: o.articlesPerDay, news: { validators: true } } });
@@ -47,7 +47,7 @@ stages:
   - { type: text_density, min_chars: 20 }
   - { type: content_signature }
 sink: { type: elasticsearch, replicas: 0, flush_interval_ms: 100, versioned_indices: [pages] }
-schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}, refit_interval_secs: 1 }
+schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}, retire_after_quiet_hours: ${o.retireAfterQuietHours ?? 0}, refit_interval_secs: 1 }
 `, 'bench-web-feeds.yaml');
     const t0 = clock.nowMs();
     const endMs = t0 + (o.warmupHours + o.measureHours + 1) * HOUR_MS;
@@ -85,6 +85,13 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
     // draw (uniform over the gap it falls in); with n articles the mean wait is known to ±sd/√n.
     const sdDelayMs = delays.length > 1 && meanDelayMs !== null ? Math.sqrt(delays.reduce((a, d) => a + (d - meanDelayMs) ** 2, 0) / (delays.length - 1)) : null;
     const ratioStdErr = sdDelayMs !== null && meanIntervalMs !== null ? sdDelayMs / Math.sqrt(delays.length) / meanIntervalMs : null;
+    // The poll interval's drift over the window: the article subjects the feed brings in share
+    // its budget, and if old ones keep their share the feed is polled less and less often.
+    const meanGapSecs = (lo: number, hi: number): number | null => {
+      const ts = polls.filter((t) => t >= lo && t < hi);
+      return ts.length > 1 ? (ts[ts.length - 1]! - ts[0]!) / (ts.length - 1) / 1000 : null;
+    };
+    const articleRequests = site.requestLog.entries().filter((e) => /\/news\/\d+\.html/.test(e.url) && e.simMs >= to - 6 * HOUR_MS && e.simMs < to).length;
     const v = 'rss-feed-poisson';
     const h = (ms: number | null): number | null => (ms === null ? null : ms / HOUR_MS);
     return {
@@ -100,6 +107,9 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${o.budgetPerHour}
         { system: 'freshet', variant: v, metric: 'delay_over_interval_std_error', value: ratioStdErr },
         { system: 'freshet', variant: v, metric: 'expected_delay_over_interval_for_these_polls', value: residualMs !== null && meanIntervalMs !== null ? residualMs / meanIntervalMs : null },
         { system: 'freshet', variant: v, metric: 'feed_polls', value: inWindow.length },
+        { system: 'freshet', variant: v, metric: 'feed_poll_interval_secs_first_6h', value: meanGapSecs(from, from + 6 * HOUR_MS) },
+        { system: 'freshet', variant: v, metric: 'feed_poll_interval_secs_last_6h', value: meanGapSecs(to - 6 * HOUR_MS, to) },
+        { system: 'freshet', variant: v, metric: 'article_requests_per_hour_last_6h', value: articleRequests / 6 },
         { system: 'freshet', variant: v, metric: 'requests_total', value: site.requestLog.entries().length },
       ],
       delayOverInterval: meanDelayMs !== null && meanIntervalMs !== null ? meanDelayMs / meanIntervalMs : null,

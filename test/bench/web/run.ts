@@ -31,7 +31,7 @@ const run = (name: string): boolean => only === null || only.has(name);
 async function main(): Promise<void> {
   const seed = arg('seed', 31);
   const params = {
-    seed, revisit_rounds: 3, deletion_rounds: 4, feed: { step_secs: arg('step-secs', 30), warmup_hours: 6, measure_hours: 36, budget_per_hour: arg('feed-budget-per-hour', 180), articles_per_day: arg('feed-articles-per-day', 144) },
+    seed, revisit_rounds: 3, deletion_rounds: 4, feed: { step_secs: arg('step-secs', 30), warmup_hours: 6, measure_hours: 36, budget_per_hour: arg('feed-budget-per-hour', 180), articles_per_day: arg('feed-articles-per-day', 144), retire_after_quiet_hours: arg('feed-retire-after-quiet-hours', 0) },
     forums: { threads_per_board: 40, steps: 9, step_hours: 6 },
     edits: { step_secs: arg('edits-step-secs', 60), warmup_hours: 6, measure_hours: 24, budget_per_hour: 120, edit_share: 0.6 },
   };
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     let feed = null;
     if (run('feeds')) {
       log('feeds');
-      feed = await feeds(svc, seed, { stepSecs: params.feed.step_secs, warmupHours: params.feed.warmup_hours, measureHours: params.feed.measure_hours, budgetPerHour: params.feed.budget_per_hour, articlesPerDay: params.feed.articles_per_day });
+      feed = await feeds(svc, seed, { stepSecs: params.feed.step_secs, warmupHours: params.feed.warmup_hours, measureHours: params.feed.measure_hours, budgetPerHour: params.feed.budget_per_hour, articlesPerDay: params.feed.articles_per_day, retireAfterQuietHours: params.feed.retire_after_quiet_hours });
       rows.push(...feed.rows);
     }
     let dup = null;

@@ -103,7 +103,7 @@ describe('the frontier offer and zombies', () => {
       const opts = { namespace: `${t.prefix}f`, shards: 2, leaseMs: 10_000, bloomCapacity: 1000, bloomFalsePositiveRate: 0.01, deadLetterMaxLen: 10 };
       const f = new RedisFrontier(t.redis, opts, clock);
       const zombie = { ...newSubjectState(1000, { status: 'zombie', followers: 3, depth: 2 }) };
-      const active = { ...newSubjectState(2000, { followers: 30, depth: 1, via: 'weibo:user:1' }) };
+      const active = { ...newSubjectState(2000, { followers: 30, depth: 1 }) };
       expect(await f.record([{ subject: 'weibo:user:z', state: zombie }])).toBe(1);
       expect(await f.offer([{ subject: 'weibo:user:s', state: { ...active, visits: 2 } }], 5_000_000)).toBe(1);
       expect(await f.offer([{ subject: 'weibo:user:l', state: { ...active, visits: 7 } }], 0)).toBe(1);

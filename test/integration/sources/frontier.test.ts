@@ -122,7 +122,7 @@ describe('RedisFrontier (real Redis)', () => {
 
   it('keeps subjects in small listpack buckets, counts them through claim, ack and reap', async () => {
     const f = frontier();
-    const visited = { ...newSubjectState(0), visits: 4, postsSeen: 37, watermark: '5012345678901234567', meta: { containerid: '1076031990539025' }, via: 'seed' };
+    const visited = { ...newSubjectState(0), visits: 4, postsSeen: 37, watermark: '5012345678901234567', meta: { containerid: '1076031990539025' } };
     expect(await f.offer(subjects(2000).map((x) => ({ ...x, state: visited })))).toBe(2000);
     expect(await f.record([{ subject: 'weibo:user:zombie', state: { ...visited, status: 'zombie' } }])).toBe(1);
     // 10,000 expected over 4 shards: 40 buckets of ~64 each, all compact with Redis's default limits.

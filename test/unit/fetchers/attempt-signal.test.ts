@@ -101,4 +101,61 @@ describe('startAttempt', () => {
     expect(late.dispatchSignal.aborted).toBe(true);
     late.done();
   });
+
+  it("stops an attempt's clock while it is paused and gives it the rest of its cap after", () => {
+    jest.useFakeTimers();
+    try {
+      const a = startAttempt(undefined, 300); // cap 300 + window 3
+      const b = startAttempt(undefined, 300);
+      const da = a.dispatchSignal as unknown as { aborted: boolean };
+      const db = b.dispatchSignal as unknown as { aborted: boolean };
+      jest.advanceTimersByTime(100);
+      a.pause();
+      a.pause(); // nested: one resume does not restart the clock
+      jest.advanceTimersByTime(1000);
+      // b, in the same window and never paused, ended at its cap; a did not.
+      expect(db.aborted).toBe(true);
+      expect(b.timedOut()).toBe(true);
+      expect(da.aborted).toBe(false);
+      a.resume();
+      jest.advanceTimersByTime(1000);
+      expect(da.aborted).toBe(false);
+      a.resume();
+      // 203 ms of its cap were left when it paused.
+      jest.advanceTimersByTime(202);
+      expect(da.aborted).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(da.aborted).toBe(true);
+      expect(a.timedOut()).toBe(true);
+      a.done();
+      b.done();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("passes the caller's abort to a paused attempt, and a done attempt is never aborted", () => {
+    jest.useFakeTimers();
+    try {
+      const outer = new AbortController();
+      const a = startAttempt(outer.signal, 300);
+      const da = a.dispatchSignal as unknown as { aborted: boolean; reason: unknown };
+      a.pause();
+      jest.advanceTimersByTime(1000);
+      outer.abort(new Error('shutdown'));
+      expect(da.aborted).toBe(true);
+      expect((da.reason as Error).message).toBe('shutdown');
+      expect(a.timedOut()).toBe(false);
+      a.done();
+      const c = startAttempt(undefined, 300);
+      const dc = c.dispatchSignal as unknown as { aborted: boolean };
+      c.pause();
+      c.resume();
+      c.done();
+      jest.advanceTimersByTime(1000);
+      expect(dc.aborted).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -105,6 +105,45 @@ describe('HttpFetcher: timeouts', () => {
   });
 });
 
+describe('HttpFetcher: waiting for the byte budget', () => {
+  it('does not count a wait for memory against total_timeout_ms (issue 24)', async () => {
+    const { fetcher } = makeFetcher({ ...once, total_timeout_ms: 200 });
+    const asked: number[] = [];
+    // The run's budget is spent by other pages: room comes after three caps' time.
+    const allowance = {
+      cover(bytes: number): Promise<void> | undefined {
+        asked.push(bytes);
+        return asked.length === 1 ? new Promise<void>((resolve) => setTimeout(resolve, 600)) : undefined;
+      },
+    };
+    const res = await fetcher.fetch({ url: server.url('/small'), allowance });
+    expect(res).toMatchObject({ status: 200, text: 'small', attempts: 1 });
+    // Room for the body's 5 bytes and the text decoded from them, before reading.
+    expect(asked[0]).toBe(10);
+    await fetcher.close();
+  });
+
+  it('asks room for the bytes alone when the body is not decoded to text', async () => {
+    const { fetcher } = makeFetcher(once);
+    const asked: number[] = [];
+    await fetcher.fetch({ url: server.url('/small'), expect: 'bytes', allowance: { cover: (n: number) => void asked.push(n) } });
+    expect(asked[0]).toBe(5);
+    await fetcher.close();
+  });
+
+  it('still caps the time the origin takes after the wait', async () => {
+    const { fetcher } = makeFetcher({ ...once, body_timeout_ms: 5000, total_timeout_ms: 300 });
+    let waits = 0;
+    const allowance = { cover: (): Promise<void> | undefined => (waits++ === 0 ? new Promise<void>((resolve) => setTimeout(resolve, 400)) : undefined) };
+    const started = Date.now();
+    const err = await rejection(fetcher.fetch({ url: server.url('/trickle'), allowance }));
+    expect(err).toMatchObject({ code: 'E_FETCH_TIMEOUT', kind: 'retryable', fields: { timeout_ms: 300 } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await fetcher.close();
+  });
+});
+
 describe('HttpFetcher: size caps', () => {
   it('rejects a declared Content-Length above max_body_bytes up front', async () => {
     const { fetcher } = makeFetcher({ ...once, max_body_bytes: MIB, body_timeout_ms: 5000 });

@@ -63,6 +63,51 @@ describe('ByteBudget', () => {
     expect(budget.inUse).toBe(700);
   });
 
+  it('lets one holder through over the limit, alone, until it is released: partly read bodies are not all read past the limit in turn (issue 24)', async () => {
+    const budget = new ByteBudget(900);
+    const [a, b, c] = [budget.hold(), budget.hold(), budget.hold()];
+    a.cover(300);
+    b.cover(300);
+    c.cover(300);
+    const waits = [track(a.cover(400)), track(b.cover(400)), track(c.cover(400))];
+    await settle();
+    // All three wait, holding everything in use: the oldest goes on, the others keep waiting.
+    expect(waits.map((w) => w.granted)).toEqual([true, false, false]);
+    // The one let through reads on without waiting; the others still wait for it.
+    expect(a.cover(2000)).toBeUndefined();
+    await settle();
+    expect([waits[1]!.granted, waits[2]!.granted]).toEqual([false, false]);
+    expect(budget.inUse).toBe(2600);
+    a.release();
+    await settle();
+    expect([waits[1]!.granted, waits[2]!.granted]).toEqual([true, true]);
+    expect(budget.inUse).toBe(800);
+    b.release();
+    c.release();
+    expect(budget.inUse).toBe(0);
+  });
+
+  it('serves an older holder before a younger one, whichever asked first: bodies finish one after another', async () => {
+    const budget = new ByteBudget(1000);
+    const blocker = budget.hold();
+    blocker.cover(600);
+    const old = budget.hold();
+    const young = budget.hold();
+    old.cover(300);
+    const youngWait = track(young.cover(500)); // asks first
+    const oldWait = track(old.cover(600)); // asks after, but its body began first
+    await settle();
+    expect([oldWait.granted, youngWait.granted]).toEqual([false, false]);
+    blocker.release();
+    await settle();
+    // Room for one of them: the older body goes on.
+    expect([oldWait.granted, youngWait.granted]).toEqual([true, false]);
+    expect(budget.inUse).toBe(600);
+    old.release();
+    await settle();
+    expect(youngWait.granted).toBe(true);
+  });
+
   it('lets a body larger than the whole budget through alone', async () => {
     const budget = new ByteBudget(100);
     const other = budget.hold();

@@ -3,6 +3,8 @@ import { silentLogger } from '../../../src/core/logger';
 import type { Emitted, FetchedText, VisitContext, VisitOutcome } from '../../../src/parsers/adapter';
 import { takeParsedHtml } from '../../../src/extractors/parsed-html';
 import { WebPagesAdapter, webPagesConfigSchema, webPageSubject } from '../../../src/parsers/web-pages';
+import type { PageRead, PageReader } from '../../../src/parsers/web-page-read';
+import { fullCollection } from '../../../src/runner/full-collection';
 
 const page = (posts: Array<[string, string]>, next?: string, links: string[] = []): string => `<html><body>
 ${posts.map(([id, text]) => `<div class="post"><span class="pid" data-id="${id}"></span><b class="who">u${id}</b><time datetime="2026-01-0${id.slice(-1)}T00:00:00Z"></time><p class="text">${text}</p></div>`).join('')}
@@ -118,5 +120,41 @@ describe('web_pages adapter', () => {
     const off = new WebPagesAdapter(webPagesConfigSchema.parse({ ...config, recent_links: 0 }));
     off.offered(['web:page:https://f.example/t/2']);
     expect(await discovered(off)).toHaveLength(2);
+  });
+});
+
+describe('web_pages adapter: a page handed to its reader', () => {
+  it('is let go by the visit while the reader works (a big page is not held twice, issue 24)', async () => {
+    const collect = fullCollection();
+    expect(collect).toBeDefined();
+    let bodyRef: WeakRef<Uint8Array> | undefined;
+    let answer: ((read: PageRead) => void) | undefined;
+    let asked = false;
+    const reader: PageReader = {
+      // Like a page thread: it takes what it needs (here nothing) and answers later.
+      read: () => {
+        asked = true;
+        return new Promise<PageRead>((resolve) => (answer = resolve));
+      },
+    };
+    const a = new WebPagesAdapter(config, reader);
+    const url = 'https://f.example/t/9';
+    const ctx: VisitContext = {
+      fetchText: async (): Promise<FetchedText> => {
+        const body = new Uint8Array(4 * 2 ** 20);
+        bodyRef = new WeakRef(body);
+        return { url, status: 200, text: 'x'.repeat(2 ** 20), fetchedAtMs: 1_000, body };
+      },
+      nowMs: () => 1_000,
+      logger: silentLogger,
+    };
+    const gen = a.visit({ subject: webPageSubject(url), state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' }, ctx);
+    const step = gen.next();
+    while (!asked) await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    collect!();
+    expect(bodyRef!.deref()).toBeUndefined();
+    answer!({ docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0, feeds: [] });
+    for (let s = await step; !s.done; s = await gen.next());
   });
 });

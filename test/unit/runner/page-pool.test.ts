@@ -71,6 +71,59 @@ describe('page pool (worker threads)', () => {
     }
   });
 
+  it('gives a thread at most charsInHand of page text at once: a big page goes alone, the next waits for its answer, small ones go together', async () => {
+    const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread, charsInHand: 1000 });
+    try {
+      const big = (url: string) => ({ ...page(url), text: 'x'.repeat(800) });
+      const order: string[] = [];
+      const first = pool.read(big('https://n.example/slow-1'), 's', undefined).then((r) => order.push(r.links[0]!));
+      const second = pool.read(big('https://n.example/slow-2'), 's', undefined).then((r) => order.push(r.links[0]!));
+      // 800 + 800 > 1000: the second page waits on this thread, not in the page thread's heap.
+      expect(pool.waitingPages).toBe(1);
+      await first;
+      expect(pool.waitingPages).toBe(0);
+      await second;
+      expect(order).toEqual(['https://n.example/slow-1', 'https://n.example/slow-2']);
+      // Small pages (html is ~150 characters) go several at a time.
+      const smalls = [1, 2, 3, 4, 5].map((i) => pool.read(page(`https://n.example/slow-s${i}`), 's', undefined));
+      expect(pool.waitingPages).toBe(0);
+      await Promise.all(smalls);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("collects the main thread's heap once big pages of collectEveryChars have been answered (their bodies and texts are garbage V8 keeps for long)", async () => {
+    let collections = 0;
+    const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread, collect: () => void (collections += 1), collectEveryChars: 2.5 * 2 ** 20 });
+    const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+    try {
+      const big = (url: string) => ({ ...page(url), text: 'x'.repeat(2 ** 20) });
+      await pool.read(big('https://n.example/b1'), 's', undefined);
+      await pool.read(big('https://n.example/b2'), 's', undefined);
+      for (let i = 0; i < 50; i++) await pool.read(page(`https://n.example/s${i}`), 's', undefined); // small pages never count
+      await tick();
+      expect(collections).toBe(0);
+      await pool.read(big('https://n.example/b3'), 's', undefined);
+      await tick();
+      expect(collections).toBe(1);
+      await pool.read(big('https://n.example/b4'), 's', undefined);
+      await tick();
+      expect(collections).toBe(1); // counted again from nothing
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails the pages still waiting for a thread when the pool closes (retryable), rather than leaving them unanswered', async () => {
+    const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread, charsInHand: 10 });
+    void pool.read(page('https://n.example/slow-a'), 's', undefined).catch(() => undefined);
+    const waiting = pool.read(page('https://n.example/slow-b'), 's', undefined).catch((e: unknown) => e);
+    expect(pool.waitingPages).toBe(1);
+    await pool.close();
+    expect(await waiting).toMatchObject({ code: 'E_PAGE_WORKER', kind: 'retryable' });
+  });
+
   it('sends a page to its thread as text, without the body bytes (one copy of the page, not two)', async () => {
     const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread });
     try {

@@ -1,6 +1,6 @@
 import { delay, filter, mergeMap, of, tap, type OperatorFunction } from 'rxjs';
 import { ManualClock } from '../../../src/core/clock';
-import type { DocEnvelope, Job } from '../../../src/core/envelope';
+import { newSubjectState, type DocEnvelope, type Job } from '../../../src/core/envelope';
 import { FreshetError } from '../../../src/core/errors';
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
@@ -83,10 +83,10 @@ describe('PipelineRunner', () => {
     ]);
     expect(r.frontier.leased.size).toBe(0);
     expect(r.frontier.throughput).toEqual({ visits: 3, docs: 6 });
-    expect(r.frontier.subjects.get('t:user:1')!.state.via).toBe('seed');
+    expect(r.frontier.subjects.get('t:user:1')!.state).not.toHaveProperty('via');
   });
 
-  it('never holds more jobs than credits, and acks a job only once every document of it is settled', async () => {
+  it.each([[0, 2], [2, 4]])('with max_settling %d never holds more than %d jobs (fetch + settling credits), and acks a job only once every document of it is settled', async (settling, most) => {
     const settledIds = new Set<string>();
     // A slow sink: each document settles 5 ms after it arrives.
     const slowSink: Sink = (docs) => docs.pipe(
@@ -94,7 +94,7 @@ describe('PipelineRunner', () => {
       tap((s) => settledIds.add(s.env.doc.id)),
     );
     const seeds = Array.from({ length: 7 }, (_, i) => `t:user:${i}`);
-    const r = runner({ config: config('', seeds), adapter: new FakeAdapter(3), sink: slowSink });
+    const r = runner({ config: config(`, max_settling: ${settling}`, seeds), adapter: new FakeAdapter(3), sink: slowSink });
     const ack = r.frontier.ack.bind(r.frontier);
     const unsettledAtAck: string[] = [];
     r.frontier.ack = async (items) => {
@@ -104,15 +104,68 @@ describe('PipelineRunner', () => {
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary.documents.indexed).toBe(21);
     expect(r.frontier.acks).toHaveLength(7);
-    expect(r.frontier.maxLeased).toBe(2);
+    expect(r.frontier.maxLeased).toBeLessThanOrEqual(most);
     expect(unsettledAtAck).toEqual([]);
+  });
+
+  it('with max_settling claims once a quarter of the fetch credits is free, not one job per round trip as visits end one by one', async () => {
+    const seeds = Array.from({ length: 40 }, (_, i) => `t:user:${i}`);
+    const base = config('', seeds);
+    // Visits end one at a time: each subject's fetch takes its own number of milliseconds.
+    const fetcher = new FakeFetcher();
+    const staggered: Fetcher = { fetch: async (req) => {
+      await new Promise((resolve) => setTimeout(resolve, 1 + (Number(/(\d+)$/.exec(req.url)![1]) % 8) * 3));
+      return fetcher.fetch(req);
+    } };
+    const r = runner({ config: { ...base, source: { ...base.source, max_in_flight: 8, claim_batch: 8, max_settling: 8 } }, fetcher: staggered });
+    const asked: number[] = [];
+    const claim = r.frontier.claim.bind(r.frontier);
+    r.frontier.claim = (n) => {
+      asked.push(n);
+      return claim(n);
+    };
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary.jobs).toBe(40);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(Math.min(...asked)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fetches the next subjects while the sink holds the documents before them, up to max_settling more, and acks those only once indexed', async () => {
+    // A sink that holds every document until the test lets it go (a bulk flush that has not answered).
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const heldSink: Sink = (docs) => docs.pipe(mergeMap(async (env: DocEnvelope): Promise<Settled> => {
+      await opened;
+      return { env, how: 'indexed' };
+    }, 1000));
+    const seeds = Array.from({ length: 10 }, (_, i) => `t:user:${i}`);
+    const fetched = async (settling: number) => {
+      const fetcher = new FakeFetcher();
+      const r = runner({ config: config(`, max_settling: ${settling}`, seeds), fetcher, sink: heldSink });
+      const run = r.runner.run({ untilIdle: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { urls: fetcher.urls.length, acks: r.frontier.acks.length, inFlight: r.runner.inFlightJobs, leased: r.frontier.leased.size, r, run };
+    };
+    // Without settling credits the two fetch credits wait on the sink: two visits, then nothing.
+    const held = await fetched(0);
+    expect(held).toMatchObject({ urls: 2, acks: 0, inFlight: 2, leased: 2 });
+    // With three, three more visits fetch while the sink holds (two credits, each taken again once
+    // its visit settles), then the claims wait: bounded at 2 + 3 jobs, none acknowledged unindexed.
+    const going = await fetched(3);
+    expect(going).toMatchObject({ urls: 5, acks: 0, inFlight: 5, leased: 5 });
+    open();
+    for (const x of [held, going]) {
+      const summary = await x.run;
+      expect(summary).toMatchObject({ jobs: 10, documents: { indexed: 20, dead_lettered: 0 } });
+      expect(x.r.frontier.acks).toHaveLength(10);
+    }
   });
 
   it('offers what a visit discovers one level deeper and counts it new or known', async () => {
     const r = runner({ config: config('', ['t:user:1']), adapter: new FakeAdapter(1, (s) => (s === 't:user:1' ? ['t:user:1', 't:user:9'] : [])) });
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary.jobs).toBe(2);
-    expect(r.frontier.subjects.get('t:user:9')!.state).toMatchObject({ via: 't:user:1', depth: 1, visits: 1 });
+    expect(r.frontier.subjects.get('t:user:9')!.state).toMatchObject({ depth: 1, visits: 1 });
     const discovered = await r.metrics.registry.getSingleMetric('freshet_subjects_discovered_total')!.get();
     expect(discovered.values.map((v) => [v.labels['result'], v.value]).sort()).toEqual([['known', 1], ['new', 1]]);
   });
@@ -183,9 +236,27 @@ describe('PipelineRunner', () => {
     expect(r.frontier.leased.size).toBe(0);
   });
 
+  it('feeds a page text change the sink settled (a new version, no time given) to the schedule as one change between the visits', async () => {
+    const base = fixedInterval({ type: 'fixed_interval', interval_secs: 3600 });
+    const outcomes = new Map<number, VisitOutcome>();
+    const schedule: NextVisitPolicy = { ...base, nextVisit: (before, outcome, nowMs) => {
+      outcomes.set(before.firstSeenMs, outcome);
+      return base.nextVisit(before, outcome, nowMs);
+    } };
+    const versions: Record<string, Settled['version']> = { 't:user:1': 'changed', 't:user:2': 'unchanged', 't:user:3': 'created' };
+    const sink: Sink = (source) => source.pipe(mergeMap((env) => of<Settled>({ env, how: 'indexed', version: versions[env.job.subject] }), 4));
+    const r = runner({ config: config('', []), sink, schedule });
+    await r.frontier.offer([1, 2, 3].map((i) => ({ subject: `t:user:${i}`, state: { ...newSubjectState(i), visits: 2, lastVisitMs: NOW - 2 * HOUR_MS } })));
+    const summary = await r.runner.run({ untilIdle: true });
+    expect(summary.jobs).toBe(3);
+    expect(outcomes.get(1)!.newPostTimesMs).toEqual([NOW - HOUR_MS]);
+    expect(outcomes.get(2)!.newPostTimesMs).toEqual([]);
+    expect(outcomes.get(3)!.newPostTimesMs).toEqual([]);
+  });
+
   it('stores a due time the schedule moved later without fetching the subject', async () => {
     const base = fixedInterval({ type: 'fixed_interval', interval_secs: 3600 });
-    const schedule: NextVisitPolicy = { ...base, recheck: (state, nowMs) => (state.via === 'seed' ? { state, nextDueMs: nowMs + 60_000 } : undefined) };
+    const schedule: NextVisitPolicy = { ...base, recheck: (state, nowMs) => (state.visits === 0 ? { state, nextDueMs: nowMs + 60_000 } : undefined) };
     const r = runner({ schedule });
     const summary = await r.runner.run({ untilIdle: true });
     expect(summary).toMatchObject({ jobs: 0, requests: 0 });

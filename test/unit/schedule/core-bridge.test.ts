@@ -44,6 +44,16 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     expect(scheduledIntervalHours(next.state)).toBe(iv);
   });
 
+  it('keeps the newest change it saw as lastPostMs where the adapter keeps none (a page), never moving it back', () => {
+    const before = population[0]!;
+    const page: VisitOutcome = { state: { ...before, lastVisitMs: 250 * H, visits: 4 }, newPostTimesMs: [245 * H, 248 * H], pageLimitHit: false, requests: 1 };
+    expect(policy.nextVisit(before, page, 250 * H).state.lastPostMs).toBe(248 * H);
+    const timeline: VisitOutcome = { ...page, state: { ...page.state, lastPostMs: 249 * H } };
+    expect(policy.nextVisit(before, timeline, 250 * H).state.lastPostMs).toBe(249 * H);
+    const quiet: VisitOutcome = { ...page, newPostTimesMs: [] };
+    expect(policy.nextVisit(before, quiet, 250 * H).state).not.toHaveProperty('lastPostMs');
+  });
+
   it('times the visit from the timeline read, not from the later ack', () => {
     const before = population[0]!;
     const outcome: VisitOutcome = {

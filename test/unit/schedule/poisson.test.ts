@@ -1,6 +1,6 @@
 import { pagesPerHour, visitRatePerHour } from '../../../src/schedule/allocation';
 import {
-  DEFAULT_POISSON_CONFIG, buildModel, configFromStage, nextVisitAtMs, scheduleStatus,
+  DEFAULT_POISSON_CONFIG, buildModel, configFromStage, nextVisitAtMs, retired, scheduleStatus,
 } from '../../../src/schedule/poisson';
 import { type SubjectState, newSubjectState, observe } from '../../../src/schedule/subject-state';
 
@@ -58,5 +58,49 @@ describe('buildModel / nextVisitAtMs', () => {
     expect(st.predictedMeanDelayHours).toBeGreaterThan(0);
     const rate = 4 / 24;
     expect(pagesPerHour(visitRatePerHour(model.plan, rate), rate, 20)).toBeGreaterThan(0);
+  });
+});
+
+describe('retirement (retire_after_quiet_hours)', () => {
+  /** 30 feeds publishing one an hour and `n` articles discovered 100 h ago, revisited every 10 h, never changed. */
+  function newsSite(n: number): SubjectState[] {
+    const feeds = Array.from({ length: 30 }, () => observe(newSubjectState(-100 * H), {
+      atMs: 0, postTimesMs: Array.from({ length: 100 }, (_, i) => -100 * H + (i + 0.5) * H), pageLimitHit: false, historyStartMs: -100 * H,
+    }));
+    const articles = Array.from({ length: n }, () => {
+      let s = newSubjectState(-100 * H);
+      for (let t = -90; t <= 0; t += 10) s = observe(s, { atMs: t * H, postTimesMs: [], pageLimitHit: false });
+      return s;
+    });
+    return [...feeds, ...articles];
+  }
+
+  it('retires a subject watched that long without a change since first seen or last changed, and no other', () => {
+    const config = { retireAfterQuietHours: 48 };
+    const [feed] = newsSite(1);
+    const article = newsSite(1)[30];
+    expect(retired(article!, config)).toBe(true);
+    expect(retired(feed!, config)).toBe(false);
+    expect(retired(article!, { retireAfterQuietHours: 0 })).toBe(false);
+    expect(retired(article!, { retireAfterQuietHours: 101 })).toBe(false);
+    // A change 40 h before the last visit restarts the count; a subject visited once is never retired.
+    expect(retired({ ...article!, lastPostMs: -40 * H }, config)).toBe(false);
+    expect(retired({ ...article!, visits: 1 }, config)).toBe(false);
+    expect(configFromStage({ type: 'poisson', budget_per_hour: 5, retire_after_quiet_hours: 72 }).retireAfterQuietHours).toBe(72);
+  });
+
+  it('sends retired subjects to the exploration floor and gives their budget to the feeds', () => {
+    const states = newsSite(1000);
+    const base = { ...DEFAULT_POISSON_CONFIG, budgetPerHour: 200, maxVisitIntervalHours: 24 * 7 };
+    const off = buildModel(states, base);
+    const on = buildModel(states, { ...base, retireAfterQuietHours: 48 });
+    expect(on.plan.spentPerHour).toBeCloseTo(200, 6);
+    const feedOff = nextVisitAtMs(states[0]!, off);
+    const feedOn = nextVisitAtMs(states[0]!, on);
+    // 0.194 h → 0.155 h: the thousand articles' share goes to the feeds.
+    expect(feedOn).toBeLessThan(feedOff * 0.85);
+    // An article: visited once a week, not by its share of the budget.
+    expect(nextVisitAtMs(states[30]!, on)).toBeCloseTo(24 * 7 * H, -3);
+    expect(nextVisitAtMs(states[30]!, off)).toBeLessThan(24 * 7 * H * 0.9);
   });
 });

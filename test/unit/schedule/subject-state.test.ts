@@ -80,6 +80,28 @@ describe('serializeState / parseState', () => {
     expect(v3.openHours).toBe(-1);
   });
 
+  it('counts how the posts of each window of a day or more split between its halves (v5), leaving out the first visit, and reads a v4 state as none seen', () => {
+    let s = observe(newSubjectState(0), { atMs: 10 * H, postTimesMs: [2 * H, 3 * H], pageLimitHit: false, historyStartMs: 0 });
+    expect(s.splitPosts).toBe(0);
+    // Window [10 h, 40 h]: two posts in its first half, one in its second.
+    s = observe(s, { atMs: 40 * H, postTimesMs: [11 * H, 12 * H, 30 * H], pageLimitHit: false });
+    expect(s.splitSquares).toBe(1);
+    expect(s.splitPosts).toBe(3);
+    // Window [40 h, 64 h]: a burst of three in its first half.
+    s = observe(s, { atMs: 64 * H, postTimesMs: [41 * H, 41.2 * H, 41.3 * H], pageLimitHit: false });
+    expect(s.splitSquares).toBe(10);
+    expect(s.splitPosts).toBe(6);
+    // A window shorter than a day is left out: a burst would straddle its halves.
+    s = observe(s, { atMs: 70 * H, postTimesMs: [65 * H, 65.1 * H], pageLimitHit: false });
+    expect(s.splitPosts).toBe(6);
+    const back = parseState(serializeState(s));
+    expect(back.splitSquares).toBe(10);
+    expect(back.splitPosts).toBe(6);
+    const v4 = parseState('[4,0,3600000,null,null,4,2,3,10,1,2.5,0.5,1.5,3,10,0,-1]');
+    expect(v4.splitSquares).toBe(0);
+    expect(v4.splitPosts).toBe(0);
+  });
+
   it('reads a v2 state (no last window) as one without it', () => {
     const v2 = parseState('[2,0,3600000,null,null,4,2,3,10,1,2.5,0.5,0.1,0.2]');
     expect(v2.recentHours).toBe(2.5);
@@ -101,7 +123,7 @@ describe('serializeState / parseState', () => {
   it('rejects what it did not write', () => {
     expect(() => parseState('{"a":1}')).toThrow(/subject state/);
     expect(() => parseState('[2,0,null,null,null,0,0,0,0]')).toThrow(/v1/);
-    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v4/);
+    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v5/);
     expect(() => parseState('[1,"x",null,null,null,0,0,0,0]')).toThrow(/field 1/);
     expect(() => parseState('[1,0,null,null,7,0,0,0,0]')).toThrow(/watermark/);
   });

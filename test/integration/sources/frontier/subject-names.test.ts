@@ -4,6 +4,8 @@ import { packValidators } from '../../../../src/fetchers/conditional-get';
 import { RedisFrontier, type FrontierOptions } from '../../../../src/sources/frontier/frontier';
 import { shardKeys } from '../../../../src/sources/frontier/keys';
 import { useRedis, type TestRedis } from '../../../helpers/services';
+import { asStored } from '../../../helpers/stored-state';
+import { scheduledStates } from '../../../bench/scale/scheduled-states';
 
 /** Web page subjects stored with coded names (subject-name.ts), seen by everyone else by their full names (issue 20). */
 describe('RedisFrontier subject names (real Redis)', () => {
@@ -19,14 +21,12 @@ describe('RedisFrontier subject names (real Redis)', () => {
   });
   afterEach(async () => t.cleanup());
 
-  const PARENT = 'web:page:https://www.harbourdaily.example.com/news/2026/11/index.html';
   const name = (i: number): string => (i % 10 === 0
     ? `web:page:https://例え.jp/ニュース/${i}?q=für`
     : `web:page:https://www.harbourdaily.example.com/news/2026/11/${100_000 + i}.html`);
   const state = (i: number): SubjectState => ({
-    // Links within the site (a link across sites may take a state past 64 bytes: see packed-state.ts).
-    ...newSubjectState(1_795_245_528_873, { via: i % 10 === 0 ? 'web:page:https://例え.jp/ニュース/' : PARENT, depth: 2 }),
-    visits: 4, lastVisitMs: 1_795_245_528_969,
+    ...newSubjectState(1_795_245_528_000, { depth: 2 }),
+    visits: 4, lastVisitMs: 1_795_245_529_000,
     meta: { v: packValidators(i % 2 === 0 ? { etag: `"5f3a9c2e-${i.toString(16)}"`, lastModifiedSecs: 1_795_240_000 } : { etag: `W/"${i}"`, lastModifiedSecs: 1_795_240_000 }), b: (48_213).toString(36) },
   });
 
@@ -55,8 +55,36 @@ describe('RedisFrontier subject names (real Redis)', () => {
     expect((await f.claim(10)).map((j) => j.subject).sort()).toEqual([name(10), name(7)].sort());
     const entries = await f.allEntries();
     expect(entries.map((e) => e.subject).sort()).toEqual(items.map((x) => x.subject).sort());
-    expect((await f.allStates()).filter((s) => s.via === PARENT)).toHaveLength(entries.filter((e) => e.state.via === PARENT).length);
+    expect((await f.allStates()).filter((s) => s.depth === 2)).toHaveLength(2000);
     expect(await t.redis.hget(shardKeys(opts.namespace, 0).counts, 'names')).toBe('compact');
+  });
+
+  it('keeps poisson-scheduled weibo users and web pages in listpack buckets with default Redis limits, states read back to their precision', async () => {
+    const weibo = scheduledStates({
+      pipeline: 'social.yaml', subjects: 500, visits: 4, medianRatePerHour: 0.1, sigma: 1.5, historyHours: 720, firstVisitMaxPosts: 2000, visitMaxPosts: 100,
+      base: { ...newSubjectState(1_795_245_528_873), followers: 1234, watermark: '5012345678901234567', meta: { containerid: '' } },
+    });
+    const web = scheduledStates({
+      pipeline: 'news-monitor.yaml', subjects: 500, visits: 4, medianRatePerHour: 0.02, sigma: 1.5, historyHours: 48, firstVisitMaxPosts: 1, visitMaxPosts: 1, latestOnly: true,
+      base: { ...state(1), postsSeen: 0, visits: 0 },
+    });
+    const user = (i: number): string => `weibo:user:${1_000_000_000 + i * 7919}`;
+    const items = [
+      ...weibo.map((st, i) => ({ subject: user(i), state: { ...st, meta: { containerid: `107603${1_000_000_000 + i * 7919}` } } })),
+      ...web.map((st, i) => ({ subject: name(i + 1), state: st })),
+    ];
+    const f = frontier();
+    expect(await f.offer(items, clock.nowMs() + 3_600_000)).toBe(1000);
+    const buckets = await t.redis.keys(`${opts.namespace}:*:b:*`);
+    expect(buckets.length).toBeGreaterThan(10);
+    expect(await t.redis.config('GET', 'hash-max-listpack-value')).toEqual(['hash-max-listpack-value', '64']);
+    for (const key of buckets) expect(await t.redis.object('ENCODING', key)).toBe('listpack');
+    const back = new Map((await f.allEntries()).map((e) => [e.subject, e.state]));
+    for (const { subject, state: st } of items) {
+      const got = back.get(subject)!;
+      expect({ ...got, schedule: undefined }).toEqual({ ...asStored(st), schedule: undefined });
+      for (const [k, v] of Object.entries(st.schedule!)) expect(Math.abs((got.schedule![k] as number) - (v as number))).toBeLessThanOrEqual(0.0005 + 1e-9);
+    }
   });
 
   it('keeps a frontier that held subjects before the codec on plain names (no duplicates, acks still match)', async () => {
