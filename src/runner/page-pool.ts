@@ -132,7 +132,15 @@ export class PagePool implements PageReader {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.waiting.splice(0)) w.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', 'page pool closed'));
+    // Pages in a thread's hand get no answer once it is terminated: fail them too, so their
+    // visits give back their credits and are retried rather than waiting for their leases.
+    const inHand = this.slots.flatMap((s) => {
+      const pages = [...s.pending.values()];
+      s.pending.clear();
+      s.chars = 0;
+      return pages;
+    });
+    for (const w of [...inHand, ...this.waiting.splice(0)]) w.reject(new FreshetError(ErrorCodes.pageWorker, 'retryable', 'page pool closed'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 

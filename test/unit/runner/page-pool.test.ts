@@ -115,13 +115,15 @@ describe('page pool (worker threads)', () => {
     }
   });
 
-  it('fails the pages still waiting for a thread when the pool closes (retryable), rather than leaving them unanswered', async () => {
+  it('fails the pages in a thread\'s hand and those still waiting when the pool closes (retryable), rather than leaving them unanswered', async () => {
     const pool = new PagePool({ threads: 1, init, logger: silentLogger, metrics: createMetrics(), spawn: fakeThread, charsInHand: 10 });
-    void pool.read(page('https://n.example/slow-a'), 's', undefined).catch(() => undefined);
+    const inHand = pool.read(page('https://n.example/slow-a'), 's', undefined).catch((e: unknown) => e);
     const waiting = pool.read(page('https://n.example/slow-b'), 's', undefined).catch((e: unknown) => e);
     expect(pool.waitingPages).toBe(1);
     await pool.close();
-    expect(await waiting).toMatchObject({ code: 'E_PAGE_WORKER', kind: 'retryable' });
+    // Without an answer the visit would hold its credit and lease until the lease expires.
+    const settled = await Promise.race([Promise.all([inHand, waiting]), new Promise((r) => setTimeout(() => r('unanswered'), 1_000))]);
+    expect(settled).toEqual([expect.objectContaining({ code: 'E_PAGE_WORKER', kind: 'retryable' }), expect.objectContaining({ code: 'E_PAGE_WORKER', kind: 'retryable' })]);
   });
 
   it('sends a page to its thread as text, without the body bytes (one copy of the page, not two)', async () => {
