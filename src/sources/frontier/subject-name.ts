@@ -24,13 +24,7 @@ const TOKEN_BYTES = TOKENS.map((t) => Buffer.from(t, 'latin1'));
 
 const isDigit = (b: number): boolean => b >= 0x30 && b <= 0x39;
 
-/** A URL piece (or any text) with the tokens and digit runs below: for a name's rest, and a via's tail (packed-state.ts). */
-export function encodeUrlText(text: string): Buffer {
-  const out: number[] = [];
-  encodeBody(Buffer.from(text, 'utf8'), out);
-  return Buffer.from(out);
-}
-
+/** A via's tail as states of packed layout 1 stored it (packed-state-v1.ts reads them; nothing writes them now). */
 export function decodeUrlText(coded: Buffer): string {
   return decodeBody(coded, 0);
 }
