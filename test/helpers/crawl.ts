@@ -157,8 +157,8 @@ export interface CliWorker {
 }
 
 /** `freshet run FILE ...args` (the built CLI) as a separate worker process, its stdout collected. */
-export function spawnRun(file: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): CliWorker {
-  const child = spawn('node', [...nodeArgs, FRESHET_BIN, 'run', file, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+export function spawnRun(file: string, args: string[], env: NodeJS.ProcessEnv): CliWorker {
+  const child = spawn('node', [FRESHET_BIN, 'run', file, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));

@@ -30,10 +30,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
     const samples: number[] = [];
     let hwmKiB = 0;
     try {
-      // V8 grows the young generation (up to 2 × 16 MiB) under allocation pressure, once; in a
-      // crawl of ~15 s that step can land in the last third and read as a leak (it did, in two
-      // full runs). Pinned at its full size from the start, only what is kept raises the floor.
-      const w = spawnRun(file, ['--until-idle', '--var', `SIMSITE_URL=${site.url}`], { ...process.env, FRESHET_LOG_LEVEL: 'warn' }, ['--min-semi-space-size=16', '--max-semi-space-size=16']);
+      const w = spawnRun(file, ['--until-idle', '--var', `SIMSITE_URL=${site.url}`], { ...process.env, FRESHET_LOG_LEVEL: 'warn' });
       let done = false;
       void w.exited.then(() => (done = true));
       while (!done) {
