@@ -98,6 +98,16 @@ describe('freshet run / status (built CLI, real services)', () => {
       void exited.then((c) => (code = c));
       for (let i = 0; i < 100 && site.requestLog.entries().length < 50; i++) await sleep(100);
       search.pause();
+      // Until the crawl stalls: every credit then belongs to a visit whose documents wait for the
+      // node (signalled at once, a visit still on its first page would be cut and given back, and
+      // with nothing in hand the run may rightly exit 0 before the second signal).
+      let served = site.requestLog.entries().length;
+      for (let still = 0, i = 0; still < 5 && i < 100; i++) {
+        await sleep(200);
+        const now = site.requestLog.entries().length;
+        still = now === served ? still + 1 : 0;
+        served = now;
+      }
       child.kill('SIGTERM');
       await sleep(1500);
       expect(code).toBeUndefined(); // the documents in hand wait for the search node
