@@ -198,7 +198,16 @@ function containerLines(
 ): Block[] {
   const last = inMain[inMain.length - 1];
   if (!last) return [];
-  const all = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, container, dropComments, selection, weights, true, items);
+  // The container's lines are one run of the page's lines (the walk is depth-first): found from a
+  // line inside it, without asking every line of the page.
+  const inside = chosen.find((b) => isAncestorOf(container, b.owner));
+  let start = inside?.index ?? 0;
+  let end = inside?.index ?? blocks.length - 1;
+  if (inside) {
+    while (start > 0 && isAncestorOf(container, blocks[start - 1]!.owner)) start--;
+    while (end < blocks.length - 1 && isAncestorOf(container, blocks[end + 1]!.owner)) end++;
+  }
+  const all = selectLines(blocks, { start, end, sum: 0 }, container, dropComments, selection, weights, true, items);
   const before = all.filter((b) => b.index <= last.end);
   const covered = new Set([...chosen, ...before]);
   let coveredChars = 0;
