@@ -16,6 +16,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { startSimsite, truthAllPosts } from '../../../src/simsite';
 import { median, peakRssMiB, round3 } from '../lib/measure';
 import { goal, projectRoot, writeReport, type GoalRow, type ResultRow } from '../lib/results';
+import { missingFlags } from '../../../src/cli/node-flags';
 import { bigPageSite, faultyProxy } from './origin';
 
 /**
@@ -130,7 +131,8 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
 /** Runs one case × variant in a child; `onStarted` runs in the parent once the crawl began. */
 function runChild(args: ChildArgs, onStarted: () => void): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const c = fork(__filename, ['--child'], { execArgv: process.execArgv });
+    // The Node flags `bin/freshet.js` runs the crawler with (FRESHET_NODE_FLAGS replaces them here too).
+    const c = fork(__filename, ['--child'], { execArgv: [...CHILD_FLAGS, ...process.execArgv] });
     c.send(args);
     let result: ChildResult | undefined;
     c.on('message', (m) => {
@@ -163,6 +165,7 @@ async function dropIndices(esUrl: string, prefix: string): Promise<void> {
 }
 
 const LOAD_AT_START = round3(loadavg()[0]!);
+const CHILD_FLAGS = missingFlags(process.env, process.execArgv);
 
 async function main(): Promise<void> {
   const esUrl = process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250';
@@ -258,7 +261,9 @@ async function main(): Promise<void> {
     pipeline_pages: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), web_pages on 1 page thread (text_density there; markup emptied above strip_heavy_markup_above_bytes, default 1 MiB), language, sentiment, elasticsearch sink',
     pipeline_outage: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), weibo_api on simsite (seed 3, frozen clock), elasticsearch sink through a proxy that refuses connections for the outage',
     variants: VARIANTS,
+    crawler_node_flags: CHILD_FLAGS.join(' '),
     loadavg_1m_at_start: LOAD_AT_START,
+    loadavg_1m_at_end: round3(loadavg()[0]!),
     curves_secs_rss_heap_external_mib: curves,
   }, results, goals, { note: '2 cores shared with other agents (RSS is not CPU-sensitive; times are); the sites and the proxy in the parent process, freshet alone in a child process' });
 }

@@ -1,0 +1,49 @@
+/**
+ * The Node/V8 flags freshet's CLI runs with, and the arguments that re-run it with them
+ * (`bin/freshet.js` re-executes itself once; the benchmarks fork their crawler children with the
+ * same list so they measure what users run). V8 sizes the young generation when the isolate is
+ * created, so these cannot be set from inside the process (`v8.setFlagsFromString` has no effect
+ * on the semi-space once the heap exists).
+ *
+ * `--max-semi-space-size=2` (MiB; V8's default on 64-bit grows it to 16 MiB under allocation
+ * pressure): a crawl allocates fast and briefly (response bodies, parsed pages, bulk bodies), and
+ * V8 grows the semi-spaces to their maximum, three of them resident (from, to, and the copy
+ * during a scavenge) plus what promotion drags into the old generation. Capped at 2 MiB, RSS peak
+ * with 200 pages of 9.5 MB fell from ~435 to ~395 MiB (`npm run bench memory`), the JSON
+ * crawl's throughput within noise; see README "Memory".
+ */
+export const CRAWLER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+
+/** The environment variable that replaces the list (space-separated; empty: none, no re-exec). */
+export const NODE_FLAGS_ENV = 'FRESHET_NODE_FLAGS';
+
+/** `--max_semi_space_size=4` and `--max-semi-space-size 4` name the same flag. */
+export function flagName(arg: string): string {
+  const name = arg.split('=', 1)[0]!;
+  return `--${name.replace(/^-+/, '').replace(/_/g, '-')}`;
+}
+
+/** The flags of `FRESHET_NODE_FLAGS` when set (even empty), else the default list. */
+export function configuredFlags(value: string | undefined): string[] {
+  if (value === undefined) return [...CRAWLER_NODE_FLAGS];
+  const flags = value.split(/\s+/).filter(Boolean);
+  for (const f of flags) {
+    if (!/^--?[A-Za-z]/.test(f)) throw new Error(`${NODE_FLAGS_ENV}: "${f}" is not a node option (expected --name or --name=value, separated by spaces)`);
+  }
+  return flags;
+}
+
+/**
+ * The configured flags this process still lacks: a flag whose name is already in the process's
+ * own arguments (`execArgv`) or in `NODE_OPTIONS` is the user's choice (or the re-run's own) and
+ * is not added again. Empty: run in this process (that is also why the re-run never loops).
+ */
+export function missingFlags(env: { FRESHET_NODE_FLAGS?: string | undefined; NODE_OPTIONS?: string | undefined }, execArgv: readonly string[]): string[] {
+  const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].filter((a) => a.startsWith('-')).map(flagName));
+  return configuredFlags(env.FRESHET_NODE_FLAGS).filter((f) => !given.has(flagName(f)));
+}
+
+/** The arguments of `process.execPath` that re-run `script` with `flags` added before the process's own. */
+export function relaunchArgs(flags: readonly string[], execArgv: readonly string[], script: string, args: readonly string[]): string[] {
+  return [...flags, ...execArgv, script, ...args];
+}
