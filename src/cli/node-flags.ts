@@ -6,11 +6,10 @@
  * on the semi-space once the heap exists).
  *
  * `--max-semi-space-size=2` (MiB; V8's default on 64-bit grows it to 16 MiB under allocation
- * pressure): a crawl allocates fast and briefly (response bodies, parsed pages, bulk bodies), and
- * V8 grows the semi-spaces to their maximum, three of them resident (from, to, and the copy
- * during a scavenge) plus what promotion drags into the old generation. Capped at 2 MiB, RSS peak
- * with 200 pages of 9.5 MB fell from ~435 to ~395 MiB (`npm run bench memory`), the JSON
- * crawl's throughput within noise; see README "Memory".
+ * pressure): a crawl of big pages allocates fast and briefly (bodies, parsed pages, bulk bodies),
+ * and V8 grows the semi-spaces to their maximum. Capped at 2 MiB, RSS peak with 200 pages of
+ * 9.5 MB fell by 10-45 MiB, to 387-395 (`npm run bench memory`). The price is CPU on small JSON
+ * pages (+26 % per request, and ~27 MiB more RSS peak, from more promotion): README, Throughput.
  */
 export const CRAWLER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
