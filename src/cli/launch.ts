@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
+import { parse } from 'yaml';
 import { missingFlags, relaunchArgs } from './node-flags';
 
 /** What the parent passes on to the crawler it re-runs; the crawler handles them (drain, exit). */
@@ -22,7 +24,7 @@ export interface LaunchOptions {
  * (signals.ts takes the two copies of one Ctrl-C for one).
  */
 export function launch(opts: LaunchOptions): void {
-  const flags = missingFlags(opts.env, process.execArgv);
+  const flags = missingFlags(opts.env, process.execArgv, runParseTypes(process.argv.slice(2)));
   if (flags.length === 0) {
     opts.runHere();
     return;
@@ -46,4 +48,25 @@ export function launch(opts: LaunchOptions): void {
     }
     process.exit(code ?? 1);
   });
+}
+
+/**
+ * The `parse.type` of the pipeline files `freshet run` is given (the defaults depend on it); none
+ * for other commands. A file that cannot be read or parsed here counts for nothing: the command,
+ * run in place, reports it with its file, line and key path.
+ */
+export function runParseTypes(args: readonly string[]): string[] {
+  if (args[0] !== 'run') return [];
+  const types: string[] = [];
+  for (const arg of args.slice(1)) {
+    if (arg.startsWith('-') || !/\.ya?ml$/i.test(arg)) continue;
+    try {
+      if (!statSync(arg).isFile()) continue;
+      const type = (parse(readFileSync(arg, 'utf8')) as { parse?: { type?: unknown } } | null)?.parse?.type;
+      if (typeof type === 'string') types.push(type);
+    } catch {
+      // Left to the command itself.
+    }
+  }
+  return types;
 }

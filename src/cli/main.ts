@@ -54,8 +54,9 @@ Environment:
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
   FRESHET_SERVE_TOKEN   bearer token of "freshet serve" (required when bound to a non-loopback address)
-  FRESHET_NODE_FLAGS    Node flags freshet re-runs itself with (default ${CRAWLER_NODE_FLAGS.join(' ')}, a
-                        small young generation: lower RSS); empty: none, run in this process.
+  FRESHET_NODE_FLAGS    Node flags freshet re-runs itself with (default ${CRAWLER_NODE_FLAGS.join(' ')} for
+                        "run" of a web_pages pipeline, a small young generation: lower RSS on big
+                        pages; none otherwise); empty: none, run in this process.
                         A flag already in NODE_OPTIONS or on node's command line wins.
 
 Local services: npm run services -- up|down|status`);

@@ -136,7 +136,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
 function runChild(args: ChildArgs, onStarted: () => void): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     // The Node flags `bin/freshet.js` runs the crawler with (FRESHET_NODE_FLAGS replaces them here too).
-    const c = fork(__filename, ['--child'], { execArgv: [...(args.nodeDefaults ? [] : CHILD_FLAGS), ...process.execArgv] });
+    const c = fork(__filename, ['--child'], { execArgv: [...(args.nodeDefaults ? [] : childFlags(args.kase)), ...process.execArgv] });
     c.send(args);
     let result: ChildResult | undefined;
     c.on('message', (m) => {
@@ -169,7 +169,8 @@ async function dropIndices(esUrl: string, prefix: string): Promise<void> {
 }
 
 const LOAD_AT_START = round3(loadavg()[0]!);
-const CHILD_FLAGS = missingFlags(process.env, process.execArgv);
+/** The pages case crawls web pages, the outage case weibo's JSON API: the CLI gives them different flags. */
+const childFlags = (kase: Case): string[] => missingFlags(process.env, process.execArgv, [kase === 'pages' ? 'web_pages' : 'weibo_api']);
 
 async function main(): Promise<void> {
   const esUrl = process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250';
@@ -265,7 +266,7 @@ async function main(): Promise<void> {
     pipeline_pages: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), web_pages on 1 page thread (text_density there; markup emptied above strip_heavy_markup_above_bytes, default 1 MiB), language, sentiment, elasticsearch sink',
     pipeline_outage: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), weibo_api on simsite (seed 3, frozen clock), elasticsearch sink through a proxy that refuses connections for the outage',
     variants: VARIANTS,
-    crawler_node_flags: CHILD_FLAGS.join(' '),
+    crawler_node_flags: { pages: childFlags('pages').join(' '), outage: childFlags('outage').join(' ') },
     loadavg_1m_at_start: LOAD_AT_START,
     loadavg_1m_at_end: round3(loadavg()[0]!),
     curves_secs_rss_heap_external_mib: curves,

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FRESHET_BIN, frozenSimsite, seedsOf, writeCliPipeline } from '../../helpers/crawl';
 import { deleteKeys, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
@@ -34,6 +37,9 @@ function launch(args: string[], env: NodeJS.ProcessEnv): Launched {
   return { child, exited, started, stdout: () => out, stderr: () => err };
 }
 
+/** The signal tests crawl weibo's API, which runs in place by default: this makes the parent and its crawler. */
+const RELAUNCH = { FRESHET_NODE_FLAGS: '--max-semi-space-size=2' };
+
 describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)', () => {
   let r: TestRedis;
   let s: TestSearch;
@@ -46,9 +52,17 @@ describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)',
     await r.cleanup();
   });
 
-  it('runs the crawl in a child with --max-semi-space-size=2; FRESHET_NODE_FLAGS replaces it; NODE_OPTIONS or an empty list run it in place', async () => {
+  it('runs a crawl of web pages in a child with --max-semi-space-size=2 (an API crawl in place); FRESHET_NODE_FLAGS replaces it; NODE_OPTIONS or an empty list run it in place', async () => {
     const name = `launch-flags-${s.prefix.slice(2, -1)}`;
-    const file = writeCliPipeline(name, [], 'poll_interval_ms: 50');
+    const api = writeCliPipeline(`${name}-api`, [], 'poll_interval_ms: 50');
+    const file = join(tmpdir(), `${name}.yaml`);
+    writeFileSync(file, `name: ${name}
+seeds: []
+source: { type: redis_frontier, poll_interval_ms: 50 }
+fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false }
+parse: { type: web_pages }
+sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
+`);
     const base: NodeJS.ProcessEnv = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: 'http://127.0.0.1:9' };
     delete base['NODE_OPTIONS'];
     const cases: { env: NodeJS.ProcessEnv; flags: string[]; inPlace: boolean }[] = [
@@ -58,6 +72,9 @@ describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)',
       { env: { FRESHET_NODE_FLAGS: '' }, flags: [], inPlace: true },
     ];
     try {
+      const inPlace = launch(['run', api, '--until-idle'], base);
+      expect({ flags: (await inPlace.started).node_flags, inPlace: (await inPlace.started).pid === inPlace.child.pid, code: (await inPlace.exited).code })
+        .toEqual({ flags: [], inPlace: true, code: 0 });
       for (const c of cases) {
         const l = launch(['run', file, '--until-idle'], { ...base, ...c.env });
         const started = await l.started;
@@ -68,6 +85,7 @@ describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)',
       }
     } finally {
       await deleteKeys(r.redis, `freshet:${name}*`);
+      rmSync(file, { force: true });
     }
   });
 
@@ -84,7 +102,7 @@ describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)',
     const site = await frozenSimsite(400, 35);
     const name = `launch-ctrlc-${s.prefix.slice(2, -1)}`;
     const file = writeCliPipeline(name, seedsOf(site), 'max_in_flight: 4, lease_secs: 60, poll_interval_ms: 100');
-    const l = launch(['run', file], { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: site.url });
+    const l = launch(['run', file], { ...process.env, ...RELAUNCH, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: site.url });
     try {
       const { pid } = await l.started;
       expect(pid).not.toBe(l.child.pid);
@@ -106,7 +124,7 @@ describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)',
     const site = await frozenSimsite(200, 36);
     const name = `launch-hup-${s.prefix.slice(2, -1)}`;
     const file = writeCliPipeline(name, seedsOf(site), 'max_in_flight: 4, lease_secs: 60, poll_interval_ms: 100');
-    const l = launch(['run', file], { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: site.url });
+    const l = launch(['run', file], { ...process.env, ...RELAUNCH, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: site.url });
     try {
       const { pid } = await l.started;
       l.child.kill('SIGHUP');
