@@ -28,6 +28,13 @@ export interface FetchRequest {
  */
 export interface BodyAllowance {
   cover(bodyBytes: number): Promise<void> | undefined;
+  /**
+   * An attempt failed: what it read is dropped, so its bytes go back until the retry asks again.
+   * A visit that held them through its backoff and its wait for a connection (all of the
+   * origin's held by bodies paused for room) would hold the budget against everyone: issue 24's
+   * 200-page crawl stalled so, on a loaded machine, twice.
+   */
+  giveBack?(): void;
 }
 
 /** A soft block recognised by its content: the reason (a metric label) and the throttled error to throw. */

@@ -125,6 +125,7 @@ export class HttpFetcher {
         return res;
       } catch (thrown) {
         err = a.timedOut() ? timedOut(target.href, this.config.total_timeout_ms) : errorFromThrown(thrown, target.href);
+        req.allowance?.giveBack?.();
       } finally {
         a.done();
       }

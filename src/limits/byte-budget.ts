@@ -156,6 +156,18 @@ export class ByteHold {
     return wait;
   }
 
+  /**
+   * Gives back every byte held, the hold staying open (an attempt failed and its bytes are
+   * dropped; the retry asks again, in this hold's turn). A wait still queued is given up.
+   */
+  giveBack(): void {
+    if (this.released) return;
+    this.budget.withdraw(this);
+    const n = this.bytes;
+    this.bytes = 0;
+    this.budget.free(n);
+  }
+
   /** @internal Called by the budget when a waiting request is granted. */
   granted(bytes: number): void {
     this.bytes += bytes;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { RegisterCommand } from '../context';
+import { firstStop } from '../signals';
 import { connectRedis, createSearch } from '../clients';
 import { positiveNumber } from '../options';
 import { indexName } from '../../search/templates';
@@ -31,8 +32,7 @@ export const register: RegisterCommand = (program, ctx) => {
         throw err;
       });
       let stop = false;
-      process.once('SIGINT', () => { stop = true; });
-      process.once('SIGTERM', () => { stop = true; });
+      void firstStop().then(() => { stop = true; });
       try {
         const alertsIndex = indexName(s.indexPrefix, 'alerts');
         await registerSavedQueries(conn.client, alertsIndex, join(ctx.root, 'mappings'), queries);

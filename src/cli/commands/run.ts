@@ -6,6 +6,7 @@ import { startProgress, startWorkerReport } from '../progress';
 import { WorkerReports } from '../../sources/worker-reports';
 import { systemClock } from '../../core/clock';
 import { collect, openPipeline, pipelineVars } from '../runtime';
+import { onStopSignals } from '../signals';
 
 interface RunOptions {
   maxFetches?: number;
@@ -35,10 +36,10 @@ stdout at the end separates requests sent from requests refused locally (quota, 
 robots) and lists failed visits by code and the subjects dead-lettered.`)
     .action(async (file: string, opts: RunOptions) => {
       const p = await openPipeline(ctx, file, pipelineVars(opts.var));
+      // Which process crawls, with which Node flags (bin/freshet.js re-runs itself with them).
+      p.logger.info({ pipeline: p.config.name, pid: process.pid, node: process.version, node_flags: process.execArgv }, 'starting');
       let server: Server | undefined;
-      let signals = 0;
-      const onSignal = (sig: NodeJS.Signals) => {
-        signals += 1;
+      const offSignals = onStopSignals((sig, signals) => {
         if (signals === 1) {
           p.logger.info({ signal: sig }, 'draining: stop claiming, cut in-flight fetches (their subjects are given back, due now), flush, ack (signal again to exit at once)');
           p.built.runner.stop('signal');
@@ -46,9 +47,7 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
           p.logger.warn({ signal: sig, in_flight: p.built.runner.inFlightJobs }, 'exiting at once; unacknowledged leases expire and are reclaimed');
           process.exit(130);
         }
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+      });
       const tty = process.stderr.isTTY === true;
       const progress = startProgress({
         pipeline: p.config.name, run: () => p.built.runner.progress(), frontier: () => p.built.counts.stats(),
@@ -71,8 +70,7 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
       } finally {
         progress.stop();
         await report.stop();
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        offSignals();
         server?.close();
         await p.built.alerts?.stop();
         await p.close();

@@ -4,6 +4,7 @@ import { systemClock } from '../../core/clock';
 import { loadPipeline } from '../../pipeline/load';
 import { connectRedis, createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
+import { firstStop } from '../signals';
 import { nonNegativeInt } from '../options';
 import { collect, createLogger, pipelineVars } from '../runtime';
 import { openApiOnly, serve } from '../serve';
@@ -96,10 +97,7 @@ ones started later, until resume; drain stops the workers running when it is ask
             host: opts.host, port: opts.port, ...(token ? { token } : {}), version: version(ctx.root),
           });
           process.stderr.write(`freshet serve: ${running.url}/ (pipelines: ${list.map((p) => p.config.name).join(', ')}; API ${running.url}/openapi.json)\n`);
-          await new Promise<void>((resolve) => {
-            process.once('SIGINT', resolve);
-            process.once('SIGTERM', resolve);
-          });
+          await firstStop();
           await running.close();
         } finally {
           await search.client.close();

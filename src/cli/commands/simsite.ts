@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
+import { firstStop } from '../signals';
 import { nonNegativeInt, positiveNumber } from '../options';
 import {
   DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, defaultBreakouts, parseFaultSpec, parseNewsSpec, startSimsite, type Era,
@@ -110,10 +111,7 @@ Clients are told apart by the x-client-id header (else the SUB cookie, else ?cli
       console.log(`simsite listening on ${site.url} (${flags.users} users, seed ${flags.seed}, speed ${flags.speed}, era ${flags.era}, built in ${Date.now() - t0} ms)`);
       console.log(`  try: curl '${site.url}/api/container/getIndex?type=uid&value=${sample.uid}'`);
       console.log(`  truth: ${site.url}/_truth/world`);
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
+      await firstStop();
       await site.close();
     });
 };

@@ -5,6 +5,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { startSimsite } from '../../../src/simsite';
 import { median, peakRssMiB, round3 } from '../lib/measure';
 import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
+import { missingFlags } from '../../../src/cli/node-flags';
 
 export interface VariantResult {
   requests: number;
@@ -75,7 +76,9 @@ async function child(variant: Exclude<Variant, 'scrapy'>, workload: Workload): P
 
 function runNodeChild(variant: Variant, workload: Workload, env: NodeJS.ProcessEnv): Promise<VariantResult> {
   return new Promise((resolve, reject) => {
-    const c = fork(__filename, ['--child', variant, workload], { env });
+    // freshet's contenders run with the Node flags bin/freshet.js gives the CLI; the others with Node's defaults.
+    const execArgv = variant === 'blackhole' || variant === 'elasticsearch' ? [...missingFlags(env, process.execArgv, [workload === 'html' ? 'web_pages' : 'weibo_api']), ...process.execArgv] : process.execArgv;
+    const c = fork(__filename, ['--child', variant, workload], { env, execArgv });
     let result: VariantResult | undefined;
     c.once('message', (m) => (result = m as VariantResult));
     c.once('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`${variant} exited with ${code}`))));

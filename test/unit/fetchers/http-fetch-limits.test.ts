@@ -123,6 +123,19 @@ describe('HttpFetcher: waiting for the byte budget', () => {
     await fetcher.close();
   });
 
+  it('gives the bytes of a failed attempt back before the retry asks again (a visit in backoff holds nothing)', async () => {
+    const { fetcher, sleeps } = makeFetcher({ retry: { max_attempts: 2 }, body_timeout_ms: 150 });
+    const events: string[] = [];
+    const allowance = { cover: (n: number) => void events.push(`cover ${n}`), giveBack: () => void events.push('giveBack') };
+    const err = await rejection(fetcher.fetch({ url: server.url('/stall-body'), allowance }));
+    expect(err).toMatchObject({ code: 'E_FETCH_TIMEOUT', fields: { attempts: 2 } });
+    expect(sleeps).toHaveLength(1);
+    // The declared 100 bytes (and the text decoded from them) first, then the 7 read, per attempt;
+    // given back after each failure.
+    expect(events).toEqual(['cover 200', 'cover 14', 'giveBack', 'cover 200', 'cover 14', 'giveBack']);
+    await fetcher.close();
+  });
+
   it('asks room for the bytes alone when the body is not decoded to text', async () => {
     const { fetcher } = makeFetcher(once);
     const asked: number[] = [];

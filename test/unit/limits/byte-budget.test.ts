@@ -171,4 +171,41 @@ describe('ByteBudget', () => {
     expect(w.granted).toBe(true);
     expect(() => budget.free(1000)).toThrow('freed more than was charged');
   });
+  it('giveBack: a hold whose attempt failed gives its bytes back, so the paused readers are not left waiting on it (issue 24 stall)', async () => {
+    const budget = new ByteBudget(1000);
+    const failed = budget.hold(); // its read failed; it waits for a backoff and a connection, not for room
+    const paused = budget.hold();
+    expect(failed.cover(600)).toBeUndefined();
+    expect(paused.cover(300)).toBeUndefined();
+    const more = track(paused.cover(500));
+    await settle();
+    // Not every byte is held by a waiter: the budget waits for the failed hold, which never frees on its own.
+    expect(more.granted).toBe(false);
+    failed.giveBack();
+    await settle();
+    expect(more.granted).toBe(true);
+    expect(budget.inUse).toBe(500);
+    // The hold stays open: the retry asks again, in its turn.
+    expect(failed.cover(400)).toBeUndefined();
+    expect(budget.inUse).toBe(900);
+    failed.release();
+    paused.release();
+    expect(budget.inUse).toBe(0);
+  });
+
+  it('giveBack gives up a wait still queued for the hold', async () => {
+    const budget = new ByteBudget(1000);
+    const other = budget.hold();
+    other.cover(500);
+    const h = budget.hold();
+    h.cover(100);
+    const wait = track(h.cover(900));
+    await settle();
+    h.giveBack();
+    await settle();
+    expect(wait.error).toMatchObject({ code: ErrorCodes.fetchAborted });
+    expect(budget.inUse).toBe(500);
+    other.release();
+    expect(budget.inUse).toBe(0);
+  });
 });

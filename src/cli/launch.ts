@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
+import { parse } from 'yaml';
+import { missingFlags, relaunchArgs } from './node-flags';
+
+/** What the parent passes on to the crawler it re-runs; the crawler handles them (drain, exit). */
+export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export interface LaunchOptions {
+  /** The script to run again (bin/freshet.js). */
+  script: string;
+  /** Runs the CLI in this process (when no flag is missing). */
+  runHere: () => void;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs the CLI with the Node flags of node-flags.ts: in this process when it has them all (given
+ * on the command line, in NODE_OPTIONS, or by being the re-run), else once more as a child with
+ * them added, stdio shared. The parent stays as a thin proxy: it forwards SIGINT, SIGTERM and
+ * SIGHUP, and ends as the child did (its exit code, or killed by the same signal). The child is
+ * in the parent's process group, so a terminal's Ctrl-C and Ctrl-Z reach it directly too
+ * (signals.ts takes the two copies of one Ctrl-C for one).
+ */
+export function launch(opts: LaunchOptions): void {
+  const flags = missingFlags(opts.env, process.execArgv, runParseTypes(process.argv.slice(2)));
+  if (flags.length === 0) {
+    opts.runHere();
+    return;
+  }
+  const child = spawn(process.execPath, relaunchArgs(flags, process.execArgv, opts.script, process.argv.slice(2)), { stdio: 'inherit', env: opts.env });
+  const forward = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  for (const s of FORWARDED_SIGNALS) process.on(s, forward);
+  child.once('error', (err) => {
+    console.error(`freshet: could not start ${process.execPath} with ${flags.join(' ')}: ${err.message} (FRESHET_NODE_FLAGS= runs without re-starting)`);
+    process.exit(1);
+  });
+  child.once('exit', (code, signal) => {
+    for (const s of FORWARDED_SIGNALS) process.off(s, forward);
+    if (signal) {
+      process.kill(process.pid, signal);
+      // A signal whose default is not to terminate (or one ignored here): the shell's convention.
+      setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 100);
+      return;
+    }
+    process.exit(code ?? 1);
+  });
+}
+
+/**
+ * The `parse.type` of the pipeline files `freshet run` is given (the defaults depend on it); none
+ * for other commands. A file that cannot be read or parsed here counts for nothing: the command,
+ * run in place, reports it with its file, line and key path.
+ */
+export function runParseTypes(args: readonly string[]): string[] {
+  if (args[0] !== 'run') return [];
+  const types: string[] = [];
+  for (const arg of args.slice(1)) {
+    if (arg.startsWith('-') || !/\.ya?ml$/i.test(arg)) continue;
+    try {
+      if (!statSync(arg).isFile()) continue;
+      const type = (parse(readFileSync(arg, 'utf8')) as { parse?: { type?: unknown } } | null)?.parse?.type;
+      if (typeof type === 'string') types.push(type);
+    } catch {
+      // Left to the command itself.
+    }
+  }
+  return types;
+}

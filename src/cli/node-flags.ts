@@ -1,0 +1,60 @@
+/**
+ * The Node/V8 flags freshet's CLI runs with, and the arguments that re-run it with them
+ * (`bin/freshet.js` re-executes itself once; the benchmarks fork their crawler children with the
+ * same list so they measure what users run). V8 sizes the young generation when the isolate is
+ * created, so these cannot be set from inside the process (`v8.setFlagsFromString` has no effect
+ * on the semi-space once the heap exists).
+ *
+ * `--max-semi-space-size=2` (MiB; V8's default on 64-bit grows it to 16 MiB under allocation
+ * pressure): a crawl of big pages allocates fast and briefly (bodies, parsed pages, bulk bodies),
+ * and V8 grows the semi-spaces to their maximum. Capped at 2 MiB, RSS peak with 200 pages of
+ * 9.5 MB fell by 10-45 MiB, to 387-395 (`npm run bench memory`). The price is CPU on small JSON
+ * pages (+26 % per request, and ~27 MiB more RSS peak, from more promotion): README, Throughput.
+ * So the list is for crawls of pages (PAGE_PARSERS); API crawls run on V8's defaults.
+ */
+export const CRAWLER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
+
+/**
+ * Parsers of documents of any size up to `max_body_bytes` (HTML), where the young generation's
+ * size shows in RSS; the API parsers read small JSON pages, where it saves CPU.
+ */
+const PAGE_PARSERS: ReadonlySet<string> = new Set(['web_pages']);
+
+/** The default flags for a command whose pipelines parse with `parseTypes` (none: not a crawl). */
+export function defaultFlags(parseTypes: readonly string[]): string[] {
+  return parseTypes.some((t) => PAGE_PARSERS.has(t)) ? [...CRAWLER_NODE_FLAGS] : [];
+}
+
+/** The environment variable that replaces the list (space-separated; empty: none, no re-exec). */
+export const NODE_FLAGS_ENV = 'FRESHET_NODE_FLAGS';
+
+/** `--max_semi_space_size=4` and `--max-semi-space-size 4` name the same flag. */
+export function flagName(arg: string): string {
+  const name = arg.split('=', 1)[0]!;
+  return `--${name.replace(/^-+/, '').replace(/_/g, '-')}`;
+}
+
+/** The flags of `FRESHET_NODE_FLAGS` when set (even empty), else the defaults for the pipelines' parsers. */
+export function configuredFlags(value: string | undefined, parseTypes: readonly string[]): string[] {
+  if (value === undefined) return defaultFlags(parseTypes);
+  const flags = value.split(/\s+/).filter(Boolean);
+  for (const f of flags) {
+    if (!/^--?[A-Za-z]/.test(f)) throw new Error(`${NODE_FLAGS_ENV}: "${f}" is not a node option (expected --name or --name=value, separated by spaces)`);
+  }
+  return flags;
+}
+
+/**
+ * The configured flags this process still lacks: a flag whose name is already in the process's
+ * own arguments (`execArgv`) or in `NODE_OPTIONS` is the user's choice (or the re-run's own) and
+ * is not added again. Empty: run in this process (that is also why the re-run never loops).
+ */
+export function missingFlags(env: { FRESHET_NODE_FLAGS?: string | undefined; NODE_OPTIONS?: string | undefined }, execArgv: readonly string[], parseTypes: readonly string[]): string[] {
+  const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].filter((a) => a.startsWith('-')).map(flagName));
+  return configuredFlags(env.FRESHET_NODE_FLAGS, parseTypes).filter((f) => !given.has(flagName(f)));
+}
+
+/** The arguments of `process.execPath` that re-run `script` with `flags` added before the process's own. */
+export function relaunchArgs(flags: readonly string[], execArgv: readonly string[], script: string, args: readonly string[]): string[] {
+  return [...flags, ...execArgv, script, ...args];
+}
