@@ -32,6 +32,45 @@ describe('Acker', () => {
     expect(r.acks).toEqual([3]);
   });
 
+  it('stores the acks of one event-loop turn together at the end of that turn, waiting for no timer', async () => {
+    const r = recorder();
+    const acker = new Acker(r.frontier, { clock: new ManualClock(0), logger: silentLogger, sleep: async () => undefined });
+    const owned = Promise.all([1, 2, 3, 4, 5].map((d) => acker.ack(item(d))));
+    // Sent by the next turn of the loop (a fixed wait of 20 ms, as before, would not have sent it yet).
+    await new Promise((r) => setImmediate(r));
+    expect(r.acks).toEqual([5]);
+    await expect(owned).resolves.toEqual([true, true, true, true, true]);
+  });
+
+  it('holds the acks that come while a batch is being stored and stores them together right after it, in order', async () => {
+    const batches: number[][] = [];
+    const releases: (() => void)[] = [];
+    const frontier: Pick<JobLeases, 'ack'> & ThroughputCounter = {
+      ack: (items: AckItem[]) => new Promise((resolve) => {
+        batches.push(items.map((i) => i.docs ?? 0));
+        releases.push(() => resolve(items.map(() => true)));
+      }),
+      countThroughput: async () => undefined,
+    };
+    const acker = new Acker(frontier, { clock: new ManualClock(0), logger: silentLogger, sleep: async () => undefined });
+    const first = acker.ack(item(1));
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1]]); // in flight
+    const later = [acker.ack(item(2)), acker.ack(item(3))];
+    await new Promise((r) => setImmediate(r));
+    const more = acker.ack(item(4));
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1]]); // nothing else sent while the first store is in flight
+    releases[0]!();
+    await first;
+    await new Promise((r) => setImmediate(r));
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    releases[1]!();
+    await expect(Promise.all([...later, more])).resolves.toEqual([true, true, true]);
+    const drained = acker.drain();
+    await expect(drained).resolves.toBeUndefined();
+  });
+
   it('writes throughput counters at most once per interval, adding up the batches in between, and the rest on drain', async () => {
     const r = recorder();
     const clock = new ManualClock(0);
