@@ -59,4 +59,50 @@ describe('batchBy', () => {
     sub.unsubscribe();
     expect(requests.observed).toBe(false);
   });
+
+  it('while the consumer has no room, a flush request or the time limit leaves the batch open to take more, and it closes when a slot comes free', () => {
+    jest.useFakeTimers();
+    try {
+      const src = new Subject<string>();
+      const requests = new Subject<void>();
+      const freed = new Subject<void>();
+      let busy = true;
+      const seen: string[][] = [];
+      const sub = src.pipe(batchBy({ ...opts, maxCount: 100, maxBytes: 100, flushRequests: requests, room: { busy: () => busy, freed } })).subscribe((b) => seen.push(b));
+      src.next('a');
+      requests.next();
+      src.next('b');
+      jest.advanceTimersByTime(50); // the time limit, too, waits for room
+      src.next('c');
+      expect(seen).toEqual([]);
+      busy = false;
+      freed.next();
+      expect(seen).toEqual([['a', 'b', 'c']]);
+      freed.next(); // no flush pending: nothing to close
+      src.next('d');
+      expect(seen).toEqual([['a', 'b', 'c']]);
+      requests.next(); // room now: closes at once
+      expect(seen).toEqual([['a', 'b', 'c'], ['d']]);
+      busy = true;
+      src.next('e');
+      jest.advanceTimersByTime(50);
+      expect(seen).toEqual([['a', 'b', 'c'], ['d']]);
+      busy = false;
+      freed.next();
+      expect(seen).toEqual([['a', 'b', 'c'], ['d'], ['e']]);
+      sub.unsubscribe();
+      expect(freed.observed).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('closes a batch at its count or byte limit even with no room (the consumer queues it; the limits bound it)', () => {
+    const src = new Subject<string>();
+    const freed = new Subject<void>();
+    const seen: string[][] = [];
+    src.pipe(batchBy({ ...opts, room: { busy: () => true, freed } })).subscribe((b) => seen.push(b));
+    for (const s of ['a', 'b', 'c', 'dddddddddd']) src.next(s);
+    expect(seen).toEqual([['a', 'b', 'c'], ['dddddddddd']]);
+  });
 });
