@@ -7,61 +7,62 @@ import type { AckItem, JobLeases, ThroughputCounter } from '../sources/contract'
 /**
  * Batches acknowledgements into one Redis round trip (pipelined Lua calls) instead of one per
  * job, and keeps retrying while Redis is away: an ack is never dropped, credits are released only
- * once the frontier has it. A batch is what came in during one turn of the event loop (a bulk
- * response settles its jobs in one turn) and, while a batch is being stored, everything that
- * comes meanwhile (group commit): an ack waits for no timer, because every job waiting on it
- * holds a credit, and a fixed 20 ms wait was ~10 % of a job's life in the throughput benchmark
- * (JSON timelines into the search node, credits all spent). The per-minute throughput counters are
- * a status gauge, not state: they are added up here and written at most once per `countEveryMs`
- * (and on drain), because a write per ack batch cost as much CPU as the acks themselves (profile
- * of the throughput benchmark).
+ * once the frontier has it. Acks that trickle in (a job ends now and then) wait up to `maxWaitMs`
+ * to share a round trip; a burst of at least `burst` acks in one turn of the event loop (a bulk
+ * response settles its jobs at once) goes at the end of that turn, because every job waiting on
+ * its ack holds a credit (the fixed wait was ~10 % of a job's life on the JSON timelines into the
+ * search node, credits all spent). While a batch is being stored the next one gathers (group
+ * commit), so acks stay in order. The per-minute throughput counters are a status gauge, not
+ * state: they are added up here and written at most once per `countEveryMs` (and on drain),
+ * because a write per ack batch cost as much CPU as the acks themselves (profile of the
+ * throughput benchmark).
  */
 export class Acker {
   private queue: { item: AckItem; resolve: (owned: boolean) => void }[] = [];
-  private scheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
-  /** The batch being stored, if any: the next one waits for it (acks stay in order). */
+  private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Immediate | undefined;
+  /** The batch being stored, if any: the next one waits for it. */
   private storing: Promise<void> | undefined;
   private pendingVisits = 0;
   private pendingDocs = 0;
   private lastCountMs = -Infinity;
 
-  /**
-   * `maxBatch`: a batch is stored as soon as it holds that many; `maxWaitMs`: how long a batch
-   * waits for more (0: until the end of the current turn of the event loop).
-   */
   constructor(
     private readonly frontier: Pick<JobLeases, 'ack'> & ThroughputCounter,
     private readonly deps: { clock: Clock; logger: Logger; sleep(ms: number): Promise<void> },
     private readonly maxBatch = 128,
-    private readonly maxWaitMs = 0,
+    private readonly maxWaitMs = 20,
     private readonly countEveryMs = 1000,
+    private readonly burst = maxBatch,
   ) {}
 
   /** Resolves once the ack is stored; true if the lease was still ours. */
   ack(item: AckItem): Promise<boolean> {
     return new Promise((resolve) => {
       this.queue.push({ item, resolve });
-      if (this.queue.length >= this.maxBatch) this.kick();
-      else if (!this.scheduled) this.scheduled = this.maxWaitMs > 0 ? setTimeout(() => this.kick(), this.maxWaitMs) : setImmediate(() => this.kick());
+      this.schedule();
     });
   }
 
+  private schedule(): void {
+    if (this.queue.length >= this.maxBatch) this.kick();
+    else if (this.queue.length >= this.burst) this.soon ??= setImmediate(() => this.kick());
+    else if (this.queue.length > 0) this.timer ??= setTimeout(() => this.kick(), this.maxWaitMs);
+  }
+
   private kick(): void {
-    this.unschedule();
-    // A store in flight: this batch goes when it ends, with whatever else came meanwhile.
+    clearTimeout(this.timer);
+    clearImmediate(this.soon);
+    this.timer = undefined;
+    this.soon = undefined;
+    // The store in flight schedules what gathered when it ends.
     if (this.storing || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxBatch);
     this.storing = this.store(batch).finally(() => {
       this.storing = undefined;
-      if (this.queue.length > 0) this.kick();
+      // What gathered meanwhile goes by the same rules.
+      this.schedule();
     });
-  }
-
-  private unschedule(): void {
-    if (this.scheduled === undefined) return;
-    clearTimeout(this.scheduled as NodeJS.Timeout);
-    clearImmediate(this.scheduled as NodeJS.Immediate);
-    this.scheduled = undefined;
   }
 
   private async store(batch: { item: AckItem; resolve: (owned: boolean) => void }[]): Promise<void> {
@@ -100,8 +101,11 @@ export class Acker {
 
   /** Stores every ack given so far, then the throughput counts. */
   async drain(): Promise<void> {
-    this.kick();
-    while (this.storing) await this.storing;
+    for (;;) {
+      this.kick();
+      if (!this.storing) break;
+      await this.storing;
+    }
     await this.writeCounts();
   }
 }
