@@ -1,5 +1,5 @@
 import type { Client } from '@elastic/elasticsearch';
-import { concatMap, defer, finalize, from, map, mergeMap, Subject, type Observable } from 'rxjs';
+import { concatMap, from, map, mergeMap, type Observable } from 'rxjs';
 import { z } from 'zod';
 import type { Clock } from '../core/clock';
 import type { Doc, DocEnvelope, VersionOutcome } from '../core/envelope';
@@ -94,27 +94,15 @@ export function elasticsearchSink(config: ElasticsearchSinkConfig, deps: SinkDep
     if (head === undefined) actionHeads.set(index, (head = `{"index":{"_index":${JSON.stringify(`${deps.indexPrefix}${index}`)},"_id":`));
     return { env, lines: `${head}${JSON.stringify(id)}}}\n${JSON.stringify(env.doc.body)}\n`, attempts: 0 };
   };
-  return (source) => defer(() => {
-    // Bulk requests in flight: while all `concurrency` are, the next batch stays open (batchBy's room).
-    let inFlight = 0;
-    const freed = new Subject<void>();
-    return source.pipe(
-      map(serialise),
-      batchBy<Pending>({
-        maxCount: config.flush_docs, maxBytes: config.flush_bytes, maxWaitMs: config.flush_interval_ms, sizeOf: (p) => p.lines.length,
-        ...(deps.flushRequests ? { flushRequests: deps.flushRequests } : {}),
-        room: { busy: () => inFlight >= config.concurrency, freed },
-      }),
-      mergeMap((batch) => {
-        inFlight += 1;
-        return from(flushBatch(batch, config, deps)).pipe(finalize(() => {
-          inFlight -= 1;
-          freed.next();
-        }));
-      }, config.concurrency),
-      concatMap((settled) => settled),
-    );
-  });
+  return (source) => source.pipe(
+    map(serialise),
+    batchBy<Pending>({
+      maxCount: config.flush_docs, maxBytes: config.flush_bytes, maxWaitMs: config.flush_interval_ms, sizeOf: (p) => p.lines.length,
+      ...(deps.flushRequests ? { flushRequests: deps.flushRequests } : {}),
+    }),
+    mergeMap((batch) => from(flushBatch(batch, config, deps)), config.concurrency),
+    concatMap((settled) => settled),
+  );
 }
 
 /**

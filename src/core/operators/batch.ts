@@ -8,14 +8,6 @@ export interface BatchOptions<T> {
   sizeOf(item: T): number;
   /** Closes the open batch whenever this emits (the upstream waits on it). */
   flushRequests?: Observable<unknown>;
-  /**
-   * The consumer's room: while `busy()` (every request slot taken), a flush request or the time
-   * limit leaves the batch open, so that it keeps taking items, and it is closed when `freed`
-   * emits (a slot came free). A closed batch would only wait for that slot anyway, and the items
-   * that came meanwhile would wait for the next flush: held open, they go with it. The count and
-   * byte limits still close a batch at once.
-   */
-  room?: { busy(): boolean; freed: Observable<unknown> };
 }
 
 /**
@@ -28,10 +20,7 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
     let batch: T[] = [];
     let bytes = 0;
     let timer: NodeJS.Timeout | undefined;
-    /** A flush (requested or timed) waits for a free slot. */
-    let deferred = false;
     const flush = () => {
-      deferred = false;
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (batch.length === 0) return;
@@ -40,17 +29,7 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
       bytes = 0;
       subscriber.next(out);
     };
-    const soon = () => {
-      if (opts.room?.busy()) {
-        deferred = true;
-        if (timer) clearTimeout(timer);
-        timer = undefined;
-      } else flush();
-    };
-    const requests = opts.flushRequests?.subscribe(soon);
-    const freed = opts.room?.freed.subscribe(() => {
-      if (deferred) flush();
-    });
+    const requests = opts.flushRequests?.subscribe(() => flush());
     const sub = source.subscribe({
       next(item) {
         const size = opts.sizeOf(item);
@@ -58,7 +37,7 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
         batch.push(item);
         bytes += size;
         if (batch.length >= opts.maxCount || bytes >= opts.maxBytes) flush();
-        else if (!timer && !deferred) timer = setTimeout(soon, clampTimerMs(opts.maxWaitMs));
+        else if (!timer) timer = setTimeout(flush, clampTimerMs(opts.maxWaitMs));
       },
       error(err) {
         flush();
@@ -72,7 +51,6 @@ export function batchBy<T>(opts: BatchOptions<T>): OperatorFunction<T, T[]> {
     return () => {
       if (timer) clearTimeout(timer);
       requests?.unsubscribe();
-      freed?.unsubscribe();
       sub.unsubscribe();
     };
   });
