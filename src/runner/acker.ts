@@ -7,22 +7,14 @@ import type { AckItem, JobLeases, ThroughputCounter } from '../sources/contract'
 /**
  * Batches acknowledgements into one Redis round trip (pipelined Lua calls) instead of one per
  * job, and keeps retrying while Redis is away: an ack is never dropped, credits are released only
- * once the frontier has it. Acks that trickle in (a job ends now and then) wait up to `maxWaitMs`
- * to share a round trip; a burst of at least `burst` acks in one turn of the event loop (a bulk
- * response settles its jobs at once) goes at the end of that turn, because every job waiting on
- * its ack holds a credit (the fixed wait was ~10 % of a job's life on the JSON timelines into the
- * search node, credits all spent). While a batch is being stored the next one gathers (group
- * commit), so acks stay in order. The per-minute throughput counters are a status gauge, not
- * state: they are added up here and written at most once per `countEveryMs` (and on drain),
- * because a write per ack batch cost as much CPU as the acks themselves (profile of the
- * throughput benchmark).
+ * once the frontier has it. The per-minute throughput counters are a status gauge, not state: they
+ * are added up here and written at most once per `countEveryMs` (and on drain), because a write
+ * per ack batch cost as much CPU as the acks themselves (profile of the throughput benchmark).
  */
 export class Acker {
   private queue: { item: AckItem; resolve: (owned: boolean) => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private soon: NodeJS.Immediate | undefined;
-  /** The batch being stored, if any: the next one waits for it. */
-  private storing: Promise<void> | undefined;
+  private flushing: Promise<void> = Promise.resolve();
   private pendingVisits = 0;
   private pendingDocs = 0;
   private lastCountMs = -Infinity;
@@ -33,36 +25,24 @@ export class Acker {
     private readonly maxBatch = 128,
     private readonly maxWaitMs = 20,
     private readonly countEveryMs = 1000,
-    private readonly burst = maxBatch,
   ) {}
 
   /** Resolves once the ack is stored; true if the lease was still ours. */
   ack(item: AckItem): Promise<boolean> {
     return new Promise((resolve) => {
       this.queue.push({ item, resolve });
-      this.schedule();
+      if (this.queue.length >= this.maxBatch) this.kick();
+      else if (!this.timer) this.timer = setTimeout(() => this.kick(), this.maxWaitMs);
     });
-  }
-
-  private schedule(): void {
-    if (this.queue.length >= this.maxBatch) this.kick();
-    else if (this.queue.length >= this.burst) this.soon ??= setImmediate(() => this.kick());
-    else if (this.queue.length > 0) this.timer ??= setTimeout(() => this.kick(), this.maxWaitMs);
   }
 
   private kick(): void {
-    clearTimeout(this.timer);
-    clearImmediate(this.soon);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.soon = undefined;
-    // The store in flight schedules what gathered when it ends.
-    if (this.storing || this.queue.length === 0) return;
-    const batch = this.queue.splice(0, this.maxBatch);
-    this.storing = this.store(batch).finally(() => {
-      this.storing = undefined;
-      // What gathered meanwhile goes by the same rules.
-      this.schedule();
-    });
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    this.flushing = this.flushing.then(() => this.store(batch));
   }
 
   private async store(batch: { item: AckItem; resolve: (owned: boolean) => void }[]): Promise<void> {
@@ -99,13 +79,9 @@ export class Acker {
     }
   }
 
-  /** Stores every ack given so far, then the throughput counts. */
   async drain(): Promise<void> {
-    for (;;) {
-      this.kick();
-      if (!this.storing) break;
-      await this.storing;
-    }
-    await this.writeCounts();
+    this.kick();
+    this.flushing = this.flushing.then(() => this.writeCounts());
+    await this.flushing;
   }
 }

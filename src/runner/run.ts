@@ -62,9 +62,7 @@ export class PipelineRunner {
     this.bytes = new ByteBudget(config.source.max_bytes_in_flight);
     // Every visit waiting for room or a slot listens for the cut: up to max_in_flight at once, no leak.
     setMaxListeners(0, this.cut.signal);
-    this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep },
-      // A quarter of the credits acknowledged in one turn is a burst (a bulk response settling its jobs): it goes at once.
-      128, 20, 1000, Math.max(1, Math.ceil(config.source.max_in_flight / 4)));
+    this.acker = new Acker({ ack: (items) => deps.frontier.ack(items), countThroughput: (v, d) => deps.throughput.countThroughput(v, d) }, { clock: deps.clock, logger: deps.logger, sleep: deps.sleep });
     this.lifecycle = new JobLifecycle({
       config, stage: deps.adapter.type, schedule: deps.schedule, acker: this.acker, credits: this.credits, deadLetters: deps.deadLetters,
       clock: deps.clock, rng: deps.rng, logger: deps.logger, metrics: deps.metrics, ...(deps.subjectStatus ? { subjectStatus: deps.subjectStatus } : {}),

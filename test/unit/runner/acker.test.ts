@@ -32,62 +32,6 @@ describe('Acker', () => {
     expect(r.acks).toEqual([3]);
   });
 
-  it('sends a burst of acks (a bulk response settling its jobs) at the end of its turn, and lets a trickle wait to share a round trip', async () => {
-    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
-    try {
-      const r = recorder();
-      const acker = new Acker(r.frontier, { clock: new ManualClock(0), logger: silentLogger, sleep: async () => undefined }, 128, 20, 1000, 4);
-      const burst = Promise.all([1, 2, 3, 4, 5].map((d) => acker.ack(item(d))));
-      // Sent by the next turn of the loop, all five together (with only the 20 ms wait, not yet).
-      await new Promise((res) => setImmediate(res));
-      expect(r.acks).toEqual([5]);
-      await expect(burst).resolves.toEqual([true, true, true, true, true]);
-      const trickle = Promise.all([acker.ack(item(1)), acker.ack(item(1))]);
-      await new Promise((res) => setImmediate(res));
-      expect(r.acks).toEqual([5]); // fewer than a burst: waits
-      await jest.advanceTimersByTimeAsync(20);
-      expect(r.acks).toEqual([5, 2]);
-      await expect(trickle).resolves.toEqual([true, true]);
-    } finally {
-      jest.useRealTimers();
-    }
-  });
-
-  it('holds the acks that come while a batch is being stored and stores them together right after it, in order; drain stores them all', async () => {
-    const batches: number[][] = [];
-    const releases: (() => void)[] = [];
-    const frontier: Pick<JobLeases, 'ack'> & ThroughputCounter = {
-      ack: (items: AckItem[]) => new Promise((resolve) => {
-        batches.push(items.map((i) => i.docs ?? 0));
-        releases.push(() => resolve(items.map(() => true)));
-      }),
-      countThroughput: async () => undefined,
-    };
-    const acker = new Acker(frontier, { clock: new ManualClock(0), logger: silentLogger, sleep: async () => undefined }, 128, 10_000, 1000, 1);
-    const first = acker.ack(item(1));
-    await new Promise((r) => setImmediate(r));
-    expect(batches).toEqual([[1]]); // in flight
-    const later = [acker.ack(item(2)), acker.ack(item(3))];
-    await new Promise((r) => setImmediate(r));
-    const more = acker.ack(item(4));
-    await new Promise((r) => setImmediate(r));
-    expect(batches).toEqual([[1]]); // nothing else sent while the first store is in flight
-    releases[0]!();
-    await first;
-    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-    expect(batches).toEqual([[1], [2, 3, 4]]);
-    releases[1]!();
-    await expect(Promise.all([...later, more])).resolves.toEqual([true, true, true]);
-    // A trickle under a long wait: drain sends it rather than leaving it to the timer.
-    const last = acker.ack(item(5));
-    const drained = acker.drain();
-    await new Promise((r) => setImmediate(r));
-    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
-    releases[2]!();
-    await expect(drained).resolves.toBeUndefined();
-    await expect(last).resolves.toBe(true);
-  });
-
   it('writes throughput counters at most once per interval, adding up the batches in between, and the rest on drain', async () => {
     const r = recorder();
     const clock = new ManualClock(0);
