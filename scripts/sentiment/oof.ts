@@ -92,3 +92,18 @@ export function calibrated(
 function round(x: number): number {
   return Math.round(x * 1e5) / 1e5;
 }
+
+/**
+ * The calibration whose worst cross-validated ECE over `kinds` is the smallest (the goal is an
+ * ECE bound on each file, so a low sum bought with one file's error does not count). Index into
+ * `candidates`; a candidate missing a kind's ECE counts as infinitely bad.
+ */
+export function leastWorstEce(candidates: OofScores[], kinds: string[]): number {
+  let best = -1;
+  let bestWorst = Infinity;
+  candidates.forEach((s, i) => {
+    const worst = Math.max(...kinds.map((k) => s.kinds[k]?.ece ?? Infinity));
+    if (best < 0 || worst < bestWorst) { best = i; bestWorst = worst; }
+  });
+  return best;
+}

@@ -1,8 +1,7 @@
 import { seededRng } from '../../src/core/rng';
 import { EMOTICON_RE, type ZhFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
-import type { Calibration } from '../../src/enrichers/sentiment/calibration';
-import { calibrated, scoreOof, type OofScores } from './oof';
+import { calibrated, leastWorstEce, scoreOof, type OofScores } from './oof';
 import { memoisedOutOfFoldLogits, type CvExample } from './cv';
 import { readPosts } from './data';
 import { coordinateSearch, type Config, type Grid } from './search';
@@ -89,17 +88,16 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   const feats = featsFor(config);
   // Group 0: posts without an emoticon code; group 1: posts with one. Group 0 is fitted on the
   // hand-labelled posts without codes, with or without the emoticon-stripped copies (whose labels
-  // are the removed codes', so the words are surer of less): the choice with the smaller summed
-  // cross-validated calibration error over the two files with goals.
-  let best: { calibration: Calibration; cv: OofScores; worst: number } | undefined;
-  for (const strippedWeight of [1, 0]) {
+  // are the removed codes', so the words are surer of less): the choice whose worst
+  // cross-validated calibration error over the three scored runs is the smaller (a post without
+  // codes may be either kind, so neither run's calibration may be given up for the other's).
+  const candidates = [1, 0].map((strippedWeight) => {
     const calibration = calibrated(base, oof, classes, (_e, f) => (f.emoticons > 0 ? 1 : 0), 2, feats, (e) => (e.kind === 'ws100k-stripped' ? strippedWeight : 1));
     const s = scoreOof(base, oof, classes, calibration, feats);
-    const worst = s.kinds['weibo2018']!.ece! + s.kinds['ws100k']!.ece!;
     o.log(`zh calibration with the stripped copies weighted ${strippedWeight}: ECE weibo2018 ${s.kinds['weibo2018']!.ece!.toFixed(4)}, ws100k ${s.kinds['ws100k']!.ece!.toFixed(4)}, stripped ${s.kinds['ws100k-stripped']!.ece!.toFixed(4)}`);
-    if (!best || worst < best.worst) best = { calibration, cv: s, worst };
-  }
-  const { calibration, cv } = best!;
+    return { calibration, cv: s };
+  });
+  const { calibration, cv } = candidates[leastWorstEce(candidates.map((c) => c.cv), ['weibo2018', 'ws100k', 'ws100k-stripped'])]!;
   o.log(`zh cross-validated (${o.folds} folds), calibrated: ${JSON.stringify(cv)}`);
   const all = weighted(config);
   const keep = all.map((e, i) => (e.weight > 0 ? i : -1)).filter((i) => i >= 0);

@@ -42,10 +42,22 @@ export function isDropped(el: DomElement): boolean {
  */
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
-  if (el.attribs.hidden !== undefined) return true;
+  const panel = cls !== undefined && COLLAPSED_PANEL_RE.test(cls) && !CONSENT_RE.test(cls);
+  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id));
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
-  return (cls !== undefined && (HIDDEN_CLASS_RE.test(cls) || CONSENT_RE.test(cls))) || (id !== undefined && CONSENT_RE.test(id));
+  return (cls !== undefined && ((HIDDEN_CLASS_RE.test(cls) && !panel) || CONSENT_RE.test(cls))) || (id !== undefined && CONSENT_RE.test(id));
 }
+
+/**
+ * React's streamed server rendering sends each suspended part as `<div hidden id="S:3">`, which a
+ * script moves into place at once: the page as shown, not a hidden element.
+ */
+const STREAMED_RE = /^S:\d+$/;
+/**
+ * Accordion, collapse and tab panels: the page's own text folded away until a click (the
+ * sections of a service page, a FAQ), not a modal or screen-reader text.
+ */
+const COLLAPSED_PANEL_RE = /accordion|collaps|tab-?pane|tabpanel/i;
 
 /** Block-level elements: each one starts and ends a line of text. */
 export const BLOCK_TAGS = new Set([
@@ -61,7 +73,7 @@ const NEGATIVE_RE = new RegExp([
   'masthead', 'breadcrumb', 'advert', '(?:^|[-_\\s])ads?(?:$|[-_\\s])', 'sponsor', 'cookie', 'popup', 'modal', 'signup',
   'login', 'outbrain', 'taboola', 'trending', 'most-?popular', 'more-?stories', 'read-?more', 'also-?read', 'disclaimer',
   'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
-  'pagination', 'pager', 'print', 'skip', 'banner', 'hidden', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
+  'pagination', 'pager', 'print', 'skip', 'banner', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
   'crumbs?(?:$|[-_\\s])', 'subpath', 'cur-?pos', '(?:^|[-_\\s])(?:sub|top|main|site)-?nav(?:$|[-_\\s])',
   // Pinyin class names of Chinese sites: share, related, recommend, hot list, ranking, copyright, disclaimer, position (breadcrumb), editor, source.
   // They start a class word ("remen" also hides in "requirements").
@@ -76,13 +88,38 @@ function classAndId(el: DomElement): string {
   return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
 }
 
+/**
+ * Class tokens that style rather than name an element: Tailwind's variants (`md:flex`,
+ * `group-[.active]:block`) and utilities (`overflow-hidden`), and a field whose label is hidden
+ * (`field--label-hidden`). Their words (`hidden`, `banner` in an arbitrary value…) say nothing
+ * about what the element is.
+ */
+const UTILITY_TOKEN_RE = /(?:^|\s)(?:\S*:\S*|overflow(?:-[xy])?-hidden|\S*label-hidden)(?=\s|$)/g;
+/**
+ * Hidden at a desktop's width (`lg:hidden`, `hidden-desktop`, `d-lg-none`): the mobile copy of a
+ * block the page shows again for wide screens. Other `hidden` words (`overflow-hidden`,
+ * `hidden-xs`, `elementor-hidden-mobile`, a closed accordion's `panel-hidden`) hide nothing a
+ * reader at a desktop sees, so `hidden` alone is no furniture word.
+ */
+const DESKTOP_HIDDEN_RE = /(?:^|[\s_-])hidden-(?:desktop|lg|md|xl)(?:\s|$)|(?:^|\s)(?:md|lg|xl):hidden(?:\s|$)|(?:^|\s)d-(?:md|lg|xl)-none(?:\s|$)/i;
+
+/**
+ * A heading's anchor made an id (`s-be-careful-with-related-name`, `SQL-FOR-UPDATE-SHARE`): four
+ * words or more, and what they say is the heading's topic, not the element's role.
+ */
+function isHeadingSlug(id: string): boolean {
+  return id.split(/[-_]+/).length >= 4;
+}
+
 /** -1 for furniture, +1 for content-like class/id words, 0 otherwise (html and body count 0). */
 export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
-  const cls = classAndId(el);
-  if (cls.length < 2) return 0;
-  const neg = NEGATIVE_RE.test(cls);
-  const pos = POSITIVE_RE.test(cls);
+  const klass = el.attribs.class ?? '';
+  const id = el.attribs.id ?? '';
+  const words = `${klass} ${isHeadingSlug(id) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
+  if (words.trim().length === 0) return 0;
+  const neg = NEGATIVE_RE.test(words) || DESKTOP_HIDDEN_RE.test(klass);
+  const pos = POSITIVE_RE.test(words);
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
 }
 

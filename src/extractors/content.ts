@@ -161,18 +161,59 @@ export function chooseContent(
     }
     chosen.push(selectLines(blocks, seg, container, dropComments, selection, weights, !params.forum, items));
   }
-  // Multi-section articles: what lies between two chosen parts of the main container (a data
-  // table, a product box, a call to action cut the run of dense lines) belongs to the article
-  // too, minus link lists, furniture and boilerplate lines.
   inMain.sort((a, b) => a.start - b.start);
-  for (let k = 1; k < inMain.length; k++) {
-    const gap = { start: inMain[k - 1]!.end + 1, end: inMain[k]!.start - 1, sum: 0 };
-    if (gap.start <= gap.end) chosen.push(selectLines(blocks, gap, mainContainer, dropComments, selection, weights, !params.forum, items));
+  if (params.forum) {
+    // Between two runs of posts: the furniture between them is left out, the lines of the thread kept.
+    for (let k = 1; k < inMain.length; k++) {
+      const gap = { start: inMain[k - 1]!.end + 1, end: inMain[k]!.start - 1, sum: 0 };
+      if (gap.start <= gap.end) chosen.push(selectLines(blocks, gap, mainContainer, dropComments, selection, weights, false, items));
+    }
+  } else {
+    chosen.push(containerLines(blocks, inMain, mainContainer, chosen.flat(), dropComments, selection, weights, items));
   }
   const sections = params.forum ? [] : siblingSections(blocks, mainContainer, dropComments, selection, weights, items);
-  // Another segment may have taken a section's lines already.
-  const lines = sections.length > 0 ? [...new Set([...chosen.flat(), ...sections])] : chosen.flat();
+  // Another segment or the container may have taken a line already.
+  const lines = [...new Set([...chosen.flat(), ...sections])];
   return lines.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Share of the main container's text that the chosen runs and what precedes them must hold for
+ * the text after the last run to stay out.
+ */
+const MIN_COVERED_SHARE = 0.7;
+
+/**
+ * The main container's own text around its runs of dense lines, minus link lists, furniture,
+ * captions and boilerplate lines. Everything up to the end of the last run belongs to the text:
+ * the lead and the headings above the first run, and what cuts the runs apart in a multi-section
+ * article (a data table, a product box, a call to action between two sections). After the last
+ * run comes what a template appends (an author's bio, a sign-up box) unless the runs hold little
+ * of the container's text: then the container is the text, as on a service or landing page whose
+ * short sections never make a long run, and on a round-up whose product boxes cut it short.
+ */
+function containerLines(
+  blocks: Block[], inMain: Segment[], container: DomParent, chosen: Block[], dropComments: boolean, selection: SelectionParams,
+  weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
+): Block[] {
+  const last = inMain[inMain.length - 1];
+  if (!last) return [];
+  // The container's lines are one run of the page's lines (the walk is depth-first): found from a
+  // line inside it, without asking every line of the page.
+  const inside = chosen.find((b) => isAncestorOf(container, b.owner));
+  let start = inside?.index ?? 0;
+  let end = inside?.index ?? blocks.length - 1;
+  if (inside) {
+    while (start > 0 && isAncestorOf(container, blocks[start - 1]!.owner)) start--;
+    while (end < blocks.length - 1 && isAncestorOf(container, blocks[end + 1]!.owner)) end++;
+  }
+  const all = selectLines(blocks, { start, end, sum: 0 }, container, dropComments, selection, weights, true, items);
+  const before = all.filter((b) => b.index <= last.end);
+  const covered = new Set([...chosen, ...before]);
+  let coveredChars = 0;
+  for (const b of covered) coveredChars += b.chars;
+  const allChars = all.reduce((n, b) => n + b.chars, 0);
+  return coveredChars < MIN_COVERED_SHARE * allChars ? all : before;
 }
 
 /** Levels above the main container looked at for sibling sections. */

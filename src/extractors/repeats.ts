@@ -21,3 +21,36 @@ export function dropRepeatedLines(lines: Block[]): Block[] {
   });
   return dropped ? kept : lines;
 }
+
+/** Lines in a row that must repeat, in the same order, for the second run to be a copy. */
+const MIN_COPY_RUN = 3;
+/** Characters such a run must hold: three short labels ("Menu", "Close", "Back") repeat for real. */
+const MIN_COPY_CHARS = 150;
+
+/**
+ * The content without a second copy of a run of its lines: templates render a section once per
+ * breakpoint (Framer's `ssr-variant`s, a mobile and a desktop version of a table) or twice for
+ * tabs and print, and both copies sit in the container. A run of `MIN_COPY_RUN` or more lines
+ * that repeats an earlier run word for word, in order, is that copy; a single line that repeats
+ * (a coupon's terms under each coupon, a refrain) stays.
+ */
+export function dropCopiedRuns(lines: Block[]): Block[] {
+  const firstAt = new Map<string, number>();
+  let drop: Set<number> | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const j = firstAt.get(lines[i]!.text);
+    if (j === undefined) {
+      firstAt.set(lines[i]!.text, i);
+      continue;
+    }
+    let k = 0;
+    let chars = 0;
+    while (i + k < lines.length && j + k < i && lines[i + k]!.text === lines[j + k]!.text) chars += lines[i + k++]!.chars;
+    if (k >= MIN_COPY_RUN && chars >= MIN_COPY_CHARS) {
+      drop ??= new Set();
+      for (let m = 0; m < k; m++) drop.add(i + m);
+      i += k - 1;
+    }
+  }
+  return drop ? lines.filter((_, i) => !drop!.has(i)) : lines;
+}

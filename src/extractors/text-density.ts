@@ -11,7 +11,7 @@ import { looksLikeForum } from './page-kind';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
-import { dropRepeatedLines } from './repeats';
+import { dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 
 export interface TextDensityOptions {
@@ -126,7 +126,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
-  const chosen = forum ? opinion : lastResort(blocks, opinion, selection.maxLinkRatio);
+  // A section the template rendered once per breakpoint is read once.
+  const chosen = forum ? opinion : dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio));
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

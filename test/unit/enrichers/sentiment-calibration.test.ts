@@ -7,6 +7,7 @@ import { reliability } from '../../../src/eval/calibration';
 import { fitTopLabelMap, mapConfidence } from '../../../src/enrichers/sentiment/top-label';
 import { fitCalibration } from '../../../scripts/sentiment/calibrate';
 import { foldOf } from '../../../scripts/sentiment/cv';
+import { leastWorstEce, type OofScores } from '../../../scripts/sentiment/oof';
 import { coordinateSearch } from '../../../scripts/sentiment/search';
 import { topicGroups } from '../../../scripts/sentiment/topic-groups';
 
@@ -97,6 +98,28 @@ describe('cross-validation folds', () => {
     expect(foldOf('weibo2018-123', 5, 1)).toBe(foldOf('weibo2018-123', 5, 1));
     const moved = Array.from({ length: 200 }, (_, i) => foldOf(`p${i}`, 5, 1) !== foldOf(`p${i}`, 5, 2)).filter(Boolean).length;
     expect(moved).toBeGreaterThan(100); // the seed reshuffles
+  });
+});
+
+describe('choosing a calibration by cross-validated ECE', () => {
+  const scores = (ece: Record<string, number>): OofScores => ({
+    kinds: Object.fromEntries(Object.entries(ece).map(([k, e]) => [k, { posts: 100, accuracy: 0.9, macroRecall: 0.9, ece: e }])),
+  });
+  const kinds = ['weibo2018', 'ws100k', 'ws100k-stripped'];
+
+  it('takes the candidate whose worst file is best, not the one with the lowest sum over some files', () => {
+    // A: the two raw files look better (sum 0.03) but the stripped run is off by 8 points; B: every file within 2.
+    const a = scores({ weibo2018: 0.01, ws100k: 0.02, 'ws100k-stripped': 0.08 });
+    const b = scores({ weibo2018: 0.02, ws100k: 0.02, 'ws100k-stripped': 0.01 });
+    expect(leastWorstEce([a, b], kinds)).toBe(1);
+    expect(leastWorstEce([b, a], kinds)).toBe(0);
+  });
+
+  it('counts a candidate without a file\'s ECE as worst, and keeps the first of equals', () => {
+    const missing = scores({ weibo2018: 0.001, ws100k: 0.001 });
+    const full = scores({ weibo2018: 0.04, ws100k: 0.04, 'ws100k-stripped': 0.04 });
+    expect(leastWorstEce([missing, full], kinds)).toBe(1);
+    expect(leastWorstEce([full, scores({ weibo2018: 0.04, ws100k: 0.01, 'ws100k-stripped': 0.02 })], kinds)).toBe(0);
   });
 });
 

@@ -36,3 +36,29 @@ describe('text_density on a forum thread with quotes and signatures', () => {
     for (const s of ['I would rather say', 'English for Car Rental businesses', 'car hire is more common']) expect(text).toContain(s);
   });
 });
+
+describe('a section rendered once per breakpoint (dropCopiedRuns)', () => {
+  // Framer-shaped: the same article body in a desktop and a tablet variant, one hidden by a hashed class.
+  const body = [
+    'Home remodeling in California is a significant investment, with costs that vary by the size of the home and the finishes chosen.',
+    'A kitchen remodel usually costs the most per square foot, because cabinets, counters and appliances all change at once.',
+    'Bathrooms come second: plumbing moves and tile work take skilled trades, and permits add weeks to the schedule.',
+    'Budget ten to twenty percent on top of the estimate for what only shows up once the walls are open.',
+  ].map((p) => `<p class="framer-text">${p}</p>`).join('');
+  const variant = (hash: string): string => `<div class="ssr-variant hidden-${hash}"><div class="framer-bkf1oq">${body}</div></div>`;
+
+  it('keeps one copy of the body, not two', () => {
+    const page = extract(`<html><head><title>How much does a home remodel cost?</title></head><body><div class="framer-17t5wmu">
+      <h1>How much does a home remodel cost?</h1>${variant('12t0irv')}${variant('bnz77l')}</div></body></html>`);
+    expect(page.paragraphs.filter((p) => p.startsWith('Home remodeling in California'))).toHaveLength(1);
+    expect(page.paragraphs.filter((p) => p.startsWith('Budget ten to twenty percent'))).toHaveLength(1);
+  });
+
+  it('keeps a single line that repeats for real (the terms under each coupon)', () => {
+    const terms = 'Cannot be combined with other offers. Valid for residential customers only, one coupon per visit.';
+    const coupons = ['$50 off any panel upgrade', '$25 off a ceiling fan installation', '10% off whole-home surge protection']
+      .map((c) => `<div class="coupon"><h3>${c}</h3><p>${terms}</p><p>Call us to book a visit and mention this coupon when you do, we will take it off the bill.</p></div>`).join('');
+    const page = extract(`<html><head><title>Coupons</title></head><body><main><h1>Coupons</h1>${coupons}</main></body></html>`);
+    expect(page.paragraphs.filter((p) => p === terms)).toHaveLength(3);
+  });
+});

@@ -38,7 +38,9 @@ describe('text_density extract() on a Chinese page', () => {
   it('extracts a GBK page that declares no charset (bytes in, detection inside)', () => {
     const page = extract(iconv.encode(html, 'gbk'));
     expect(page.title).toBe('长江大桥夜间实施交通管制');
-    expect(page.paragraphs).toHaveLength(4);
+    // The plain <h1> heads the article's own table cell: part of the text (inArticleFlow), then the four paragraphs.
+    expect(page.paragraphs).toHaveLength(5);
+    expect(page.paragraphs[0]).toBe('长江大桥夜间实施交通管制');
     expect(page.text).toContain('每晚22时至次日5时对长江大桥实施交通管制');
     expect(page.lang).toBe('zh');
   });

@@ -1,0 +1,75 @@
+import { classWeight, isHiddenByClass } from '../../../src/extractors/clean';
+import { findFirst, parseHtml, type DomElement } from '../../../src/extractors/dom';
+import { extract } from '../../../src/extractors/text-density';
+
+/** The first element of a snippet. */
+const el = (html: string): DomElement => findFirst(parseHtml(html), () => true)!;
+
+/** Paragraphs of real length, numbered so every one can be looked for. */
+const paras = (n: number, topic: string): string => Array.from({ length: n }, (_, i) =>
+  `<p>Paragraph ${i + 1} about ${topic}: we plan the work with you, keep you informed at every step, and finish on the agreed date.</p>`).join('\n');
+
+describe('class words that style rather than name an element (clean.ts)', () => {
+  it('gives Tailwind utilities and variants no furniture weight', () => {
+    expect(classWeight(el('<section class="relative bg-white overflow-hidden py-24"></section>'))).toBe(0);
+    expect(classWeight(el('<div class="minlg:hidden group-[.active]:block maxlg:hidden"></div>'))).toBe(0);
+    expect(classWeight(el('<div class="field field--name-bp-view field--type-viewsreference field--label-hidden field__items"></div>'))).toBe(0);
+    expect(classWeight(el('<div class="elementor-element elementor-hidden-mobile"></div>'))).toBe(0);
+  });
+
+  it('still calls furniture what a desktop reader does not see and what a furniture word names', () => {
+    expect(classWeight(el('<div class="block lg:hidden"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="cta hidden-desktop"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="sidebar widget-area"></div>'))).toBe(-1);
+    expect(classWeight(el('<div id="share-bar"></div>'))).toBe(-1);
+  });
+
+  it('reads a heading anchor id as the heading, not as a furniture word', () => {
+    expect(classWeight(el('<section id="s-be-careful-with-related-name-and-related-query-name"></section>'))).toBe(0);
+    expect(classWeight(el('<div class="refsect2" id="SQL-FOR-UPDATE-SHARE"></div>'))).toBe(0);
+  });
+
+  it('does not take a React streamed part or a folded accordion panel for hidden', () => {
+    expect(isHiddenByClass(el('<div hidden id="S:3"></div>'))).toBe(false);
+    expect(isHiddenByClass(el('<div class="kt-accordion-panel hidden"></div>'))).toBe(false);
+    expect(isHiddenByClass(el('<div hidden id="modal-root"></div>'))).toBe(true);
+    expect(isHiddenByClass(el('<div class="ot-accordion-layout hidden" id="onetrust-pc-sdk"></div>'))).toBe(true);
+  });
+});
+
+describe('pages whose text sits under such words', () => {
+  it('keeps a service page\'s sections styled overflow-hidden', () => {
+    const page = extract(`<html><head><title>Managed analytics | Acme</title></head><body>
+      <header><a href="/">Acme</a></header>
+      <main><div class="hero"><h1>Managed analytics</h1><p>We run your data platform so your team can use the numbers instead of fixing the pipes behind them.</p></div>
+      <section class="relative overflow-hidden bg-white md:py-24"><h2>What we do</h2>${paras(3, 'pipelines')}</section>
+      <section class="relative overflow-hidden bg-gray-50 md:py-24"><h2>How we work</h2>${paras(3, 'reporting')}</section></main>
+      <footer><p>© Acme</p></footer></body></html>`);
+    expect(page.paragraphs.filter((p) => p.includes('about pipelines'))).toHaveLength(3);
+    expect(page.paragraphs.filter((p) => p.includes('about reporting'))).toHaveLength(3);
+  });
+
+  it('reads the body React streamed into <div hidden id="S:0">', () => {
+    const page = extract(`<html><head><title>Scalable oversight, explained</title></head><body>
+      <div id="root"><h1>Scalable oversight, explained</h1><template id="B:0"></template><p>Loading…</p></div>
+      <div hidden id="S:0"><article>${paras(6, 'oversight')}</article></div>
+      <script>$RC("B:0","S:0")</script></body></html>`);
+    expect(page.paragraphs.filter((p) => p.includes('about oversight'))).toHaveLength(6);
+  });
+
+  it('keeps the answers folded into accordion panels', () => {
+    const faq = ['How long does a repair take?', 'Do you give a warranty?', 'Can I book at a weekend?'].map((q, i) =>
+      `<div class="accordion-item"><h3 class="accordion-title">${q}</h3><div class="accordion-panel hidden"><p>Answer ${i + 1}: most jobs are finished within two working days, and we confirm the date, the price and the warranty in writing before we start.</p></div></div>`).join('');
+    const page = extract(`<html><head><title>Home repair grants</title></head><body><main>
+      <h1>Home repair grants</h1>${paras(3, 'grants')}<h2>Questions</h2><div class="accordion">${faq}</div></main></body></html>`);
+    expect(page.paragraphs.filter((p) => p.startsWith('Answer'))).toHaveLength(3);
+  });
+
+  it('keeps a documentation section whose anchor id holds a furniture word', () => {
+    const page = extract(`<html><head><title>Models | Django documentation</title></head><body><div id="docs-content">
+      <h1>Models</h1>${paras(4, 'fields')}
+      <section id="s-be-careful-with-related-name-and-related-query-name"><h3>Be careful with related_name and related_query_name</h3>${paras(4, 'reverse relations')}</section>
+      </div></body></html>`);
+    expect(page.paragraphs.filter((p) => p.includes('about reverse relations'))).toHaveLength(4);
+  });
+});
