@@ -54,7 +54,7 @@ source: { type: redis_frontier, max_in_flight: ${concurrency}, claim_batch: 64, 
 fetch: { type: http_fetch, allowed_cidrs: [127.0.0.0/8], respect_robots: false, connections_per_origin: ${concurrency} }
 ${parse}
 ${stages}
-sink: ${sink === 'blackhole' ? '{ type: blackhole }' : '{ type: elasticsearch, replicas: 0, concurrency: 2, flush_bytes: 5000000 }'}
+sink: ${sink === 'blackhole' ? '{ type: blackhole }' : `{ ${Object.entries({ type: 'elasticsearch', replicas: '0', concurrency: '2', flush_bytes: '5000000', ...sinkOverrides() }).map(([k, v]) => `${k}: ${v}`).join(', ')} }`}
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `, 'bench.yaml');
   const redis = new Redis(env.redisUrl);
@@ -65,11 +65,15 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
     redis, ...(search ? { search } : {}), indexPrefix: env.prefix, mappingsDir: env.mappings, clock: systemClock, rng: seededRng(1),
     logger: silentLogger, metrics: env.metrics ?? createMetrics(), sleep: (ms) => sleep(ms), namespace,
   });
+  const nodeCpuMs = async () => search ? Object.values((await search.nodes.stats({ metric: 'process' })).nodes)[0]?.process?.cpu?.total_in_millis ?? 0 : 0;
+  const cpu0 = process.env['BENCH_TRACE'] ? await nodeCpuMs() : 0;
+  const trace = process.env['BENCH_TRACE'] ? startTrace(built.runner, search) : undefined;
   const now = Date.now();
   for (let i = 0; i < subjects.length; i += 10_000) {
     await built.frontier.offer(subjects.slice(i, i + 10_000).map((subject) => ({ subject, state: { firstSeenMs: now, postsSeen: 0, visits: 0, failures: 0, status: 'active' as const } })));
   }
   const summary = await built.runner.run({ untilIdle: true });
+  if (trace) console.error(`[trace] search node CPU ${((await nodeCpuMs() - cpu0) / 1000).toFixed(2)} s; ${trace()}`);
   await built.close();
   for (let cursor = '0'; ;) {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 1000);
@@ -85,4 +89,61 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
   }
   if (summary.jobsFailed > 0 || summary.documents.dead_lettered > 0 || summary.documents.dropped > 0 || summary.documents.indexed < minDocuments) throw new Error(`bench crawl was not clean: ${JSON.stringify(summary)}`);
   return summary.requests;
+}
+
+/**
+ * BENCH_TRACE=1: where a freshet run waits, printed to stderr at its end: the event loop's
+ * utilisation, the mean jobs in flight (sampled), the bulk requests (count, mean documents
+ * lines and latency, mean in flight while any is), sampled every 2 ms.
+ */
+function startTrace(runner: { inFlightJobs: number }, search: { transport: { request: (...a: never[]) => Promise<unknown> } } | undefined): () => string {
+  const elu0 = performance.eventLoopUtilization();
+  let samples = 0;
+  let jobs = 0;
+  let bulkBusy = 0;
+  let bulkDepth = 0;
+  let inFlight = 0;
+  let bulks = 0;
+  let bulkMs = 0;
+  let bulkLines = 0;
+  if (search) {
+    const orig = search.transport.request.bind(search.transport);
+    search.transport.request = (async (...args: never[]) => {
+      const p = args[0] as unknown as { path?: string; bulkBody?: Buffer };
+      if (p.path !== '/_bulk') return orig(...args);
+      inFlight += 1;
+      const t0 = performance.now();
+      try {
+        return await orig(...args);
+      } finally {
+        inFlight -= 1;
+        bulks += 1;
+        bulkMs += performance.now() - t0;
+        const b = p.bulkBody;
+        if (b) for (let i = 0; i < b.length; i++) if (b[i] === 10) bulkLines += 1;
+      }
+    }) as never;
+  }
+  const t0 = performance.now();
+  const timer = setInterval(() => {
+    samples += 1;
+    jobs += runner.inFlightJobs;
+    if (inFlight > 0) {
+      bulkBusy += 1;
+      bulkDepth += inFlight;
+    }
+  }, 2);
+  return () => {
+    clearInterval(timer);
+    const elu = performance.eventLoopUtilization(elu0);
+    return (`${((performance.now() - t0) / 1000).toFixed(2)} s, event loop busy ${(elu.utilization * 100).toFixed(0)} %, jobs in flight ${(jobs / samples).toFixed(1)}, `
+      + `bulks ${bulks} (${(bulkLines / 2 / Math.max(1, bulks)).toFixed(0)} docs, ${(bulkMs / Math.max(1, bulks)).toFixed(1)} ms each), a bulk in flight ${(bulkBusy / samples * 100).toFixed(0)} % of the time, ${(bulkDepth / Math.max(1, bulkBusy)).toFixed(2)} at once`);
+  };
+}
+
+/** BENCH_SINK="concurrency: 4, flush_docs: 2000" overrides the search sink's settings (to compare them on one machine). */
+function sinkOverrides(): Record<string, string> {
+  const raw = process.env['BENCH_SINK'];
+  if (!raw) return {};
+  return Object.fromEntries(raw.split(',').map((kv) => kv.split(':').map((x) => x.trim()) as [string, string]));
 }
