@@ -8,7 +8,7 @@
  * `--max-semi-space-size=2` (MiB; V8's default on 64-bit grows it to 16 MiB under allocation
  * pressure): a crawl of big pages allocates fast and briefly (bodies, parsed pages, bulk bodies),
  * and V8 grows the semi-spaces to their maximum. Capped at 2 MiB, RSS peak with 200 pages of
- * 9.5 MB fell by 10-45 MiB, to 387-395 (`npm run bench memory`). The price is CPU on small JSON
+ * 9.5 MB fell by 10-45 MiB, to 387-406 (`npm run bench memory`). The price is CPU on small JSON
  * pages (+26 % per request, and ~27 MiB more RSS peak, from more promotion): README, Throughput.
  * So the list is for crawls of pages (PAGE_PARSERS); API crawls run on V8's defaults.
  */
