@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { parse } from 'yaml';
 import { missingFlags, relaunchArgs } from './node-flags';
 
 /** What the parent passes on to the crawler it re-runs; the crawler handles them (drain, exit). */
@@ -24,7 +22,7 @@ export interface LaunchOptions {
  * (signals.ts takes the two copies of one Ctrl-C for one).
  */
 export function launch(opts: LaunchOptions): void {
-  const flags = missingFlags(opts.env, process.execArgv, runParseTypes(process.argv.slice(2)));
+  const flags = missingFlags(opts.env, process.execArgv);
   if (flags.length === 0) {
     opts.runHere();
     return;
@@ -50,23 +48,3 @@ export function launch(opts: LaunchOptions): void {
   });
 }
 
-/**
- * The `parse.type` of the pipeline files `freshet run` is given (the defaults depend on it); none
- * for other commands. A file that cannot be read or parsed here counts for nothing: the command,
- * run in place, reports it with its file, line and key path.
- */
-export function runParseTypes(args: readonly string[]): string[] {
-  if (args[0] !== 'run') return [];
-  const types: string[] = [];
-  for (const arg of args.slice(1)) {
-    if (arg.startsWith('-') || !/\.ya?ml$/i.test(arg)) continue;
-    try {
-      if (!statSync(arg).isFile()) continue;
-      const type = (parse(readFileSync(arg, 'utf8')) as { parse?: { type?: unknown } } | null)?.parse?.type;
-      if (typeof type === 'string') types.push(type);
-    } catch {
-      // Left to the command itself.
-    }
-  }
-  return types;
-}

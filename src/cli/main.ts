@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { redactUrlsIn } from '../core/redact';
 import type { CliContext, RegisterCommand } from './context';
 import { readSettings, type Settings } from './env';
-import { CRAWLER_NODE_FLAGS } from './node-flags';
+import { BIG_PAGE_NODE_FLAGS } from './node-flags';
 import { register as alerts } from './commands/alerts';
 import { register as audit } from './commands/audit';
 import { register as demo } from './commands/demo';
@@ -54,10 +54,9 @@ Environment:
   FRESHET_ES_API_KEY    or FRESHET_ES_USERNAME / FRESHET_ES_PASSWORD: search credentials
   FRESHET_INDEX_PREFIX  prefix of every index and template name (default freshet-)
   FRESHET_SERVE_TOKEN   bearer token of "freshet serve" (required when bound to a non-loopback address)
-  FRESHET_NODE_FLAGS    Node flags freshet re-runs itself with (default ${CRAWLER_NODE_FLAGS.join(' ')} for
-                        "run" of a web_pages pipeline, a small young generation: lower RSS on big
-                        pages; none otherwise); empty: none, run in this process.
-                        A flag already in NODE_OPTIONS or on node's command line wins.
+  FRESHET_NODE_FLAGS    Node flags freshet re-runs itself with (default none: one process on V8's
+                        defaults; ${BIG_PAGE_NODE_FLAGS.join(' ')} lowers RSS on very large pages at a
+                        CPU cost, see README). A flag already in NODE_OPTIONS or on node's command line wins.
 
 Local services: npm run services -- up|down|status`);
   for (const register of commands) register(program, ctx);

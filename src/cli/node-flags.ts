@@ -5,25 +5,14 @@
  * created, so these cannot be set from inside the process (`v8.setFlagsFromString` has no effect
  * on the semi-space once the heap exists).
  *
- * `--max-semi-space-size=2` (MiB; V8's default on 64-bit grows it to 16 MiB under allocation
- * pressure): a crawl of big pages allocates fast and briefly (bodies, parsed pages, bulk bodies),
- * and V8 grows the semi-spaces to their maximum. Capped at 2 MiB, RSS peak with 200 pages of
- * 9.5 MB fell by 10-45 MiB, to 387-406 (`npm run bench memory`). The price is CPU on small JSON
- * pages (+26 % per request, and ~27 MiB more RSS peak, from more promotion): README, Throughput.
- * So the list is for crawls of pages (PAGE_PARSERS); API crawls run on V8's defaults.
+ * By default there are none: the CLI runs in one process on V8's defaults. `BIG_PAGE_NODE_FLAGS`
+ * is the measured opt-in for crawls of very large pages (`FRESHET_NODE_FLAGS=--max-semi-space-size=2`):
+ * V8 grows the semi-spaces to 16 MiB under a crawl's allocation pressure, and capped at 2 MiB the
+ * RSS peak with 200 pages of 9.5 MB fell by 10-45 MiB, to 387-406 (`npm run bench memory`). Its
+ * price ruled it out as a default: HTML pages/s fell ~30 % (740 against 1,070 pages/s into the null
+ * sink, side by side) and JSON pages cost ~26 % more CPU (README, Throughput).
  */
-export const CRAWLER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
-
-/**
- * Parsers of documents of any size up to `max_body_bytes` (HTML), where the young generation's
- * size shows in RSS; the API parsers read small JSON pages, where it saves CPU.
- */
-const PAGE_PARSERS: ReadonlySet<string> = new Set(['web_pages']);
-
-/** The default flags for a command whose pipelines parse with `parseTypes` (none: not a crawl). */
-export function defaultFlags(parseTypes: readonly string[]): string[] {
-  return parseTypes.some((t) => PAGE_PARSERS.has(t)) ? [...CRAWLER_NODE_FLAGS] : [];
-}
+export const BIG_PAGE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
 /** The environment variable that replaces the list (space-separated; empty: none, no re-exec). */
 export const NODE_FLAGS_ENV = 'FRESHET_NODE_FLAGS';
@@ -34,9 +23,9 @@ export function flagName(arg: string): string {
   return `--${name.replace(/^-+/, '').replace(/_/g, '-')}`;
 }
 
-/** The flags of `FRESHET_NODE_FLAGS` when set (even empty), else the defaults for the pipelines' parsers. */
-export function configuredFlags(value: string | undefined, parseTypes: readonly string[]): string[] {
-  if (value === undefined) return defaultFlags(parseTypes);
+/** The flags of `FRESHET_NODE_FLAGS` when set (even empty), else none. */
+export function configuredFlags(value: string | undefined): string[] {
+  if (value === undefined) return [];
   const flags = value.split(/\s+/).filter(Boolean);
   for (const f of flags) {
     if (!/^--?[A-Za-z]/.test(f)) throw new Error(`${NODE_FLAGS_ENV}: "${f}" is not a node option (expected --name or --name=value, separated by spaces)`);
@@ -49,9 +38,9 @@ export function configuredFlags(value: string | undefined, parseTypes: readonly 
  * own arguments (`execArgv`) or in `NODE_OPTIONS` is the user's choice (or the re-run's own) and
  * is not added again. Empty: run in this process (that is also why the re-run never loops).
  */
-export function missingFlags(env: { FRESHET_NODE_FLAGS?: string | undefined; NODE_OPTIONS?: string | undefined }, execArgv: readonly string[], parseTypes: readonly string[]): string[] {
+export function missingFlags(env: { FRESHET_NODE_FLAGS?: string | undefined; NODE_OPTIONS?: string | undefined }, execArgv: readonly string[]): string[] {
   const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].filter((a) => a.startsWith('-')).map(flagName));
-  return configuredFlags(env.FRESHET_NODE_FLAGS, parseTypes).filter((f) => !given.has(flagName(f)));
+  return configuredFlags(env.FRESHET_NODE_FLAGS).filter((f) => !given.has(flagName(f)));
 }
 
 /** The arguments of `process.execPath` that re-run `script` with `flags` added before the process's own. */

@@ -16,7 +16,7 @@ import { ManualClock } from '../../../src/core/clock';
 import { startSimsite, truthAllPosts } from '../../../src/simsite';
 import { median, peakRssMiB, round3 } from '../lib/measure';
 import { goal, projectRoot, writeReport, type GoalRow, type ResultRow } from '../lib/results';
-import { missingFlags } from '../../../src/cli/node-flags';
+import { BIG_PAGE_NODE_FLAGS, missingFlags } from '../../../src/cli/node-flags';
 import { bigPageSite, faultyProxy } from './origin';
 
 /**
@@ -45,25 +45,25 @@ const USERS = Number(process.env['MEMORY_USERS'] ?? 1500);
 const OUTAGE_AFTER_MS = 3000;
 const OUTAGE_MS = Number(process.env['MEMORY_OUTAGE_SECS'] ?? 60) * 1000;
 const SAMPLE_MS = 250;
-/** `nodeDefaults`: the crawler child without the Node flags bin/freshet.js runs it with (V8's own semi-space). */
-const ALL_VARIANTS: { name: string; source: string; nodeDefaults?: boolean }[] = [
+/** `semiSpaceCap`: the crawler child with the opt-in BIG_PAGE_NODE_FLAGS (FRESHET_NODE_FLAGS) instead of what bin/freshet.js gives it by default. */
+const ALL_VARIANTS: { name: string; source: string; semiSpaceCap?: boolean }[] = [
   { name: 'count-credits-only', source: 'max_bytes_in_flight: 0' },
   { name: 'byte-budget-default', source: '' },
-  { name: 'byte-budget-default-node-defaults', source: '', nodeDefaults: true },
+  { name: 'byte-budget-default-semi-space-2', source: '', semiSpaceCap: true },
   // One 9.5 MB body in flight at a time: what is left is the cost of parsing a page.
   { name: 'byte-budget-12MiB', source: 'max_bytes_in_flight: 12582912' },
 ];
 /** The outage case's documents are small: the budget's lower setting tells nothing more there. */
-const OUTAGE_VARIANTS = new Set(['count-credits-only', 'byte-budget-default', 'byte-budget-default-node-defaults']);
+const OUTAGE_VARIANTS = new Set(['count-credits-only', 'byte-budget-default', 'byte-budget-default-semi-space-2']);
 // MEMORY_VARIANTS=a,b picks; by default the budget off and at its default (12 MiB reads one body
 // at a time, slowly: four times as long).
-const VARIANT_NAMES = (process.env['MEMORY_VARIANTS'] ?? 'count-credits-only,byte-budget-default,byte-budget-default-node-defaults').split(',');
+const VARIANT_NAMES = (process.env['MEMORY_VARIANTS'] ?? 'count-credits-only,byte-budget-default,byte-budget-default-semi-space-2').split(',');
 const VARIANTS = ALL_VARIANTS.filter((v) => VARIANT_NAMES.includes(v.name));
 
 type Case = 'pages' | 'outage';
 interface Sample { atMs: number; rssMiB: number; heapMiB: number; externalMiB: number }
 interface ChildResult { elapsedMs: number; rssPeakMiB: number; samples: Sample[]; summary: { jobs: number; jobsFailed: number; documents: Record<string, number> } }
-interface ChildArgs { kase: Case; variant: string; source: string; siteUrl: string; esUrl: string; prefix: string; subjects: string[]; nodeDefaults?: boolean }
+interface ChildArgs { kase: Case; variant: string; source: string; siteUrl: string; esUrl: string; prefix: string; subjects: string[]; semiSpaceCap?: boolean }
 
 async function child(): Promise<void> {
   const args = await new Promise<ChildArgs>((resolve) => process.once('message', (m) => resolve(m as ChildArgs)));
@@ -136,7 +136,7 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
 function runChild(args: ChildArgs, onStarted: () => void): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     // The Node flags `bin/freshet.js` runs the crawler with (FRESHET_NODE_FLAGS replaces them here too).
-    const c = fork(__filename, ['--child'], { execArgv: [...(args.nodeDefaults ? [] : childFlags(args.kase)), ...process.execArgv] });
+    const c = fork(__filename, ['--child'], { execArgv: [...(args.semiSpaceCap ? BIG_PAGE_NODE_FLAGS : CHILD_FLAGS), ...process.execArgv] });
     c.send(args);
     let result: ChildResult | undefined;
     c.on('message', (m) => {
@@ -169,8 +169,8 @@ async function dropIndices(esUrl: string, prefix: string): Promise<void> {
 }
 
 const LOAD_AT_START = round3(loadavg()[0]!);
-/** The pages case crawls web pages, the outage case weibo's JSON API: the CLI gives them different flags. */
-const childFlags = (kase: Case): string[] => missingFlags(process.env, process.execArgv, [kase === 'pages' ? 'web_pages' : 'weibo_api']);
+/** The flags bin/freshet.js would give the crawler (none unless FRESHET_NODE_FLAGS names some). */
+const CHILD_FLAGS = missingFlags(process.env, process.execArgv);
 
 async function main(): Promise<void> {
   const esUrl = process.env['FRESHET_ES_URL'] ?? 'http://127.0.0.1:9250';
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
       for (const v of VARIANTS) {
         const prefix = `bench-mem-${process.pid}-`;
         console.error(`[memory] pages ${v.name}: ${PAGES} pages of ${(PAGE_BYTES / 2 ** 20).toFixed(1)} MiB`);
-        const r = await runChild({ kase: 'pages', variant: v.name, source: v.source, ...(v.nodeDefaults ? { nodeDefaults: true } : {}), siteUrl: site.url, esUrl, prefix, subjects: site.urls.map(webPageSubject) }, () => undefined);
+        const r = await runChild({ kase: 'pages', variant: v.name, source: v.source, ...(v.semiSpaceCap ? { semiSpaceCap: true } : {}), siteUrl: site.url, esUrl, prefix, subjects: site.urls.map(webPageSubject) }, () => undefined);
         const indexed = (await countIds(esUrl, indexName(prefix, 'pages'))).size;
         await dropIndices(esUrl, prefix);
         const name = `pages/${v.name}`;
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
         row(name, 'pages_indexed', indexed);
         row(name, 'pages_per_sec', round3(PAGES / (r.elapsedMs / 1000)));
         row(name, 'visits_failed', r.summary.jobsFailed);
-        if (v.source === '' && !v.nodeDefaults) {
+        if (v.source === '' && !v.semiSpaceCap) {
           goals.push(goal(`pages: RSS peak MiB, ${PAGES} pages of 9.5 MB, 32 connections, byte budget at its default`, '<', 400, r.rssPeakMiB));
           goals.push(goal('pages: pages lost (expected − indexed), byte budget at its default', '==', 0, PAGES - indexed));
         }
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
         console.error(`[memory] outage ${v.name}: ${USERS} users, ${truth.size} posts, search away ${OUTAGE_MS / 1000} s`);
         let outage: { fromMs: number; toMs: number } | undefined;
         let timers: NodeJS.Timeout[] = [];
-        const r = await runChild({ kase: 'outage', variant: v.name, source: v.source, ...(v.nodeDefaults ? { nodeDefaults: true } : {}), siteUrl: site.url, esUrl: proxy.url, prefix, subjects: site.world.users.map((u) => `weibo:user:${u.uid}`) }, () => {
+        const r = await runChild({ kase: 'outage', variant: v.name, source: v.source, ...(v.semiSpaceCap ? { semiSpaceCap: true } : {}), siteUrl: site.url, esUrl: proxy.url, prefix, subjects: site.world.users.map((u) => `weibo:user:${u.uid}`) }, () => {
           timers = [
             setTimeout(() => {
               proxy.set('down');
@@ -249,7 +249,7 @@ async function main(): Promise<void> {
         row(name, 'posts_indexed', ids.size);
         row(name, 'posts_lost', lost);
         row(name, 'visits_failed', r.summary.jobsFailed);
-        if (v.source === '' && !v.nodeDefaults) {
+        if (v.source === '' && !v.semiSpaceCap) {
           goals.push(goal(`outage: RSS peak MiB through a ${OUTAGE_MS / 1000} s search outage, byte budget at its default`, '<', 400, r.rssPeakMiB));
           goals.push(goal('outage: posts lost (truth − indexed), byte budget at its default', '==', 0, lost));
           goals.push(goal('outage: the outage happened while the crawl ran (seconds of crawl after it began)', '>', OUTAGE_MS / 1000, (r.elapsedMs - (outage ? outage.fromMs - t0 : r.elapsedMs)) / 1000));
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
     pipeline_pages: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), web_pages on 1 page thread (text_density there; markup emptied above strip_heavy_markup_above_bytes, default 1 MiB), language, sentiment, elasticsearch sink',
     pipeline_outage: 'redis_frontier (max_in_flight 64), http_fetch (32 connections), weibo_api on simsite (seed 3, frozen clock), elasticsearch sink through a proxy that refuses connections for the outage',
     variants: VARIANTS,
-    crawler_node_flags: { pages: childFlags('pages').join(' '), outage: childFlags('outage').join(' ') },
+    crawler_node_flags: CHILD_FLAGS.join(' '), semi_space_cap_flags: BIG_PAGE_NODE_FLAGS.join(' '),
     loadavg_1m_at_start: LOAD_AT_START,
     loadavg_1m_at_end: round3(loadavg()[0]!),
     curves_secs_rss_heap_external_mib: curves,

@@ -86,7 +86,7 @@ async function child(variant: Exclude<Variant, 'scrapy'>, workload: Workload): P
 function runNodeChild(variant: Variant, workload: Workload, env: NodeJS.ProcessEnv): Promise<VariantResult> {
   return new Promise((resolve, reject) => {
     // freshet's contenders run with the Node flags bin/freshet.js gives the CLI; the others with Node's defaults.
-    const execArgv = variant === 'blackhole' || variant === 'elasticsearch' ? [...missingFlags(env, process.execArgv, [workload === 'html' ? 'web_pages' : 'weibo_api']), ...process.execArgv] : process.execArgv;
+    const execArgv = variant === 'blackhole' || variant === 'elasticsearch' ? [...missingFlags(env, process.execArgv), ...process.execArgv] : process.execArgv;
     const c = fork(__filename, ['--child', variant, workload], { env, execArgv });
     let result: VariantResult | undefined;
     c.once('message', (m) => (result = m as VariantResult));

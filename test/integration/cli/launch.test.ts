@@ -7,7 +7,7 @@ import { FRESHET_BIN, frozenSimsite, seedsOf, writeCliPipeline } from '../../hel
 import { deleteKeys, useRedis, useSearch, type TestRedis, type TestSearch } from '../../helpers/services';
 
 /**
- * bin/freshet.js re-runs the CLI once with the crawler's Node flags (src/cli/node-flags.ts): the
+ * bin/freshet.js re-runs the CLI once with the Node flags of FRESHET_NODE_FLAGS (none by default): the
  * crawl must really run with them, the user's NODE_OPTIONS must win, and signals and exit codes
  * must pass through the parent as if there were none.
  */
@@ -37,7 +37,7 @@ function launch(args: string[], env: NodeJS.ProcessEnv): Launched {
   return { child, exited, started, stdout: () => out, stderr: () => err };
 }
 
-/** The signal tests crawl weibo's API, which runs in place by default: this makes the parent and its crawler. */
+/** By default the CLI runs in place: the signal tests ask for flags to have the parent and its crawler. */
 const RELAUNCH = { FRESHET_NODE_FLAGS: '--max-semi-space-size=2' };
 
 describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)', () => {
@@ -52,7 +52,7 @@ describe('bin/freshet.js: the crawler\'s Node flags (built CLI, real services)',
     await r.cleanup();
   });
 
-  it('runs a crawl of web pages in a child with --max-semi-space-size=2 (an API crawl in place); FRESHET_NODE_FLAGS replaces it; NODE_OPTIONS or an empty list run it in place', async () => {
+  it('runs a crawl in place by default (web pages or an API); with FRESHET_NODE_FLAGS in a child with them; NODE_OPTIONS or an empty list run it in place', async () => {
     const name = `launch-flags-${s.prefix.slice(2, -1)}`;
     const api = writeCliPipeline(`${name}-api`, [], 'poll_interval_ms: 50');
     const file = join(tmpdir(), `${name}.yaml`);
@@ -66,9 +66,10 @@ sink: { type: elasticsearch, flush_interval_ms: 100, replicas: 0 }
     const base: NodeJS.ProcessEnv = { ...process.env, FRESHET_INDEX_PREFIX: s.prefix, SIMSITE_URL: 'http://127.0.0.1:9' };
     delete base['NODE_OPTIONS'];
     const cases: { env: NodeJS.ProcessEnv; flags: string[]; inPlace: boolean }[] = [
-      { env: {}, flags: ['--max-semi-space-size=2'], inPlace: false },
+      { env: {}, flags: [], inPlace: true },
+      { env: { FRESHET_NODE_FLAGS: '--max-semi-space-size=2' }, flags: ['--max-semi-space-size=2'], inPlace: false },
       { env: { FRESHET_NODE_FLAGS: '--max-semi-space-size=4 --max-old-space-size=300' }, flags: ['--max-semi-space-size=4', '--max-old-space-size=300'], inPlace: false },
-      { env: { NODE_OPTIONS: '--max-semi-space-size=8' }, flags: [], inPlace: true },
+      { env: { FRESHET_NODE_FLAGS: '--max-semi-space-size=2', NODE_OPTIONS: '--max-semi-space-size=8' }, flags: [], inPlace: true },
       { env: { FRESHET_NODE_FLAGS: '' }, flags: [], inPlace: true },
     ];
     try {
