@@ -107,9 +107,10 @@ function parsedSource(config: WebPagesConfig, text: string, ruleSet: RuleSet | u
 /**
  * One page of a `web_pages` visit: parsed once, read with its rule set into one `posts` document
  * per list item (and a `pages` document carrying the DOM for `text_density` when the rule set says
- * `page_document`). Pure: the same page gives the same read on any thread.
+ * `page_document`). Pure: the same page gives the same read on any thread. `owned`: the caller
+ * hands the page over (a page thread's copy of it), and its text may be let go once parsed.
  */
-export function readPage(config: WebPagesConfig, page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead {
+export function readPage(config: WebPagesConfig, page: FetchedText, subject: string, lastVisitMs: number | undefined, owned = false): PageRead {
   const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0, feeds: [] };
   const ruleSet = selectRuleSet(page.url, config.rules);
   const pageDocument = ruleSet ? ruleSet.page_document : config.page_documents;
@@ -118,6 +119,9 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
   const pageUrl = parseUrl(page.url);
   const from = pageUrl?.origin;
   const html = parsedSource(config, page.text, ruleSet);
+  // A page thread's own copy of a big page is not kept through the parse beside what is parsed
+  // of it (9.5 MB of text, 19 for a page in a non-Latin script, on a thread parsing one page).
+  if (owned && html !== page.text) page.text = '';
   const root = parseHtml(html);
   const canon = pageCanonicalizer(config);
   const head = headLinks(root, page.url);

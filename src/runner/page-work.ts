@@ -68,8 +68,9 @@ export class PageWork {
     });
   }
 
+  /** `req` is the thread's own copy of the page: its text is let go as soon as it is parsed. */
   async run(req: PageRequest): Promise<PageDone> {
-    const read = readPage(this.init.parse, req.page, req.subject, req.lastVisitMs);
+    const read = readPage(this.init.parse, req.page, req.subject, req.lastVisitMs, true);
     if (read.docs.length === 0 || this.stages.length === 0) return { id: req.id, read, samples: [] };
     // The stages see envelopes as on the main thread; this tracker is never acknowledged.
     const job = new JobTracker({ subject: req.subject, state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: '' });

@@ -27,13 +27,17 @@ if (parentPort) {
   const work = new PageWork(init, { clock: systemClock, rng: seededRng(init.seed), logger: portLogger(port) });
   port.postMessage({ ready: true });
   port.on('message', (req: PageRequest) => {
+    // Read before the page is handed over (its text is let go once parsed); `req` itself is not
+    // kept by the callbacks, so nothing of the page outlives its answer.
+    const { id } = req;
+    const big = req.page.text.length >= COLLECT_AFTER_PAGE_CHARS;
     work.run(req).then(
       (done) => {
         port.postMessage(done);
-        if (collect && req.page.text.length >= COLLECT_AFTER_PAGE_CHARS) collect();
+        if (collect && big) collect();
       },
       (err: unknown) => port.postMessage({
-        id: req.id,
+        id,
         error: err instanceof FreshetError ? { message: err.message, code: err.code, kind: err.kind } : { message: err instanceof Error ? err.message : String(err) },
       }),
     );

@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -109,11 +111,16 @@ schedule: { type: fixed_interval, interval_secs: 86400 }
     await session.post('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     setTimeout(() => void session.post('HeapProfiler.stopSampling').then(async (r) => (await import('node:fs')).writeFileSync(profile, JSON.stringify(r.profile))), 40_000);
   }
-  // MEMORY_TRACE=1: the byte budget's use beside RSS, once a second on stderr (for finding what holds memory).
+  // MEMORY_TRACE=1: the byte budget's use beside RSS, the main thread's heap by space and RSS split
+  // into anonymous and file-backed, once a second (MEMORY_TRACE_MS) on stderr (for finding what holds memory).
   const trace = process.env['MEMORY_TRACE'] ? setInterval(() => {
     const m = process.memoryUsage();
-    console.error(`[memory] rss ${Math.round(m.rss / 2 ** 20)} heap ${Math.round(m.heapUsed / 2 ** 20)} ext ${Math.round(m.external / 2 ** 20)} ab ${Math.round(m.arrayBuffers / 2 ** 20)} budget ${Math.round(built.runner.bytes.inUse / 2 ** 20)}`);
-  }, 1000) : undefined;
+    const h = getHeapStatistics();
+    const st = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
+    const kb = (k: string) => Math.round(Number(new RegExp(`${k}:\\s+(\\d+)`).exec(st)?.[1] ?? 0) / 1024);
+    const sp = getHeapSpaceStatistics().filter((x) => x.space_size > 2 ** 20).map((x) => `${x.space_name.replace('_space', '')}:${Math.round(x.space_size / 2 ** 20)}/${Math.round(x.space_used_size / 2 ** 20)}`).join(' ');
+    console.error(`[memory] rss ${Math.round(m.rss / 2 ** 20)} anon ${kb('RssAnon')} file ${kb('RssFile')} heap ${Math.round(m.heapUsed / 2 ** 20)} heapTotal ${Math.round(h.total_heap_size / 2 ** 20)} ext ${Math.round(m.external / 2 ** 20)} ab ${Math.round(m.arrayBuffers / 2 ** 20)} malloced ${Math.round(h.malloced_memory / 2 ** 20)} budget ${Math.round(built.runner.bytes.inUse / 2 ** 20)} | ${sp}`);
+  }, Number(process.env['MEMORY_TRACE_MS'] ?? 1000)) : undefined;
   const t0 = performance.now();
   const summary = await built.runner.run({ untilIdle: true });
   clearInterval(trace);

@@ -54,3 +54,20 @@ describe('web_pages: heavy markup of huge pages', () => {
     expect(configWith({}).strip_heavy_markup_above_bytes).toBe(1024 * 1024);
   });
 });
+
+describe('web_pages: a page handed over to its reader', () => {
+  it('lets go of the text of a big page once it is parsed, and only when owned', () => {
+    const owned = { url, status: 200, text: bigPage, fetchedAtMs: 0 };
+    const read = readPage(configWith({}), owned, 'web:page:x', undefined, true);
+    expect(owned.text).toBe('');
+    expect(read.links).toContain('https://n.example/news/2.html');
+    expect(read.docs[0]!.body.html).toContain(article);
+    const lent = { url, status: 200, text: bigPage, fetchedAtMs: 0 };
+    readPage(configWith({}), lent, 'web:page:x', undefined);
+    expect(lent.text).toBe(bigPage);
+    // A page parsed as sent (under the limit) is the document's html itself: nothing to let go.
+    const small = { url, status: 200, text: `<html><body>${article}</body></html>`, fetchedAtMs: 0 };
+    readPage(configWith({}), small, 'web:page:x', undefined, true);
+    expect(small.text).toContain(article);
+  });
+});

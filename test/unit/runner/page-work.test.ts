@@ -49,6 +49,18 @@ describe('page work (a page worker thread\'s job, run here)', () => {
     expect(done.samples.map((s) => [s.stage, s.received, s.sent, s.seconds.length])).toEqual([['text_density', 1, 1, 1], ['language', 1, 1, 1], ['sentiment', 1, 1, 1]]);
   });
 
+  it('lets go of a big page\'s text once it is parsed: the request is the thread\'s own copy', async () => {
+    const url = 'https://n.example/news/1.html';
+    const filler = `<script>${'x'.repeat(1_100_000)}</script>`;
+    const big = article(`${long}${filler}`).replace('<html><head>', `<html><head>${'<meta name="k" content="v">'.repeat(20_000)}`);
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const work = new PageWork({ pipeline: 'p', parse, stages, seed: 1 }, deps);
+    const req = { id: 1, page: page(url, big), subject: `web:page:${url}`, lastVisitMs: undefined };
+    const done = await work.run(req);
+    expect(req.page.text).toBe('');
+    expect(done.read.docs[0]!.body['text']).toContain('今天加班到半夜');
+  });
+
   it('times every 8th document across pages, as the main thread does, not the first of each page', async () => {
     const work = new PageWork({ pipeline: 'p', parse, stages: stages.slice(0, 1), seed: 1 }, deps);
     const timed: number[] = [];
