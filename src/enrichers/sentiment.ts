@@ -30,12 +30,14 @@ export const sentimentConfigSchema = z.strictObject({
    */
   min_confidence: z.number().min(0).max(1).default(0),
   /**
-   * zh: label `neutral` a post that holds no opinion word and no polar emoticon (HowNet's
-   * evaluation and emotion words, `models/zh-opinion-words.txt`) when the binary model's confidence
-   * is below this (0: never; above 1: every such post). The zh model has no neutral class, so it
-   * puts announcements and questions on one side; on simsite's break-outs this band brings the
-   * topics' sentiment mix from 0.41 to about 0.2 off. Its cost on the binary files (where every
-   * neutral is wrong) is in the enrichment benchmark (rows `*-zh-opinion-gate-below-τ`; the topics without it: `simsite-no-opinion-gate`).
+   * zh: label `neutral` a polar call below this confidence (0: never; above 1: every such post)
+   * that no opinion word or emoticon of its own side supports (`models/zh-opinion-words.txt`:
+   * HowNet's evaluation and emotion words that the zh model, reading the word alone, also leans
+   * that way on). The zh model has no neutral class, so it puts announcements and questions on a
+   * side, often from the n-grams of what the post is about. On simsite's break-outs this brings
+   * the worst topic sentiment mix from 0.41 to about 0.12 off; its cost on the binary files (where
+   * every neutral is wrong) is in the enrichment benchmark (rows `*-zh-opinion-gate-below-τ`; the
+   * topics without it: `simsite-no-opinion-gate`).
    */
   zh_no_opinion_below: z.number().min(0).max(2).default(0.9),
 });

@@ -11,8 +11,8 @@ export interface NeutralRule {
   /** `neutral` when the calibrated confidence is below this. */
   minConfidence: number;
   /**
-   * zh only: `neutral` when the post holds no opinion word and no polar emoticon
-   * (`OpinionWords`) and the confidence is below this (0: never; above 1: every such post).
+   * zh only: `neutral` when the post holds no opinion word or polar emoticon of the call's own
+   * polarity (`OpinionWords`) and the confidence is below this (0: never; above 1: every such post).
    */
   zhNoOpinionBelow: number;
 }
@@ -27,15 +27,16 @@ export function readOpinionWords(modelDir: string): OpinionWords | undefined {
 
 /**
  * The label to write. The zh model is binary (neither training file has a neutral class), so on a
- * post that says nothing it still picks a side: without an opinion word to go on, a polar call
- * below `zhNoOpinionBelow` is an abstention (`neutral`). `words` is only read for such posts.
+ * post that says nothing it still picks a side, often from the n-grams of what the post is about
+ * (a new topic's name, a place): a polar call below `zhNoOpinionBelow` that no opinion word of its
+ * own side supports is an abstention (`neutral`). `words` is only read for such posts.
  */
 export function decideLabel(r: SentimentResult, text: string, rule: NeutralRule, words: () => OpinionWords | undefined): SentimentLabel {
   if (r.label === 'neutral') return r.label;
   if (Math.abs(r.score) < rule.neutralBand || r.confidence < rule.minConfidence) return 'neutral';
   if (r.lang === 'zh' && r.confidence < rule.zhNoOpinionBelow) {
     const w = words();
-    if (w && !w.hasOpinion(text)) return 'neutral';
+    if (w && !w.hasOpinion(text, r.label === 'positive' ? 1 : -1)) return 'neutral';
   }
   return r.label;
 }

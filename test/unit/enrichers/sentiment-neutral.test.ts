@@ -6,10 +6,12 @@ import { JobTracker, newSubjectState, type DocEnvelope } from '../../../src/core
 import { sentimentStage } from '../../../src/enrichers/sentiment';
 import { defaultModelDir, loadSentimentModel, type SentimentResult } from '../../../src/enrichers/sentiment/model';
 import { decideLabel, readOpinionWords, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
-import { OpinionWords } from '../../../src/enrichers/sentiment/opinion-words';
+import { OpinionWords, zhLexicon } from '../../../src/enrichers/sentiment/opinion-words';
+import { FeatureExtractor } from '../../../src/enrichers/sentiment/features';
+import { hashString, NS } from '../../../src/enrichers/sentiment/feature-hash';
 import { stageContext } from '../../helpers/stage-context';
 
-const words = new OpinionWords(['失望', '太开心', '开心', '心', '好']);
+const words = new OpinionWords(new Map([['失望', -1], ['太开心', 1], ['开心', 1], ['心', 1], ['好', 1], ['限定', 0]]));
 const rule: NeutralRule = { neutralBand: 0, minConfidence: 0, zhNoOpinionBelow: 0.9 };
 const zh = (label: 'positive' | 'negative', confidence: number): SentimentResult => ({ lang: 'zh', label, confidence, score: label === 'positive' ? 2 * confidence - 1 : 1 - 2 * confidence });
 
@@ -25,6 +27,16 @@ describe('OpinionWords', () => {
     expect(words.hasOpinion('')).toBe(false);
   });
 
+  it('with a polarity, counts only the words that support that side', () => {
+    expect(words.hasOpinion('买的耳机坏了，太失望了', -1)).toBe(true);
+    expect(words.hasOpinion('买的耳机坏了，太失望了', 1)).toBe(false);
+    expect(words.hasOpinion('今天[开心]', 1)).toBe(true);
+    // A word the model does not back (polarity 0) is an opinion word but supports neither call.
+    expect(words.hasOpinion('限定口味', 1)).toBe(false);
+    expect(words.hasOpinion('限定口味', -1)).toBe(false);
+    expect(words.hasOpinion('限定口味')).toBe(true);
+  });
+
   it('ships with the models: announcements have no opinion word, complaints and praise do', () => {
     const shipped = readOpinionWords(defaultModelDir())!;
     expect(shipped.size).toBeGreaterThan(10_000);
@@ -32,6 +44,9 @@ describe('OpinionWords', () => {
     expect(shipped.hasOpinion('买的耳机用了两天就坏了，太失望了')).toBe(true);
     expect(shipped.hasOpinion('终于吃到了火锅，太幸福了')).toBe(true);
     expect(shipped.hasOpinion('转发[哈哈]')).toBe(true);
+    expect(shipped.hasOpinion('买的耳机用了两天就坏了，太失望了', -1)).toBe(true);
+    expect(shipped.hasOpinion('终于吃到了火锅，太幸福了', 1)).toBe(true);
+    expect(shipped.hasOpinion('转发[哈哈]', 1)).toBe(true);
   });
 });
 
@@ -40,6 +55,8 @@ describe('decideLabel (zh opinion gate)', () => {
     expect(decideLabel(zh('positive', 0.8), '周三下午两点开会', rule, () => words)).toBe('neutral');
     expect(decideLabel(zh('positive', 0.95), '周三下午两点开会', rule, () => words)).toBe('positive');
     expect(decideLabel(zh('negative', 0.6), '太失望了', rule, () => words)).toBe('negative');
+    // A positive call that only a negative word could explain is not supported.
+    expect(decideLabel(zh('positive', 0.6), '太失望了', rule, () => words)).toBe('neutral');
     expect(decideLabel(zh('positive', 0.8), '周三下午两点开会', { ...rule, zhNoOpinionBelow: 0 }, () => words)).toBe('positive');
   });
 
@@ -91,5 +108,30 @@ describe('sentiment stage zh opinion gate', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('zh features: lexicon counts and topic tags', () => {
+  it('adds binned counts of the polar lexicon words as strong features', () => {
+    const fx = new FeatureExtractor();
+    const lexicon = zhLexicon(new Map([['失望', -1], ['开心', 1], ['太开心', 1]]));
+    fx.extract('买的耳机坏了，太失望了', 'zh');
+    const plain = fx.strong;
+    const feats = Array.from(fx.extract('买的耳机坏了，太失望了', 'zh', { lexicon }));
+    expect(fx.strong).toBe(plain + 3);
+    const strong = feats.slice(0, fx.strong);
+    expect(strong).toContain(hashString(NS.zhLexicon, 'p0'));
+    expect(strong).toContain(hashString(NS.zhLexicon, 'n1'));
+    expect(strong).toContain(hashString(NS.zhLexicon, 'd-1'));
+    // Overlapping words count each: 太开心 and 开心.
+    expect(Array.from(fx.extract('今天太开心', 'zh', { lexicon })).slice(0, fx.strong)).toContain(hashString(NS.zhLexicon, 'p2'));
+  });
+
+  it('leaves the text of #topic tags# out when the model says so', () => {
+    const set = (fx: FeatureExtractor, t: string): number[] => Array.from(fx.extract(t, 'zh')).sort((a, b) => a - b);
+    const noTags = new FeatureExtractor(undefined, { noTags: true });
+    expect(set(noTags, '#城南地铁三号线#今天好开心')).toEqual(set(noTags, ' 今天好开心'));
+    const withTags = new FeatureExtractor();
+    expect(set(withTags, '#城南地铁三号线#今天好开心')).not.toEqual(set(withTags, ' 今天好开心'));
   });
 });
