@@ -1,7 +1,7 @@
 /**
  * Writes the `backed` column of models/zh-opinion-words.txt for the trained zh model: a HowNet word
- * supports a call of its polarity when the model, reading the word alone, leans that way by at
- * least `MIN_LEAN` of score over its reading of a post with nothing in it (else 0). Run after
+ * supports a call of its polarity when the model, reading the word alone as text or as an emoticon
+ * code (`[赞]`), leans that way over its reading of a post with nothing in it (else 0). Run after
  * `npm run train:sentiment` (zh): `node .state/build/scripts/sentiment/opinion-words.js [--model-dir D]`
  */
 import { writeFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import { OPINION_WORDS_FILE } from '../../src/enrichers/sentiment/neutral';
 import { readPolarWords } from '../../src/enrichers/sentiment/opinion-words';
 import { argValue } from './data';
 
-const MIN_LEAN = 0.1;
 const dir = argValue(process.argv.slice(2), 'model-dir', defaultModelDir());
 const path = join(dir, OPINION_WORDS_FILE);
 const words = readPolarWords(path, 'hownet');
@@ -19,8 +18,8 @@ const model = loadSentimentModel(dir);
 const empty = model.classify('的', 'zh').score;
 let backed = 0;
 const lines = [...words].map(([w, p]) => {
-  const lean = model.classify(w, 'zh').score - empty;
-  const b = p !== 0 && Math.sign(lean) === p && Math.abs(lean) >= MIN_LEAN ? p : 0;
+  const leans = [model.classify(w, 'zh').score - empty, model.classify(`[${w}]`, 'zh').score - empty];
+  const b = p !== 0 && leans.some((lean) => Math.sign(lean) === p) ? p : 0;
   if (b !== 0) backed++;
   return `${w}\t${p}\t${b}`;
 });
