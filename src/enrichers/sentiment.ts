@@ -35,7 +35,7 @@ export const sentimentConfigSchema = z.strictObject({
    * HowNet's evaluation and emotion words that the zh model, reading the word alone, also leans
    * that way on). The zh model has no neutral class, so it puts announcements and questions on a
    * side, often from the n-grams of what the post is about. On simsite's break-outs this brings
-   * the worst topic sentiment mix from 0.41 to about 0.12 off; its cost on the binary files (where
+   * the worst topic sentiment mix from 0.41 to 0.10 off; its cost on the binary files (where
    * every neutral is wrong) is in the enrichment benchmark (rows `*-zh-opinion-gate-below-τ`; the
    * topics without it: `simsite-no-opinion-gate`).
    */
