@@ -23,6 +23,8 @@ export interface TopicBenchOptions {
   rule: NeutralRule;
   /** The stage's zh opinion words. */
   words: OpinionWords | undefined;
+  /** Give the detector the opinion words a gated call rests on, so a topic's own terms are not opinion in its mix (default on, as `freshet topics` does). */
+  ownTermsNotOpinion?: boolean;
 }
 
 export interface TopicBenchResult {
@@ -117,7 +119,7 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
     const h = simhash64(it.text);
     const cluster = dups.find(h) ?? it.id;
     dups.add(it.id, h);
-    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, ...(opinion ? { opinion } : {}), cluster });
+    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, ...(opinion && o.ownTermsNotOpinion !== false ? { opinion } : {}), cluster });
   }
   while (next <= t1) { detect(next); next += 5 * MIN; }
   let detected = 0;
