@@ -11,7 +11,7 @@ import { isElement, normalizeSpace, textContent, type DomElement, type DomParent
  */
 export interface Byline {
   /** Dates shown near the headline, nearest first, with what their line calls them. */
-  dates: Array<{ iso: string; label: 'published' | 'updated' | 'none'; distance: number }>;
+  dates: Array<{ iso: string; label: 'original' | 'published' | 'updated' | 'none'; distance: number; alt?: string }>;
   author?: string;
   /** A "Written by …" line anywhere on the page (an author box at the foot of the article). */
   signed?: string;
@@ -26,9 +26,11 @@ const AFTER = 30;
 /** A dateline or byline is a short line; a date inside a sentence is something else. */
 const MAX_LINE_CHARS = 160;
 
-/** A forum poster's join date, not a date of the page. */
-const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date)\b|注册|註冊|加入/i;
+/** A forum poster's join date (a profile's "Founded:" on some boards), not a date of the page. */
+const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date|founded)\b|注册|註冊|加入/i;
 const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised)\b|更新/i;
+/** "Originally published November 9, 2022", "First published on": the first appearance, stated as such. */
+const ORIGINAL_RE = /\b(?:originally|first)\s+(?:published|posted|appeared)\b/i;
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
 
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
@@ -122,6 +124,12 @@ export function authorLines(els: DomElement[]): Map<DomParent, string> {
   return out;
 }
 
+/** What a dateline calls its date, from the words before it. */
+function dateLabel(context: string): 'original' | 'published' | 'updated' | 'none' {
+  if (ORIGINAL_RE.test(context)) return 'original';
+  return UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
+}
+
 /** How near the anchor (in lines) a dateline's name after the date is the page's byline. */
 const NEAR_DATELINE = 10;
 
@@ -138,7 +146,9 @@ function nameAfterDate(rest: string): string | undefined {
  * The dateline and byline around the anchors: the headline, then the start of the content
  * (some templates put the headline in a hero far above the article and its byline).
  */
-export function findByline(blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string> }): Byline {
+export function findByline(
+  blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string>; headline?: number },
+): Byline {
   const out: Byline = { dates: [] };
   for (const [i, distance] of around(anchors, blocks.length)) {
     const b = blocks[i]!;
@@ -150,13 +160,18 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
     if ((read || stamp) && !MEMBER_SINCE_RE.test(text)) {
       // A label may sit on the line before ("Updated" / "March 5, 2024").
       const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, (read?.index ?? 0) + 1)}`;
-      const label = UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
-      out.dates.push({ iso: read?.iso ?? stamp!, label, distance });
-      // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024".
+      const label = dateLabel(context);
+      // A date in the headline itself is part of its words (a version number "2024.4.4", an event's day).
+      if (i !== opts.headline) out.dates.push({ iso: read?.iso ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
+      // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024",
+      // "Updated Nov 11, 2022 8:23 PM ET Originally published Nov 9, 2022".
       if (read) {
         const rest = text.slice(read.end);
         const second = readDate(rest, opts.dayFirst);
-        if (second) out.dates.push({ iso: second.iso, label: UPDATED_RE.test(rest.slice(0, second.index + 1)) ? 'updated' : 'none', distance });
+        if (second) {
+          const before = rest.slice(0, second.index + 1);
+          out.dates.push({ iso: second.iso, label: ORIGINAL_RE.test(before) ? 'original' : UPDATED_RE.test(before) ? 'updated' : 'none', distance });
+        }
       }
     }
     if (out.author === undefined) {
@@ -192,16 +207,24 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
  * headline (a side column, the foot of the article) and states no date in its metadata.
  * `updated` finds a date labelled as the last change instead ("Last updated: November 13, 2025").
  */
-export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'published' | 'updated' = 'published'): string | undefined {
+export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original' | 'published' | 'updated' = 'published'): string | undefined {
   for (let i = 0; i < blocks.length; i++) {
     const text = blocks[i]!.text;
     if (text.length > MAX_LINE_CHARS || MEMBER_SINCE_RE.test(text)) continue;
+    if (kind === 'original') {
+      // The label first (cheap), then the date after it, on its line or the next.
+      const label = ORIGINAL_RE.exec(text);
+      if (!label) continue;
+      const after = readDate(text.slice(label.index), dayFirst) ?? (blocks[i + 1] && blocks[i + 1]!.text.length <= MAX_LINE_CHARS ? readDate(blocks[i + 1]!.text, dayFirst) : undefined);
+      if (after) return after.iso;
+      continue;
+    }
     const read = readDate(text, dayFirst);
     if (!read) continue;
     const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;
-    } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context)) return read.iso;
+    } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context) && !ORIGINAL_RE.test(context)) return read.iso;
   }
   return undefined;
 }

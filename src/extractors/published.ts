@@ -140,21 +140,30 @@ function laterThan(shown: { iso: string; label: string }, meta: string): boolean
  */
 export function findPublished(
   page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string, source?: string,
+  labelled?: () => string | undefined,
 ): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
   // A date labelled as the publication's wins over a nearer unlabelled one only when it stands
   // beside it (the same dateline block): farther down it is a teaser's or a comment's.
+  const original = byline?.dates.find((d) => d.label === 'original');
+  if (original) return sharpen(original.iso, published);
   const nearest = byline?.dates[0];
-  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES) ?? nearest;
+  const read = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES) ?? nearest;
+  // A numeric date that reads either way ("02-12-2025") is the reading the metadata or the URL states.
+  const urlDay = dateInUrl(url);
+  const shown = read?.alt !== undefined && (read.alt === urlDay || published.some((p) => dayOf(p) === read.alt)) ? { ...read, iso: read.alt } : read;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
   if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
     return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
   }
   if (published.length) return published[0];
-  const fromUrl = dateInUrl(url);
-  if (fromUrl) return fromUrl;
+  if (urlDay) return urlDay;
   const fromData = source === undefined ? undefined : dataObjectDates(source, 1)[0];
   if (fromData) return normalizeDate(fromData);
+  // A date labelled as the publication's anywhere ("Posted on April 13, 2023" at the foot)
+  // before the first date of the text, which may be anything the article mentions.
+  const fromLabel = labelled?.();
+  if (fromLabel) return fromLabel;
   const m = ZH_DATE_RE.exec(bodyText);
   return m ? normalizeDate(m[0]) : undefined;
 }
