@@ -15,6 +15,8 @@ export interface Byline {
   author?: string;
   /** A "Written by …" line anywhere on the page (an author box at the foot of the article). */
   signed?: string;
+  /** A line near the headline, beside its dateline, that is a person's name and nothing else (a byline without "By"). */
+  bare?: string;
 }
 
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
@@ -35,6 +37,8 @@ const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發�
 
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
 const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|contributors?|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
+/** "Written byAna Ruiz": inline markup without a space between the label and the name. */
+const GLUED_BYLINE_RE = /^(?:[Ww]ritten|[Pp]osted|[Aa]uthored|WRITTEN|POSTED) (?:by|BY)(?=\p{Lu})(.+)$/u;
 /** A label line whose name follows on the next line. */
 const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
@@ -130,11 +134,30 @@ function dateLabel(context: string): 'original' | 'published' | 'updated' | 'non
   return UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
 }
 
+/**
+ * A person's name alone on its line: two to four capitalised words or initials, name particles
+ * between them ("Julia Gralberg", "Lisa D. Ellis", "Bence Kovács").
+ */
+const BARE_NAME_RE = /^\p{Lu}[\p{L}'’-]{1,13}(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]{1,13}|van|von|de|der|den|da|di|du|la|le|del)){1,3}$/u;
+/** Words of the headings and page tools that look like a name when capitalised ("Key Takeaways", "Related Posts"). */
+const NOT_NAME_WORD_RE = /\b(?:table|contents|key|takeaways?|share|related|posts?|articles?|blog|news|home|menu|overview|introduction|summary|conclusion|about|contact|latest|popular|recent|guides?|tips|more|read|next|previous|comments?|reply|subscribe|follow|log|sign|search|writer|editor|team|staff|travel|hacks?|best|top|how|what|why|our|your|the|and|of|for|in|on|with|free|new|all|view|back|skip|main|page|section|verified|purchase|customer|reviews?|rated|helpful)\b/i;
+/** How far below the headline (in lines) a bare name is its byline. */
+const BARE_NAME_LINES = 3;
+
 /** How near the anchor (in lines) a dateline's name after the date is the page's byline. */
 const NEAR_DATELINE = 10;
 
 /** "· Niko Matsakis", "by Nicole Burke", "| Ana Ruiz" after a dateline's date. */
 const AFTER_DATE_NAME_RE = /^\s*(?:[|·•⋅,–—-]\s*)?(?:by\s+)?(\p{Lu}.*)$/u;
+
+/** A "By …" part of a dateline split at its separators. */
+function datelinePart(text: string): RegExpExecArray | null {
+  for (const part of text.split(/\s+[·•⋅|]\s+/)) {
+    const m = BYLINE_RE.exec(part.trim());
+    if (m) return m;
+  }
+  return null;
+}
 
 /** The name a dateline gives after its date ("Dec. 19, 2025 · Niko Matsakis", "Published August 7, 2023 by Nicole Burke"). */
 function nameAfterDate(rest: string): string | undefined {
@@ -174,15 +197,22 @@ export function findByline(
         }
       }
     }
+    if (out.bare === undefined && !opts.zh && distance <= BARE_NAME_LINES && b.heading === 0 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
+      && [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.
       const named = opts.authorLines?.get(b.owner);
-      const m = named === undefined ? BYLINE_RE.exec(text) : null;
+      // A dateline's parts ("March 15, 2022 · 3 min read · By ASU Online") are read one by one.
+      const m = named === undefined ? BYLINE_RE.exec(text) ?? GLUED_BYLINE_RE.exec(text) ?? (read ? datelinePart(text) : null) : null;
       const next = blocks[i + 1];
+      const rest = read ? text.slice(read.end) : '';
       const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
         ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
-        // A teaser's dateline further down names its own author.
-        ?? (read && !opts.zh && distance <= NEAR_DATELINE ? nameAfterDate(text.slice(read.end)) : undefined)
+        // A teaser's dateline further down names its own author; a name may stand on the line
+        // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
+        ?? (read && !opts.zh && distance <= NEAR_DATELINE
+          ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined)
+          : undefined)
         ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
         ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;

@@ -1,6 +1,6 @@
 import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
-import { cleanAuthor, threadStarter } from './thread-starter';
+import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
@@ -201,8 +201,8 @@ function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organiza
       if (a && typeof a === 'object' && typeof (a as Record<string, unknown>)['@id'] === 'string') a = byId.get((a as Record<string, unknown>)['@id'] as string) ?? a;
       const org = a && typeof a === 'object' && /Organization|Corporation|Brand/.test(ldTypes(a as Record<string, unknown>));
       if (org !== (kind === 'organization')) continue;
-      const name = ldString(a);
-      if (name && !/^https?:/.test(name)) return normalizeSpace(name);
+      const name = ldString(a)?.replace(/^by\s+/i, '');
+      if (name && !/^https?:/.test(name) && !NOT_A_PERSON_RE.test(name)) return normalizeSpace(name);
     }
   }
   return undefined;
@@ -237,7 +237,7 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'pars
  * else meta tags, a rel/itemprop=author element, an author card, a poster's data-author, or an
  * organisation JSON-LD names as author.
  */
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false): string | undefined {
+export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false, url?: string): string | undefined {
   const el = elementsOf(page).author;
   if (forum) {
     const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? threadStarter(elementsOf(page));
@@ -250,21 +250,42 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   // The first tag holding a name: article:author is often the author's Facebook page instead.
   const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
   const mf = mfName(elementsOf(page).mfAuthor);
-  return (person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined)
-    ?? mf
-    ?? personOverDesk(cleanAuthor(byline?.author), metaName)
-    ?? corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink)
-    ?? person
-    ?? metaName
-    ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
-    ?? elementsOf(page).authorLink
-    ?? cleanAuthor(byline?.signed)
-    ?? authorBox(elementsOf(page).authorBlocks)
-    ?? portraitName(elementsOf(page).portraits)
+  const candidates = [
+    person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined,
+    mf,
+    personOverDesk(cleanAuthor(byline?.author), metaName),
+    corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink),
+    person,
+    metaName,
+    cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
+    elementsOf(page).authorLink,
+    cleanAuthor(byline?.signed),
+    authorBox(elementsOf(page).authorBlocks),
+    portraitName(elementsOf(page).portraits),
+    cleanAuthor(byline?.bare),
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
-    ?? cleanAuthor(elementsOf(page).dataAuthor)
+    cleanAuthor(elementsOf(page).dataAuthor),
+  ];
+  // A name that is the site's own ("Cleveland Clinic", "Buzzsprout" on buzzsprout.com) is the
+  // publisher standing in where the template has no writer: any person the page names comes first.
+  const host = hostKey(url);
+  const ofSite = (n: string): boolean => {
+    const k = nameKey(n);
+    return site.has(k) || NOT_A_PERSON_RE.test(n) || (host.length >= 4 && k.length >= 4 && (k.startsWith(host) || host.startsWith(k)));
+  };
+  return candidates.find((c) => c !== undefined && !ofSite(c))
+    ?? candidates.find((c) => c !== undefined)
     ?? ldAuthor(ld, 'organization')
     ?? ownerOfSite(meta);
+}
+
+/** The registrable label of a URL's host, as a key (`news.clemson.edu` → `clemson`, `www.corti.ai` → `corti`). */
+function hostKey(url: string | undefined): string {
+  const host = url ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '' : '';
+  const labels = host.toLowerCase().split('.');
+  // Skip a second-level public suffix (co.uk, com.au).
+  const i = labels.length >= 3 && /^(?:co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2]!) ? labels.length - 3 : labels.length - 2;
+  return (labels[i] ?? '').replace(/[^a-z0-9]+/g, '');
 }
 
 /**

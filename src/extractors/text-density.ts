@@ -145,7 +145,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
   const dayFirst = dayFirstLocale(els.html?.attribs.lang, opts.url) ?? writesDayFirst(blocks.map((b) => b.text).join('\n'));
   const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls), headline: titleIndex });
-  const author = findAuthor(els, meta, ld, byline, forum);
+  const author = findAuthor(els, meta, ld, byline, forum, opts.url);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   const stated = findModified(els, meta, ld, byline);
   // A page that states only when it was last changed (a service or documentation page) was published by then.
