@@ -1,5 +1,6 @@
 import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
+import { hostKey, siteOwner } from './site-owner';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
@@ -237,7 +238,9 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'pars
  * else meta tags, a rel/itemprop=author element, an author card, a poster's data-author, or an
  * organisation JSON-LD names as author.
  */
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false, url?: string): string | undefined {
+export function findAuthor(
+  page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false, url?: string,
+): string | undefined {
   const el = elementsOf(page).author;
   if (forum) {
     const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? threadStarter(elementsOf(page));
@@ -275,18 +278,10 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   };
   return candidates.find((c) => c !== undefined && !ofSite(c))
     ?? candidates.find((c) => c !== undefined)
-    ?? ldAuthor(ld, 'organization')
-    ?? ownerOfSite(meta);
+    ?? siteOwner(meta, docTitle(page), url)
+    ?? ldAuthor(ld, 'organization');
 }
 
-/** The registrable label of a URL's host, as a key (`news.clemson.edu` → `clemson`, `www.corti.ai` → `corti`). */
-function hostKey(url: string | undefined): string {
-  const host = url ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '' : '';
-  const labels = host.toLowerCase().split('.');
-  // Skip a second-level public suffix (co.uk, com.au).
-  const i = labels.length >= 3 && /^(?:co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2]!) ? labels.length - 3 : labels.length - 2;
-  return (labels[i] ?? '').replace(/[^a-z0-9]+/g, '');
-}
 
 /**
  * The byline, checked against the metadata or a link to the author's page: where the two name
@@ -322,17 +317,9 @@ function personOverDesk(byline: string | undefined, metaName: string | undefined
   return byline && metaName && DESK_RE.test(byline) && !DESK_RE.test(metaName) ? metaName : undefined;
 }
 
-/** A site named for its owner: "Colin Watson's blog", "Ana Ruiz's notes". */
-const OWNED_SITE_RE = /^(.+?)['’]s\s+(?:blog|weblog|site|web ?site|homepage|home page|notes|journal|journey|musings|newsletter)$/i;
-
-/** The owner a personal site's name states (og:site_name, application-name). */
-function ownerOfSite(meta: Map<string, string>): string | undefined {
-  for (const k of ['og:site_name', 'application-name']) {
-    const m = OWNED_SITE_RE.exec(meta.get(k) ?? '');
-    const name = m ? nameOf(m[1]!, false) : undefined;
-    if (name) return name;
-  }
-  return undefined;
+function docTitle(page: Page): string {
+  const t = elementsOf(page).title;
+  return t ? normalizeSpace(textContent(t)) : '';
 }
 
 /** The name of a microformats author: its h-card's p-name, else its own text. */

@@ -53,3 +53,18 @@ describe('author: bylines written as parts of a dateline', () => {
     expect(none.author).toBeUndefined();
   });
 });
+
+describe('author: the owner of a personal blog', () => {
+  const post = (site: string, copyright: string): string => `<html lang="en"><head><title>Turning a tinybox Green v2 into a Private AI Home Server | ${site}</title>
+    <meta property="og:site_name" content="${site}"></head><body><h1>Turning a tinybox Green v2 into a Private AI Home Server</h1>${para}
+    <footer><p>${copyright}</p></footer></body></html>`;
+
+  it('is the person the site is named for on a writer\'s own subdomain of a blog platform', () => {
+    expect(extract(post('Owain Brennan', 'Made with Bear'), { url: 'https://owain.bearblog.dev/turning-a-tinybox-green-v2' }).author).toBe('Owain Brennan');
+  });
+
+  it('is nobody on a business\'s subdomain or a host that merely spells the name', () => {
+    expect(extract(post('Flask Documentation', '© 2010 Pallets'), { url: 'https://flask.palletsprojects.com/en/stable/' }).author).toBeUndefined();
+    expect(extract(post('Menlo Coaching', '© 2025 Menlo Coaching'), { url: 'https://menlocoaching.com/top-mba-programs/' }).author).toBeUndefined();
+  });
+});
