@@ -143,8 +143,16 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
-  const dayFirst = dayFirstLocale(els.html?.attribs.lang, opts.url) ?? writesDayFirst(blocks.map((b) => b.text).join('\n'));
-  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls), headline: titleIndex });
+  const locale = dayFirstLocale(els.html?.attribs.lang, opts.url);
+  const bylineOpts = { zh: lang === 'zh' || lang === 'ja', dayFirst: locale ?? false, authorLines: authorLines(els.authorEls), headline: titleIndex };
+  let byline = findByline(blocks, anchors, bylineOpts);
+  // A locale that says nothing about the order: the page's own dates decide, looked at only
+  // when the dateline holds a date that reads either way.
+  if (locale === undefined && byline.dates.some((d) => d.alt !== undefined) && writesDayFirst(blocks.map((b) => b.text).join('\n'))) {
+    bylineOpts.dayFirst = true;
+    byline = findByline(blocks, anchors, bylineOpts);
+  }
+  const dayFirst = bylineOpts.dayFirst;
   const author = findAuthor(els, meta, ld, byline, forum, opts.url);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   const stated = findModified(els, meta, ld, byline);

@@ -68,3 +68,13 @@ describe('author: the owner of a personal blog', () => {
     expect(extract(post('Menlo Coaching', '© 2025 Menlo Coaching'), { url: 'https://menlocoaching.com/top-mba-programs/' }).author).toBeUndefined();
   });
 });
+
+describe('author: a call to action is no name', () => {
+  it('does not read "Get in touch" heading an author card as a byline', () => {
+    const page = extract(`<html lang="en"><head><title>Skiplagging in the relocation process</title><meta name="author" content="Chris Pardo"></head><body>
+      <time class="localised-date">10/12/2023 7:38:01 PM</time><h1 class="post-view__title">Skiplagging in the relocation process</h1>
+      <div class="post-view__author-card"><h4>Get in touch</h4><div class="author-name">Chris Pardo</div><div class="author-role">Vice President of Consulting</div></div>
+      ${para}</body></html>`);
+    expect(page.author).toBe('Chris Pardo');
+  });
+});
