@@ -150,10 +150,19 @@ export function jsonLd(page: Page): Array<Record<string, unknown>> {
     }
   };
   for (const s of elementsOf(page).ldScripts) {
+    const text = textContent(s);
     try {
-      visit(JSON.parse(textContent(s)));
+      visit(JSON.parse(text));
     } catch {
-      // malformed JSON-LD is common and carries nothing we need
+      // Raw line breaks and tabs inside its strings (a post's body pasted in) are the commonest
+      // fault, and JSON.parse rejects the whole block for one: read it with them as spaces.
+      // Otherwise malformed JSON-LD is common and carries nothing we need.
+      try {
+        // eslint-disable-next-line no-control-regex -- the control characters are what is replaced
+        visit(JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' ')));
+      } catch {
+        // still malformed
+      }
     }
   }
   return out;

@@ -60,4 +60,13 @@ describe('publication dates: what the page states, read as the page means it', (
       <p class="author">by Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am</p>${para}</body></html>`);
     expect(page.published_at).toBe('2019-08-27T01:47:00');
   });
+
+  it('reads a JSON-LD block whose strings hold raw line breaks (a post body pasted in), not the first date of the raw page', () => {
+    const page = extract(`<html lang="en"><head><title>Official Nintendo Direct Partner Showcase Discussion Thread</title>
+      <script type="application/ld+json">{"@type":"VideoGame","name":"Nintendo Switch","datePublished":"2017-03-03",}</script>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Official Nintendo Direct Partner Showcase",
+      "articleBody": "No YT stream link this time.\nThe VOD will just go up on their channel\tin exactly 1 hour from now. ", "datePublished": "2024-02-21 13:00:00"}</script>
+      </head><body><h1>Official Nintendo Direct Partner Showcase Discussion Thread</h1>${para}</body></html>`);
+    expect(page.published_at).toBe('2024-02-21T13:00:00');
+  });
 });
