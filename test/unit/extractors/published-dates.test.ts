@@ -69,4 +69,13 @@ describe('publication dates: what the page states, read as the page means it', (
       </head><body><h1>Official Nintendo Direct Partner Showcase Discussion Thread</h1>${para}</body></html>`);
     expect(page.published_at).toBe('2024-02-21T13:00:00');
   });
+
+  it('takes a forum\'s first post time far below the headline when it is the metadata\'s stamp on the site\'s clock', () => {
+    const tools = ['Reply', 'Subscribe', 'Thread Tools', 'Search this Thread', 'Show Printable Version', 'Email this Page', 'Display Modes',
+      'Linear Mode', 'Hybrid Mode', 'Threaded Mode', 'Rate This Thread', 'Bookmarks', 'Share', 'Old', 'Page 1 of 2'].map((t) => `<p class="tool">${t}</p>`).join('');
+    const page = extract(`<html lang="en"><head><title>Scenic Turkish and French sights with lowjhg</title>
+      <script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Scenic Turkish and French sights","datePublished":"2026-02-15 03:05:48"}</script></head>
+      <body><h1>Scenic Turkish and French sights with lowjhg</h1>${tools}<div class="post-date">Feb 14, 2026 | 9:05 pm</div><div class="poster">lowjhg</div>${para}</body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2026-02-14');
+  });
 });
