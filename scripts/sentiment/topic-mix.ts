@@ -1,7 +1,7 @@
 /**
  * Per break-out of the simsite topic worlds (as in the enrichment benchmark): the detected topic's
  * sentiment mix against the truth's, with the sentiment stage's defaults or without its zh opinion
- * gate. `node .state/build/scripts/sentiment/topic-mix.js [--no-gate] [--below τ] [--seeds 7,8,9] [--model-dir D]`
+ * gate, or with the topic's own terms taken as opinion. `node .state/build/scripts/sentiment/topic-mix.js [--no-gate] [--own-terms-as-opinion] [--below τ] [--seeds 7,8,9] [--model-dir D]`
  */
 import { sentimentStage } from '../../src/enrichers/sentiment';
 import { jiebaDicts, jiebaModule } from '../../src/enrichers/jieba';
@@ -20,7 +20,7 @@ const model = loadSentimentModel(dir);
 const words = readOpinionWords(dir);
 const f = (m: Record<string, number>): string => ['positive', 'neutral', 'negative'].map((k) => (m[k] ?? 0).toFixed(2)).join('/');
 for (const seed of argValue(argv, 'seeds', '7,8,9').split(',').map(Number)) {
-  const r = runTopicBench(model, (t) => jieba.cut(t, true), { seed, users: 3000, days: 2, breakouts: 12, rule, words });
+  const r = runTopicBench(model, (t) => jieba.cut(t, true), { seed, users: 3000, days: 2, breakouts: 12, rule, words, ownTermsNotOpinion: !argv.includes('--own-terms-as-opinion') });
   for (const m of r.mixes) {
     const err = Math.max(...['positive', 'neutral', 'negative'].map((k) => Math.abs(m.topic[k]! - m.truth[k]!)));
     console.log(`seed ${seed} ${m.name} ${m.lang} #${m.hashtag}# pos/neu/neg truth ${f(m.truth)} topic ${f(m.topic)} error ${err.toFixed(3)}`);

@@ -4,7 +4,7 @@ import { map } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
 import { defaultModelDir, loadSentimentModel } from './sentiment/model';
-import { decideLabel, OPINION_WORDS_FILE, readOpinionWords } from './sentiment/neutral';
+import { decideLabel, OPINION_WORDS_FILE, readOpinionWords, ZH_NO_OPINION_BELOW } from './sentiment/neutral';
 import type { OpinionWords } from './sentiment/opinion-words';
 
 export const sentimentConfigSchema = z.strictObject({
@@ -39,7 +39,7 @@ export const sentimentConfigSchema = z.strictObject({
    * every neutral is wrong) is in the enrichment benchmark (rows `*-zh-opinion-gate-below-τ`; the
    * topics without it: `simsite-no-opinion-gate`).
    */
-  zh_no_opinion_below: z.number().min(0).max(2).default(0.9),
+  zh_no_opinion_below: z.number().min(0).max(2).default(ZH_NO_OPINION_BELOW),
 });
 
 /**

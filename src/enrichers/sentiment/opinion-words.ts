@@ -38,17 +38,30 @@ export class OpinionWords {
    * that no word of its own side supports has nothing but the n-grams of whatever the post is about.
    */
   hasOpinion(text: string, sign?: number): boolean {
+    return this.supporting(text, sign, true).length > 0;
+  }
+
+  /**
+   * The opinion words and emoticon codes in `text` (of polarity `sign` when given), each once;
+   * with `first`, only the first found.
+   */
+  supporting(text: string, sign?: number, first = false): string[] {
+    const found = new Set<string>();
     const ok = (w: string): boolean => {
       const p = this.words.get(w);
-      return p !== undefined && (sign === undefined || p === sign);
+      if (p === undefined || (sign !== undefined && p !== sign)) return false;
+      found.add(w);
+      return first;
     };
     for (const m of text.matchAll(EMOTICON_RE)) {
       const code = m[0].slice(1, -1);
-      if (ok(code) || this.scan(code, ok)) return true;
+      if (ok(code) || this.scan(code, ok)) return [...found];
     }
-    return this.scan(text.replace(EMOTICON_RE, ' '), ok);
+    this.scan(text.replace(EMOTICON_RE, ' '), ok);
+    return [...found];
   }
 
+  /** Calls `ok` on every substring of two characters or more up to the longest word; stops when it says so. */
   private scan(body: string, ok: (w: string) => boolean): boolean {
     for (let i = 0; i + 1 < body.length; i++) {
       for (let len = 2; len <= this.maxLen && i + len <= body.length; len++) {

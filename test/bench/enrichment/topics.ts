@@ -9,7 +9,7 @@ import { TopicDetector, type Topic } from '../../../src/enrichers/topics/detecto
 import { topicTerms } from '../../../src/enrichers/topics/terms';
 import { SimhashIndex, simhash64 } from '../../../src/enrichers/simhash';
 import type { SentimentModel } from '../../../src/enrichers/sentiment/model';
-import { decideLabel, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
+import { decideSentiment, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
 import type { OpinionWords } from '../../../src/enrichers/sentiment/opinion-words';
 import { defaultBreakouts, type BreakoutSpec } from '../../../src/simsite/breakouts';
 import { createWorld, DEFAULT_START_MS } from '../../../src/simsite/world';
@@ -23,6 +23,8 @@ export interface TopicBenchOptions {
   rule: NeutralRule;
   /** The stage's zh opinion words. */
   words: OpinionWords | undefined;
+  /** Give the detector the opinion words a gated call rests on, so a topic's own terms are not opinion in its mix (default on, as `freshet topics` does). */
+  ownTermsNotOpinion?: boolean;
 }
 
 export interface TopicBenchResult {
@@ -107,7 +109,7 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
   for (const it of items) {
     while (it.createdMs >= next) { detect(next); next += 5 * MIN; }
     const r = model.classify(it.text, it.lang);
-    const label = decideLabel(r, it.text, o.rule, () => o.words);
+    const { label, opinion } = decideSentiment(r, it.text, o.rule, () => o.words);
     const truth = truthOf.get(it.id);
     if (truth !== undefined) {
       const l = (labelsByLang[it.lang] ??= { neutralPosts: 0, neutralLabelledPolar: 0, polarPosts: 0, polarRight: 0 });
@@ -117,7 +119,7 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
     const h = simhash64(it.text);
     const cluster = dups.find(h) ?? it.id;
     dups.add(it.id, h);
-    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, cluster });
+    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, ...(opinion && o.ownTermsNotOpinion !== false ? { opinion } : {}), cluster });
   }
   while (next <= t1) { detect(next); next += 5 * MIN; }
   let detected = 0;

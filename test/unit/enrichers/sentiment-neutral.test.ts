@@ -5,7 +5,7 @@ import { lastValueFrom, of, toArray } from 'rxjs';
 import { JobTracker, newSubjectState, type DocEnvelope } from '../../../src/core/envelope';
 import { sentimentStage } from '../../../src/enrichers/sentiment';
 import { defaultModelDir, loadSentimentModel, type SentimentResult } from '../../../src/enrichers/sentiment/model';
-import { decideLabel, readOpinionWords, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
+import { decideLabel, decideSentiment, readOpinionWords, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
 import { OpinionWords, zhLexicon } from '../../../src/enrichers/sentiment/opinion-words';
 import { FeatureExtractor } from '../../../src/enrichers/sentiment/features';
 import { hashString, NS } from '../../../src/enrichers/sentiment/feature-hash';
@@ -68,6 +68,14 @@ describe('decideLabel (zh opinion gate)', () => {
     expect(reads).toBe(0);
     expect(decideLabel(zh('positive', 0.7), '周三下午两点开会', rule, get)).toBe('neutral');
     expect(reads).toBe(1);
+  });
+
+  it('never takes a word of the post\'s #hashtag# as opinion, and reports the words a kept call rests on', () => {
+    // 开心农场 is the topic's name: the call has nothing else to rest on.
+    expect(decideLabel(zh('positive', 0.8), '#开心农场#周三下午两点开会', rule, () => words)).toBe('neutral');
+    expect(decideSentiment(zh('positive', 0.8), '#开心农场#今天太开心了', rule, () => words)).toEqual({ label: 'positive', opinion: ['太开心', '开心'] });
+    // Above the gate the words are not looked at, so none are reported.
+    expect(decideSentiment(zh('positive', 0.95), '#开心农场#今天太开心了', rule, () => words)).toEqual({ label: 'positive' });
   });
 
   it('keeps the band and the confidence floor', () => {
