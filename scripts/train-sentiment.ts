@@ -63,7 +63,7 @@ function main(): void {
   if (argv.includes('--help')) {
     process.stdout.write('npm run train:sentiment -- [--train DIR] [--out DIR] [--seed N] [--folds 5] [--lang zh|en|both] [--buckets-log2 20] [--jieba [--no-hmm]] [--passes 1]\n'
       + '  grids (comma lists; the first value is where the coordinate search starts):\n'
-      + '  zh: [--zh-char4 0,1] [--zh-bigrams 0] (jieba word pairs) [--zh-weibo2018 2,1,3,4] [--zh-stripped 0.25,0.5,1] [--zh-dropped 0,0.5,1] [--zh-nb 0,0.5] [--zh-l2 1e-6,1e-5,1e-7] [--zh-epochs 3,4,6] [--zh-norm 0.5,0.35] [--zh-lr 0.05,0.1,0.02] [--zh-bag 1,3]\n'
+      + '  zh: [--zh-lex 1,0] (HowNet word counts) [--zh-notags 0,1] (topic-tag text left out) [--zh-char4 0,1] [--zh-bigrams 0] (jieba word pairs) [--zh-weibo2018 2,1,3,4] [--zh-stripped 0.25,0.5,1] [--zh-dropped 0,0.5,1] [--zh-nb 0,0.5] [--zh-l2 1e-6,1e-5,1e-7] [--zh-epochs 3,4,6] [--zh-norm 0.5,0.35] [--zh-lr 0.05,0.1,0.02] [--zh-bag 1,3]\n'
       + '  en: [--en-char 1,0] [--en-balance 0.5,1] [--en-prior 2,0,1] [--en-l2 1e-5,1e-4,1e-6] [--en-epochs 4,6,3] [--en-norm 0.5,0.75] [--en-lr 0.1,0.05] [--en-bag 1,3]\n'
       + '      [--en-folds-by topic|post] (topic: a guessed topic\'s tweets share a fold) [--en-calibrate-for test|even|train] (class mix the calibration is fitted for)\n');
     return;
@@ -77,7 +77,7 @@ function main(): void {
     const { model, cv, config } = trainZh({
       trainDir, seed, folds, passes, bucketsLog2: BUCKETS_LOG2, log, ...(noSegmenter ? {} : { segment: jiebaSegmenter(), segmenter: useHmm ? 'jieba-hmm' as const : 'jieba' as const }),
       grid: {
-        char4: grid('zh-char4', '0,1'), bigrams: grid('zh-bigrams', '0'),
+        lex: grid('zh-lex', '1,0'), notags: grid('zh-notags', '0,1'), char4: grid('zh-char4', '0,1'), bigrams: grid('zh-bigrams', '0'),
         weibo2018: grid('zh-weibo2018', '2,1,3,4'), stripped: grid('zh-stripped', '0.25,0.5,1'), dropped: grid('zh-dropped', '0,0.5,1'),
         nb: grid('zh-nb', '0,0.5'), l2: grid('zh-l2', '1e-6,1e-5,1e-7'), epochs: grid('zh-epochs', '3,4,6'), norm: grid('zh-norm', '0.5,0.35'),
         lr: grid('zh-lr', '0.05,0.1,0.02'), bag: grid('zh-bag', '1'),

@@ -4,6 +4,10 @@ import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/
 import { calibrated, leastWorstEce, scoreOof, type OofScores } from './oof';
 import { memoisedOutOfFoldLogits, type CvExample } from './cv';
 import { readPosts } from './data';
+import { join } from 'node:path';
+import { defaultModelDir } from '../../src/enrichers/sentiment/model';
+import { OPINION_WORDS_FILE } from '../../src/enrichers/sentiment/neutral';
+import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion-words';
 import { coordinateSearch, type Config, type Grid } from './search';
 import { featurize, logCountRatioScale, trainBagged, type Example, type Featurized } from './sgd';
 
@@ -52,14 +56,17 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
     ...w18.map((p) => ({ id: p.id, kind: 'weibo2018', text: p.text, label: p.label, weight: 1 })),
   ];
   o.log(`zh: ${base.length} examples (${ws.length} weibo_senti_100k posts x 3 copies, ${w18.length} weibo2018 posts)`);
-  const featureSet = (c: Config): ZhFeatureSet => ({ ...(c['char4'] ? { char4: true } : {}), ...(c['bigrams'] ? { wordBigrams: true } : {}) });
+  const featureSet = (c: Config): ZhFeatureSet => ({ ...(c['char4'] ? { char4: true } : {}), ...(c['bigrams'] ? { wordBigrams: true } : {}), ...(c['notags'] ? { noTags: true } : {}) });
+  // HowNet's polar words (models/zh-opinion-words.txt) as binned counts, when the search keeps them.
+  const lexicon = zhLexicon(readPolarWords(join(defaultModelDir(), OPINION_WORDS_FILE)));
+  const lexFor = (c: Config): Map<number, number> | undefined => (c['lex'] ? lexicon : undefined);
   const cache = new Map<string, Featurized[]>();
   const featsFor = (c: Config): Featurized[] => {
-    const key = JSON.stringify(featureSet(c));
+    const key = JSON.stringify({ ...featureSet(c), lex: c['lex'] ?? 0 });
     let f = cache.get(key);
     if (!f) {
       o.log(`zh: featurizing with ${key}`);
-      f = featurize('zh', base, o.segment, undefined, featureSet(c));
+      f = featurize('zh', base, o.segment, lexFor(c), featureSet(c));
       cache.set(key, f);
     }
     return f;
@@ -103,6 +110,8 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   const keep = all.map((e, i) => (e.weight > 0 ? i : -1)).filter((i) => i >= 0);
   const model = train(config)(keep.map((i) => all[i]!), keep.map((i) => feats[i]!));
   model.calibration = calibration;
+  const lex = lexFor(config);
+  if (lex) model.lexicon = lex;
   if (o.segmenter) model.segmenter = o.segmenter;
   if (Object.keys(featureSet(config)).length > 0) model.zhFeatures = featureSet(config);
   model.meta = { ...model.meta, config, folds: o.folds, cvSearch: search.tried.length };

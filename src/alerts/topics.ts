@@ -1,6 +1,9 @@
 import type { Client, estypes } from '@elastic/elasticsearch';
 import { TopicDetector, type DetectorOptions, type SentimentLabel, type Topic } from '../enrichers/topics/detector';
 import { topicTerms } from '../enrichers/topics/terms';
+import { defaultModelDir } from '../enrichers/sentiment/model';
+import { opinionSupport, readOpinionWords, ZH_NO_OPINION_BELOW } from '../enrichers/sentiment/neutral';
+import type { OpinionWords } from '../enrichers/sentiment/opinion-words';
 
 /**
  * Emerging topics from the posts index: the posts of a background span and the recent window are
@@ -20,6 +23,23 @@ export interface TopicScanOptions {
   segment: (text: string) => string[];
   detector?: Partial<DetectorOptions>;
   limit: number;
+  /**
+   * How the sentiment stage's zh opinion gate read the posts (its words and `zh_no_opinion_below`):
+   * a low-confidence zh label whose only opinion words lie inside the topic's own terms counts
+   * neutral in the topic's mix. The shipped models' words and the stage's default by default.
+   */
+  opinion?: TopicOpinion;
+}
+
+export interface TopicOpinion {
+  words: () => OpinionWords | undefined;
+  below: number;
+}
+
+/** The shipped opinion words (read on the first post that needs them) and the stage's default gate. */
+export function defaultTopicOpinion(): TopicOpinion {
+  let words: OpinionWords | undefined | null = null;
+  return { words: () => (words === null ? (words = readOpinionWords(defaultModelDir())) : words), below: ZH_NO_OPINION_BELOW };
 }
 
 export interface TopicScan {
@@ -36,7 +56,7 @@ interface PostSource {
   lang?: string;
   author?: { id?: string };
   created_at?: string;
-  sentiment?: { label?: SentimentLabel };
+  sentiment?: { label?: SentimentLabel; confidence?: number };
   dup_of?: string;
 }
 
@@ -63,6 +83,7 @@ export async function scanTopics(client: Client, o: TopicScanOptions): Promise<T
   const detect = (at: number): void => {
     for (const t of det.detect(at, o.limit)) if (t.firstSeenMs >= o.sinceMs) found.set(t.id, t);
   };
+  const opinion = o.opinion ?? defaultTopicOpinion();
   let after: estypes.SortResults | undefined;
   let read = 0;
   for (;;) {
@@ -71,7 +92,7 @@ export async function scanTopics(client: Client, o: TopicScanOptions): Promise<T
       query: { range: { created_at: { gte: new Date(fromMs).toISOString(), lte: new Date(o.nowMs).toISOString() } } },
       // Ties broken by keyword fields: Elasticsearch 8 refuses to sort on _id (no fielddata).
       sort: [{ created_at: 'asc' }, { platform: 'asc' }, { id: 'asc' }],
-      _source: ['platform', 'id', 'text', 'lang', 'author.id', 'created_at', 'sentiment.label', 'dup_of'],
+      _source: ['platform', 'id', 'text', 'lang', 'author.id', 'created_at', 'sentiment.label', 'sentiment.confidence', 'dup_of'],
       ...(after ? { search_after: after } : {}),
     });
     const hits = res.hits.hits;
@@ -80,10 +101,13 @@ export async function scanTopics(client: Client, o: TopicScanOptions): Promise<T
       const at = p?.created_at ? Date.parse(p.created_at) : Number.NaN;
       if (!p || typeof p.text !== 'string' || Number.isNaN(at)) continue;
       while (at >= next) { detect(next); next += bucketMs; }
+      const label = p.sentiment?.label;
+      const support = label && typeof p.sentiment?.confidence === 'number'
+        ? opinionSupport(label, p.lang, p.sentiment.confidence, p.text, opinion.below, opinion.words) : undefined;
       det.add({
         id: h._id ?? `${p.platform}:${p.id}`, author: p.author?.id ?? h._id ?? '', createdMs: at,
         terms: topicTerms(p.text, p.lang ?? '', { segment: o.segment }),
-        ...(p.sentiment?.label ? { sentiment: p.sentiment.label } : {}),
+        ...(label ? { sentiment: label } : {}), ...(support?.length ? { opinion: support } : {}),
         cluster: p.dup_of ?? h._id ?? '',
       });
       read++;

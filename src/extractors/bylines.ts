@@ -11,10 +11,12 @@ import { isElement, normalizeSpace, textContent, type DomElement, type DomParent
  */
 export interface Byline {
   /** Dates shown near the headline, nearest first, with what their line calls them. */
-  dates: Array<{ iso: string; label: 'published' | 'updated' | 'none'; distance: number }>;
+  dates: Array<{ iso: string; label: 'original' | 'published' | 'updated' | 'none'; distance: number; alt?: string }>;
   author?: string;
   /** A "Written by …" line anywhere on the page (an author box at the foot of the article). */
   signed?: string;
+  /** A line near the headline, beside its dateline, that is a person's name and nothing else (a byline without "By"). */
+  bare?: string;
 }
 
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
@@ -26,13 +28,17 @@ const AFTER = 30;
 /** A dateline or byline is a short line; a date inside a sentence is something else. */
 const MAX_LINE_CHARS = 160;
 
-/** A forum poster's join date, not a date of the page. */
-const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date)\b|注册|註冊|加入/i;
+/** A forum poster's join date (a profile's "Founded:" on some boards), not a date of the page. */
+const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date|founded)\b|注册|註冊|加入/i;
 const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised)\b|更新/i;
+/** "Originally published November 9, 2022", "First published on": the first appearance, stated as such. */
+const ORIGINAL_RE = /\b(?:originally|first)\s+(?:published|posted|appeared)\b/i;
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
 
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
 const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|contributors?|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
+/** "Written byAna Ruiz": inline markup without a space between the label and the name. */
+const GLUED_BYLINE_RE = /^(?:[Ww]ritten|[Pp]osted|[Aa]uthored|WRITTEN|POSTED) (?:by|BY)(?=\p{Lu})(.+)$/u;
 /** A label line whose name follows on the next line. */
 const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
@@ -52,6 +58,8 @@ const NAME_PARTICLE_RE = /^(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|da
 
 /** A person's or a desk's name: a few words, no sentence punctuation, not a date. */
 export function nameOf(raw: string, zh: boolean, named = false): string | undefined {
+  // A call to action is no name with a place after it ("Get in touch", "Sign up at our site").
+  if (/^\p{Lu}\p{Ll}+\s+(?:on|at|in)\s+\p{Ll}/u.test(raw.trim())) return undefined;
   let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
   s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
@@ -122,11 +130,36 @@ export function authorLines(els: DomElement[]): Map<DomParent, string> {
   return out;
 }
 
+/** What a dateline calls its date, from the words before it. */
+function dateLabel(context: string): 'original' | 'published' | 'updated' | 'none' {
+  if (ORIGINAL_RE.test(context)) return 'original';
+  return UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
+}
+
+/**
+ * A person's name alone on its line: two to four capitalised words or initials, name particles
+ * between them ("Julia Gralberg", "Lisa D. Ellis", "Bence Kovács").
+ */
+const BARE_NAME_RE = /^\p{Lu}[\p{L}'’-]{1,13}(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]{1,13}|van|von|de|der|den|da|di|du|la|le|del)){1,3}$/u;
+/** Words of the headings and page tools that look like a name when capitalised ("Key Takeaways", "Related Posts"). */
+const NOT_NAME_WORD_RE = /\b(?:table|contents|key|takeaways?|share|related|posts?|articles?|blog|news|home|menu|overview|introduction|summary|conclusion|about|contact|latest|popular|recent|guides?|tips|more|read|next|previous|comments?|reply|subscribe|follow|log|sign|search|writer|editor|team|staff|travel|hacks?|best|top|how|what|why|our|your|the|and|of|for|in|on|with|free|new|all|view|back|skip|main|page|section|verified|purchase|customer|reviews?|rated|helpful)\b/i;
+/** How far below the headline (in lines) a bare name is its byline. */
+const BARE_NAME_LINES = 3;
+
 /** How near the anchor (in lines) a dateline's name after the date is the page's byline. */
 const NEAR_DATELINE = 10;
 
 /** "· Niko Matsakis", "by Nicole Burke", "| Ana Ruiz" after a dateline's date. */
 const AFTER_DATE_NAME_RE = /^\s*(?:[|·•⋅,–—-]\s*)?(?:by\s+)?(\p{Lu}.*)$/u;
+
+/** A "By …" part of a dateline split at its separators. */
+function datelinePart(text: string): RegExpExecArray | null {
+  for (const part of text.split(/\s+[·•⋅|]\s+/)) {
+    const m = BYLINE_RE.exec(part.trim());
+    if (m) return m;
+  }
+  return null;
+}
 
 /** The name a dateline gives after its date ("Dec. 19, 2025 · Niko Matsakis", "Published August 7, 2023 by Nicole Burke"). */
 function nameAfterDate(rest: string): string | undefined {
@@ -138,7 +171,9 @@ function nameAfterDate(rest: string): string | undefined {
  * The dateline and byline around the anchors: the headline, then the start of the content
  * (some templates put the headline in a hero far above the article and its byline).
  */
-export function findByline(blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string> }): Byline {
+export function findByline(
+  blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string>; headline?: number },
+): Byline {
   const out: Byline = { dates: [] };
   for (const [i, distance] of around(anchors, blocks.length)) {
     const b = blocks[i]!;
@@ -150,24 +185,36 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
     if ((read || stamp) && !MEMBER_SINCE_RE.test(text)) {
       // A label may sit on the line before ("Updated" / "March 5, 2024").
       const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, (read?.index ?? 0) + 1)}`;
-      const label = UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
-      out.dates.push({ iso: read?.iso ?? stamp!, label, distance });
-      // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024".
+      const label = dateLabel(context);
+      // A date in the headline itself is part of its words (a version number "2024.4.4", an event's day).
+      if (i !== opts.headline) out.dates.push({ iso: read?.iso ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
+      // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024",
+      // "Updated Nov 11, 2022 8:23 PM ET Originally published Nov 9, 2022".
       if (read) {
         const rest = text.slice(read.end);
         const second = readDate(rest, opts.dayFirst);
-        if (second) out.dates.push({ iso: second.iso, label: UPDATED_RE.test(rest.slice(0, second.index + 1)) ? 'updated' : 'none', distance });
+        if (second) {
+          const before = rest.slice(0, second.index + 1);
+          out.dates.push({ iso: second.iso, label: ORIGINAL_RE.test(before) ? 'original' : UPDATED_RE.test(before) ? 'updated' : 'none', distance });
+        }
       }
     }
+    if (out.bare === undefined && !opts.zh && distance <= BARE_NAME_LINES && b.heading === 0 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
+      && [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.
       const named = opts.authorLines?.get(b.owner);
-      const m = named === undefined ? BYLINE_RE.exec(text) : null;
+      // A dateline's parts ("March 15, 2022 · 3 min read · By ASU Online") are read one by one.
+      const m = named === undefined ? BYLINE_RE.exec(text) ?? GLUED_BYLINE_RE.exec(text) ?? (read ? datelinePart(text) : null) : null;
       const next = blocks[i + 1];
+      const rest = read ? text.slice(read.end) : '';
       const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
         ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
-        // A teaser's dateline further down names its own author.
-        ?? (read && !opts.zh && distance <= NEAR_DATELINE ? nameAfterDate(text.slice(read.end)) : undefined)
+        // A teaser's dateline further down names its own author; a name may stand on the line
+        // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
+        ?? (read && !opts.zh && distance <= NEAR_DATELINE
+          ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined)
+          : undefined)
         ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
         ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;
@@ -192,16 +239,24 @@ export function findByline(blocks: Block[], anchors: number[], opts: { zh: boole
  * headline (a side column, the foot of the article) and states no date in its metadata.
  * `updated` finds a date labelled as the last change instead ("Last updated: November 13, 2025").
  */
-export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'published' | 'updated' = 'published'): string | undefined {
+export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original' | 'published' | 'updated' = 'published'): string | undefined {
   for (let i = 0; i < blocks.length; i++) {
     const text = blocks[i]!.text;
     if (text.length > MAX_LINE_CHARS || MEMBER_SINCE_RE.test(text)) continue;
+    if (kind === 'original') {
+      // The label first (cheap), then the date after it, on its line or the next.
+      const label = ORIGINAL_RE.exec(text);
+      if (!label) continue;
+      const after = readDate(text.slice(label.index), dayFirst) ?? (blocks[i + 1] && blocks[i + 1]!.text.length <= MAX_LINE_CHARS ? readDate(blocks[i + 1]!.text, dayFirst) : undefined);
+      if (after) return after.iso;
+      continue;
+    }
     const read = readDate(text, dayFirst);
     if (!read) continue;
     const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;
-    } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context)) return read.iso;
+    } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context) && !ORIGINAL_RE.test(context)) return read.iso;
   }
   return undefined;
 }

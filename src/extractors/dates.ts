@@ -38,8 +38,8 @@ const PATTERNS: DatePattern[] = [
   // 5 March 2024 / 5th Mar, 2024 / 05-Mar-2024
   { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1] },
 ];
-/** 03/05/2024 or 05.03.2024: which is the month is decided by the page's locale. */
-const NUMERIC_RE = new RegExp(`(?<![\\d/.])(\\d{1,2})([/.])(\\d{1,2})\\2${YEAR}(?![\\d/])${TIME}`, 'i');
+/** 03/05/2024, 05.03.2024 or 11-29-2024 (vBulletin): which is the month is decided by the page's locale. */
+const NUMERIC_RE = new RegExp(`(?<![\\d/.-])(\\d{1,2})([/.-])(\\d{1,2})\\2${YEAR}(?![\\d/-])${TIME}`, 'i');
 
 export interface ReadDate {
   /** ISO 8601: the day, or the day and time with the page's offset when it gives one. */
@@ -47,6 +47,8 @@ export interface ReadDate {
   /** Where in the text the date starts and ends. */
   index: number;
   end: number;
+  /** The other reading of a numeric date whose day and month could each be the month (`02-12-2025`). */
+  alt?: string;
 }
 
 const p2 = (n: number): string => String(n).padStart(2, '0');
@@ -88,9 +90,9 @@ function iso(y: number, mo: number, d: number, time: Array<string | undefined>, 
  */
 export function readDate(text: string, dayFirst = false, defaultOffset?: string): ReadDate | undefined {
   let best: ReadDate | undefined;
-  const consider = (index: number, end: number, y: number, mo: number, d: number, time: Array<string | undefined>): void => {
+  const consider = (index: number, end: number, y: number, mo: number, d: number, time: Array<string | undefined>, ambiguous = false): void => {
     if (!validDay(y, mo, d) || (best && best.index <= index)) return;
-    best = { iso: iso(y, mo, d, time, defaultOffset), index, end };
+    best = { iso: iso(y, mo, d, time, defaultOffset), index, end, ...(ambiguous ? { alt: `${y}-${p2(d)}-${p2(mo)}` } : {}) };
   };
   for (const { re, ymd } of PATTERNS) {
     const m = re.exec(text);
@@ -102,18 +104,36 @@ export function readDate(text: string, dayFirst = false, defaultOffset?: string)
   if (n) {
     const [a, b] = [Number(n[1]), Number(n[3])];
     const [mo, d] = a > 12 || (dayFirst && b <= 12) ? [b, a] : [a, b];
-    consider(n.index, n.index + n[0].length, Number(n[4]), mo, d, n.slice(5, 10));
+    consider(n.index, n.index + n[0].length, Number(n[4]), mo, d, n.slice(5, 10), a <= 12 && b <= 12 && a !== b);
   }
   return best;
+}
+
+const DMY_RE = new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH},?\\s+${YEAR}\\b`, 'gi');
+const MDY_RE = new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}\\b`, 'gi');
+const DAY_FIRST_NUMERIC_RE = /(?<![\d/.-])(?:1[3-9]|2\d|3[01])[/.-](?:0?[1-9]|1[0-2])[/.-](?:19|20)\d{2}(?!\d)/;
+const MONTH_FIRST_NUMERIC_RE = /(?<![\d/.-])(?:0?[1-9]|1[0-2])[/.-](?:1[3-9]|2\d|3[01])[/.-](?:19|20)\d{2}(?!\d)/;
+
+/**
+ * Whether a page whose locale says nothing either way (plain `en`, no `lang`) writes the day
+ * first: a numeric date that can only be read day-first (`13/10/2023`), else more dates written
+ * "3 October 2023" than "October 3, 2023". What its ambiguous `03/10/2023` means then.
+ */
+export function writesDayFirst(text: string): boolean {
+  const dayFirst = DAY_FIRST_NUMERIC_RE.test(text);
+  if (dayFirst !== MONTH_FIRST_NUMERIC_RE.test(text)) return dayFirst;
+  const count = (re: RegExp): number => text.match(re)?.length ?? 0;
+  return count(DMY_RE) > count(MDY_RE);
 }
 
 /** A date in a URL path: /2024/03/05/, /2024-03-05-, /20240305/. */
 export function dateInUrl(url: string | undefined): string | undefined {
   if (!url) return undefined;
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
-  const m = /\/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?!\d)/.exec(path) ?? /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=[/_.-])/.exec(path);
+  const m = /\/((?:19|20)\d{2})[/-](\d{1,2}|[a-z]{3,9})[/-](\d{1,2})(?!\d)/i.exec(path) ?? /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=[/_.-])/.exec(path);
   if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // The month as a number or a name (`/2023/october/03/`).
+  const [y, mo, d] = [Number(m[1]), /^\d+$/.test(m[2]!) ? Number(m[2]) : MONTHS[m[2]!.toLowerCase()] ?? 0, Number(m[3])];
   return validDay(y, mo, d) ? `${y}-${p2(mo)}-${p2(d)}` : undefined;
 }
 

@@ -1,6 +1,7 @@
 import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
-import { cleanAuthor, threadStarter } from './thread-starter';
+import { hostKey, siteOwner } from './site-owner';
+import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
@@ -149,10 +150,19 @@ export function jsonLd(page: Page): Array<Record<string, unknown>> {
     }
   };
   for (const s of elementsOf(page).ldScripts) {
+    const text = textContent(s);
     try {
-      visit(JSON.parse(textContent(s)));
+      visit(JSON.parse(text));
     } catch {
-      // malformed JSON-LD is common and carries nothing we need
+      // Raw line breaks and tabs inside its strings (a post's body pasted in) are the commonest
+      // fault, and JSON.parse rejects the whole block for one: read it with them as spaces.
+      // Otherwise malformed JSON-LD is common and carries nothing we need.
+      try {
+        // eslint-disable-next-line no-control-regex -- the control characters are what is replaced
+        visit(JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' ')));
+      } catch {
+        // still malformed
+      }
     }
   }
   return out;
@@ -201,8 +211,8 @@ function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organiza
       if (a && typeof a === 'object' && typeof (a as Record<string, unknown>)['@id'] === 'string') a = byId.get((a as Record<string, unknown>)['@id'] as string) ?? a;
       const org = a && typeof a === 'object' && /Organization|Corporation|Brand/.test(ldTypes(a as Record<string, unknown>));
       if (org !== (kind === 'organization')) continue;
-      const name = ldString(a);
-      if (name && !/^https?:/.test(name)) return normalizeSpace(name);
+      const name = ldString(a)?.replace(/^by\s+/i, '');
+      if (name && !/^https?:/.test(name) && !NOT_A_PERSON_RE.test(name)) return normalizeSpace(name);
     }
   }
   return undefined;
@@ -237,7 +247,9 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'pars
  * else meta tags, a rel/itemprop=author element, an author card, a poster's data-author, or an
  * organisation JSON-LD names as author.
  */
-export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false): string | undefined {
+export function findAuthor(
+  page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false, url?: string,
+): string | undefined {
   const el = elementsOf(page).author;
   if (forum) {
     const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? threadStarter(elementsOf(page));
@@ -250,22 +262,35 @@ export function findAuthor(page: Page, meta: Map<string, string>, ld: Array<Reco
   // The first tag holding a name: article:author is often the author's Facebook page instead.
   const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
   const mf = mfName(elementsOf(page).mfAuthor);
-  return (person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined)
-    ?? mf
-    ?? personOverDesk(cleanAuthor(byline?.author), metaName)
-    ?? corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink)
-    ?? person
-    ?? metaName
-    ?? cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined)
-    ?? elementsOf(page).authorLink
-    ?? cleanAuthor(byline?.signed)
-    ?? authorBox(elementsOf(page).authorBlocks)
-    ?? portraitName(elementsOf(page).portraits)
+  const candidates = [
+    person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined,
+    mf,
+    personOverDesk(cleanAuthor(byline?.author), metaName),
+    corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink),
+    person,
+    metaName,
+    cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
+    elementsOf(page).authorLink,
+    cleanAuthor(byline?.signed),
+    authorBox(elementsOf(page).authorBlocks),
+    portraitName(elementsOf(page).portraits),
+    cleanAuthor(byline?.bare),
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
-    ?? cleanAuthor(elementsOf(page).dataAuthor)
-    ?? ldAuthor(ld, 'organization')
-    ?? ownerOfSite(meta);
+    cleanAuthor(elementsOf(page).dataAuthor),
+  ];
+  // A name that is the site's own ("Cleveland Clinic", "Buzzsprout" on buzzsprout.com) is the
+  // publisher standing in where the template has no writer: any person the page names comes first.
+  const host = hostKey(url);
+  const ofSite = (n: string): boolean => {
+    const k = nameKey(n);
+    return site.has(k) || NOT_A_PERSON_RE.test(n) || (host.length >= 4 && k.length >= 4 && (k.startsWith(host) || host.startsWith(k)));
+  };
+  return candidates.find((c) => c !== undefined && !ofSite(c))
+    ?? candidates.find((c) => c !== undefined)
+    ?? siteOwner(meta, docTitle(page), url)
+    ?? ldAuthor(ld, 'organization');
 }
+
 
 /**
  * The byline, checked against the metadata or a link to the author's page: where the two name
@@ -301,17 +326,9 @@ function personOverDesk(byline: string | undefined, metaName: string | undefined
   return byline && metaName && DESK_RE.test(byline) && !DESK_RE.test(metaName) ? metaName : undefined;
 }
 
-/** A site named for its owner: "Colin Watson's blog", "Ana Ruiz's notes". */
-const OWNED_SITE_RE = /^(.+?)['’]s\s+(?:blog|weblog|site|web ?site|homepage|home page|notes|journal|journey|musings|newsletter)$/i;
-
-/** The owner a personal site's name states (og:site_name, application-name). */
-function ownerOfSite(meta: Map<string, string>): string | undefined {
-  for (const k of ['og:site_name', 'application-name']) {
-    const m = OWNED_SITE_RE.exec(meta.get(k) ?? '');
-    const name = m ? nameOf(m[1]!, false) : undefined;
-    if (name) return name;
-  }
-  return undefined;
+function docTitle(page: Page): string {
+  const t = elementsOf(page).title;
+  return t ? normalizeSpace(textContent(t)) : '';
 }
 
 /** The name of a microformats author: its h-card's p-name, else its own text. */

@@ -114,6 +114,21 @@ function sharpen(shown: string, metadata: string[]): string {
   return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
 }
 
+/**
+ * Whether a time the page shows is the metadata's publication stamp on another clock (a whole number of
+ * quarter hours apart, at most 14 h; a stamp without a zone read as UTC): the metadata then
+ * vouches for it however far from the headline it stands (a forum's first post below toolbars).
+ */
+function sameMoment(shown: string, metadata: string[]): boolean {
+  if (shown.length <= 10 || ZONED_RE.test(shown)) return false;
+  const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
+  return metadata.some((m) => {
+    if (m.length <= 10) return false;
+    const off = wall - Math.floor(Date.parse(ZONED_RE.test(m) ? m : `${m}Z`) / MINUTE_MS) * MINUTE_MS;
+    return Number.isFinite(off) && Math.abs(off) <= 14 * 3_600_000 && off % (15 * MINUTE_MS) === 0;
+  });
+}
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -140,21 +155,30 @@ function laterThan(shown: { iso: string; label: string }, meta: string): boolean
  */
 export function findPublished(
   page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, bodyText: string, byline?: Byline, url?: string, source?: string,
+  labelled?: () => string | undefined,
 ): string | undefined {
   const published = metaDates(page, meta, ld, 'published');
   // A date labelled as the publication's wins over a nearer unlabelled one only when it stands
   // beside it (the same dateline block): farther down it is a teaser's or a comment's.
+  const original = byline?.dates.find((d) => d.label === 'original');
+  if (original) return sharpen(original.iso, published);
   const nearest = byline?.dates[0];
-  const shown = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES) ?? nearest;
+  const read = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES) ?? nearest;
+  // A numeric date that reads either way ("02-12-2025") is the reading the metadata or the URL states.
+  const urlDay = dateInUrl(url);
+  const shown = read?.alt !== undefined && (read.alt === urlDay || published.some((p) => dayOf(p) === read.alt)) ? { ...read, iso: read.alt } : read;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
-  if (shown && (shown.distance <= NEAR_LINES || published.length === 0) && !(published[0] && laterThan(shown, published[0]))) {
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0 || sameMoment(shown.iso, published.slice(0, 1))) && !(published[0] && laterThan(shown, published[0]))) {
     return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
   }
   if (published.length) return published[0];
-  const fromUrl = dateInUrl(url);
-  if (fromUrl) return fromUrl;
+  if (urlDay) return urlDay;
   const fromData = source === undefined ? undefined : dataObjectDates(source, 1)[0];
   if (fromData) return normalizeDate(fromData);
+  // A date labelled as the publication's anywhere ("Posted on April 13, 2023" at the foot)
+  // before the first date of the text, which may be anything the article mentions.
+  const fromLabel = labelled?.();
+  if (fromLabel) return fromLabel;
   const m = ZH_DATE_RE.exec(bodyText);
   return m ? normalizeDate(m[0]) : undefined;
 }

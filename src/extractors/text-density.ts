@@ -5,6 +5,7 @@ import { authorLines, findByline, labelledDate } from './bylines';
 import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { findLang } from './page-lang';
 import { findModified, findPublished } from './published';
+import { writesDayFirst } from './dates';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
@@ -45,11 +46,13 @@ export interface ExtractedPage {
  * Whether 03/05/2024 means 3 May: the page's language is not US English, or its host is under
  * a country domain other than .us (numeric dates elsewhere put the day first).
  */
-function dayFirstLocale(lang: string | undefined, url: string | undefined): boolean {
+function dayFirstLocale(lang: string | undefined, url: string | undefined): boolean | undefined {
   const l = (lang ?? '').toLowerCase();
   if (l && l !== 'en' && l !== 'en-us' && !l.startsWith('zh') && !l.startsWith('ja') && !l.startsWith('ko')) return true;
   const host = url ? /^[a-z]+:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '' : '';
-  return /\.(?:uk|au|nz|ie|in|za|de|fr|es|it|nl|be|ch|at|br|pt|ru|pl|se|no|dk|fi)$/i.test(host);
+  if (/\.(?:uk|au|nz|ie|in|za|de|fr|es|it|nl|be|ch|at|br|pt|ru|pl|se|no|dk|fi)$/i.test(host)) return true;
+  // Plain "en" (or none) says nothing about the order: the page's own dates tell (undefined).
+  return l === 'en' || l === '' ? undefined : false;
 }
 
 /** A headline without spaces and punctuation, for comparing. */
@@ -140,13 +143,24 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
-  const dayFirst = dayFirstLocale(els.html?.attribs.lang, opts.url);
-  const byline = findByline(blocks, anchors, { zh: lang === 'zh' || lang === 'ja', dayFirst, authorLines: authorLines(els.authorEls) });
-  const author = findAuthor(els, meta, ld, byline, forum);
+  const locale = dayFirstLocale(els.html?.attribs.lang, opts.url);
+  const bylineOpts = { zh: lang === 'zh' || lang === 'ja', dayFirst: locale ?? false, authorLines: authorLines(els.authorEls), headline: titleIndex };
+  let byline = findByline(blocks, anchors, bylineOpts);
+  // A locale that says nothing about the order: the page's own dates decide, looked at only
+  // when the dateline holds a date that reads either way.
+  if (locale === undefined && byline.dates.some((d) => d.alt !== undefined) && writesDayFirst(blocks.map((b) => b.text).join('\n'))) {
+    bylineOpts.dayFirst = true;
+    byline = findByline(blocks, anchors, bylineOpts);
+  }
+  const dayFirst = bylineOpts.dayFirst;
+  const author = findAuthor(els, meta, ld, byline, forum, opts.url);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   const stated = findModified(els, meta, ld, byline);
   // A page that states only when it was last changed (a service or documentation page) was published by then.
-  const published = findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source) ?? labelledDate(blocks, dayFirst) ?? stated;
+  // A date the page states as the first publication's ("Originally published …") wins: it is
+  // what every other date on the page is later than.
+  const published = labelledDate(blocks, dayFirst, 'original')
+    ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? stated;
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.
   const modified = stated ?? labelledDate(blocks, dayFirst, 'updated');

@@ -15,6 +15,12 @@ export function cleanAuthor(s: string | undefined): string | undefined {
   return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
 }
 
+/**
+ * A mailbox (`ops@our-hometown.com`) or a host name (`paperium.net`) where a name should be: a
+ * CMS account or the site, kept only when the page names no one else.
+ */
+export const NOT_A_PERSON_RE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$|^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|ai|dev|app|info|biz|edu|gov|us|uk|de|fr)$/i;
+
 /** A line of a poster's profile column: when they joined, how many posts they wrote. */
 const PROFILE_FACT_RE = /^(?:registered|joined|join date|member since|posts|messages)\s*:/i;
 

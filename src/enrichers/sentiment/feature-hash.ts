@@ -7,7 +7,7 @@
 export const NS = {
   char1: 0x1001, char2: 0x1002, char3: 0x1003,
   zhWord: 0x1004, char4: 0x1005, zhWordBigram: 0x1006, enChar: 0x3007,
-  emoticon: 0x2001, lexicon: 0x2005, emoji: 0x2002, url: 0x2003, bias: 0x2004,
+  emoticon: 0x2001, lexicon: 0x2005, zhLexicon: 0x2006, emoji: 0x2002, url: 0x2003, bias: 0x2004,
   word: 0x3001, negWord: 0x3002, bigram: 0x3003, punct: 0x3005, hashtag: 0x3006,
 } as const;
 
@@ -34,4 +34,9 @@ export function hashString(ns: number, s: string, from = 0, to = s.length): numb
 /** The hash of a word unigram, plain or inside a negation scope; the training prior uses it too. */
 export function wordHash(word: string, negated: boolean): number {
   return hashString(negated ? NS.negWord : NS.word, word);
+}
+
+/** A zh lexicon word's hash, as FeatureExtractor computes it while scanning (UTF-16 code units). */
+export function zhWordHash(word: string): number {
+  return hashString(NS.zhLexicon, word);
 }

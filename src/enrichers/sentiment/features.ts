@@ -58,7 +58,15 @@ export interface ZhFeatureSet {
   char4?: boolean;
   /** Pairs of consecutive segmenter words. */
   wordBigrams?: boolean;
+  /**
+   * Leave out the text of Weibo topic tags (`#城南地铁三号线#`): a tag names what a post is about,
+   * and its n-grams otherwise carry whatever polarity the training posts about similar names had
+   * into every post of a new topic.
+   */
+  noTags?: boolean;
 }
+
+const ZH_TAG_RE = /#[^#\n]{1,40}#/g;
 
 /** Optional en feature families, recorded in the model file. */
 export interface EnFeatureSet {
@@ -66,10 +74,16 @@ export interface EnFeatureSet {
   charNgrams?: boolean;
 }
 
+/** The longest zh lexicon word scanned for (longer HowNet entries are phrases, rarely written as such). */
+export const ZH_LEXICON_MAX_LEN = 4;
+
 export interface FeatureOptions {
   /** Remove Weibo emoticon codes first (the "text-only" run the data set README asks for). */
   stripEmoticons?: boolean;
-  /** en: word hash (`wordHash(w, false)`) → valence −4..4; adds binned lexicon-sum features. */
+  /**
+   * en: word hash (`wordHash(w, false)`) → valence −4..4; adds binned lexicon-sum features.
+   * zh: `zhWordHash(w)` → polarity ±1 (HowNet words); adds binned counts of the polar words.
+   */
   lexicon?: ReadonlyMap<number, number>;
 }
 
@@ -120,8 +134,10 @@ export class FeatureExtractor {
     this.strong = this.count;
     for (let i = 0; i < this.strong; i++) this.setValue(i, 1);
     if (lang === 'zh') {
+      if (this.zh.noTags && body.includes('#')) body = body.replace(ZH_TAG_RE, ' ');
       this.charNgrams(body);
       if (this.segment) this.zhWords(this.segment(body));
+      if (opts.lexicon) this.zhLexicon(body, opts.lexicon);
     }
     else this.words(body, opts.lexicon);
     this.dedupe();
@@ -258,6 +274,30 @@ export class FeatureExtractor {
       p2 = p1;
       p1 = cp;
     }
+  }
+
+  /**
+   * Counts of the positive and negative lexicon words (2–4 characters, every occurrence, overlaps
+   * too) as strong features: opinion words then count in full, whatever the length of the post,
+   * where the n-grams of topic nouns share a norm (a long hashtag cannot drown them).
+   */
+  private zhLexicon(text: string, lexicon: ReadonlyMap<number, number>): void {
+    let pos = 0;
+    let neg = 0;
+    const n = text.length;
+    for (let i = 0; i + 1 < n; i++) {
+      let h = step(step(0x811c9dc5, NS.zhLexicon), text.charCodeAt(i));
+      for (let len = 2; len <= ZH_LEXICON_MAX_LEN && i + len <= n; len++) {
+        h = step(h, text.charCodeAt(i + len - 1));
+        const p = lexicon.get(mix(h));
+        if (p === undefined) continue;
+        if (p > 0) pos++;
+        else if (p < 0) neg++;
+      }
+    }
+    this.pushStrong(hashString(NS.zhLexicon, `p${Math.min(pos, 3)}`));
+    this.pushStrong(hashString(NS.zhLexicon, `n${Math.min(neg, 3)}`));
+    this.pushStrong(hashString(NS.zhLexicon, `d${Math.max(-3, Math.min(3, pos - neg))}`));
   }
 
   /** In-word character 3- and 4-grams of `^tok$` (0x5e, 0x24 as the boundaries). */

@@ -18,6 +18,13 @@ export interface TopicPost {
   /** The post's topic terms (`topicTerms`). */
   terms: readonly string[];
   sentiment?: SentimentLabel;
+  /**
+   * The opinion words a polar `sentiment` rests on, when it rests on nothing else (the sentiment
+   * stage's `LabelDecision.opinion`: a low-confidence zh call). A topic counts such a post neutral
+   * when all of them lie inside the topic's own terms: the name of what the post is about
+   * (开放 in 开放时间) is not how it feels.
+   */
+  opinion?: readonly string[];
   /** Near-duplicate cluster (the simhash `dup_of`, or the post's own id). */
   cluster?: string;
 }
@@ -76,7 +83,7 @@ interface TermState {
   posts: number[];
 }
 
-interface PostRec { seq: number; id: string; author: string; bucket: number; terms: ReadonlySet<string>; sentiment?: SentimentLabel; cluster: string }
+interface PostRec { seq: number; id: string; author: string; bucket: number; terms: ReadonlySet<string>; sentiment?: SentimentLabel; opinion?: readonly string[]; cluster: string }
 
 interface TopicState {
   topic: Topic;
@@ -131,7 +138,8 @@ export class TopicDetector {
     if (bucket > this.lastBucket) this.lastBucket = bucket;
     if (bucket <= this.lastBucket - this.o.windowBuckets) return;
     const rec: PostRec = {
-      seq: this.seq, id: post.id, author: post.author, bucket, terms: new Set(post.terms), cluster: post.cluster ?? post.id, ...(post.sentiment ? { sentiment: post.sentiment } : {}),
+      seq: this.seq, id: post.id, author: post.author, bucket, terms: new Set(post.terms), cluster: post.cluster ?? post.id,
+      ...(post.sentiment ? { sentiment: post.sentiment } : {}), ...(post.opinion?.length ? { opinion: post.opinion } : {}),
     };
     this.ring[this.seq % this.o.maxPosts] = rec;
     this.seq++;
@@ -262,7 +270,7 @@ export class TopicDetector {
         if (s.seen.has(p.seq)) continue;
         s.seen.add(p.seq);
         t.posts++;
-        if (p.sentiment) t.sentiment[p.sentiment]++;
+        if (p.sentiment) t.sentiment[mixLabel(p, s.terms)]++;
         const c = s.clusters.get(p.cluster);
         if (!c) s.clusters.set(p.cluster, { id: p.id, seq: p.seq, copies: 1 });
         else {
@@ -284,4 +292,19 @@ export class TopicDetector {
     if (s.seen.size > 20_000) s.seen.clear();
     if (s.clusters.size > 5_000) for (const k of [...s.clusters.keys()].slice(0, 1_000)) s.clusters.delete(k);
   }
+}
+
+/**
+ * A post's label in a topic's sentiment mix: neutral when every opinion word its polar label rests
+ * on lies inside a longer term of the topic (a word of its hashtag or phrase: 开放 in 开放时间).
+ * An opinion word that is itself one of the topic's terms (失望 spreading with the topic) still counts.
+ */
+export function mixLabel(p: { sentiment?: SentimentLabel; opinion?: readonly string[] }, topicTerms: ReadonlySet<string>): SentimentLabel {
+  const label = p.sentiment ?? 'neutral';
+  if (label === 'neutral' || !p.opinion?.length) return label;
+  const named = (w: string): boolean => {
+    for (const t of topicTerms) if (t.length > w.length && t !== `#${w}` && t.includes(w)) return true;
+    return false;
+  };
+  return p.opinion.every(named) ? 'neutral' : label;
 }

@@ -9,6 +9,8 @@ import { TopicDetector, type Topic } from '../../../src/enrichers/topics/detecto
 import { topicTerms } from '../../../src/enrichers/topics/terms';
 import { SimhashIndex, simhash64 } from '../../../src/enrichers/simhash';
 import type { SentimentModel } from '../../../src/enrichers/sentiment/model';
+import { decideSentiment, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
+import type { OpinionWords } from '../../../src/enrichers/sentiment/opinion-words';
 import { defaultBreakouts, type BreakoutSpec } from '../../../src/simsite/breakouts';
 import { createWorld, DEFAULT_START_MS } from '../../../src/simsite/world';
 
@@ -17,8 +19,12 @@ export interface TopicBenchOptions {
   users: number;
   days: number;
   breakouts: number;
-  /** Sentiment labels below this confidence count as neutral (the stage's `min_confidence`). */
-  minConfidence: number;
+  /** How the sentiment stage turns the model's label into the label written (its abstaining options). */
+  rule: NeutralRule;
+  /** The stage's zh opinion words. */
+  words: OpinionWords | undefined;
+  /** Give the detector the opinion words a gated call rests on, so a topic's own terms are not opinion in its mix (default on, as `freshet topics` does). */
+  ownTermsNotOpinion?: boolean;
 }
 
 export interface TopicBenchResult {
@@ -32,6 +38,8 @@ export interface TopicBenchResult {
   mixErrors: number[];
   /** Per detected break-out: the gap between the topic's and the truth's positive share among polar posts. */
   polarMixErrors: number[];
+  /** Per detected break-out: its topic's labelled share of each class against the truth's. */
+  mixes: { name: string; lang: string; hashtag: string; truth: Record<string, number>; topic: Record<string, number> }[];
   /** The same two per language. */
   mixErrorsByLang: Record<string, number[]>;
   /**
@@ -73,23 +81,26 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
   const detector = new TopicDetector();
   const dups = new SimhashIndex(50_000);
   const termsOf = new Map(specs.map((s) => [s.name, breakoutTerms(s, segment)]));
-  // A topic is a break-out's when its label is one of the break-out's terms or most of its top
-  // posts (one per near-duplicate cluster) are the break-out's posts.
-  const match = (t: Topic): BreakoutSpec | undefined => specs.find((s) => {
-    if (termsOf.get(s.name)!.has(t.label)) return true;
+  // A topic is a break-out's when most of its top posts (one per near-duplicate cluster) are the
+  // break-out's posts, or else when its label is one of the break-out's terms (the latest started
+  // of those that share it: a second round reuses the first one's phrases).
+  const match = (t: Topic, at: number): BreakoutSpec | undefined => specs.find((s) => {
     const own = t.topPosts.filter((p) => breakoutOf.get(p.id) === s.name).length;
     return t.topPosts.length > 0 && own * 2 > t.topPosts.length;
-  });
+  }) ?? specs.filter((s) => s.startMs <= at && termsOf.get(s.name)!.has(t.label)).pop();
   const firstSeen = new Map<string, number>();
   const topicOf = new Map<string, Topic>();
   const falseTopics = new Map<string, string>();
   let next = t0 + 5 * MIN;
   const detect = (at: number): void => {
     for (const t of detector.detect(at, 10)) {
-      const s = match(t);
+      const s = match(t, at);
       if (!s) { falseTopics.set(t.id, `${t.label} [${t.terms.slice(0, 4).join(' | ')}]`); continue; }
       if (!firstSeen.has(s.name)) firstSeen.set(s.name, at);
-      topicOf.set(s.name, t);
+      // The break-out's topic is its largest: a fragment that surfaces when the main topic's terms
+      // stop emerging (one of the break-out's sentiment words, say) is not what an analyst reads.
+      const had = topicOf.get(s.name);
+      if (!had || had === t || t.posts > had.posts) topicOf.set(s.name, t);
     }
   };
   const labelsByLang: TopicBenchResult['labelsByLang'] = {};
@@ -98,7 +109,7 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
   for (const it of items) {
     while (it.createdMs >= next) { detect(next); next += 5 * MIN; }
     const r = model.classify(it.text, it.lang);
-    const label = r.confidence < o.minConfidence ? 'neutral' : r.label;
+    const { label, opinion } = decideSentiment(r, it.text, o.rule, () => o.words);
     const truth = truthOf.get(it.id);
     if (truth !== undefined) {
       const l = (labelsByLang[it.lang] ??= { neutralPosts: 0, neutralLabelledPolar: 0, polarPosts: 0, polarRight: 0 });
@@ -108,13 +119,14 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
     const h = simhash64(it.text);
     const cluster = dups.find(h) ?? it.id;
     dups.add(it.id, h);
-    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, cluster });
+    detector.add({ id: it.id, author: it.author, createdMs: it.createdMs, terms: topicTerms(it.text, it.lang, { segment }), sentiment: label, ...(opinion && o.ownTermsNotOpinion !== false ? { opinion } : {}), cluster });
   }
   while (next <= t1) { detect(next); next += 5 * MIN; }
   let detected = 0;
   const latencies: number[] = [];
   const mixErrors: number[] = [];
   const polarMixErrors: number[] = [];
+  const mixes: TopicBenchResult['mixes'] = [];
   const mixErrorsByLang: Record<string, number[]> = {};
   for (const s of specs) {
     const seen = firstSeen.get(s.name);
@@ -125,10 +137,14 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
     if (!topic || truth.length === 0) continue;
     const n = topic.sentiment.positive + topic.sentiment.neutral + topic.sentiment.negative;
     let worst = 0;
+    const mix: TopicBenchResult['mixes'][number] = { name: s.name, lang: s.lang, hashtag: s.hashtag, truth: {}, topic: {} };
     for (const label of ['positive', 'neutral', 'negative'] as const) {
       const truthShare = truth.filter((p) => p.sentiment === label).length / truth.length;
-      worst = Math.max(worst, Math.abs((n ? topic.sentiment[label] / n : 0) - truthShare));
+      mix.truth[label] = truthShare;
+      mix.topic[label] = n ? topic.sentiment[label] / n : 0;
+      worst = Math.max(worst, Math.abs(mix.topic[label] - truthShare));
     }
+    mixes.push(mix);
     mixErrors.push(worst);
     (mixErrorsByLang[s.lang] ??= []).push(worst);
     const truthPolar = truth.filter((p) => p.sentiment !== 'neutral');
@@ -141,6 +157,6 @@ export function runTopicBench(model: SentimentModel, segment: (t: string) => str
   return {
     breakouts: specs.length, detectedWithin15Min: detected / specs.length,
     meanLatencyMin: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : null,
-    falseTopicsPerDay: falseTopics.size / o.days, falseTopics: [...falseTopics.values()], mixErrors, polarMixErrors, mixErrorsByLang, labelsByLang, posts: items.length, cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    falseTopicsPerDay: falseTopics.size / o.days, falseTopics: [...falseTopics.values()], mixErrors, polarMixErrors, mixes, mixErrorsByLang, labelsByLang, posts: items.length, cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }

@@ -117,3 +117,45 @@ describe('freshet topics over the posts index (real search node)', () => {
     expect(r.postsRead).toBeGreaterThanOrEqual(2 * 120 + 30);
   });
 });
+
+describe('a topic\'s own terms are not opinion in its sentiment mix (real search node)', () => {
+  let s: TestSearch;
+  let postsIndex: string;
+  const jieba = jiebaModule().Jieba.withDict(jiebaDicts().dict);
+  const segment = (t: string): string[] => jieba.cut(t, true);
+
+  /** Everyday posts, then 30 posts of a library's opening hours (开放时间: 开放 is a positive HowNet word) labelled as the sentiment stage would. */
+  function libraryPosts(): Record<string, unknown>[] {
+    const everyday = ['今天天气不错，出去走走', '午饭吃了牛肉面', '下班路上有点堵车', '周末去看电影'];
+    const out: Record<string, unknown>[] = [];
+    let n = 0;
+    for (let t = NOW_MS - 6 * 60 * MIN; t < NOW_MS; t += 30_000, n++) {
+      out.push({ platform: 'weibo', id: `p${n}`, text: everyday[n % everyday.length], lang: 'zh', created_at: new Date(t).toISOString(), author: { id: `a${n % 300}` }, sentiment: { score: 0, label: 'neutral', confidence: 0.5 } });
+    }
+    for (let i = 0; i < 30; i++) {
+      const glad = i % 3 === 0;
+      out.push({
+        platform: 'weibo', id: `lib${i}`, text: `#城市图书馆新馆#开放时间，${glad ? '今天太开心了' : '周三下午两点开会'}`, lang: 'zh',
+        created_at: new Date(NOW_MS - 40 * MIN + i * 40_000).toISOString(), author: { id: `reader${i}` },
+        // Low-confidence positive calls, kept by the stage's opinion gate on the strength of 开放.
+        sentiment: { score: 0.6, label: 'positive', confidence: 0.8 },
+      });
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    s = await useSearch('topics-own-terms');
+    await applyTemplates(s.client, loadTemplates(MAPPINGS), { prefix: s.prefix, settings: { number_of_replicas: 0 } });
+    postsIndex = indexName(s.prefix, 'posts');
+    await s.client.helpers.bulk({ datasource: libraryPosts(), onDocument: (d) => ({ index: { _index: postsIndex, _id: `weibo:${String(d['id'])}` } }), refreshOnCompletion: postsIndex });
+  });
+  afterAll(async () => s.cleanup());
+
+  it('counts a post whose only opinion word is inside the topic\'s phrase neutral, and one with its own opinion as labelled', async () => {
+    const r = await scanTopics(s.client, { index: postsIndex, sinceMs: NOW_MS - 2 * 60 * MIN, nowMs: NOW_MS, backgroundMs: 4 * 60 * MIN, maxPosts: 100_000, segment, limit: 10 });
+    const t = r.topics.find((x) => x.label === '#城市图书馆新馆')!;
+    expect(t.terms).toEqual(expect.arrayContaining(['开放时间']));
+    expect(t.sentiment).toEqual({ positive: 10, neutral: 20, negative: 0 });
+  });
+});

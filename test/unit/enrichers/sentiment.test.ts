@@ -143,7 +143,7 @@ describe('sentiment stage neutral band', () => {
     const text = '周三下午两点开会，地点在三楼会议室';
     const { score, confidence } = model.classify(text, 'zh');
     const band = Math.min(1, Math.abs(score) + 0.01);
-    const config = sentimentStage.schema.parse({ type: 'sentiment', neutral_band: band });
+    const config = sentimentStage.schema.parse({ type: 'sentiment', neutral_band: band, zh_no_opinion_below: 0 });
     const out = await lastValueFrom(of<DocEnvelope>({ job, doc: { index: 'posts', id: 'n', body: { text, lang: 'zh' } } }).pipe(sentimentStage.build(config, stageContext().ctx), toArray()));
     expect(out[0]!.doc.body['sentiment']).toEqual({ score, label: 'neutral', confidence });
   });

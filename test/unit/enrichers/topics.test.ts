@@ -1,4 +1,4 @@
-import { TopicDetector, type Topic, type TopicPost } from '../../../src/enrichers/topics/detector';
+import { mixLabel, TopicDetector, type Topic, type TopicPost } from '../../../src/enrichers/topics/detector';
 import { topicTerms } from '../../../src/enrichers/topics/terms';
 
 describe('topic terms', () => {
@@ -96,5 +96,33 @@ describe('emerging topic detector', () => {
     const { first } = run(stream({ burstAtMs: 30 * MIN }), det);
     expect(first.size).toBe(0); // the burst came before 3 hours of background
     expect((det as unknown as { terms: Map<string, unknown> }).terms.size).toBeLessThanOrEqual(50);
+  });
+
+  it('counts a post neutral in a topic\'s mix when its only opinion words are inside the topic\'s own terms', () => {
+    const at = 5 * 60 * MIN + 2 * MIN;
+    // 开放 (open) is a positive opinion word, but in 开放时间 (opening hours) it names the topic.
+    const burst: TopicPost[] = Array.from({ length: 40 }, (_, i) => ({
+      id: `lib${i}`, author: `reader${i}`, createdMs: at + i * 15_000, terms: ['#城市图书馆新馆', '开放', '时间', '开放时间'],
+      sentiment: 'positive' as const, opinion: i % 4 === 0 ? ['开放', '开心'] : ['开放'],
+    }));
+    const { topics } = run([...stream({}), ...burst].sort((a, b) => a.createdMs - b.createdMs));
+    const topic = topics.get('#城市图书馆新馆')!;
+    expect(topic.terms).toEqual(expect.arrayContaining(['开放时间']));
+    expect(topic.sentiment).toEqual({ positive: 10, neutral: 30, negative: 0 });
+  });
+});
+
+describe('mixLabel', () => {
+  const terms = new Set(['#城市图书馆新馆', '开放时间', '失望']);
+  it('masks opinion words that are part of a longer term of the topic, and only those', () => {
+    expect(mixLabel({ sentiment: 'positive', opinion: ['开放'] }, terms)).toBe('neutral');
+    expect(mixLabel({ sentiment: 'positive', opinion: ['开放', '开心'] }, terms)).toBe('positive');
+    // A label with no recorded opinion words was not a gated call: it stands.
+    expect(mixLabel({ sentiment: 'positive' }, terms)).toBe('positive');
+    expect(mixLabel({ sentiment: 'neutral', opinion: ['开放'] }, terms)).toBe('neutral');
+    // An opinion word that is itself a term of the topic (spreading with it) is still opinion.
+    expect(mixLabel({ sentiment: 'negative', opinion: ['失望'] }, terms)).toBe('negative');
+    expect(mixLabel({ sentiment: 'positive', opinion: ['新馆'] }, new Set(['#新馆']))).toBe('positive');
+    expect(mixLabel({ sentiment: 'positive', opinion: ['新馆'] }, new Set(['#城市图书馆新馆']))).toBe('neutral');
   });
 });

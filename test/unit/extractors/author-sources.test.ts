@@ -1,0 +1,80 @@
+import { extract } from '../../../src/extractors/text-density';
+
+/** Shapes of real pages (WCXB dev, tune part): Thomson Reuters, The Columbia Star, ASU Online, Celoxis, Zalaris. */
+const para = '<p>Choosing the right software comes down to the size of the practice, the returns it files and the support it needs in the busy season.</p>'.repeat(4);
+
+describe('author: the person the page names, not its publisher', () => {
+  it('puts a byline naming the site itself after the person a meta tag names', () => {
+    const page = extract(`<html lang="en"><head><title>The best tax software for tax preparers</title>
+      <meta name="author" content="Abby Colson"><meta property="og:site_name" content="Tax &amp; Accounting Blog Posts by Thomson Reuters"></head>
+      <body><header class="article-hero"><h1 class="article-hero__title">The best tax software for tax preparers</h1>
+      <p class="article-hero__author">Thomson Reuters Tax &amp; Accounting</p><time>August 11, 2025</time></header>${para}</body></html>`,
+    { url: 'https://tax.thomsonreuters.com/blog/the-best-tax-software-for-tax-preparers-a-buyers-guide/' });
+    expect(page.author).toBe('Abby Colson');
+  });
+
+  it('takes no mailbox for the author where a person is named, and drops a "By" inside JSON-LD', () => {
+    const page = extract(`<html lang="en"><head><title>Green gifts for gardeners</title>
+      <meta name="author" content="ops@our-hometown.com">
+      <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+        {"@type":"NewsArticle","headline":"Green gifts for gardeners","author":"ops@our-hometown.com"},
+        {"@type":"Article","author":[{"@type":"Person","name":"By Arlene Marturano"}]}]}</script></head>
+      <body><h1>Green gifts for gardeners</h1>${para}</body></html>`);
+    expect(page.author).toBe('Arlene Marturano');
+  });
+
+  it('keeps a mailbox when it is all the page names', () => {
+    const page = extract(`<html lang="en"><head><title>Designing the future</title><meta name="author" content="beatriz.pinto@hommes.studio"></head>
+      <body><h1>Designing the future</h1>${para}</body></html>`);
+    expect(page.author).toBe('beatriz.pinto@hommes.studio');
+  });
+});
+
+describe('author: bylines written as parts of a dateline', () => {
+  it('reads the "By" part of a dateline split by separators', () => {
+    const page = extract(`<html lang="en"><head><title>Graphic information technology vs. graphic design</title></head><body>
+      <h1>Graphic information technology vs. graphic design</h1><div class="fs-small">March 15, 2022 · 3 min read · By ASU Online</div>${para}</body></html>`);
+    expect(page.author).toBe('ASU Online');
+  });
+
+  it('reads the name on the line after a date that ends with a separator', () => {
+    const page = extract(`<html lang="en"><head><title>Project management software pricing and cost guide</title></head><body>
+      <h1>Project management software pricing and cost guide</h1><p>Dec 26, 2025 •</p><p>Mahua Das in Project Management</p>${para}</body></html>`);
+    expect(page.author).toBe('Mahua Das');
+  });
+
+  it('takes a bare name beside the dateline under the headline, but not a heading or a label there', () => {
+    const page = extract(`<html lang="en"><head><title>HR shared services explained</title></head><body>
+      <h1>HR shared services explained</h1><p>HR shared services have evolved into a cornerstone of modern HR operating models.</p>
+      <p>Elliot Raba</p><p>23.07.2025 · 6 min read</p>${para}</body></html>`);
+    expect(page.author).toBe('Elliot Raba');
+    const none = extract(`<html lang="en"><head><title>Social shopping explained</title></head><body>
+      <h1>Social shopping explained</h1><time>June 26, 2025</time><p>Verified Purchase</p><h4>Table Contents</h4>${para}</body></html>`);
+    expect(none.author).toBeUndefined();
+  });
+});
+
+describe('author: the owner of a personal blog', () => {
+  const post = (site: string, copyright: string): string => `<html lang="en"><head><title>Turning a tinybox Green v2 into a Private AI Home Server | ${site}</title>
+    <meta property="og:site_name" content="${site}"></head><body><h1>Turning a tinybox Green v2 into a Private AI Home Server</h1>${para}
+    <footer><p>${copyright}</p></footer></body></html>`;
+
+  it('is the person the site is named for on a writer\'s own subdomain of a blog platform', () => {
+    expect(extract(post('Owain Brennan', 'Made with Bear'), { url: 'https://owain.bearblog.dev/turning-a-tinybox-green-v2' }).author).toBe('Owain Brennan');
+  });
+
+  it('is nobody on a business\'s subdomain or a host that merely spells the name', () => {
+    expect(extract(post('Flask Documentation', '© 2010 Pallets'), { url: 'https://flask.palletsprojects.com/en/stable/' }).author).toBeUndefined();
+    expect(extract(post('Menlo Coaching', '© 2025 Menlo Coaching'), { url: 'https://menlocoaching.com/top-mba-programs/' }).author).toBeUndefined();
+  });
+});
+
+describe('author: a call to action is no name', () => {
+  it('does not read "Get in touch" heading an author card as a byline', () => {
+    const page = extract(`<html lang="en"><head><title>Skiplagging in the relocation process</title><meta name="author" content="Chris Pardo"></head><body>
+      <time class="localised-date">10/12/2023 7:38:01 PM</time><h1 class="post-view__title">Skiplagging in the relocation process</h1>
+      <div class="post-view__author-card"><h4>Get in touch</h4><div class="author-name">Chris Pardo</div><div class="author-role">Vice President of Consulting</div></div>
+      ${para}</body></html>`);
+    expect(page.author).toBe('Chris Pardo');
+  });
+});

@@ -1,0 +1,81 @@
+import { dateInUrl, readDate, writesDayFirst } from '../../../src/extractors/dates';
+import { extract } from '../../../src/extractors/text-density';
+
+/** Shapes of real pages (WCXB dev, tune part): Discourse, vBulletin, phpBB, NPR, realestate.com.au, WSET. */
+const para = '<p>The integration stopped loading after the upgrade, and the log shows the same warning at every start of the server.</p>'.repeat(4);
+
+describe('publication dates: what the page states, read as the page means it', () => {
+  it('does not read a version number in the headline as its date', () => {
+    const page = extract(`<html lang="en"><head><title>2024.4.4 -> 2024.5.0 issue: stuck on "Home Assistant is starting"</title></head><body>
+      <h1>2024.4.4 -> 2024.5.0 issue: stuck on "Home Assistant is starting"</h1>
+      <div class="topic-meta"><span>raoul</span><span class="post-time">May 3, 2024, 8:45am</span></div>${para}</body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2024-05-03');
+  });
+
+  it('reads the dashed month-first dates of vBulletin posts', () => {
+    expect(readDate('11-29-2024, 09:03 AM #1')?.iso).toBe('2024-11-29T09:03:00');
+    expect(readDate('29-11-2024', true)?.iso).toBe('2024-11-29');
+    const page = extract(`<html lang="en"><head><title>Thread: What do you pay attention to?</title></head><body>
+      <h1>Thread: What do you pay attention to?</h1><div class="posthead">11-29-2024, 09:03 AM</div>${para}</body></html>`);
+    expect(page.published_at).toBe('2024-11-29T09:03:00');
+  });
+
+  it('takes a date stated as the first publication over an update shown beside it, and over the dateline when stated at the foot', () => {
+    const npr = extract(`<html lang="en"><head><title>Daily meditation may work as well as a popular drug</title></head><body><article>
+      <h1>Daily meditation may work as well as a popular drug</h1>
+      <div class="dateblock"><time datetime="2022-11-11T20:23:00-05:00">Updated November 11, 2022 8:23 PM ET Originally published November 9, 2022 11:01 AM ET</time></div>
+      ${para}</article></body></html>`);
+    expect(npr.published_at).toBe('2022-11-09T11:01:00');
+    const foot = extract(`<html lang="en"><head><title>Pros and cons of living in a tiny home</title></head><body><article>
+      <h1>Pros and cons of living in a tiny home</h1><p>30 September 2022</p>${para}
+      <p class="disclaimer">This article was originally published on 26 Sep 2019 at 4:12pm but has been regularly updated.</p></article></body></html>`);
+    expect(foot.published_at).toBe('2019-09-26T16:12:00');
+  });
+
+  it('reads a numeric date that could be either way as the metadata or the URL states it', () => {
+    const byMeta = extract(`<html lang="en"><head><title>Reflections on a pixel-perfect UI pipeline</title>
+      <meta property="article:published_time" content="2025-12-02"></head><body><article>
+      <h1>Reflections on a pixel-perfect UI pipeline</h1><p>Bence Kovács</p><p>02-12-2025</p>${para}</article></body></html>`);
+    expect(byMeta.published_at).toBe('2025-12-02');
+    const byUrl = extract(`<html lang="en"><head><title>How many wine types and styles are there?</title></head><body><article>
+      <h1>How many wine types and styles are there?</h1><p>03/10/2023 by WSET Global</p>${para}</article></body></html>`,
+    { url: 'https://www.wsetglobal.com/knowledge-centre/blog/2023/october/03/how-many-wine-types-and-styles-are-there/' });
+    expect(byUrl.published_at).toBe('2023-10-03');
+    expect(dateInUrl('https://x.org/blog/2023/october/03/wine/')).toBe('2023-10-03');
+  });
+
+  it('tells a plain-"en" page that writes the day first by its own dates', () => {
+    expect(writesDayFirst('Posted 13/10/2023\nsee also 3/10/2023')).toBe(true);
+    expect(writesDayFirst('Posted 10/13/2023')).toBe(false);
+    expect(writesDayFirst('3 October 2023\n12 October 2023\nOctober 1, 2023')).toBe(true);
+    expect(writesDayFirst('October 3, 2023')).toBe(false);
+    const page = extract(`<html lang="en"><head><title>Vintage report</title></head><body><article>
+      <h1>Vintage report</h1><p>04/03/2024</p>${para}<ul><li>Harvest notes - 13 February 2024</li><li>Cellar diary - 2 January 2024</li></ul></article></body></html>`);
+    expect(page.published_at).toBe('2024-03-04');
+  });
+
+  it('does not take a poster profile\'s "Founded:" date for the thread\'s', () => {
+    const page = extract(`<html lang="en-gb"><head><title>Football season thread</title></head><body><h1>Football season thread</h1>
+      <dl class="postprofile"><dt>Outer Armatonisdaristan</dt><dd>Founded: Dec 11, 2021</dd></dl>
+      <p class="author">by Outer Armatonisdaristan » Tue Aug 27, 2019 1:47 am</p>${para}</body></html>`);
+    expect(page.published_at).toBe('2019-08-27T01:47:00');
+  });
+
+  it('reads a JSON-LD block whose strings hold raw line breaks (a post body pasted in), not the first date of the raw page', () => {
+    const page = extract(`<html lang="en"><head><title>Official Nintendo Direct Partner Showcase Discussion Thread</title>
+      <script type="application/ld+json">{"@type":"VideoGame","name":"Nintendo Switch","datePublished":"2017-03-03",}</script>
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Official Nintendo Direct Partner Showcase",
+      "articleBody": "No YT stream link this time.\nThe VOD will just go up on their channel\tin exactly 1 hour from now. ", "datePublished": "2024-02-21 13:00:00"}</script>
+      </head><body><h1>Official Nintendo Direct Partner Showcase Discussion Thread</h1>${para}</body></html>`);
+    expect(page.published_at).toBe('2024-02-21T13:00:00');
+  });
+
+  it('takes a forum\'s first post time far below the headline when it is the metadata\'s stamp on the site\'s clock', () => {
+    const tools = ['Reply', 'Subscribe', 'Thread Tools', 'Search this Thread', 'Show Printable Version', 'Email this Page', 'Display Modes',
+      'Linear Mode', 'Hybrid Mode', 'Threaded Mode', 'Rate This Thread', 'Bookmarks', 'Share', 'Old', 'Page 1 of 2'].map((t) => `<p class="tool">${t}</p>`).join('');
+    const page = extract(`<html lang="en"><head><title>Scenic Turkish and French sights with lowjhg</title>
+      <script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Scenic Turkish and French sights","datePublished":"2026-02-15 03:05:48"}</script></head>
+      <body><h1>Scenic Turkish and French sights with lowjhg</h1>${tools}<div class="post-date">Feb 14, 2026 | 9:05 pm</div><div class="poster">lowjhg</div>${para}</body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2026-02-14');
+  });
+});
