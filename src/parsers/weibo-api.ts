@@ -7,7 +7,7 @@ import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
-import { isData, mblogsOf, nextCursor, parseEnvelope, type Envelope } from './weibo/shapes';
+import { envelopeOf, isData, mblogsOf, nextCursor, parseEnvelope, type CheckedText, type Envelope } from './weibo/shapes';
 import type { WeiboApiConfig } from './weibo/config';
 import type { PagesRead, Reading, Tally } from './weibo/visit-state';
 import { confirmGoneProfile, reconcileReads, recordingContext } from './weibo/monitor-visit';
@@ -27,6 +27,8 @@ const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
 const LONG_TEXT_DUE_PER_VISIT = 5;
 /** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
 const SOFT_BLOCK_MAX_CHARS = 32_768;
+/** Envelopes the soft-block check parsed and the read has not taken yet (a body the fetcher refused is never taken). */
+const CHECKED_MAX = 64;
 
 /** A failure that passes (a cut or malformed body, a 5xx burst outlasting the fetcher's retries): the page is read again later. */
 const passing = (err: unknown): err is FreshetError => err instanceof FreshetError && err.kind === 'retryable';
@@ -41,6 +43,12 @@ const BOTTOM = '0';
 export class WeiboApiAdapter implements Adapter {
   readonly type = 'weibo_api';
   private readonly base: string;
+  /**
+   * The envelopes `softBlockOf` parsed, by body, until the read of that body takes them: parsing a
+   * short body twice (check, then read) was a third of the JSON crawl's parsing. Taken once, so a
+   * read never shares an object with another; bounded, oldest out first.
+   */
+  private readonly checked = new Map<string, { url: string; env: Envelope }>();
 
   constructor(private readonly config: WeiboApiConfig) {
     this.base = config.base_url.replace(/\/+$/, '');
@@ -52,7 +60,7 @@ export class WeiboApiAdapter implements Adapter {
     let err: unknown;
     try {
       if (/^\s*</.test(res.text)) err = softBlockOfText(res.text, res.url);
-      else parseEnvelope(res.text, res.url);
+      else this.remember(res.text, res.url, parseEnvelope(res.text, res.url));
     } catch (thrown) {
       err = thrown;
     }
@@ -60,17 +68,27 @@ export class WeiboApiAdapter implements Adapter {
     return typeof reason === 'string' ? { reason, error: err as FreshetError } : undefined;
   }
 
+  private remember(text: string, url: string, env: Envelope): void {
+    if (this.checked.size >= CHECKED_MAX) this.checked.delete(this.checked.keys().next().value!);
+    this.checked.set(text, { url, env });
+  }
+
   private reads(tally: Tally): WeiboReads {
     return { get: (ctx, url, expect) => this.get(ctx, url, expect), base: this.base, tally };
   }
 
   /** A JSON request; a 432 (the site rejecting this client) is a soft block, rescheduled like throttling. */
-  private async get(ctx: VisitContext, url: string, expect: 'json' | 'html') {
+  private async get(ctx: VisitContext, url: string, expect: 'json' | 'html'): Promise<CheckedText> {
+    let res: FetchedText;
     try {
-      return await ctx.fetchText(url, expect);
+      res = await ctx.fetchText(url, expect);
     } catch (err) {
       throw softBlockOfStatus(err) ?? err;
     }
+    const hit = this.checked.get(res.text);
+    if (hit === undefined) return res;
+    this.checked.delete(res.text);
+    return hit.url === res.url ? { ...res, envelope: hit.env } : res;
   }
 
   /**
@@ -80,7 +98,7 @@ export class WeiboApiAdapter implements Adapter {
   private async readProfile(uid: string, subject: string, ctx: VisitContext, tally: Tally, state: SubjectState): Promise<{ gone: false; containerId: string; doc: Emitted } | { gone: true; atMs: number }> {
     const res = await this.get(ctx, `${this.base}/api/container/getIndex?type=uid&value=${uid}&containerid=100505${uid}`, 'json');
     tally.requests += 1;
-    const env = parseEnvelope(res.text, res.url);
+    const env = envelopeOf(res);
     const info = env.data?.userInfo;
     if (!isData(env) || !info) return { gone: true, atMs: res.fetchedAtMs };
     const containerId = env.data?.tabsInfo?.tabs?.find((t) => t.tabKey === 'weibo')?.containerid ?? `107603${uid}`;
@@ -257,7 +275,7 @@ export class WeiboApiAdapter implements Adapter {
     const allowance = sweeping ? maxPages : maxPages + this.config.recheck_pages;
     for (let n = 1; n <= allowance; n++) {
       if (recheck < 0 && n > maxPages) return { done: false, pages: maxPages, stoppedAt: cursor };
-      let res: FetchedText;
+      let res: CheckedText;
       let env: Envelope;
       let parsing = false;
       try {
@@ -265,7 +283,7 @@ export class WeiboApiAdapter implements Adapter {
         tally.requests += 1;
         r.lastFetchMs = res.fetchedAtMs;
         parsing = true;
-        env = parseEnvelope(res.text, res.url);
+        env = envelopeOf(res);
       } catch (err) {
         // Re-reading known posts is a bonus: every new post is read, so a failure there ends the visit well
         // (a sweep resumes at the failed page next time).

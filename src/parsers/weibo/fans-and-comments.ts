@@ -1,14 +1,14 @@
 import type { Job } from '../../core/envelope';
 import { ErrorCodes, FreshetError } from '../../core/errors';
-import type { Emitted, FetchedText, VisitContext } from '../adapter';
+import type { Emitted, VisitContext } from '../adapter';
 import { commentDocs, hotflowUrl, parseHotflow } from './comments';
 import { userDoc } from './docs';
 import { fansContainerId, parseFansPage } from './fans';
-import { parseEnvelope } from './shapes';
+import { envelopeOf, type CheckedText } from './shapes';
 
 /** What the adapter lends these reads: its request function (soft blocks classified) and its request count. */
 export interface WeiboReads {
-  get(ctx: VisitContext, url: string, expect: 'json' | 'html'): Promise<FetchedText>;
+  get(ctx: VisitContext, url: string, expect: 'json' | 'html'): Promise<CheckedText>;
   base: string;
   tally: { requests: number };
 }
@@ -32,7 +32,7 @@ export async function* readComments(w: WeiboReads, mid: string, subject: string,
       throw err;
     }
     w.tally.requests += 1;
-    const page = parseHotflow(parseEnvelope(res.text, res.url));
+    const page = parseHotflow(envelopeOf(res));
     for (const c of page.comments) for (const doc of commentDocs(c, mid, res.fetchedAtMs, subject)) yield { kind: 'doc', doc };
     if (page.nextMaxId === undefined) return;
     maxId = page.nextMaxId;
@@ -57,7 +57,7 @@ export async function* discoverFans(w: WeiboReads, uid: string, job: Job, ctx: V
   for (let sinceId: number | undefined = 1, pages = 0; sinceId !== undefined && pages < l.fansPageLimit && room > 0; pages++) {
     const res = await w.get(ctx, `${w.base}/api/container/getIndex?containerid=${fansContainerId(uid)}&since_id=${sinceId}`, 'json');
     w.tally.requests += 1;
-    const page = parseFansPage(parseEnvelope(res.text, res.url));
+    const page = parseFansPage(envelopeOf(res));
     for (const fan of page.fans) {
       if (room <= 0) break;
       room -= 1;

@@ -3,7 +3,7 @@ import { isoTime } from '../../core/iso-time';
 import { parseWeiboDateMs } from './dates';
 import { postDoc } from './docs';
 import type { WeiboReads } from './fans-and-comments';
-import { parseEnvelope } from './shapes';
+import { envelopeOf } from './shapes';
 import { classifySinglePost } from './single-post';
 
 /**
@@ -23,7 +23,7 @@ export const LONG_TEXT_DUE_MAX = 40;
 export async function readLongText(w: WeiboReads, ctx: VisitContext, id: string): Promise<string | undefined> {
   const res = await w.get(ctx, `${w.base}/statuses/extend?id=${id}`, 'json');
   w.tally.requests += 1;
-  const content = parseEnvelope(res.text, res.url).data?.longTextContent;
+  const content = envelopeOf(res).data?.longTextContent;
   return typeof content === 'string' && content.length > 0 ? content : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { ErrorCodes, FreshetError } from '../../core/errors';
+import type { FetchedText } from '../../core/visit';
 import { parseJsonObject } from '../json';
 import { softBlockError, softBlockOfText, THROTTLE_TEXT, VERIFY_URL } from './soft-block';
 
@@ -112,6 +113,14 @@ export function parseEnvelope(text: string, url: string): Envelope {
     env.data = { userInfo: env.userInfo, tabsInfo: env.tabsInfo, cards: env.cards, cardlistInfo: env.cardlistInfo };
   }
   return env;
+}
+
+/** A body read, with the envelope the soft-block check already parsed from it, if it did. */
+export type CheckedText = FetchedText & { envelope?: Envelope };
+
+/** The body's envelope: the one the soft-block check parsed, else parsed now. */
+export function envelopeOf(res: CheckedText): Envelope {
+  return res.envelope ?? parseEnvelope(res.text, res.url);
 }
 
 /** A body that carries data: `ok:1`, or (parseEnvelope has checked) no `ok` at all next to a payload. */

@@ -76,6 +76,40 @@ describe.each(ERAS.map((e) => [e]))('weibo_api against simsite routes (%s)', (er
   });
 });
 
+describe('the soft-block check and the read share one parse', () => {
+  it('parses each short body once when the fetcher checked it (as http_fetch does), and emits the same documents', async () => {
+    const plain = fakeWeibo('modern2022');
+    const u = busyUser(plain.world);
+    const uid = plain.world.users[u]!.uid;
+    const expected = await drive(adapterWith(), jobFor(uid), plain.ctx);
+
+    const fake = fakeWeibo('modern2022');
+    const adapter = adapterWith();
+    // The fetcher runs the parser's soft-block check on every answer before the read gets it.
+    const checkedCtx: VisitContext = { ...fake.ctx, fetchText: async (url, want, headers) => {
+      const res = await fake.ctx.fetchText(url, want, headers);
+      expect(adapter.softBlockOf(res)).toBeUndefined();
+      return res;
+    } };
+    const parsed = new Map<string, number>();
+    const realParse = JSON.parse;
+    const spy = jest.spyOn(JSON, 'parse').mockImplementation((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      parsed.set(text, (parsed.get(text) ?? 0) + 1);
+      return realParse(text, reviver);
+    });
+    let got;
+    try {
+      got = await drive(adapter, jobFor(uid), checkedCtx);
+    } finally {
+      spy.mockRestore();
+    }
+    const bodies = [...parsed.entries()].filter(([text]) => text.startsWith('{') && text.length > 100);
+    expect(bodies.length).toBeGreaterThan(3);
+    expect(bodies.filter(([, n]) => n > 1).map(([text]) => text.slice(0, 80))).toEqual([]);
+    expect(got.emitted.map((e) => e.kind === 'doc' ? e.doc!.id : e.kind)).toEqual(expected.emitted.map((e) => e.kind === 'doc' ? e.doc!.id : e.kind));
+  });
+});
+
 describe('the page-limit gap', () => {
   it('records where a later visit stopped short of the watermark and fills the gap on the next visits, losing nothing', async () => {
     const fake = fakeWeibo('modern2022');

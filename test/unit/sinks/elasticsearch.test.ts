@@ -100,6 +100,31 @@ describe('elasticsearchSink dead letters', () => {
   });
 });
 
+describe('elasticsearchSink holds no body across the bulk request', () => {
+  it('settles a document indexed as is by its index and id only, and dead-letters it with the body it sent', async () => {
+    const client = {
+      transport: {
+        request: async (params: { bulkBody: Buffer }) => {
+          const actions = params.bulkBody.toString('utf8').trimEnd().split('\n').filter((_, i) => i % 2 === 0);
+          return { items: actions.map((a) => ((JSON.parse(a) as { index: { _id: string } }).index._id === 'bad' ? { index: { status: 400, error: { type: 'mapper_parsing_exception', reason: 'x' } } } : { index: { status: 201 } })) };
+        },
+      },
+    } as unknown as Client;
+    const payloads: unknown[] = [];
+    const sink = elasticsearchSink(elasticsearchSinkConfigSchema.parse({ type: 'elasticsearch' }), {
+      client, indexPrefix: 'pre-', clock: new ManualClock(0), rng: seededRng(1), logger: silentLogger,
+      metrics: createMetrics(), sleep: async () => undefined, deadLetter: async (entry) => void payloads.push(entry.payload),
+    });
+    const tracker = new JobTracker({ subject: 'weibo:user:1', state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: 't' });
+    const body = { text: '你好\n"x"', media: { pictures: [{ id: 'p1', url: 'https://x/p1.jpg' }] }, n: 2 };
+    const settled = await firstValueFrom(from(['ok', 'bad'].map((id) => ({ doc: { index: 'posts', id, body }, job: tracker }))).pipe(sink, toArray()));
+
+    expect(settled.map((s) => s.env.doc)).toEqual([{ index: 'posts', id: 'ok' }, { index: 'posts', id: 'bad' }]);
+    expect(settled.every((s) => s.env.job === tracker)).toBe(true);
+    expect(payloads).toEqual([{ index: 'posts', id: 'bad', body }]);
+  });
+});
+
 describe('elasticsearchSink item errors', () => {
   it('dead-letters a refused item with the node\'s deepest cause and the field it names, on one line', async () => {
     // The `error` OpenSearch 2.19 gave a bulk item whose date did not parse (test/fixtures/search-errors).
