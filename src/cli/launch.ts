@@ -37,13 +37,15 @@ export function launch(opts: LaunchOptions): void {
     process.exit(1);
   });
   child.once('exit', (code, signal) => {
-    for (const s of FORWARDED_SIGNALS) process.off(s, forward);
     if (signal) {
+      for (const s of FORWARDED_SIGNALS) process.off(s, forward);
       process.kill(process.pid, signal);
       // A signal whose default is not to terminate (or one ignored here): the shell's convention.
       setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 100);
       return;
     }
+    // The forwarders stay (a no-op now): a signal arriving while this process exits, such as
+    // Ctrl-C's copy landing just as the crawler ends, must not meet Node's default and kill it.
     process.exit(code ?? 1);
   });
 }

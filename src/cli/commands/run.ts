@@ -39,7 +39,11 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
       // Which process crawls, with which Node flags (bin/freshet.js re-runs itself with them).
       p.logger.info({ pipeline: p.config.name, pid: process.pid, node: process.version, node_flags: process.execArgv }, 'starting');
       let server: Server | undefined;
-      const offSignals = onStopSignals((sig, signals) => {
+      // Never taken off: a signal after the run (Ctrl-C's forwarded copy, or a second request while
+      // closing or while the last handles wind down) must meet this handler, not Node's default,
+      // which kills the process and reports it killed by the signal. Signal handlers do not keep
+      // the process alive.
+      onStopSignals((sig, signals) => {
         if (signals === 1) {
           p.logger.info({ signal: sig }, 'draining: stop claiming, cut in-flight fetches (their subjects are given back, due now), flush, ack (signal again to exit at once)');
           p.built.runner.stop('signal');
@@ -70,7 +74,6 @@ robots) and lists failed visits by code and the subjects dead-lettered.`)
       } finally {
         progress.stop();
         await report.stop();
-        offSignals();
         server?.close();
         await p.built.alerts?.stop();
         await p.close();
