@@ -8,9 +8,10 @@
  * By default there are none: the CLI runs in one process on V8's defaults. `BIG_PAGE_NODE_FLAGS`
  * is the measured opt-in for crawls of very large pages (`FRESHET_NODE_FLAGS=--max-semi-space-size=2`):
  * V8 grows the semi-spaces to 16 MiB under a crawl's allocation pressure, and capped at 2 MiB the
- * RSS peak with 200 pages of 9.5 MB fell by 10-45 MiB, to 387-406 (`npm run bench memory`). Its
- * price ruled it out as a default: HTML pages/s fell ~30 % (740 against 1,070 pages/s into the null
- * sink, side by side) and JSON pages cost ~26 % more CPU (README, Throughput).
+ * RSS peak with 200 pages of 9.5 MB fell by 10-45 MiB (`npm run bench memory`; since huge pages
+ * get a compact DOM, the defaults peak at ~370 MiB and the cap saves ~20 more). Its price ruled it
+ * out as a default: HTML pages/s fell ~30 % (740 against 1,070 pages/s into the null sink, side by
+ * side) and JSON pages cost ~26 % more CPU (README, Throughput).
  */
 export const BIG_PAGE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2'];
 
