@@ -13,6 +13,11 @@ export class OpinionWords {
   /** word → the polarity it supports (1, −1; 0: an opinion word that supports neither call). */
   private readonly words: Map<string, number>;
   private readonly maxLen: number;
+  /**
+   * The first two characters of every word: most positions of a text start no word, and one
+   * lookup rules them out (a zh article is thousands of characters; the words run to 33).
+   */
+  private readonly heads: Set<string>;
 
   /** Words alone (polarity 0, any call) or word → polarity. */
   constructor(words: Iterable<string> | ReadonlyMap<string, number>) {
@@ -21,6 +26,7 @@ export class OpinionWords {
     let maxLen = 1;
     for (const w of this.words.keys()) maxLen = Math.max(maxLen, w.length);
     this.maxLen = maxLen;
+    this.heads = new Set([...this.words.keys()].filter((w) => w.length >= 2).map((w) => w.slice(0, 2)));
   }
 
   /** An opinion-words file, each word with the polarity the zh model backs (its third column). */
@@ -64,6 +70,7 @@ export class OpinionWords {
   /** Calls `ok` on every substring of two characters or more up to the longest word; stops when it says so. */
   private scan(body: string, ok: (w: string) => boolean): boolean {
     for (let i = 0; i + 1 < body.length; i++) {
+      if (!this.heads.has(body.slice(i, i + 2))) continue;
       for (let len = 2; len <= this.maxLen && i + len <= body.length; len++) {
         if (ok(body.slice(i, i + len))) return true;
       }
