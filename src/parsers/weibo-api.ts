@@ -7,13 +7,14 @@ import { parseWeiboDateMs } from './weibo/dates';
 import { metricsDoc, postDoc, userDoc } from './weibo/docs';
 import { discoverFans, readComments, type WeiboReads } from './weibo/fans-and-comments';
 import { stubStatus } from './weibo/post-status';
-import { envelopeOf, isData, mblogsOf, nextCursor, parseEnvelope, type CheckedText, type Envelope } from './weibo/shapes';
+import { envelopeOf, isData, mblogsOf, nextCursor, type CheckedText, type Envelope } from './weibo/shapes';
 import type { WeiboApiConfig } from './weibo/config';
 import type { PagesRead, Reading, Tally } from './weibo/visit-state';
 import { confirmGoneProfile, reconcileReads, recordingContext } from './weibo/monitor-visit';
 import { TimelineReadRecorder } from './weibo/read-recorder';
 import { ledgerCheck } from './weibo/ledger-check';
-import { softBlockOfStatus, softBlockOfText } from './weibo/soft-block';
+import { softBlockOfStatus } from './weibo/soft-block';
+import { CheckedEnvelopes } from './weibo/checked-envelopes';
 import { dueIds, dueValue, LONG_TEXT_DUE_KEY, readDuePosts, readLongText } from './weibo/long-text';
 import { compareIds } from './weibo/text';
 
@@ -25,10 +26,6 @@ const USER_PREFIX = `${PLATFORM}:user:`;
 const BAD_PAGE_MAX_BACKOFF_MS = 3_600_000;
 /** Posts whose long text is due read one by one per visit (two requests each); the rest wait. */
 const LONG_TEXT_DUE_PER_VISIT = 5;
-/** Captcha pages, throttle notices and `ok:-100` bodies are a few kilobytes; data pages are larger or parse as data. */
-const SOFT_BLOCK_MAX_CHARS = 32_768;
-/** Envelopes the soft-block check parsed and the read has not taken yet (a body the fetcher refused is never taken). */
-const CHECKED_MAX = 64;
 
 /** A failure that passes (a cut or malformed body, a 5xx burst outlasting the fetcher's retries): the page is read again later. */
 const passing = (err: unknown): err is FreshetError => err instanceof FreshetError && err.kind === 'retryable';
@@ -43,12 +40,7 @@ const BOTTOM = '0';
 export class WeiboApiAdapter implements Adapter {
   readonly type = 'weibo_api';
   private readonly base: string;
-  /**
-   * The envelopes `softBlockOf` parsed, by body, until the read of that body takes them: parsing a
-   * short body twice (check, then read) was a third of the JSON crawl's parsing. Taken once, so a
-   * read never shares an object with another; bounded, oldest out first.
-   */
-  private readonly checked = new Map<string, { url: string; env: Envelope }>();
+  private readonly checked = new CheckedEnvelopes();
 
   constructor(private readonly config: WeiboApiConfig) {
     this.base = config.base_url.replace(/\/+$/, '');
@@ -56,21 +48,7 @@ export class WeiboApiAdapter implements Adapter {
 
   /** Soft-block bodies are short: longer answers are data (parsed once, by the visit). */
   softBlockOf(res: { url: string; status: number; text: string }): { reason: string; error: FreshetError } | undefined {
-    if (res.text.length > SOFT_BLOCK_MAX_CHARS) return undefined;
-    let err: unknown;
-    try {
-      if (/^\s*</.test(res.text)) err = softBlockOfText(res.text, res.url);
-      else this.remember(res.text, res.url, parseEnvelope(res.text, res.url));
-    } catch (thrown) {
-      err = thrown;
-    }
-    const reason = err instanceof FreshetError ? err.fields['soft_block'] : undefined;
-    return typeof reason === 'string' ? { reason, error: err as FreshetError } : undefined;
-  }
-
-  private remember(text: string, url: string, env: Envelope): void {
-    if (this.checked.size >= CHECKED_MAX) this.checked.delete(this.checked.keys().next().value!);
-    this.checked.set(text, { url, env });
+    return this.checked.softBlockOf(res);
   }
 
   private reads(tally: Tally): WeiboReads {
@@ -85,10 +63,8 @@ export class WeiboApiAdapter implements Adapter {
     } catch (err) {
       throw softBlockOfStatus(err) ?? err;
     }
-    const hit = this.checked.get(res.text);
-    if (hit === undefined) return res;
-    this.checked.delete(res.text);
-    return hit.url === res.url ? { ...res, envelope: hit.env } : res;
+    const envelope = this.checked.take(res.url, res.text);
+    return envelope === undefined ? res : { ...res, envelope };
   }
 
   /**
