@@ -1,5 +1,7 @@
 import { isNegator, scanValence, type Valence } from './english';
 import { hashString, mix, NS, step, wordHash } from './feature-hash';
+import { zhLexiconCounts } from './zh-lexicon';
+import { foldCp, isHan, isSpace } from './code-points';
 
 /**
  * Hashed features for the sentiment model, shared by training and inference so that both see
@@ -36,22 +38,6 @@ const REAL_COMPOUND_HASH = hashString(NS.lexicon, 'rc');
 const REAL_POS_HASH = hashString(NS.lexicon, 'rp');
 const REAL_NEG_HASH = hashString(NS.lexicon, 'rn');
 
-function isHan(cp: number): boolean {
-  return (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf);
-}
-
-function isSpace(cp: number): boolean {
-  return cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d || cp === 0x3000 || cp === 0xa0 || cp === 0x200b || cp === 0xfeff;
-}
-
-/** A code point with case and digits folded: digits carry no sentiment, only sparsity. */
-function foldCp(cp: number): number {
-  if (cp >= 0x41 && cp <= 0x5a) return cp + 32;
-  if (cp >= 0x30 && cp <= 0x39) return 0x30;
-  if (cp >= 0xff10 && cp <= 0xff19) return 0x30;
-  return cp;
-}
-
 /** Optional zh feature families, recorded in the model file so that inference extracts what training did. */
 export interface ZhFeatureSet {
   /** Character 4-grams next to the 1–3-grams. */
@@ -74,8 +60,7 @@ export interface EnFeatureSet {
   charNgrams?: boolean;
 }
 
-/** The longest zh lexicon word scanned for (longer HowNet entries are phrases, rarely written as such). */
-export const ZH_LEXICON_MAX_LEN = 4;
+export { ZH_LEXICON_MAX_LEN } from './zh-lexicon';
 
 export interface FeatureOptions {
   /** Remove Weibo emoticon codes first (the "text-only" run the data set README asks for). */
@@ -282,19 +267,7 @@ export class FeatureExtractor {
    * where the n-grams of topic nouns share a norm (a long hashtag cannot drown them).
    */
   private zhLexicon(text: string, lexicon: ReadonlyMap<number, number>): void {
-    let pos = 0;
-    let neg = 0;
-    const n = text.length;
-    for (let i = 0; i + 1 < n; i++) {
-      let h = step(step(0x811c9dc5, NS.zhLexicon), text.charCodeAt(i));
-      for (let len = 2; len <= ZH_LEXICON_MAX_LEN && i + len <= n; len++) {
-        h = step(h, text.charCodeAt(i + len - 1));
-        const p = lexicon.get(mix(h));
-        if (p === undefined) continue;
-        if (p > 0) pos++;
-        else if (p < 0) neg++;
-      }
-    }
+    const { pos, neg } = zhLexiconCounts(text, lexicon);
     this.pushStrong(hashString(NS.zhLexicon, `p${Math.min(pos, 3)}`));
     this.pushStrong(hashString(NS.zhLexicon, `n${Math.min(neg, 3)}`));
     this.pushStrong(hashString(NS.zhLexicon, `d${Math.max(-3, Math.min(3, pos - neg))}`));
