@@ -25,6 +25,8 @@ export interface TextDensityOptions {
   content?: Partial<ContentParams>;
   /** Keep the headline line in `text` whenever it lies inside the content (default: only when it is part of the article block). */
   keepTitle?: boolean;
+  /** Forces the forum model on or off (default: looksLikeForum decides). */
+  forum?: boolean;
   /** `parseHtml` of this very HTML, when the caller already has it (the page is then not parsed again). */
   parsed?: DomRoot;
 }
@@ -111,7 +113,7 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = opts.parsed ?? parseHtml(source);
-  const forum = looksLikeForum(source, opts.url);
+  const forum = opts.forum ?? looksLikeForum(source, opts.url);
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const els = pageElements(root);
