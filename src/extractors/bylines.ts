@@ -22,6 +22,16 @@ export interface Byline {
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
 const SIGNED_RE = /^(?:this (?:post|article|guide|story) was )?(?:written|authored) by\s+(.+)$/i;
 
+/** The subject of a bio's first sentence: "Ana Ruiz is a travel writer…". */
+const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
+
+/** The name a label line points to: a name line, or the subject of a bio. */
+export function labelledName(next: string): string | undefined {
+  if (next.length <= 60 && BARE_NAME_RE.test(next) && !NOT_NAME_WORD_RE.test(next)) return nameOf(next, false, true);
+  const bio = BIO_RE.exec(next);
+  return bio ? nameOf(bio[1]!, false, true) : undefined;
+}
+
 /** Lines looked at before and after the headline (a dateline sits just above or below it). */
 const BEFORE = 6;
 const AFTER = 30;
@@ -40,7 +50,7 @@ const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|
 /** "Written byAna Ruiz": inline markup without a space between the label and the name. */
 const GLUED_BYLINE_RE = /^(?:[Ww]ritten|[Pp]osted|[Aa]uthored|WRITTEN|POSTED) (?:by|BY)(?=\p{Lu})(.+)$/u;
 /** A label line whose name follows on the next line. */
-const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
+export const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
 const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
@@ -221,13 +231,15 @@ export function findByline(
     }
   }
   if (out.author === undefined) {
-    for (const b of blocks) {
-      const m = b.text.length <= MAX_LINE_CHARS ? SIGNED_RE.exec(b.text) : null;
-      const name = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh) : undefined;
-      if (name) {
-        out.signed = name;
-        break;
-      }
+    for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
+      const text = blocks[i]!.text;
+      if (text.length > MAX_LINE_CHARS) continue;
+      const m = SIGNED_RE.exec(text);
+      const next = blocks[i + 1]?.text;
+      // An author box anywhere on the page: its label on a line of its own, the name or a bio
+      // ("Ana Ruiz is a travel writer…") on the next ("Author" / "Ana Ruiz" beside the article).
+      out.signed = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh)
+        : !opts.zh && next !== undefined && LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next) : undefined;
     }
   }
   return out;

@@ -1,9 +1,9 @@
-import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
-import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
+import { findFirst, isElement, isText, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
  * The elements the metadata readers look at, found in one walk of the page: each reader used to
@@ -36,6 +36,11 @@ export interface PageElements {
   profileLink?: string;
   /** The first microformats author (`class="p-author h-card"`, `u-author`): an h-entry's author. */
   mfAuthor?: DomElement;
+  /**
+   * The name beside an element that holds only an author label ("Author", "Written by"): an
+   * author box in an aside or a footer, which the line cutting leaves out of the text.
+   */
+  labelledAuthor?: string;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
   portraits: DomElement[];
 }
@@ -105,6 +110,7 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
+    if (out.labelledAuthor === undefined && n.children.length === 1) out.labelledAuthor = besideLabel(n);
     const block = BLOCK_TAGS.has(n.name);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
     else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
@@ -112,6 +118,17 @@ export function pageElements(root: DomRoot): PageElements {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
+}
+
+/** The name in the element after one whose only text is an author label. */
+function besideLabel(el: DomElement): string | undefined {
+  const t = el.children[0]!;
+  if (!isText(t) || t.data.length > 40 || !LABEL_RE.test(t.data.trim()) || /^by$/i.test(t.data.trim())) return undefined;
+  const sibs = el.parent?.children ?? [];
+  const next = sibs.slice(sibs.indexOf(el) + 1).find(isElement);
+  if (!next) return undefined;
+  const text = normalizeSpace(textContent(next));
+  return text.length >= 2 && text.length <= 200 ? labelledName(text) : undefined;
 }
 
 /** AUTHOR_CLASS_RE over an element's class, itemprop and rel; by class alone (cached) when it has neither of the others. */
@@ -272,6 +289,7 @@ export function findAuthor(
     cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),
+    elementsOf(page).labelledAuthor,
     authorBox(elementsOf(page).authorBlocks),
     portraitName(elementsOf(page).portraits),
     cleanAuthor(byline?.bare),

@@ -1,0 +1,32 @@
+import { extract } from '../../../src/extractors/text-density';
+
+/** Shapes of real pages (WCXB dev, tune part): an insights article with a facts aside, a bootcamp blog with an "About the Author" foot. */
+const para = '<p>Artificial intelligence can scan large data sets for similar cases, and clinicians who know where to look find treatments that worked before.</p>'.repeat(5);
+
+describe('author: a name an author label points to, anywhere on the page', () => {
+  it('reads the name after an "Author" label in an aside the text leaves out', () => {
+    const page = extract(`<html lang="en"><head><title>Benefits of AI in health care</title></head>
+      <body><main><h1 class="insight__title">Benefits of AI in health care</h1><div class="insight__body">${para}</div>
+      <aside class="insight__content card-shadow"><div class="content-wrapper">
+        <div class="content-item"><h3>Published</h3><p><time datetime="2024-08-30T12:00:00Z">August 30, 2024</time></p></div>
+        <div class="content-item"><h3>Author</h3><p>  Lisa D. Ellis</p></div>
+        <div class="content-item"><h3>Topics</h3><p><a href="/t/ai">Artificial intelligence</a></p></div>
+      </div></aside></main></body></html>`);
+    expect(page.author).toBe('Lisa D. Ellis');
+  });
+
+  it('reads the subject of the bio after an "About the Author:" line far below the headline', () => {
+    const filler = '<p>Cloud providers keep adding managed services, and teams that learn them early ship faster with fewer people on call.</p>'.repeat(40);
+    const page = extract(`<html lang="en"><head><title>Cloud computing innovations</title></head>
+      <body><h1>Cloud computing innovations</h1><div class="css-1x">${filler}
+      <p class="chakra-text css-1fw471">About the Author:</p>
+      <p class="chakra-text css-1fw471">Juliette Carreiro is a skilled content creator with over five years of experience in tech writing.</p></div></body></html>`);
+    expect(page.author).toBe('Juliette Carreiro');
+  });
+
+  it('takes no heading after a label for a name', () => {
+    const page = extract(`<html lang="en"><head><title>Cloud computing innovations</title></head>
+      <body><h1>Cloud computing innovations</h1>${para}<aside><h3>Authors</h3><p>Related Posts</p></aside></body></html>`);
+    expect(page.author).toBeUndefined();
+  });
+});
