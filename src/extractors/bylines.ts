@@ -108,6 +108,10 @@ function authorElement(b: Block): boolean {
  * story's further down); lines above an anchor count as three times as far (a site header's
  * "today's date" sits above the headline, a dateline mostly below it).
  */
+function nearest(anchors: number[], i: number): number {
+  return Math.min(...anchors.map((a) => (i >= a ? i - a : 3 * (a - i))));
+}
+
 function around(anchors: number[], n: number): Array<[number, number]> {
   const seen = new Set<number>();
   const out: Array<[number, number]> = [];
@@ -209,7 +213,9 @@ export function findByline(
         }
       }
     }
-    if (out.bare === undefined && !opts.zh && distance <= BARE_NAME_LINES && b.heading === 0 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
+    // A name as a minor heading under the headline (an <h3>) is a byline all the same; the
+    // nearest anchor counts (the content's start when the title matched a logo line far above).
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
       && [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.

@@ -30,3 +30,29 @@ describe('author: a name an author label points to, anywhere on the page', () =>
     expect(page.author).toBeUndefined();
   });
 });
+
+describe('author: a bare name beside the dateline', () => {
+  it('reads a name set as a minor heading under the headline, beside its dateline', () => {
+    const page = extract(`<html lang="en"><head><title>AI-powered metadata workflows at the ICAEW Digital Archive</title></head>
+      <body><h1 itemprop="name">AI-powered metadata workflows at the ICAEW Digital Archive</h1>
+      <div class="news_cont"><h3 class="no_marg">Craig McCarthy</h3>
+      <p class="date no_marg">Last updated on 17 December 2025</p></div><div itemprop="articleBody">${para}</div></body></html>`);
+    expect(page.author).toBe('Craig McCarthy');
+  });
+
+  it('measures the distance from the start of the content when the title matched the logo far above', () => {
+    const menu = ['Home', 'Blog', 'Services', 'Contact', 'About'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('');
+    const page = extract(`<html lang="en"><head><title>Playful Tones</title></head>
+      <body><div class="logo">Playful Tones</div><ul class="nav">${menu}</ul>
+      <article><h2 class="entry-title">Reflections on building a UI pipeline</h2><div class="entry-meta"><ul>
+      <li class="d-flex align-items-center"><i class="bi bi-person"></i> Bence Kovács</li><li><time datetime="02-12-2025">02-12-2025</time></li></ul></div>
+      ${para}</article></body></html>`);
+    expect(page.author).toBe('Bence Kovács');
+  });
+
+  it('takes no article heading set as an <h3> for a name', () => {
+    const page = extract(`<html lang="en"><head><title>A Dabbler's Weblog</title></head>
+      <body><div id="banner">A Dabbler's Weblog</div><h2 class="date">December 16, 2025</h2><h3 class="title">Vibe Coding</h3>${para}</body></html>`);
+    expect(page.author).toBeUndefined();
+  });
+});
