@@ -22,6 +22,9 @@ export interface Byline {
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
 const SIGNED_RE = /^(?:this (?:post|article|guide|story) was )?(?:written|authored) by\s+(.+)$/i;
 
+/** A line naming the role of the name above it: "| Author", "Author", "— Staff writer". */
+const ROLE_LINE_RE = /^[\s|·•–—-]*(?:author|writer|staff writer|contributing writer|contributor|guest author)\s*$/i;
+
 /** The subject of a bio's first sentence: "Ana Ruiz is a travel writer…". */
 const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
 
@@ -244,8 +247,11 @@ export function findByline(
       const next = blocks[i + 1]?.text;
       // An author box anywhere on the page: its label on a line of its own, the name or a bio
       // ("Ana Ruiz is a travel writer…") on the next ("Author" / "Ana Ruiz" beside the article).
+      // Or the name first and its role after it ("Ana Ruiz" / "| Author").
       out.signed = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh)
-        : !opts.zh && next !== undefined && LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next) : undefined;
+        : opts.zh || next === undefined ? undefined
+          : LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next)
+            : ROLE_LINE_RE.test(next) && text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
     }
   }
   return out;

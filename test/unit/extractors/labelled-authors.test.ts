@@ -24,6 +24,15 @@ describe('author: a name an author label points to, anywhere on the page', () =>
     expect(page.author).toBe('Juliette Carreiro');
   });
 
+  it('reads a name whose role line follows it in an author card at the foot', () => {
+    const filler = '<p>Long runs build the aerobic base, and a beginner adds no more than ten percent of distance a week to stay clear of injury.</p>'.repeat(40);
+    const page = extract(`<html lang="en"><head><title>Free 10 week beginner marathon training plan</title></head>
+      <body><h1 class="heading-style-h2">Free 10 week beginner marathon training plan</h1>${filler}
+      <div class="tga_author-card"><p class="heading-style-subheading text-weight-bold">Matteo Laratta</p>
+      <p class="heading-style-subheading text-color-grey">| Author</p><p>He coaches age-group triathletes.</p></div></body></html>`);
+    expect(page.author).toBe('Matteo Laratta');
+  });
+
   it('takes no heading after a label for a name', () => {
     const page = extract(`<html lang="en"><head><title>Cloud computing innovations</title></head>
       <body><h1>Cloud computing innovations</h1>${para}<aside><h3>Authors</h3><p>Related Posts</p></aside></body></html>`);
