@@ -16,6 +16,17 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     expect(found?.lines[0]?.text).toMatch(/^Personal training/);
   });
 
+  it('does not stand for one long link: a featured comment teaser card is the text of another page', () => {
+    // A listing home page (Product Hunt's shape): short product lines, and one founder's comment
+    // of many commas, all of it inside a link to the comment.
+    const products = ['Song Sweeper', 'Vibe Marketplace', 'Pulldog', 'GetMimic', 'Claude Marketplace'].map((n, i) => `<section class="post-item"><a href="/p/${i}">${n}</a><span>A tagline for ${n}, short and sweet</span></section>`).join('');
+    const comment = 'Hey Product Hunt, I am Tanay, co-founder of Flow, a dictation app that lets you speak naturally, writes in your style, in every application, with auto-edits, command mode, and over 100 languages. '.repeat(6);
+    const blocks = toBlocks(parseHtml(`<body><h1>Top Products Launching Today</h1>${products}<div class="featured"><a class="mt-1 flex" href="/products/flow?comment=1"><div>${comment}</div></a></div></body>`));
+    const second = paragraphContainer(blocks);
+    expect(second?.lines).toHaveLength(1);
+    expect(preferSecond(blocks.filter((b) => b.text.includes('tagline')), second!.lines)).toBe(false);
+  });
+
   it('stands only where the segment model found next to nothing', () => {
     const blocks = toBlocks(parseHtml(`<body>${article}</body>`));
     expect(preferSecond([], blocks)).toBe(true);
