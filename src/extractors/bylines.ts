@@ -25,6 +25,15 @@ const SIGNED_RE = /^(?:this (?:post|article|guide|story) was )?(?:written|author
 /** A line naming the role of the name above it: "| Author", "Author", "— Staff writer". */
 const ROLE_LINE_RE = /^[\s|·•–—-]*(?:author|writer|staff writer|contributing writer|contributor|guest author)\s*$/i;
 
+/** Whether a line is a bio of the person a name line names: it opens with the name or its first word and "is", "was", "has", and says "he" or "she". */
+function bioOf(name: string, line: string): boolean {
+  const first = name.split(/\s+/)[0]!;
+  if (!line.startsWith(first)) return false;
+  const rest = line.startsWith(name) ? line.slice(name.length) : line.slice(first.length);
+  // A person's bio speaks of him or her (a company's blurb opens the same way).
+  return /^\s+(?:is|was|has|has been)\s/.test(rest) && /\b(?:he|she|his|her|him)\b/i.test(rest);
+}
+
 /** The subject of a bio's first sentence: "Ana Ruiz is a travel writer…". */
 const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
 
@@ -247,11 +256,12 @@ export function findByline(
       const next = blocks[i + 1]?.text;
       // An author box anywhere on the page: its label on a line of its own, the name or a bio
       // ("Ana Ruiz is a travel writer…") on the next ("Author" / "Ana Ruiz" beside the article).
-      // Or the name first and its role after it ("Ana Ruiz" / "| Author").
+      // Or the name first and its role or a bio of that person after it ("Ana Ruiz" / "| Author",
+      // "Ana Ruiz" / "Ana is the head of marketing at…": an author card).
       out.signed = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh)
         : opts.zh || next === undefined ? undefined
           : LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next)
-            : ROLE_LINE_RE.test(next) && text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
+            : (ROLE_LINE_RE.test(next) || bioOf(text, next)) && text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
     }
   }
   return out;

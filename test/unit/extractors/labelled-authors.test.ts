@@ -33,6 +33,14 @@ describe('author: a name an author label points to, anywhere on the page', () =>
     expect(page.author).toBe('Matteo Laratta');
   });
 
+  it('reads a name line followed by a bio of that person (an author card), not a company blurb', () => {
+    const filler = '<p>A podcast needs a decent microphone, headphones that do not leak, and a quiet room more than it needs an expensive mixer.</p>'.repeat(40);
+    const card = (name: string, bio: string): string => `<html lang="en"><head><title>Podcast equipment guide</title></head>
+      <body><h1>Podcast equipment guide</h1>${filler}<div class="callout"><div class="callout__content"><h3>${name}</h3><p>${bio}</p></div></div></body></html>`;
+    expect(extract(card('Alban Brooke', 'Alban Brooke is the Head of Marketing at Buzzsprout. He has helped thousands of podcasters launch their shows.')).author).toBe('Alban Brooke');
+    expect(extract(card('Wicked Problems', 'Wicked Problems is a podcast network for climate stories, with new episodes every week.')).author).toBeUndefined();
+  });
+
   it('takes no heading after a label for a name', () => {
     const page = extract(`<html lang="en"><head><title>Cloud computing innovations</title></head>
       <body><h1>Cloud computing innovations</h1>${para}<aside><h3>Authors</h3><p>Related Posts</p></aside></body></html>`);
