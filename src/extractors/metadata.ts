@@ -290,7 +290,7 @@ export function findAuthor(
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),
     elementsOf(page).labelledAuthor,
-    authorBox(elementsOf(page).authorBlocks),
+    ...authorBox(elementsOf(page).authorBlocks),
     portraitName(elementsOf(page).portraits),
     cleanAuthor(byline?.bare),
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
@@ -357,12 +357,12 @@ function mfName(el: DomElement | undefined): string | undefined {
   return text.length <= 60 ? nameOf(text, false, true) : undefined;
 }
 
-/** The name an author box shows (a block whose class names it for the author's name), wherever it stands on the page. */
-function authorBox(blocks: DomElement[]): string | undefined {
-  for (const el of blocks) {
+/** The names author boxes show (blocks whose class names them for the author's name), wherever they stand on the page. */
+function authorBox(blocks: DomElement[]): Array<string | undefined> {
+  // Every name, in order: the first may be the publisher's card beside the writer's.
+  return blocks.map((el) => {
     const text = normalizeSpace(textContent(el));
     const name = text.length <= 60 ? nameOf(text, false, true) : undefined;
-    if (name) return cleanAuthor(name);
-  }
-  return undefined;
+    return name ? cleanAuthor(name) : undefined;
+  });
 }

@@ -72,4 +72,14 @@ describe('author: a bare name beside the dateline', () => {
       <body><div id="banner">A Dabbler's Weblog</div><h2 class="date">December 16, 2025</h2><h3 class="title">Vibe Coding</h3>${para}</body></html>`);
     expect(page.author).toBeUndefined();
   });
+
+  it('passes over an author card naming the site to the next card naming a person', () => {
+    const page = extract(`<html lang="en"><head><title>GIM: a new standard for mechanistic interpretability</title>
+      <meta property="og:site_name" content="Corti"></head><body><h1>GIM: a new standard for mechanistic interpretability</h1>
+      <div role="list"><div role="listitem"><a href="https://corti.ai" class="video-post_author-text"><div class="video-post_author-name">Corti</div><div class="video-post_author-title">AI platform for healthcare</div></a></div>
+      <div role="listitem"><a href="https://www.linkedin.com/in/joakim-edin/" class="video-post_author-text"><div class="video-post_author-name">Joakim Edin</div><div class="video-post_author-title">Research &amp; Development</div></a></div></div>
+      ${para}</body></html>`, { url: 'https://www.corti.ai/stories/gim' });
+    expect(page.author).toBe('Joakim Edin');
+  });
 });
+
