@@ -57,6 +57,23 @@ function dayFirstLocale(lang: string | undefined, url: string | undefined): bool
   return l === 'en' || l === '' ? undefined : false;
 }
 
+/** Below this much text the page shows next to nothing (a shell whose parts a script reveals). */
+const SHELL_CHARS = 500;
+
+/**
+ * The lines of a page that shows next to nothing because its parts wait in `display:none`
+ * containers a script reveals (eBay's streamed modules), read with those containers shown, when
+ * they hold several times more text; else the lines as they are. Costs a second walk on those
+ * pages only.
+ */
+function revealed(root: DomRoot, lines: Block[]): Block[] {
+  const chars = (ls: Block[]): number => ls.reduce((n, b) => n + b.chars, 0);
+  const shown = chars(lines);
+  if (shown >= SHELL_CHARS) return lines;
+  const all = toBlocks(root, true, true);
+  return chars(all) >= Math.max(SHELL_CHARS, 3 * shown) ? all : lines;
+}
+
 /** A headline without spaces and punctuation, for comparing. */
 function headlineKey(s: string): string {
   return s.replace(/[\s\p{P}\p{S}]+/gu, '');
@@ -123,7 +140,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleKey = headlineKey(title);
   // The whole document, not the first <body>: a stray tag can leave the page inside <head> or
   // put a second <html><body> up there (htmlparser2 nests them where browsers would not).
-  const lines = toBlocks(root, true);
+  const lines = revealed(root, toBlocks(root, true));
   const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
   const head = headline(blocks, title, titleKey);
   const titleIndex = head?.index;
