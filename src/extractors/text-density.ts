@@ -58,7 +58,7 @@ function dayFirstLocale(lang: string | undefined, url: string | undefined): bool
 }
 
 /** Below this much text the page shows next to nothing (a shell whose parts a script reveals). */
-const SHELL_CHARS = 500;
+const SHELL_CHARS = 2000;
 
 /**
  * The lines of a page that shows next to nothing because its parts wait in `display:none`
