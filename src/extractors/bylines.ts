@@ -38,8 +38,14 @@ function bioOf(name: string, line: string): boolean {
 const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
 
 /** The name a label line points to: a name line, or the subject of a bio. */
+/** A name line on its own (a card's heading): a person's name shape, no heading words. */
+export function bareName(text: string): string | undefined {
+  return text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
+}
+
 export function labelledName(next: string): string | undefined {
-  if (next.length <= 60 && BARE_NAME_RE.test(next) && !NOT_NAME_WORD_RE.test(next)) return nameOf(next, false, true);
+  const name = bareName(next);
+  if (name) return name;
   const bio = BIO_RE.exec(next);
   return bio ? nameOf(bio[1]!, false, true) : undefined;
 }
@@ -261,7 +267,7 @@ export function findByline(
       out.signed = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh)
         : opts.zh || next === undefined ? undefined
           : LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next)
-            : (ROLE_LINE_RE.test(next) || bioOf(text, next)) && text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
+            : ROLE_LINE_RE.test(next) || bioOf(text, next) ? bareName(text) : undefined;
     }
   }
   return out;

@@ -1,4 +1,4 @@
-import { AUTHOR_CLASS_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, bareName, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
@@ -111,6 +111,7 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.labelledAuthor === undefined && n.children.length === 1) out.labelledAuthor = besideLabel(n);
+    if (out.labelledAuthor === undefined && a.class !== undefined && AUTHOR_BIO_CLASS_RE.test(a.class)) out.labelledAuthor = aboveBio(n);
     const block = BLOCK_TAGS.has(n.name);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
     else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
@@ -118,6 +119,16 @@ export function pageElements(root: DomRoot): PageElements {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
+}
+
+/** The class of an author card's bio (`dynamic-author-description`, `author-bio`, `author__about`). */
+const AUTHOR_BIO_CLASS_RE = /author[-_]*(?:bio|description|desc|about)\b/i;
+
+/** The name on the element just before an author's bio (the card's heading). */
+function aboveBio(el: DomElement): string | undefined {
+  const sibs = el.parent?.children ?? [];
+  const prev = sibs.slice(0, sibs.indexOf(el)).reverse().find(isElement);
+  return prev ? bareName(normalizeSpace(textContent(prev))) : undefined;
 }
 
 /** The name in the element after one whose only text is an author label. */

@@ -41,6 +41,14 @@ describe('author: a name an author label points to, anywhere on the page', () =>
     expect(extract(card('Wicked Problems', 'Wicked Problems is a podcast network for climate stories, with new episodes every week.')).author).toBeUndefined();
   });
 
+  it('reads the name just above an author bio block (a card at the foot, the bio not opening with the name)', () => {
+    const page = extract(`<html lang="en"><head><title>Best under-$500 espresso machines</title></head>
+      <body><h1>Best under-$500 espresso machines</h1>${para}<div class="gb-container"><div class="gb-inside-container">
+      <p class="gb-headline gb-headline-bf23d91c gb-headline-text">Asser Christensen</p>
+      <div class="dynamic-author-description">Licensed barista and coffee writer; ten years behind the bar in Copenhagen.</div></div></div></body></html>`);
+    expect(page.author).toBe('Asser Christensen');
+  });
+
   it('takes no heading after a label for a name', () => {
     const page = extract(`<html lang="en"><head><title>Cloud computing innovations</title></head>
       <body><h1>Cloud computing innovations</h1>${para}<aside><h3>Authors</h3><p>Related Posts</p></aside></body></html>`);
