@@ -304,7 +304,7 @@ export function isBoilerplate(b: Block): boolean {
 /**
  * Visible text of the document as a sequence of lines, in document order. With `keepHidden`,
  * the lines of class-hidden elements are kept, marked (layout.ts decides), else left out. With
- * `keepStyled`, elements an inline style hides are read as well (text-density.ts: the pages that
+ * `keepStyled`, elements an inline style or `aria-hidden` hides are read as well (text-density.ts: the pages that
  * show next to nothing until a script reveals their parts).
  */
 export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false): Block[] {

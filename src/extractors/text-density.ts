@@ -61,8 +61,8 @@ function dayFirstLocale(lang: string | undefined, url: string | undefined): bool
 const SHELL_CHARS = 2000;
 
 /**
- * The lines of a page that shows next to nothing because its parts wait in `display:none`
- * containers a script reveals (eBay's streamed modules), read with those containers shown, when
+ * The lines of a page that shows next to nothing because its parts wait in `display:none` or
+ * `aria-hidden` containers a script reveals (eBay's streamed modules), read with those containers shown, when
  * they hold several times more text; else the lines as they are. Costs a second walk on those
  * pages only.
  */

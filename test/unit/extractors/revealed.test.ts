@@ -24,6 +24,12 @@ describe('pages that show nothing until a script reveals their parts (text-densi
     expect(page.text).toContain('Shop by category 12');
   });
 
+  it('reads the aria-hidden parts of such a page as well', () => {
+    const modules = Array.from({ length: 12 }, (_, i) => hiddenModule(i + 1)).join('');
+    const page = extract(shell(`${modules}<div aria-hidden="true"><p>Related searches: antique frames, vintage posters and art supplies near you, updated daily.</p></div>`));
+    expect(page.text).toContain('Related searches: antique frames');
+  });
+
   it('leaves a hidden block out of a page that shows its own text', () => {
     const article = '<p>The exhibition brings together sixty works from the museum collection, many shown for the first time since the building reopened in the spring.</p>'.repeat(6);
     const page = extract(shell(`<main><h1>Collectibles</h1>${article}</main><div style="display:none"><p>A hidden newsletter form, with a long promise of weekly deals and offers for every reader.</p></div>`));
