@@ -1,6 +1,6 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
-import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
+import { isAncestorOf, isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
 import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { findLang } from './page-lang';
@@ -94,7 +94,7 @@ function headline(blocks: Block[], title: string, titleKey: string): Block | und
  */
 function secondOpinion(blocks: Block[], first: Block[], selection: SelectionParams, wrappers: ReadonlySet<DomElement>): Block[] {
   const second = paragraphContainer(blocks);
-  if (!second || !preferSecond(first, second.lines)) return first;
+  if (!second || !preferSecond(first, second.lines) || partOfFirst(first, second)) return first;
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
   const selected = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
   // Teasers of cards are prose inside links: the line selection drops link lines, the second opinion keeps them.
@@ -102,6 +102,16 @@ function secondOpinion(blocks: Block[], first: Block[], selection: SelectionPara
   const teasers = second.lines.filter((b) => !kept.has(b) && linkRatio(b) > 0.5 && isProse(b));
   const lines = teasers.length ? [...selected, ...teasers].sort((a, b) => a.index - b.index) : selected;
   return preferSecond(first, lines) ? lines : first;
+}
+
+/**
+ * Whether the second opinion's container is a part of what the first found, which holds more
+ * (one card of the list the first found: the card with the longest run of commas, an author
+ * list): the second would only lose the rest.
+ */
+function partOfFirst(first: Block[], second: { container: DomParent; lines: Block[] }): boolean {
+  const size = (ls: Block[]): number => ls.reduce((n, b) => n + b.chars, 0);
+  return size(first) >= 2 * size(second.lines) && first.some((b) => isAncestorOf(second.container, b.owner));
 }
 
 /**

@@ -27,6 +27,19 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     expect(preferSecond(blocks.filter((b) => b.text.includes('tagline')), second!.lines)).toBe(false);
   });
 
+  it('does not stand for one card of the list the segment model found (the card with the longest run of commas)', () => {
+    // arXiv's listing shape: a definition list of entries, each a title, an author list and subjects.
+    const entry = (i: number, authors: string): string => `<dt><a href="/abs/${i}">arXiv:2603.0${i}</a> [<a href="/pdf/${i}">pdf</a>]</dt>
+      <dd><div class="meta"><div class="list-title">Title: Entry ${i} on sparse attention and the sinks of large language models in long contexts</div>
+      <div class="list-authors">${authors}</div><div class="list-subjects">Subjects: Artificial Intelligence (cs.AI); Machine Learning (cs.LG)</div></div></dd>`;
+    const many = Array.from({ length: 40 }, (_, i) => `<a href="/a/${i}">Author${i} Name${i}</a>`).join(', ');
+    const entries = Array.from({ length: 20 }, (_, i) => entry(i + 1, i === 9 ? `${many}, et al.` : '<a href="/a/1">Ana Ruiz</a>, <a href="/a/2">Li Wei</a>')).join('');
+    const page = extract(`<html><head><title>Artificial Intelligence</title></head><body><div class="flex-wrap-footer">
+      <h1>Artificial Intelligence</h1><h3>Fri, 6 Mar 2026 (showing first 20 of 212 entries)</h3><dl id="articles">${entries}</dl></div></body></html>`);
+    expect(page.text).toContain('Title: Entry 1 on sparse attention');
+    expect(page.text).toContain('Title: Entry 20 on sparse attention');
+  });
+
   it('stands only where the segment model found next to nothing', () => {
     const blocks = toBlocks(parseHtml(`<body>${article}</body>`));
     expect(preferSecond([], blocks)).toBe(true);
