@@ -38,6 +38,8 @@ const PATTERNS: DatePattern[] = [
   // 5 March 2024 / 5th Mar, 2024 / 05-Mar-2024
   { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1] },
 ];
+/** What every pattern's YEAR matches (no line without it holds a date readDate reads). */
+const YEAR_RE = /(?:19|20)\d{2}/;
 /** 03/05/2024, 05.03.2024 or 11-29-2024 (vBulletin): which is the month is decided by the page's locale. */
 const NUMERIC_RE = new RegExp(`(?<![\\d/.-])(\\d{1,2})([/.-])(\\d{1,2})\\2${YEAR}(?![\\d/-])${TIME}`, 'i');
 
@@ -89,6 +91,9 @@ function iso(y: number, mo: number, d: number, time: Array<string | undefined>, 
  * 03/05/2024 as 3 May (the page's locale is not US English); a first number above 12 is a day anyway.
  */
 export function readDate(text: string, dayFirst = false, defaultOffset?: string): ReadDate | undefined {
+  // Every form has a four-digit year of 19xx or 20xx: most lines of a page have none, and this one
+  // scan spares them the four patterns (each tried at every position of the line).
+  if (!YEAR_RE.test(text)) return undefined;
   let best: ReadDate | undefined;
   const consider = (index: number, end: number, y: number, mo: number, d: number, time: Array<string | undefined>, ambiguous = false): void => {
     if (!validDay(y, mo, d) || (best && best.index <= index)) return;
@@ -99,6 +104,8 @@ export function readDate(text: string, dayFirst = false, defaultOffset?: string)
     if (!m) continue;
     const month = (s: string): number => (/^\d+$/.test(s) ? Number(s) : MONTHS[s.toLowerCase().replace(/\.$/, '')] ?? 0);
     consider(m.index, m.index + m[0].length, Number(m[ymd[0]]), month(m[ymd[1]]!), Number(m[ymd[2]]), m.slice(ymd.length + 1, ymd.length + 6));
+    // A date at the very start is the first: no other form can start before it.
+    if (best?.index === 0) return best;
   }
   const n = NUMERIC_RE.exec(text);
   if (n) {
