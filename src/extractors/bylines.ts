@@ -37,12 +37,12 @@ function bioOf(name: string, line: string): boolean {
 /** The subject of a bio's first sentence: "Ana Ruiz is a travel writer…". */
 const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
 
-/** The name a label line points to: a name line, or the subject of a bio. */
 /** A name line on its own (a card's heading): a person's name shape, no heading words. */
 export function bareName(text: string): string | undefined {
   return text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
 }
 
+/** The name a label line points to: a name line, or the subject of a bio. */
 export function labelledName(next: string): string | undefined {
   const name = bareName(next);
   if (name) return name;
@@ -121,15 +121,16 @@ function authorElement(b: Block): boolean {
   return false;
 }
 
+/** How far line i is from the nearest anchor, lines above an anchor counting three times (as in `around`). */
+function nearest(anchors: number[], i: number): number {
+  return Math.min(...anchors.map((a) => (i >= a ? i - a : 3 * (a - i))));
+}
+
 /**
  * Lines around each anchor, nearest first (the headline's own dateline rather than a related
  * story's further down); lines above an anchor count as three times as far (a site header's
  * "today's date" sits above the headline, a dateline mostly below it).
  */
-function nearest(anchors: number[], i: number): number {
-  return Math.min(...anchors.map((a) => (i >= a ? i - a : 3 * (a - i))));
-}
-
 function around(anchors: number[], n: number): Array<[number, number]> {
   const seen = new Set<number>();
   const out: Array<[number, number]> = [];
