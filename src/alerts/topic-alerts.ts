@@ -2,7 +2,7 @@ import type { Client } from '@elastic/elasticsearch';
 import type { Cluster, Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Topic } from '../enrichers/topics/detector';
-import { scanTopics } from './topics';
+import { scanTopics, type TopicOpinion } from './topics';
 
 /**
  * A topic alert: notified once per emerging topic (`freshet topics`' detector over the posts
@@ -50,12 +50,14 @@ export function topicMatches(a: TopicAlert, t: Topic): boolean {
 export async function checkTopicAlerts(o: {
   client: Client; redis: Redis | Cluster; postsIndex: string; keyPrefix: string; alerts: TopicAlert[]; nowMs: number;
   segment: (text: string) => string[]; notify(n: TopicNotification): Promise<void>; maxPosts?: number;
+  /** How the labels' zh gate was configured (see TopicScanOptions.opinion). */
+  opinion?: TopicOpinion;
 }): Promise<number> {
   if (o.alerts.length === 0) return 0;
   const windowMs = Math.max(...o.alerts.map((a) => a.window_minutes)) * 60_000;
   const backgroundMs = Math.max(...o.alerts.map((a) => a.background_hours)) * 3_600_000;
   const scan = await scanTopics(o.client, {
-    index: o.postsIndex, sinceMs: o.nowMs - windowMs, nowMs: o.nowMs, backgroundMs, maxPosts: o.maxPosts ?? 500_000, segment: o.segment, limit: 50,
+    index: o.postsIndex, sinceMs: o.nowMs - windowMs, nowMs: o.nowMs, backgroundMs, maxPosts: o.maxPosts ?? 500_000, segment: o.segment, limit: 50, ...(o.opinion ? { opinion: o.opinion } : {}),
   });
   let notified = 0;
   for (const a of o.alerts) {

@@ -36,10 +36,15 @@ export interface TopicOpinion {
   below: number;
 }
 
-/** The shipped opinion words (read on the first post that needs them) and the stage's default gate. */
-export function defaultTopicOpinion(): TopicOpinion {
+/**
+ * The gate as a sentiment stage configured it (its `model_dir` and `zh_no_opinion_below`); the
+ * shipped models' words and the stage's default when not given. Words are read on the first post
+ * that needs them.
+ */
+export function topicOpinion(gate: { model_dir?: string | undefined; zh_no_opinion_below?: number | undefined } = {}): TopicOpinion {
   let words: OpinionWords | undefined | null = null;
-  return { words: () => (words === null ? (words = readOpinionWords(defaultModelDir())) : words), below: ZH_NO_OPINION_BELOW };
+  const dir = gate.model_dir ?? defaultModelDir();
+  return { words: () => (words === null ? (words = readOpinionWords(dir)) : words), below: gate.zh_no_opinion_below ?? ZH_NO_OPINION_BELOW };
 }
 
 export interface TopicScan {
@@ -83,7 +88,7 @@ export async function scanTopics(client: Client, o: TopicScanOptions): Promise<T
   const detect = (at: number): void => {
     for (const t of det.detect(at, o.limit)) if (t.firstSeenMs >= o.sinceMs) found.set(t.id, t);
   };
-  const opinion = o.opinion ?? defaultTopicOpinion();
+  const opinion = o.opinion ?? topicOpinion();
   let after: estypes.SortResults | undefined;
   let read = 0;
   for (;;) {

@@ -242,17 +242,19 @@ export function findByline(
 export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original' | 'published' | 'updated' = 'published'): string | undefined {
   for (let i = 0; i < blocks.length; i++) {
     const text = blocks[i]!.text;
-    if (text.length > MAX_LINE_CHARS || MEMBER_SINCE_RE.test(text)) continue;
+    if (text.length > MAX_LINE_CHARS) continue;
     if (kind === 'original') {
       // The label first (cheap), then the date after it, on its line or the next.
       const label = ORIGINAL_RE.exec(text);
-      if (!label) continue;
+      if (!label || MEMBER_SINCE_RE.test(text)) continue;
       const after = readDate(text.slice(label.index), dayFirst) ?? (blocks[i + 1] && blocks[i + 1]!.text.length <= MAX_LINE_CHARS ? readDate(blocks[i + 1]!.text, dayFirst) : undefined);
       if (after) return after.iso;
       continue;
     }
+    // The date first: most lines have none (readDate rules them out in one scan), and only a
+    // line with one is asked whether it is a member's join date.
     const read = readDate(text, dayFirst);
-    if (!read) continue;
+    if (!read || MEMBER_SINCE_RE.test(text)) continue;
     const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;

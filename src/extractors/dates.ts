@@ -26,6 +26,8 @@ interface DatePattern {
   re: RegExp;
   /** Indices of year, month, day in the match; month may be a word. */
   ymd: [number, number, number];
+  /** The month is a name (MONTH): a line without a letter that starts one (Chinese, digits) cannot match. */
+  named?: true;
 }
 
 const PATTERNS: DatePattern[] = [
@@ -34,10 +36,14 @@ const PATTERNS: DatePattern[] = [
   // March 5, 2024 / Mar. 5th 2024
   // (also glued to a name before it, as inline markup without spaces renders: "By Ana RuizMar 5, 2025")
   // (and to a name after it: "Dec 17, 2025Julian K. Arni")
-  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}(?!\\d)${TIME}`, 'i'), ymd: [3, 1, 2] },
+  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}(?!\\d)${TIME}`, 'i'), ymd: [3, 1, 2], named: true },
   // 5 March 2024 / 5th Mar, 2024 / 05-Mar-2024
-  { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1] },
+  { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1], named: true },
 ];
+/** What every pattern's YEAR matches (no line without it holds a date readDate reads). */
+const YEAR_RE = /(?:19|20)\d{2}/;
+/** The first letters of MONTH's names, either case. */
+const MONTH_START_RE = /[adfjmnos]/i;
 /** 03/05/2024, 05.03.2024 or 11-29-2024 (vBulletin): which is the month is decided by the page's locale. */
 const NUMERIC_RE = new RegExp(`(?<![\\d/.-])(\\d{1,2})([/.-])(\\d{1,2})\\2${YEAR}(?![\\d/-])${TIME}`, 'i');
 
@@ -89,16 +95,23 @@ function iso(y: number, mo: number, d: number, time: Array<string | undefined>, 
  * 03/05/2024 as 3 May (the page's locale is not US English); a first number above 12 is a day anyway.
  */
 export function readDate(text: string, dayFirst = false, defaultOffset?: string): ReadDate | undefined {
+  // Every form has a four-digit year of 19xx or 20xx: most lines of a page have none, and this one
+  // scan spares them the four patterns (each tried at every position of the line).
+  if (!YEAR_RE.test(text)) return undefined;
   let best: ReadDate | undefined;
   const consider = (index: number, end: number, y: number, mo: number, d: number, time: Array<string | undefined>, ambiguous = false): void => {
     if (!validDay(y, mo, d) || (best && best.index <= index)) return;
     best = { iso: iso(y, mo, d, time, defaultOffset), index, end, ...(ambiguous ? { alt: `${y}-${p2(d)}-${p2(mo)}` } : {}) };
   };
-  for (const { re, ymd } of PATTERNS) {
+  const monthNames = MONTH_START_RE.test(text);
+  for (const { re, ymd, named } of PATTERNS) {
+    if (named && !monthNames) continue;
     const m = re.exec(text);
     if (!m) continue;
     const month = (s: string): number => (/^\d+$/.test(s) ? Number(s) : MONTHS[s.toLowerCase().replace(/\.$/, '')] ?? 0);
     consider(m.index, m.index + m[0].length, Number(m[ymd[0]]), month(m[ymd[1]]!), Number(m[ymd[2]]), m.slice(ymd.length + 1, ymd.length + 6));
+    // A date at the very start is the first: no other form can start before it.
+    if (best?.index === 0) return best;
   }
   const n = NUMERIC_RE.exec(text);
   if (n) {

@@ -12,6 +12,8 @@ import { checkTopicAlerts } from '../../alerts/topic-alerts';
 import { jiebaDicts, jiebaModule } from '../../enrichers/jieba';
 import { pollAlertsOnce } from '../../alerts/watcher';
 import { sleepMs } from '../../core/timers';
+import { collect, pipelineVars } from '../runtime';
+import { topicGateOf } from '../topic-gate';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('alerts')
@@ -21,7 +23,10 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--interval-secs <s>', 'seconds between passes with --follow', positiveNumber, 10)
     .option('--ndjson <path>', 'append notifications to this file (default: stdout)')
     .option('--webhook <url>', 'POST each notification as JSON to this URL')
-    .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string }) => {
+    .option('--pipeline <file>', "topic alerts read the posts' labels as this pipeline's sentiment stage gated them (its model_dir, zh_no_opinion_below)")
+    .option('--var <NAME=VALUE>', 'value for ${NAME} in --pipeline (repeatable)', collect)
+    .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string; pipeline?: string; var?: string[] }) => {
+      const opinion = topicGateOf(opts.pipeline, pipelineVars(opts.var));
       const s = ctx.settings();
       const { alerts: queries, spikes, topics } = loadAlertsFile(file);
       const jieba = topics.length > 0 ? jiebaModule().Jieba.withDict(jiebaDicts().dict) : undefined;
@@ -45,7 +50,7 @@ export const register: RegisterCommand = (program, ctx) => {
             client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, spikes, nowMs: Date.now(), notify,
           });
           const topical = jieba ? await checkTopicAlerts({
-            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, alerts: topics, nowMs: Date.now(), notify,
+            client: conn.client, redis, postsIndex: indexName(s.indexPrefix, 'posts'), keyPrefix: `${s.indexPrefix}`, alerts: topics, nowMs: Date.now(), notify, opinion,
             segment: (t) => jieba.cut(t, true),
           }) : 0;
           process.stderr.write(`[alerts] scanned ${r.scanned} posts, ${r.notified} notifications, ${spiked} spikes, ${topical} topics\n`);

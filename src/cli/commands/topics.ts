@@ -6,6 +6,8 @@ import { indexName } from '../../search/templates';
 import { createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt } from '../options';
+import { collect, pipelineVars } from '../runtime';
+import { topicGateOf } from '../topic-gate';
 
 function durationMs(flag: string, value: string, nowMs: number): number {
   try {
@@ -24,16 +26,19 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--max-posts <n>', 'read at most this many posts (the background is shortened first)', nonNegativeInt, 500_000)
     .option('--no-write', 'only print; do not write topic documents')
     .option('--json', 'print topic documents as JSON lines')
-    .action(async (opts: { since: string; background: string; limit: number; maxPosts: number; write: boolean; json?: boolean }) => {
+    .option('--pipeline <file>', "read the posts' labels as this pipeline's sentiment stage gated them (its model_dir, zh_no_opinion_below)")
+    .option('--var <NAME=VALUE>', 'value for ${NAME} in --pipeline (repeatable)', collect)
+    .action(async (opts: { since: string; background: string; limit: number; maxPosts: number; write: boolean; json?: boolean; pipeline?: string; var?: string[] }) => {
       const nowMs = Date.now();
       const sinceMs = nowMs - durationMs('--since', opts.since, nowMs);
       const backgroundMs = durationMs('--background', opts.background, nowMs);
+      const opinion = topicGateOf(opts.pipeline, pipelineVars(opts.var));
       const s = ctx.settings();
       const conn = await createSearch(s);
       try {
         const jieba = jiebaModule().Jieba.withDict(jiebaDicts().dict);
         const scan = await scanTopics(conn.client, {
-          index: indexName(s.indexPrefix, 'posts'), sinceMs, nowMs, backgroundMs, maxPosts: opts.maxPosts, limit: opts.limit,
+          index: indexName(s.indexPrefix, 'posts'), sinceMs, nowMs, backgroundMs, maxPosts: opts.maxPosts, limit: opts.limit, opinion,
           segment: (t) => jieba.cut(t, true),
         });
         if (opts.write) await writeTopics(conn.client, indexName(s.indexPrefix, 'topics'), scan.topics, nowMs);

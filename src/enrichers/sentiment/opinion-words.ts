@@ -12,21 +12,24 @@ import { zhWordHash } from './feature-hash';
 export class OpinionWords {
   /** word → the polarity it supports (1, −1; 0: an opinion word that supports neither call). */
   private readonly words: Map<string, number>;
-  private readonly maxLen: number;
   /**
-   * The first two characters of every word: most positions of a text start no word, and one
-   * lookup rules them out (a zh article is thousands of characters; the words run to 33).
+   * The first two characters of every word (as `headKey` packs them) → the length of the longest
+   * word they start: most positions of a text start no word, and one lookup of a number rules them
+   * out (a zh article is thousands of characters) without a substring each; at the others only
+   * lengths up to that head's longest word are tried (the words run to 33, most to 2–4).
    */
-  private readonly heads: Set<string>;
+  private readonly heads: Map<number, number>;
 
   /** Words alone (polarity 0, any call) or word → polarity. */
   constructor(words: Iterable<string> | ReadonlyMap<string, number>) {
     const entries: [string, number][] = words instanceof Map ? [...(words as ReadonlyMap<string, number>)] : [...(words as Iterable<string>)].map((w) => [w, 0]);
     this.words = new Map(entries.map(([w, p]) => [w.trim(), p] as [string, number]).filter(([w]) => w.length > 0));
-    let maxLen = 1;
-    for (const w of this.words.keys()) maxLen = Math.max(maxLen, w.length);
-    this.maxLen = maxLen;
-    this.heads = new Set([...this.words.keys()].filter((w) => w.length >= 2).map((w) => w.slice(0, 2)));
+    this.heads = new Map();
+    for (const w of this.words.keys()) {
+      if (w.length < 2) continue;
+      const key = headKey(w, 0);
+      this.heads.set(key, Math.max(this.heads.get(key) ?? 0, w.length));
+    }
   }
 
   /** An opinion-words file, each word with the polarity the zh model backs (its third column). */
@@ -70,14 +73,18 @@ export class OpinionWords {
   /** Calls `ok` on every substring of two characters or more up to the longest word; stops when it says so. */
   private scan(body: string, ok: (w: string) => boolean): boolean {
     for (let i = 0; i + 1 < body.length; i++) {
-      if (!this.heads.has(body.slice(i, i + 2))) continue;
-      for (let len = 2; len <= this.maxLen && i + len <= body.length; len++) {
+      const maxLen = this.heads.get(headKey(body, i));
+      if (maxLen === undefined) continue;
+      for (let len = 2; len <= maxLen && i + len <= body.length; len++) {
         if (ok(body.slice(i, i + len))) return true;
       }
     }
     return false;
   }
 }
+
+/** The UTF-16 code units at `i` and `i + 1` as one number (each is below 2^16). */
+const headKey = (s: string, i: number): number => s.charCodeAt(i) * 0x10000 + s.charCodeAt(i + 1);
 
 /**
  * An opinion-words file: `word<TAB>hownet<TAB>backed` lines. `hownet`: HowNet's polarity (1, −1;

@@ -1,8 +1,42 @@
+import { labelledDate } from '../../../src/extractors/bylines';
+import { toBlocks } from '../../../src/extractors/blocks';
+import { parseHtml } from '../../../src/extractors/dom';
 import { dateInUrl, readDate, writesDayFirst } from '../../../src/extractors/dates';
 import { extract } from '../../../src/extractors/text-density';
 
 /** Shapes of real pages (WCXB dev, tune part): Discourse, vBulletin, phpBB, NPR, realestate.com.au, WSET. */
 const para = '<p>The integration stopped loading after the upgrade, and the log shows the same warning at every start of the server.</p>'.repeat(4);
+
+describe('readDate', () => {
+  it('reads every form with a year of the 1900s or 2000s (the year pre-check), and the first date of a line', () => {
+    expect(readDate('Posted March 5, 1999 at 9:05 PM EST')).toMatchObject({ iso: '1999-03-05T21:05:00-05:00', index: 7 });
+    expect(readDate('5th Mar, 2031')?.iso).toBe('2031-03-05');
+    expect(readDate('发布时间：1998年3月5日 10:20')?.iso).toBe('1998-03-05T10:20:00');
+    expect(readDate('13/05/2004', false)?.iso).toBe('2004-05-13');
+    expect(readDate('2024-03-05 10:00 Updated March 9, 2024')).toMatchObject({ iso: '2024-03-05T10:00:00', index: 0 });
+    expect(readDate('Mar 9, 2024 · 2024-03-05')).toMatchObject({ iso: '2024-03-09', index: 0 });
+    // A later form that starts first wins over an earlier form further on.
+    expect(readDate('on 03/04/2021, then 2024-03-05')?.iso).toBe('2021-03-04');
+    // Month names (the month pre-check) in either case, beside Chinese text and after digits.
+    expect(readDate('张三 · 5 MAY 2024 10:20')?.iso).toBe('2024-05-05T10:20:00');
+    expect(readDate('评论 12 条 · Dec. 19, 2025')?.iso).toBe('2025-12-19');
+    expect(readDate('张三2026-01-05 10:00')?.iso).toBe('2026-01-05T10:00:00');
+    expect(readDate('March 5, 1899')).toBeUndefined();
+    expect(readDate('No date here, only 42 and 3/5')).toBeUndefined();
+  });
+});
+
+describe('labelledDate', () => {
+  const blocks = (html: string) => toBlocks(parseHtml(`<html><body>${html}</body></html>`));
+
+  it('skips a member\'s join date whichever label it carries, and reads the labelled date after it', () => {
+    const b = blocks('<p>Joined: Posted March 5, 2019</p><p>Updated Jan 2, 2021</p><p>The story so far.</p><p>Published April 2, 2024</p><p>Member since: Last updated May 1, 2018</p><p>Originally published registered June 1, 2017</p><p>First published on July 9, 2015</p>');
+    expect(labelledDate(b, false)).toBe('2024-04-02');
+    expect(labelledDate(b, false, 'updated')).toBe('2021-01-02');
+    expect(labelledDate(b, false, 'original')).toBe('2015-07-09');
+    expect(labelledDate(blocks('<p>Registered: Posted March 5, 2019</p>'), false)).toBeUndefined();
+  });
+});
 
 describe('publication dates: what the page states, read as the page means it', () => {
   it('does not read a version number in the headline as its date', () => {
