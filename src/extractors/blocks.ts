@@ -153,6 +153,7 @@ interface WalkState {
   furniture: FurnitureMark | null;
   /** Walk class-hidden elements, marked (else they are left out like dropped ones). */
   keepHidden: boolean;
+  keepStyled: boolean;
 }
 
 /** Markup shown as text (escaped HTML inside noscript and the like) is never content. */
@@ -229,7 +230,7 @@ function walk(root: DomNode, st: WalkState): void {
       if (inLink) st.linkChars += countChars(node.data);
       continue;
     }
-    if (!isElement(node) || isDropped(node)) continue;
+    if (!isElement(node) || isDropped(node, st.keepStyled)) continue;
     const el = node as DomElement;
     const name = el.name;
     const hidden = isHiddenByClass(el);
@@ -302,12 +303,14 @@ export function isBoilerplate(b: Block): boolean {
 
 /**
  * Visible text of the document as a sequence of lines, in document order. With `keepHidden`,
- * the lines of class-hidden elements are kept, marked (layout.ts decides), else left out.
+ * the lines of class-hidden elements are kept, marked (layout.ts decides), else left out. With
+ * `keepStyled`, elements an inline style or `aria-hidden` hides are read as well (text-density.ts: the pages that
+ * show next to nothing until a script reveals their parts).
  */
-export function toBlocks(root: DomParent, keepHidden = false): Block[] {
+export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false): Block[] {
   const st: WalkState = {
     blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
-    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden,
+    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled,
   };
   for (const c of root.children) walk(c, st);
   flush(st);

@@ -79,6 +79,8 @@ const NOTICE_RE = new RegExp([
   '^(?:最后|最後)更新', '^(?:更新|发布|發布)(?:时间|時間|日期)[:：]', '^共找到\\s*[\\d,]+\\s*(?:个|個|条|條|篇)',
 ].join('|'), 'iu');
 
+const BYLINE_DATE_RE = /^by [\p{Lu}][\p{L}.'’-]+(?: [\p{Lu}][\p{L}.'’-]+){0,3}\s*[-–—|·•,]\s*(.+)$/iu;
+
 /** Openers of byline/dateline lines; only judged on lines too short to be a sentence about them. */
 const SHORT_PREFIX_RE = /^(?:updated|published|posted|von|por|par|oleh)\b/i;
 const SHORT_PREFIX_CHARS = 60;
@@ -90,6 +92,9 @@ export function isBoilerplateLine(text: string): boolean {
   // A short line carrying a web address is a site signature ("家园新闻,news.iask.ca", "http://www.x.com 2012-01-11").
   if (text.length < 40 && /(?:https?:\/\/|www\.)\S+/i.test(text)) return true;
   if (text.length <= NOTICE_CHARS && NOTICE_RE.test(text)) return true;
+  // A byline run into its dateline: "By Justine Coleman - 11/18/19 11:04 PM EST".
+  const byline = BYLINE_DATE_RE.exec(text);
+  if (byline && isDateline(byline[1]!)) return true;
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
     || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
 }

@@ -22,6 +22,34 @@ export interface Byline {
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
 const SIGNED_RE = /^(?:this (?:post|article|guide|story) was )?(?:written|authored) by\s+(.+)$/i;
 
+/** A line naming the role of the name above it: "| Author", "Author", "— Staff writer". */
+const ROLE_LINE_RE = /^[\s|·•–—-]*(?:author|writer|staff writer|contributing writer|contributor|guest author)\s*$/i;
+
+/** Whether a line is a bio of the person a name line names: it opens with the name or its first word and "is", "was", "has", and says "he" or "she". */
+function bioOf(name: string, line: string): boolean {
+  const first = name.split(/\s+/)[0]!;
+  if (!line.startsWith(first)) return false;
+  const rest = line.startsWith(name) ? line.slice(name.length) : line.slice(first.length);
+  // A person's bio speaks of him or her (a company's blurb opens the same way).
+  return /^\s+(?:is|was|has|has been)\s/.test(rest) && /\b(?:he|she|his|her|him)\b/i.test(rest);
+}
+
+/** The subject of a bio's first sentence: "Ana Ruiz is a travel writer…". */
+const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
+
+/** A name line on its own (a card's heading): a person's name shape, no heading words. */
+export function bareName(text: string): string | undefined {
+  return text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
+}
+
+/** The name a label line points to: a name line, or the subject of a bio. */
+export function labelledName(next: string): string | undefined {
+  const name = bareName(next);
+  if (name) return name;
+  const bio = BIO_RE.exec(next);
+  return bio ? nameOf(bio[1]!, false, true) : undefined;
+}
+
 /** Lines looked at before and after the headline (a dateline sits just above or below it). */
 const BEFORE = 6;
 const AFTER = 30;
@@ -40,7 +68,7 @@ const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|
 /** "Written byAna Ruiz": inline markup without a space between the label and the name. */
 const GLUED_BYLINE_RE = /^(?:[Ww]ritten|[Pp]osted|[Aa]uthored|WRITTEN|POSTED) (?:by|BY)(?=\p{Lu})(.+)$/u;
 /** A label line whose name follows on the next line. */
-const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
+export const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
 const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
@@ -91,6 +119,11 @@ function authorElement(b: Block): boolean {
     if (AUTHOR_CLASS_RE.test(words) && !NOT_NAME_CLASS_RE.test(a.class ?? '')) return true;
   }
   return false;
+}
+
+/** How far line i is from the nearest anchor, lines above an anchor counting three times (as in `around`). */
+function nearest(anchors: number[], i: number): number {
+  return Math.min(...anchors.map((a) => (i >= a ? i - a : 3 * (a - i))));
 }
 
 /**
@@ -199,7 +232,9 @@ export function findByline(
         }
       }
     }
-    if (out.bare === undefined && !opts.zh && distance <= BARE_NAME_LINES && b.heading === 0 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
+    // A name as a minor heading under the headline (an <h3>) is a byline all the same; the
+    // nearest anchor counts (the content's start when the title matched a logo line far above).
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
       && [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.
@@ -221,13 +256,19 @@ export function findByline(
     }
   }
   if (out.author === undefined) {
-    for (const b of blocks) {
-      const m = b.text.length <= MAX_LINE_CHARS ? SIGNED_RE.exec(b.text) : null;
-      const name = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh) : undefined;
-      if (name) {
-        out.signed = name;
-        break;
-      }
+    for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
+      const text = blocks[i]!.text;
+      if (text.length > MAX_LINE_CHARS) continue;
+      const m = SIGNED_RE.exec(text);
+      const next = blocks[i + 1]?.text;
+      // An author box anywhere on the page: its label on a line of its own, the name or a bio
+      // ("Ana Ruiz is a travel writer…") on the next ("Author" / "Ana Ruiz" beside the article).
+      // Or the name first and its role or a bio of that person after it ("Ana Ruiz" / "| Author",
+      // "Ana Ruiz" / "Ana is the head of marketing at…": an author card).
+      out.signed = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh)
+        : opts.zh || next === undefined ? undefined
+          : LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next)
+            : ROLE_LINE_RE.test(next) || bioOf(text, next) ? bareName(text) : undefined;
     }
   }
   return out;

@@ -18,15 +18,16 @@ const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visua
  * True when an element and everything under it is left out before scoring. `<head>` itself is
  * walked: htmlparser2 does not end the head at the first body element as browsers do, so a
  * stray tag high up leaves the whole page inside `<head>` (its title, meta, script and style
- * children are dropped one by one).
+ * children are dropped one by one). `keepStyled`: an element hidden by its inline style or
+ * `aria-hidden` is read (a shell page's parts waiting for a script, text-density.ts).
  */
-export function isDropped(el: DomElement): boolean {
+export function isDropped(el: DomElement, keepStyled = false): boolean {
   if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
-  if (a['aria-hidden'] === 'true') return true;
+  if (a['aria-hidden'] === 'true' && !keepStyled) return true;
   const style = a.style;
-  if (style && HIDDEN_STYLE_RE.test(style)) return true;
+  if (style && !keepStyled && HIDDEN_STYLE_RE.test(style)) return true;
   const role = a.role;
   if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
   return false;

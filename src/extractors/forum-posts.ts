@@ -6,6 +6,8 @@ export interface PostList {
   parent: DomParent;
   posts: Set<DomParent>;
   value: number;
+  /** The posts' shape (tag and role or first class word). */
+  shape: string;
 }
 
 /**
@@ -42,10 +44,10 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
   }
   const lists: PostList[] = [];
   for (const [parent, byShape] of groups) {
-    for (const g of byShape.values()) {
+    for (const [key, g] of byShape) {
       // A post has an author line, a date, the text: single lines are paragraphs, not posts.
       if (g.posts.size < minPosts || g.lines < minLinesPerPost * g.posts.size) continue;
-      lists.push({ parent, posts: g.posts, value: g.value });
+      lists.push({ parent, posts: g.posts, value: g.value, shape: key });
     }
   }
   const top = Math.max(0, ...lists.map((l) => l.value));
@@ -62,10 +64,18 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
 /** A list of more, smaller posts wins over one holding more text when it holds this share of it. */
 const NEAR_TOP_SHARE = 0.9;
 
-/** The post of a line, if it lies in one. */
+/**
+ * The post of a line, if it lies in one: a post of the list, or a reply of the posts' shape
+ * nested in a sibling of theirs (a threaded engine puts each post's replies in a children
+ * wrapper beside it, not inside it).
+ */
 export function postOf(b: Block, list: PostList): DomParent | undefined {
+  let nested: DomParent | undefined;
+  // A bare tag (posts told apart by no class or role) would match any element of the page.
+  const named = !list.shape.endsWith('.');
   for (let el: DomParent | null = b.owner; el; el = el.parent) {
-    if (el.parent === list.parent) return list.posts.has(el) ? el : undefined;
+    if (el.parent === list.parent) return list.posts.has(el) ? el : nested;
+    if (named && nested === undefined && isElement(el) && shape(el as DomElement) === list.shape) nested = el;
   }
   return undefined;
 }

@@ -1,9 +1,9 @@
-import { AUTHOR_CLASS_RE, nameOf, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, bareName, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
-import { findFirst, isElement, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
+import { findFirst, isElement, isText, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
 
 /**
  * The elements the metadata readers look at, found in one walk of the page: each reader used to
@@ -36,6 +36,11 @@ export interface PageElements {
   profileLink?: string;
   /** The first microformats author (`class="p-author h-card"`, `u-author`): an h-entry's author. */
   mfAuthor?: DomElement;
+  /**
+   * The name beside an element that holds only an author label ("Author", "Written by"): an
+   * author box in an aside or a footer, which the line cutting leaves out of the text.
+   */
+  labelledAuthor?: string;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
   portraits: DomElement[];
 }
@@ -105,6 +110,8 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
+    if (out.labelledAuthor === undefined && n.children.length === 1) out.labelledAuthor = besideLabel(n);
+    if (out.labelledAuthor === undefined && a.class !== undefined && AUTHOR_BIO_CLASS_RE.test(a.class)) out.labelledAuthor = aboveBio(n);
     const block = BLOCK_TAGS.has(n.name);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
     else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
@@ -112,6 +119,27 @@ export function pageElements(root: DomRoot): PageElements {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return out;
+}
+
+/** The class of an author card's bio (`dynamic-author-description`, `author-bio`, `author__about`). */
+const AUTHOR_BIO_CLASS_RE = /author[-_]*(?:bio|description|desc|about)\b/i;
+
+/** The name on the element just before an author's bio (the card's heading). */
+function aboveBio(el: DomElement): string | undefined {
+  const sibs = el.parent?.children ?? [];
+  const prev = sibs.slice(0, sibs.indexOf(el)).reverse().find(isElement);
+  return prev ? bareName(normalizeSpace(textContent(prev))) : undefined;
+}
+
+/** The name in the element after one whose only text is an author label. */
+function besideLabel(el: DomElement): string | undefined {
+  const t = el.children[0]!;
+  if (!isText(t) || t.data.length > 40 || !LABEL_RE.test(t.data.trim()) || /^by$/i.test(t.data.trim())) return undefined;
+  const sibs = el.parent?.children ?? [];
+  const next = sibs.slice(sibs.indexOf(el) + 1).find(isElement);
+  if (!next) return undefined;
+  const text = normalizeSpace(textContent(next));
+  return text.length >= 2 && text.length <= 200 ? labelledName(text) : undefined;
 }
 
 /** AUTHOR_CLASS_RE over an element's class, itemprop and rel; by class alone (cached) when it has neither of the others. */
@@ -272,7 +300,8 @@ export function findAuthor(
     cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),
-    authorBox(elementsOf(page).authorBlocks),
+    elementsOf(page).labelledAuthor,
+    ...authorBox(elementsOf(page).authorBlocks),
     portraitName(elementsOf(page).portraits),
     cleanAuthor(byline?.bare),
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
@@ -339,12 +368,12 @@ function mfName(el: DomElement | undefined): string | undefined {
   return text.length <= 60 ? nameOf(text, false, true) : undefined;
 }
 
-/** The name an author box shows (a block whose class names it for the author's name), wherever it stands on the page. */
-function authorBox(blocks: DomElement[]): string | undefined {
-  for (const el of blocks) {
+/** The names author boxes show (blocks whose class names them for the author's name), wherever they stand on the page. */
+function authorBox(blocks: DomElement[]): Array<string | undefined> {
+  // Every name, in order: the first may be the publisher's card beside the writer's.
+  return blocks.map((el) => {
     const text = normalizeSpace(textContent(el));
     const name = text.length <= 60 ? nameOf(text, false, true) : undefined;
-    if (name) return cleanAuthor(name);
-  }
-  return undefined;
+    return name ? cleanAuthor(name) : undefined;
+  });
 }

@@ -15,7 +15,23 @@ export const FORUM_SCAN_CHARS = 400_000;
 /** Thread URLs of the common engines and forum host names (forum., bbs., community.…). */
 const FORUM_URL_RE = /^https?:\/\/(?:forums?|bbs|community|discuss|discussions?|boards?)\.|\/(?:forums?|threads?|topics?|t|showthread\.php|viewtopic\.php|discussions?|thread-\d+|ShowTopic-)[/?-]/i;
 
+/**
+ * Vote buttons: a discussion site (Reddit, Lemmy, a link aggregator) puts one pair on every
+ * comment, and its comments are the page's content. An article's comment widget or a product's
+ * review list has a handful.
+ */
+const VOTE_RE = /upvote|downvote/gi;
+const MIN_VOTE_MARKS = 40;
+
+function manyVotes(html: string): boolean {
+  VOTE_RE.lastIndex = 0;
+  let n = 0;
+  while (VOTE_RE.exec(html)) if (++n >= MIN_VOTE_MARKS) return true;
+  return false;
+}
+
 export function looksLikeForum(html: string, url?: string): boolean {
   if (url && FORUM_URL_RE.test(url)) return true;
-  return FORUM_MARKERS_RE.test(html.length > FORUM_SCAN_CHARS ? html.slice(0, FORUM_SCAN_CHARS) : html);
+  const head = html.length > FORUM_SCAN_CHARS ? html.slice(0, FORUM_SCAN_CHARS) : html;
+  return FORUM_MARKERS_RE.test(head) || manyVotes(head);
 }

@@ -93,6 +93,9 @@ const MIN_ALTERNATIVES = 3;
  */
 export function preferSecond(first: Block[], second: Block[], params: SecondOpinionParams = DEFAULT_SECOND_OPINION): boolean {
   const count = (ls: Block[]): number => ls.reduce((a, b) => a + b.chars, 0);
+  // One long link (a featured comment's or product's teaser card, all of it a link to elsewhere)
+  // is another page's text, however many commas it holds.
+  if (second.length === 1 && linkRatio(second[0]!) > 0.5) return false;
   const c = count(second);
   if (c < params.minChars) return false;
   if (count(first) < params.maxFirstShare * c) return true;

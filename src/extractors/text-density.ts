@@ -1,6 +1,6 @@
 import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
-import { isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
+import { isAncestorOf, isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
 import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { findLang } from './page-lang';
@@ -25,6 +25,8 @@ export interface TextDensityOptions {
   content?: Partial<ContentParams>;
   /** Keep the headline line in `text` whenever it lies inside the content (default: only when it is part of the article block). */
   keepTitle?: boolean;
+  /** Forces the forum model on or off (default: looksLikeForum decides). */
+  forum?: boolean;
   /** `parseHtml` of this very HTML, when the caller already has it (the page is then not parsed again). */
   parsed?: DomRoot;
 }
@@ -55,6 +57,23 @@ function dayFirstLocale(lang: string | undefined, url: string | undefined): bool
   return l === 'en' || l === '' ? undefined : false;
 }
 
+/** Below this much text the page shows next to nothing (a shell whose parts a script reveals). */
+const SHELL_CHARS = 2000;
+
+/**
+ * The lines of a page that shows next to nothing because its parts wait in `display:none` or
+ * `aria-hidden` containers a script reveals (eBay's streamed modules), read with those containers shown, when
+ * they hold several times more text; else the lines as they are. Costs a second walk on those
+ * pages only.
+ */
+function revealed(root: DomRoot, lines: Block[]): Block[] {
+  const chars = (ls: Block[]): number => ls.reduce((n, b) => n + b.chars, 0);
+  const shown = chars(lines);
+  if (shown >= SHELL_CHARS) return lines;
+  const all = toBlocks(root, true, true);
+  return chars(all) >= Math.max(SHELL_CHARS, 3 * shown) ? all : lines;
+}
+
 /** A headline without spaces and punctuation, for comparing. */
 function headlineKey(s: string): string {
   return s.replace(/[\s\p{P}\p{S}]+/gu, '');
@@ -75,7 +94,7 @@ function headline(blocks: Block[], title: string, titleKey: string): Block | und
  */
 function secondOpinion(blocks: Block[], first: Block[], selection: SelectionParams, wrappers: ReadonlySet<DomElement>): Block[] {
   const second = paragraphContainer(blocks);
-  if (!second || !preferSecond(first, second.lines)) return first;
+  if (!second || !preferSecond(first, second.lines) || partOfFirst(first, second)) return first;
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
   const selected = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
   // Teasers of cards are prose inside links: the line selection drops link lines, the second opinion keeps them.
@@ -83,6 +102,16 @@ function secondOpinion(blocks: Block[], first: Block[], selection: SelectionPara
   const teasers = second.lines.filter((b) => !kept.has(b) && linkRatio(b) > 0.5 && isProse(b));
   const lines = teasers.length ? [...selected, ...teasers].sort((a, b) => a.index - b.index) : selected;
   return preferSecond(first, lines) ? lines : first;
+}
+
+/**
+ * Whether the second opinion's container is a part of what the first found, which holds more
+ * (one card of the list the first found: the card with the longest run of commas, an author
+ * list): the second would only lose the rest.
+ */
+function partOfFirst(first: Block[], second: { container: DomParent; lines: Block[] }): boolean {
+  const size = (ls: Block[]): number => ls.reduce((n, b) => n + b.chars, 0);
+  return size(first) >= 2 * size(second.lines) && first.some((b) => isAncestorOf(second.container, b.owner));
 }
 
 /**
@@ -111,7 +140,7 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = opts.parsed ?? parseHtml(source);
-  const forum = looksLikeForum(source, opts.url);
+  const forum = opts.forum ?? looksLikeForum(source, opts.url);
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const els = pageElements(root);
@@ -121,7 +150,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleKey = headlineKey(title);
   // The whole document, not the first <body>: a stray tag can leave the page inside <head> or
   // put a second <html><body> up there (htmlparser2 nests them where browsers would not).
-  const lines = toBlocks(root, true);
+  const lines = revealed(root, toBlocks(root, true));
   const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
   const head = headline(blocks, title, titleKey);
   const titleIndex = head?.index;

@@ -42,8 +42,8 @@ export interface PagePoolOptions {
 
 /**
  * Big pages' text answered between two collections on the main thread. Each such page leaves its
- * body's bytes and its decoded text (both outside V8's heap, as Buffer and external string) as
- * garbage that V8 collected only after ~160 MiB of them had piled up (issue 24). A full collection
+ * body's bytes (a Buffer, outside V8's heap) and its decoded text (a string in V8's large-object
+ * space) as garbage that V8 collected only after ~160 MiB of them had piled up (issue 24). A full collection
  * of the main thread's heap (tens of MiB) after every 4 Mi characters of big pages costs tens of
  * milliseconds, against a second or more to parse each of those pages.
  */

@@ -154,13 +154,15 @@ export interface CliWorker {
   exited: Promise<number | null>;
   /** The last stdout line, parsed: `freshet run` ends with its JSON summary. */
   summary<T>(): T;
+  /** Everything the child printed on stdout so far. */
+  stdout(): string;
 }
 
 /** `freshet run FILE ...args` (the built CLI) as a separate worker process, its stdout collected. */
-export function spawnRun(file: string, args: string[], env: NodeJS.ProcessEnv): CliWorker {
-  const child = spawn('node', [FRESHET_BIN, 'run', file, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+export function spawnRun(file: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): CliWorker {
+  const child = spawn('node', [...nodeArgs, FRESHET_BIN, 'run', file, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
-  return { child, exited, summary: <T>() => JSON.parse(out.trim().split('\n').pop()!) as T };
+  return { child, exited, summary: <T>() => JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{')).pop()!) as T, stdout: () => out };
 }

@@ -70,7 +70,7 @@ export class OpinionWords {
     return [...found];
   }
 
-  /** Calls `ok` on every substring of two characters or more up to the longest word; stops when it says so. */
+  /** Calls `ok` on every substring of two characters or more that starts a word's first two characters, up to the longest word they start; stops when it says so. */
   private scan(body: string, ok: (w: string) => boolean): boolean {
     for (let i = 0; i + 1 < body.length; i++) {
       const maxLen = this.heads.get(headKey(body, i));

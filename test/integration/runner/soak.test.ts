@@ -5,18 +5,29 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { frozenSimsite, seedsOf, spawnRun } from '../../helpers/crawl';
 import { deleteKeys, useRedis } from '../../helpers/services';
 
+/** Each full collection `--trace-gc` printed: its isolate, when, and the heap it left (MB). */
+function fullCollections(stdout: string): { isolate: string; ms: number; liveMB: number }[] {
+  const out: { isolate: string; ms: number; liveMB: number }[] = [];
+  for (const m of stdout.matchAll(/\[\d+:(0x[0-9a-f]+)\]\s+(\d+) ms: Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) \(/g)) {
+    out.push({ isolate: m[1]!, ms: Number(m[2]), liveMB: Number(m[3]) });
+  }
+  return out;
+}
+
 /**
- * The soak, short (`npm run bench soak` runs 1,000,000 pages): the built CLI crawls about 40,000
- * simsite pages with the null sink while its RSS is read from /proc every 200 ms. RSS must stay
- * under 400 MiB and flat: the floor of RSS (its 10th percentile, what is left between collections)
- * over the last third of the crawl within 25 % of the floor over the middle third (the first third
- * is warm-up: JIT, pools and buffers reach their size). A leak raises the floor; a collector running
- * late on a loaded machine only raises the peaks, which the median used to catch as a false alarm.
+ * The soak, short (`npm run bench soak` runs 1,000,000 pages): the built CLI crawls about 80,000
+ * simsite pages with the null sink. Its peak RSS must stay under 400 MiB, and it must not leak:
+ * the heap each full collection leaves (V8's own report, `--trace-gc`) may not grow from the first
+ * full collection after warm-up (the first fifth of the run: JIT, pools and caches) to the last.
+ * RSS is no leak signal over a run this short: V8 lets the heap grow to ~3x what is live between
+ * full collections and returns the room late, so RSS climbed for the whole 13 s of the 40,000-page
+ * version while the live heap stayed at 37-40 MB (it failed CI that way; the 1 M-page bench shows
+ * RSS level at 165-190 MiB once the run is long enough).
  */
 describe('soak (short)', () => {
-  it('keeps RSS flat and under 400 MiB over ~40,000 pages with the null sink', async () => {
+  it('keeps peak RSS under 400 MiB and the live heap flat over ~80,000 pages with the null sink', async () => {
     const r = await useRedis('soak');
-    const site = await frozenSimsite(6000, 3);
+    const site = await frozenSimsite(12_000, 3);
     const name = `soak-${process.pid}`;
     const file = join(tmpdir(), `${name}.yaml`);
     writeFileSync(file, `name: ${name}
@@ -27,36 +38,38 @@ parse: { type: weibo_api, base_url: "\${SIMSITE_URL}", first_visit_page_limit: 1
 sink: { type: blackhole }
 schedule: { type: fixed_interval, interval_secs: 86400 }
 `);
-    const samples: number[] = [];
     let hwmKiB = 0;
     try {
-      const w = spawnRun(file, ['--until-idle', '--var', `SIMSITE_URL=${site.url}`], { ...process.env, FRESHET_LOG_LEVEL: 'warn' });
+      const w = spawnRun(file, ['--until-idle', '--var', `SIMSITE_URL=${site.url}`], { ...process.env, FRESHET_LOG_LEVEL: 'warn' }, ['--trace-gc']);
+      const t0 = Date.now();
       let done = false;
       void w.exited.then(() => (done = true));
       while (!done) {
         try {
-          const status = readFileSync(`/proc/${w.child.pid}/status`, 'utf8');
-          samples.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-          hwmKiB = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? hwmKiB);
+          hwmKiB = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${w.child.pid}/status`, 'utf8'))?.[1] ?? hwmKiB);
         } catch {
           // The process ended between the check and the read.
         }
         await sleep(200);
       }
+      const runMs = Date.now() - t0;
       expect(await w.exited).toBe(0);
       const summary = w.summary<{ requests: number; jobsFailed: number }>();
       expect(summary.jobsFailed).toBe(0);
-      expect(summary.requests).toBeGreaterThan(35_000);
-      expect(samples.length).toBeGreaterThan(15);
-      const third = Math.floor(samples.length / 3);
-      const floor = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 10)]!;
-      const middle = floor(samples.slice(third, 2 * third));
-      const last = floor(samples.slice(2 * third));
+      expect(summary.requests).toBeGreaterThan(70_000);
       expect(hwmKiB / 1024).toBeLessThan(400);
-      // The curve goes into the failure: a rise seen only in full runs has to be read to be explained.
-      const curve = samples.filter((_, i) => i % 5 === 0).map((x) => Math.round(x)).join(' ');
-      if (last >= middle * 1.25) throw new Error(`RSS floor rose: middle third ${middle.toFixed(0)} MiB, last third ${last.toFixed(0)} MiB; RSS every second: ${curve}`);
-      expect(last).toBeLessThan(middle * 1.25);
+      // The crawl's own isolate is the one that collects most (page threads, if any, have theirs).
+      const all = fullCollections(w.stdout());
+      const byIsolate = new Map<string, typeof all>();
+      for (const c of all) byIsolate.set(c.isolate, [...(byIsolate.get(c.isolate) ?? []), c]);
+      const main = [...byIsolate.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+      const steady = main.filter((c) => c.ms > runMs / 5);
+      const seen = main.map((c) => `${(c.ms / 1000).toFixed(1)} s: ${c.liveMB} MB`).join(', ');
+      if (steady.length < 2) throw new Error(`too few full collections after warm-up to judge (${seen || 'none'})`);
+      const first = steady[0]!.liveMB;
+      const last = steady[steady.length - 1]!.liveMB;
+      if (last > first * 1.2 + 4) throw new Error(`live heap grew from ${first} MB to ${last} MB; full collections: ${seen}`);
+      expect(last).toBeLessThanOrEqual(first * 1.2 + 4);
     } finally {
       await site.close();
       await deleteKeys(r.redis, `freshet:${name}*`);

@@ -28,4 +28,22 @@ describe('forum post lists (forum-posts.ts)', () => {
     const page = extract(thread(10), { url: 'https://www.tapatalk.com/groups/fish/what-to-look-for-t17351.html' });
     for (let i = 1; i <= 10; i++) expect(page.text).toContain(`Reply number ${i}:`);
   });
+
+  it('keeps replies of the posts\' shape nested in a children wrapper beside each post (threaded XenForo)', () => {
+    // AVS Forum's shape: each root post is an <article class="js-post">, its replies sit in a
+    // sibling div, as articles of the same class one level down.
+    const post = (who: string, n: number, body: string): string => `<article class="js-post california-nested-message nested-level-${n}" data-author="${who}">
+      <div class="MessageCard__name-with-attributions"><a href="/members/${who}.${n}/">${who}</a></div><time datetime="2024-01-03T12:00:00">Jan 3, 2024</time>
+      <div class="message-content"><article class="message-body" itemprop="text"><div class="bbWrapper">${body}</div></article></div></article>`;
+    const roots = Array.from({ length: 4 }, (_, i) => post(`member${i}`, 0, `Root post ${i}: the Epson 5050UB has good blacks, the JVC holds its value for years after you buy it, and a used unit with a fresh lamp is the best deal there is.`)
+      + `<div class="california-nested-message-children-wrapper js-nested-children-wrapper"><div class="california-nested-message-children-container">${
+        post('JosephF', 1, `Nested reply ${i}: I did run across that, and it has value, but I like to hear what actual owners have to say.`)}</div></div>`).join('');
+    const page = extract(`<html><head><title>Replacement projector recommendations</title></head><body><h1>Replacement projector recommendations</h1>
+      <div class="block-body js-replyNewMessageContainer">${roots}</div><footer><p>Terms of service</p></footer></body></html>`,
+    { url: 'https://www.avsforum.com/threads/replacement-projector-recommendations-2024.3291/' });
+    for (let i = 0; i < 4; i++) {
+      expect(page.text).toContain(`Root post ${i}:`);
+      expect(page.text).toContain(`Nested reply ${i}:`);
+    }
+  });
 });

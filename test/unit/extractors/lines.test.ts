@@ -173,6 +173,12 @@ describe('boilerplate lines', () => {
     }
   });
 
+  it('recognises a byline run into its dateline, not a sentence that opens with "By"', () => {
+    expect(isBoilerplateLine('By Justine Coleman - 11/18/19 11:04 PM EST')).toBe(true);
+    expect(isBoilerplateLine('By Ana Ruiz | March 5, 2024')).toBe(true);
+    expect(isBoilerplateLine('By Tuesday - the deadline - most of the 2019 entries were in.')).toBe(false);
+  });
+
   it('keeps article sentences that merely mention reprints, tip-offs or comments', () => {
     for (const line of ['中評社北京1月9日電／8日10時許，有網友在微博上爆料：“看病送火車票，沒病都要去裝病啊！”該網友在這條微博下配了一幅圖。',
       '奎特拉还说：“未经授权使用我们的技术，却没有作出适当的补偿，这会阻碍我们继续创新。”', '这一口号立即引发网友关注和评论。', '扫描仪的价格下降了三成。',

@@ -16,6 +16,30 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     expect(found?.lines[0]?.text).toMatch(/^Personal training/);
   });
 
+  it('does not stand for one long link: a featured comment teaser card is the text of another page', () => {
+    // A listing home page (Product Hunt's shape): short product lines, and one founder's comment
+    // of many commas, all of it inside a link to the comment.
+    const products = ['Song Sweeper', 'Vibe Marketplace', 'Pulldog', 'GetMimic', 'Claude Marketplace'].map((n, i) => `<section class="post-item"><a href="/p/${i}">${n}</a><span>A tagline for ${n}, short and sweet</span></section>`).join('');
+    const comment = 'Hey Product Hunt, I am Tanay, co-founder of Flow, a dictation app that lets you speak naturally, writes in your style, in every application, with auto-edits, command mode, and over 100 languages. '.repeat(6);
+    const blocks = toBlocks(parseHtml(`<body><h1>Top Products Launching Today</h1>${products}<div class="featured"><a class="mt-1 flex" href="/products/flow?comment=1"><div>${comment}</div></a></div></body>`));
+    const second = paragraphContainer(blocks);
+    expect(second?.lines).toHaveLength(1);
+    expect(preferSecond(blocks.filter((b) => b.text.includes('tagline')), second!.lines)).toBe(false);
+  });
+
+  it('does not stand for one card of the list the segment model found (the card with the longest run of commas)', () => {
+    // arXiv's listing shape: a definition list of entries, each a title, an author list and subjects.
+    const entry = (i: number, authors: string): string => `<dt><a href="/abs/${i}">arXiv:2603.0${i}</a> [<a href="/pdf/${i}">pdf</a>]</dt>
+      <dd><div class="meta"><div class="list-title">Title: Entry ${i} on sparse attention and the sinks of large language models in long contexts</div>
+      <div class="list-authors">${authors}</div><div class="list-subjects">Subjects: Artificial Intelligence (cs.AI); Machine Learning (cs.LG)</div></div></dd>`;
+    const many = Array.from({ length: 40 }, (_, i) => `<a href="/a/${i}">Author${i} Name${i}</a>`).join(', ');
+    const entries = Array.from({ length: 20 }, (_, i) => entry(i + 1, i === 9 ? `${many}, et al.` : '<a href="/a/1">Ana Ruiz</a>, <a href="/a/2">Li Wei</a>')).join('');
+    const page = extract(`<html><head><title>Artificial Intelligence</title></head><body><div class="flex-wrap-footer">
+      <h1>Artificial Intelligence</h1><h3>Fri, 6 Mar 2026 (showing first 20 of 212 entries)</h3><dl id="articles">${entries}</dl></div></body></html>`);
+    expect(page.text).toContain('Title: Entry 1 on sparse attention');
+    expect(page.text).toContain('Title: Entry 20 on sparse attention');
+  });
+
   it('stands only where the segment model found next to nothing', () => {
     const blocks = toBlocks(parseHtml(`<body>${article}</body>`));
     expect(preferSecond([], blocks)).toBe(true);
