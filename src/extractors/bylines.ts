@@ -296,7 +296,10 @@ export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original
     // line with one is asked whether it is a member's join date.
     const read = readDate(text, dayFirst);
     if (!read || MEMBER_SINCE_RE.test(text)) continue;
-    const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
+    // The line before labels this one's date unless it states a date of its own ("Last updated
+    // July 18, 2025" above "Posted on April 13, 2023").
+    const prev = i > 0 ? blocks[i - 1]!.text : '';
+    const context = `${prev.length <= MAX_LINE_CHARS && readDate(prev, dayFirst) ? '' : prev.slice(-40)} ${text.slice(0, read.index + 1)}`;
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;
     } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context) && !ORIGINAL_RE.test(context)) return read.iso;

@@ -1,3 +1,4 @@
+import { readDate } from './dates';
 import { AUTHOR_CLASS_RE, bareName, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
@@ -43,7 +44,20 @@ export interface PageElements {
   labelledAuthor?: string;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
   portraits: DomElement[];
+  /**
+   * The text of the first element whose class names it as the piece's date (`entry-date`,
+   * `post-date`, `author__meta-date`) and that holds one: a dateline the line cutting leaves out
+   * (inside an article's own `<footer>`).
+   */
+  dateText?: string;
 }
+
+/** A class naming the piece's own date; a comment's date is no date of the page. */
+const DATE_CLASS_RE = /(?:^|[\s_-])(?:entry|post|article|meta|publish(?:ed)?|pub|byline)[-_]?date(?:$|[\s_-])|(?:^|\s)(?:posted-on|pubdate|published)(?:\s|$)/i;
+const NOT_DATE_CLASS_RE = /comment|reply|related|widget/i;
+/** How many date-classed elements without a date are read before giving up (a template's empty placeholders). */
+const MAX_DATE_TRIES = 5;
+const MAX_DATE_CHARS = 80;
 
 /** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`. */
 const AUTHOR_HREF_RE = /\/(?:authors?|writers?|contributors?|team|people|staff|editors?)\/([^/?#]+)/i;
@@ -80,6 +94,7 @@ const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
 export function pageElements(root: DomRoot): PageElements {
   const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [], portraits: [] };
+  let dateTries = 0;
   // Whether a class string (of an element without itemprop and rel) names the author: pages repeat
   // a few class strings hundreds of times, and the test ran on every one of them.
   const authorClass = new Map<string, boolean>();
@@ -112,6 +127,11 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.labelledAuthor === undefined && n.children.length === 1) out.labelledAuthor = besideLabel(n);
     if (out.labelledAuthor === undefined && a.class !== undefined && AUTHOR_BIO_CLASS_RE.test(a.class)) out.labelledAuthor = aboveBio(n);
+    if (out.dateText === undefined && dateTries < MAX_DATE_TRIES && a.class !== undefined && DATE_CLASS_RE.test(a.class) && !NOT_DATE_CLASS_RE.test(a.class)) {
+      dateTries++;
+      const text = normalizeSpace(textContent(n));
+      if (text.length <= MAX_DATE_CHARS && readDate(text)) out.dateText = text;
+    }
     const block = BLOCK_TAGS.has(n.name);
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
     else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);

@@ -184,15 +184,14 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const dayFirst = bylineOpts.dayFirst;
   const author = findAuthor(els, meta, ld, byline, forum, opts.url);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const stated = findModified(els, meta, ld, byline);
-  // A page that states only when it was last changed (a service or documentation page) was published by then.
-  // A date the page states as the first publication's ("Originally published …") wins: it is
-  // what every other date on the page is later than.
-  const published = labelledDate(blocks, dayFirst, 'original')
-    ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? stated;
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.
-  const modified = stated ?? labelledDate(blocks, dayFirst, 'updated');
+  const modified = findModified(els, meta, ld, byline) ?? labelledDate(blocks, dayFirst, 'updated');
+  // A date the page states as the first publication's ("Originally published …") wins: it is
+  // what every other date on the page is later than. A page that states only when it was last
+  // changed (a service or documentation page, its metadata or a "Last updated" line) was published by then.
+  const published = labelledDate(blocks, dayFirst, 'original')
+    ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? modified;
   return {
     title,
     text,

@@ -96,11 +96,12 @@ describe('datelines and bylines near the headline', () => {
     const far = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
       <div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
     expect(far.published_at).toBe('2023-04-13');
-    // An "Updated" line far away is not the publication date, but it is the last change's.
+    // An "Updated" line far away is the last change's date, not the publication's where the page states that too
+    // (alone, it stands for both: data-dates.test.ts).
     const updated = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
-      <div><span>Last updated April 13, 2023</span></div></body></html>`);
-    expect(updated.published_at).toBeUndefined();
-    expect(updated.modified_at).toBe('2023-04-13');
+      <div><span>Last updated July 18, 2025</span></div><div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
+    expect(updated.published_at).toBe('2023-04-13');
+    expect(updated.modified_at).toBe('2025-07-18');
     const meta = extract(`<html><head><title>Data tools</title><meta name="published" content="July 17, 2025"></head><body><h1>Data tools</h1>${body}</body></html>`);
     expect(meta.published_at?.slice(0, 10)).toBe('2025-07-17');
   });
