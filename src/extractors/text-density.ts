@@ -6,6 +6,8 @@ import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from './metadata
 import { findLang } from './page-lang';
 import { findModified, findPublished } from './published';
 import { writesDayFirst } from './dates';
+import { dataObjectAuthor } from './data-objects';
+import { cleanAuthor } from './thread-starter';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
@@ -182,7 +184,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     byline = findByline(blocks, anchors, bylineOpts);
   }
   const dayFirst = bylineOpts.dayFirst;
-  const author = findAuthor(els, meta, ld, byline, forum, opts.url);
+  // Last, the author a script's data object names (a tag manager's data layer) where the markup names none.
+  const author = findAuthor(els, meta, ld, byline, forum, opts.url) ?? cleanAuthor(dataObjectAuthor(source));
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.

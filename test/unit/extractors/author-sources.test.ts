@@ -77,4 +77,13 @@ describe('author: a call to action is no name', () => {
       ${para}</body></html>`);
     expect(page.author).toBe('Chris Pardo');
   });
+
+  it("takes the author a tag manager's data layer names where the markup names none, and no number for a name", () => {
+    const html = (author: string): string => `<html lang="en"><head><title>Language learning apps compared</title>
+      <script data-cfasync="false">var dataLayer_content = {"pagePostType":"page","pagePostType2":"single-page","pagePostAuthor":"${author}"}; dataLayer.push(dataLayer_content);</script></head>
+      <body><nav><a href="/about-krystyna/">Meet Krystyna</a></nav><h1>Language learning apps compared</h1>${para}</body></html>`;
+    expect(extract(html('Krystyna')).author).toBe('Krystyna');
+    expect(extract(html('667')).author).toBeUndefined();
+  });
 });
+
