@@ -50,6 +50,8 @@ export interface PageElements {
    * (inside an article's own `<footer>`).
    */
   dateText?: string;
+  /** The first text with a copyright sign (a footer's "© 2025 Toby Hede. All rights reserved."). */
+  copyright?: string;
 }
 
 /** A class naming the piece's own date; a comment's date is no date of the page. */
@@ -102,7 +104,10 @@ export function pageElements(root: DomRoot): PageElements {
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
     const n = stack.pop()!;
-    if (!isElement(n)) continue;
+    if (!isElement(n)) {
+      if (out.copyright === undefined && isText(n) && n.data.includes('©')) out.copyright = n.data;
+      continue;
+    }
     const a = n.attribs;
     switch (n.name) {
       case 'meta': out.metas.push(n); break;
@@ -269,7 +274,7 @@ function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organiza
 const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The site's and publisher's names (og:site_name, application-name, JSON-LD publisher / Organization / WebSite), as keys. */
-function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
+export function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
   const names = new Set<string>();
   for (const k of ['og:site_name', 'application-name', 'twitter:site']) {
     const v = meta.get(k);

@@ -85,5 +85,19 @@ describe('author: a call to action is no name', () => {
     expect(extract(html('Krystyna')).author).toBe('Krystyna');
     expect(extract(html('667')).author).toBeUndefined();
   });
+
+  it("names a personal site's owner from its footer's copyright line when the address or the masthead shows the name, not a business's", () => {
+    const page = (footer: string, head = ''): string => `<html lang="en"><head><title>The 7 habits of highly ineffective agents</title>${head}</head>
+      <body><header>${head ? '' : '<a href="/">Home</a>'}</header><main><article><h1>The 7 habits of highly ineffective agents</h1>${para}</article></main>
+      <footer>${footer}<div class="social-links"><a href="/rss.xml">RSS</a></div></footer></body></html>`;
+    expect(extract(page('&copy; 2025 Toby Hede. All rights reserved.'), { url: 'https://tobyhede.com/blog/the-7-habits' }).author).toBe('Toby Hede');
+    // The masthead shows the name (an <h1> above the post) where the address does not spell it.
+    const masthead = page('&copy; 2025 Cassidy Williams.').replace('<header><a href="/">Home</a></header>', '<header><h1>Cassidy Williams</h1><h2>Software Engineer in Chicago</h2></header>');
+    expect(extract(masthead, { url: 'https://cassidoo.co/post/dot-github' }).author).toBe('Cassidy Williams');
+    // A name the address does not spell and no headline shows, and the site's own name, are no author.
+    expect(extract(page('&copy; 2025 Toby Hede. All rights reserved.'), { url: 'https://example.com/blog/the-7-habits' }).author).toBeUndefined();
+    expect(extract(page('&copy; 2026 Solo Stove.', '<meta property="og:site_name" content="Solo Stove">'), { url: 'https://www.solostove.com/blog/x' }).author).toBeUndefined();
+    expect(extract(page('Copyright &copy; 2026 Site Search 360.'), { url: 'https://www.sitesearch360.com/blog/x' }).author).toBeUndefined();
+  });
 });
 
