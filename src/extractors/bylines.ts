@@ -208,6 +208,8 @@ export function findByline(
   blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string>; headline?: number },
 ): Byline {
   const out: Byline = { dates: [] };
+  // A name alone under the headline without a dateline beside it: a byline only if the page's bio of that person confirms it.
+  let undated: string | undefined;
   for (const [i, distance] of around(anchors, blocks.length)) {
     const b = blocks[i]!;
     const text = b.text;
@@ -234,8 +236,10 @@ export function findByline(
     }
     // A name as a minor heading under the headline (an <h3>) is a byline all the same; the
     // nearest anchor counts (the content's start when the title matched a logo line far above).
-    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
-      && [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)) {
+      if ([blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
+      else undated ??= text;
+    }
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.
       const named = opts.authorLines?.get(b.owner);
@@ -255,6 +259,7 @@ export function findByline(
       if (name) out.author = name;
     }
   }
+  if (out.bare === undefined && undated !== undefined) out.bare = bioConfirms(blocks, undated);
   if (out.author === undefined) {
     for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
       const text = blocks[i]!.text;
@@ -272,6 +277,15 @@ export function findByline(
     }
   }
   return out;
+}
+
+/**
+ * The name when a line of the page opens a bio of that person ("Julia Gralberg is a freelance
+ * travel writer…", an author card at the foot): a name alone under the headline is then its byline.
+ */
+function bioConfirms(blocks: Block[], name: string): string | undefined {
+  const first = `${name} `;
+  return blocks.some((b) => b.text.startsWith(first) && BIO_RE.exec(b.text)?.[1] === name) ? name : undefined;
 }
 
 /**

@@ -216,4 +216,14 @@ describe('datelines and bylines near the headline', () => {
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
     expect(page.published_at).toBe('2025-12-18');
   });
+
+  it('takes a name alone under the headline as the byline when a bio of that person on the page confirms it, not without', () => {
+    const page = (bio: string): string => `<html lang="en"><head><title>Travel hacks for your hotel stay</title></head><body><article>
+      <h1>Make the most of your stay with these 10 travel hacks.</h1><p><span style="color:#808080">Julia Gralberg</span></p><h2>Hotel Travel Hacks</h2>
+      ${'<p>Although you might have booked an epic hotel, there are always tips and tricks to make your stay that little bit more amazing.</p>'.repeat(8)}
+      <p><img src="/julia.jpg" alt="Julia Gralberg"></p><p>${bio}</p></article></body></html>`;
+    expect(extract(page('Julia Gralberg is a freelance travel writer, editor of Hotel &amp; Resort Guide and founder of a communications consultancy.')).author).toBe('Julia Gralberg');
+    expect(extract(page('Our editors test every tip on the road before we publish it, from the lobby to the late checkout.')).author).toBeUndefined();
+  });
 });
+
