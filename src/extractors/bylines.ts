@@ -63,6 +63,9 @@ const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|rev
 const ORIGINAL_RE = /\b(?:originally|first)\s+(?:published|posted|appeared)\b/i;
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
 
+/** A byline naming a desk rather than a person: "Aidoc Staff", "Team Tiger Data", "The Editors". */
+export const DESK_RE = /\b(?:staff|team|editors|editorial|desk|newsroom)\b/i;
+
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
 const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|contributors?|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
 /** "Written byAna Ruiz": inline markup without a space between the label and the name. */
@@ -260,7 +263,8 @@ export function findByline(
     }
   }
   if (out.bare === undefined && undated !== undefined) out.bare = bioConfirms(blocks, undated);
-  if (out.author === undefined) {
+  // A byline naming only a desk ("By Team Tiger Data") may give way to the writer an author box names.
+  if (out.author === undefined || DESK_RE.test(out.author)) {
     for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
       const text = blocks[i]!.text;
       if (text.length > MAX_LINE_CHARS) continue;

@@ -1,5 +1,5 @@
 import { readDate } from './dates';
-import { AUTHOR_CLASS_RE, bareName, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, bareName, DESK_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
@@ -318,7 +318,7 @@ export function findAuthor(
   const candidates = [
     person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined,
     mf,
-    personOverDesk(cleanAuthor(byline?.author), metaName),
+    personOverDesk(cleanAuthor(byline?.author), metaName ?? cleanAuthor(byline?.signed)),
     corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink),
     person,
     metaName,
@@ -372,10 +372,8 @@ function besideByline(person: string, byline: string | undefined): string {
   return /^[-–—|(]/.test(person.slice(byline.length + 1)) ? byline : person;
 }
 
-/** A byline naming a desk rather than a person: "Aidoc Staff", "Team Tiger Data", "The Editors". */
-const DESK_RE = /\b(?:staff|team|editors|editorial|desk|newsroom)\b/i;
 
-/** The meta tag's person where the byline shown names only a desk. */
+/** The meta tag's person, or the one a "Written by" line names, where the byline shown names only a desk. */
 function personOverDesk(byline: string | undefined, metaName: string | undefined): string | undefined {
   return byline && metaName && DESK_RE.test(byline) && !DESK_RE.test(metaName) ? metaName : undefined;
 }

@@ -99,5 +99,13 @@ describe('author: a call to action is no name', () => {
     expect(extract(page('&copy; 2026 Solo Stove.', '<meta property="og:site_name" content="Solo Stove">'), { url: 'https://www.solostove.com/blog/x' }).author).toBeUndefined();
     expect(extract(page('Copyright &copy; 2026 Site Search 360.'), { url: 'https://www.sitesearch360.com/blog/x' }).author).toBeUndefined();
   });
+
+  it('takes the writer a "Written by" line names over a byline naming only a desk', () => {
+    const page = (foot: string): string => `<html lang="en"><head><title>Best practices for query optimization in Postgres</title></head><body><article>
+      <h1>Best practices for query optimization in Postgres</h1><a href="/blog/author/team"><img alt="Team Tiger Data" class="rounded-full" src="/logo.png"><p>By Team Tiger Data</p></a>
+      ${para.repeat(3)}<p>${foot}</p></article></body></html>`;
+    expect(extract(page('Written by <a href="https://pt.w3d.community/paulogio">Paulinho Giovannini</a>')).author).toBe('Paulinho Giovannini');
+    expect(extract(page('Thanks for reading.')).author).toBe('Team Tiger Data');
+  });
 });
 
