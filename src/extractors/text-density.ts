@@ -17,6 +17,7 @@ import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type 
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
 import { dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
+import { cutOtherStories } from './other-stories';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -162,7 +163,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
-  const chosen = forum ? opinion : dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio));
+  const chosen = forum ? opinion : cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items !== undefined);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
