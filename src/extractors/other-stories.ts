@@ -17,23 +17,24 @@ export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boole
   if (listing || chosen.length < 2) return chosen;
   const out: Block[] = [];
   let chars = 0;
-  let k = 0;
-  while (k < chosen.length) {
-    const line = chosen[k]!;
-    out.push(line);
-    chars += line.chars;
-    const next = chosen[k + 1];
-    k++;
-    if (!next || chars < MIN_PIECE_CHARS) continue;
-    for (let i = line.index + 1; i <= next.index; i++) {
-      const h = blocks[i]!;
-      if (h.heading === 0 || h.text.length > 60 || !OTHER_STORIES_RE.test(h.text)) continue;
-      const box = boxAfter(line.owner, h.owner);
-      if (!box) continue;
-      // The box's lines follow one another (a subtree is contiguous in document order).
-      while (k < chosen.length && isAncestorOf(box, chosen[k]!.owner)) k++;
-      break;
+  // The boxes of the headings found since the last line kept, and how far the lines were looked through.
+  let boxes: DomParent[] = [];
+  let scanned = -1;
+  for (const b of chosen) {
+    const prev = out[out.length - 1];
+    if (prev && chars >= MIN_PIECE_CHARS) {
+      for (let i = Math.max(scanned, prev.index) + 1; i <= b.index; i++) {
+        const h = blocks[i]!;
+        if (h.heading === 0 || h.text.length > 60 || !OTHER_STORIES_RE.test(h.text)) continue;
+        const box = boxAfter(prev.owner, h.owner);
+        if (box) boxes.push(box);
+      }
+      scanned = b.index;
+      if (boxes.some((box) => isAncestorOf(box, b.owner))) continue;
     }
+    out.push(b);
+    chars += b.chars;
+    boxes = [];
   }
   return out;
 }
