@@ -2,7 +2,7 @@ import type { Block } from './blocks';
 import { isAncestorOf, isElement, type DomParent } from './dom';
 
 /** The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related articles", "Trending stories in world travel". */
-const OTHER_STORIES_RE = /^(?:(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+const OTHER_STORIES_RE = /^(?:(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
 /** How much text must come before such a heading for it to end the piece (not a listing's own title). */
 const MIN_PIECE_CHARS = 600;
 
