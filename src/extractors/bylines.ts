@@ -106,7 +106,8 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   const nameWords = s.replace(/,.*$/, '').split(/\s+/);
   if (!zh && nameWords.length >= 3 && (/[$€£%#]/.test(s) || nameWords.some((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE_RE.test(w)))) return undefined;
   // A lower-case name is a forum handle: one word, or the text of an element named for the author.
-  if (!zh && (words.length > 8 || (!/^[\p{Lu}\p{Lo}@]/u.test(s) && !(named || words.length === 1)))) return undefined;
+  // A name may open with a digit glued to letters ("3i Global", "37signals"), not with a number ("2 authors").
+  if (!zh && (words.length > 8 || (!/^(?:[\p{Lu}\p{Lo}@]|\d+\p{L})/u.test(s) && !(named || words.length === 1)))) return undefined;
   return s;
 }
 

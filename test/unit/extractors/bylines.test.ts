@@ -225,5 +225,13 @@ describe('datelines and bylines near the headline', () => {
     expect(extract(page('Julia Gralberg is a freelance travel writer, editor of Hotel &amp; Resort Guide and founder of a communications consultancy.')).author).toBe('Julia Gralberg');
     expect(extract(page('Our editors test every tip on the road before we publish it, from the lobby to the late checkout.')).author).toBeUndefined();
   });
+
+  it('reads a byline whose name opens with a digit glued to letters ("By 3i Global"), not a number', () => {
+    const page = (by: string): string => `<html lang="en"><head><title>How does robot vacuum mapping work?</title></head><body><article>
+      <h1 class="h0">How does robot vacuum mapping work?</h1><div class="article__meta"><p><time>Feb 6, 2025</time></p><p>${by}</p></div>
+      ${'<p>Robot vacuums map a home with lidar or cameras, then plan a path room by room so that no patch of floor is missed or cleaned twice.</p>'.repeat(4)}</article></body></html>`;
+    expect(extract(page('By 3i Global')).author).toBe('3i Global');
+    expect(extract(page('By 2 editors')).author).toBeUndefined();
+  });
 });
 
