@@ -113,7 +113,7 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
 
 /** An element whose class or id names it as the author's (author-name, byline, post-author…). */
 export const AUTHOR_CLASS_RE = /author|byline|writer|contributor|posted-?by|user-?name|poster|member-?name|message-?name/i;
-const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list/i;
+const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list|comment/i;
 
 function authorElement(b: Block): boolean {
   for (let p: DomParent | null = b.owner, depth = 0; p && depth < 3; p = p.parent, depth++) {

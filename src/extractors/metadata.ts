@@ -75,6 +75,8 @@ function authorLinkName(a: DomElement): string | undefined {
   return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
 }
 
+const COMMENT_CLASS_RE = /comment/i;
+
 /** A class for the element holding the author's name itself (author-name, authorName, creator-name, post-author__name). */
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
 
@@ -138,8 +140,9 @@ export function pageElements(root: DomRoot): PageElements {
       if (text.length <= MAX_DATE_CHARS && readDate(text)) out.dateText = text;
     }
     const block = BLOCK_TAGS.has(n.name);
+    // A commenter's name box (`comment-author-name`) names no author of the page.
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
-    else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
+    else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class) && !COMMENT_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }

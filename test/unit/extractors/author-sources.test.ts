@@ -107,5 +107,15 @@ describe('author: a call to action is no name', () => {
     expect(extract(page('Written by <a href="https://pt.w3d.community/paulogio">Paulinho Giovannini</a>')).author).toBe('Paulinho Giovannini');
     expect(extract(page('Thanks for reading.')).author).toBe('Team Tiger Data');
   });
+
+  it("takes no commenter's name box for the author, but the post's author box", () => {
+    const html = `<html lang="en"><head><title>The 15 best strategy games of 2025 so far</title></head><body><main>
+      <h1>The 15 best strategy games of 2025 so far</h1>${para}
+      <ol class="wp-block-comment-template"><li><div class="wp-block-comment-author-name has-small-font-size">fullysecret1dbb6551f4</div>
+      <div class="wp-block-comment-content"><p>Great list, though I would have put the new tactics game higher than the city builder this year.</p></div></li></ol></main>
+      <aside>${Array.from({ length: 40 }, (_, i) => `<p><a href="/p/${i}">Older post ${i}</a></p>`).join('')}
+      <div class="wp-block-post-author"><p class="wp-block-post-author__byline">Written by</p><p class="wp-block-post-author__name"><a href="/author/sw/">Sir Nuno</a></p></div></aside></body></html>`;
+    expect(extract(html).author).toBe('Sir Nuno');
+  });
 });
 
