@@ -16,6 +16,8 @@
  * choose the time of day of its visit, which matters even more: see `nextVisitAfterMs`.
  */
 
+import { type AmplitudePrior, posteriorHalfAmplitude } from './rhythm-prior';
+
 export const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const TWO_PI = 2 * Math.PI;
@@ -88,15 +90,20 @@ export function profileFromSine(amplitude: number, phaseMs: number): DiurnalProf
   return makeProfile(amplitude, phaseMs + DAY_MS / 4);
 }
 
-/** Estimates the profile from the sums; shrinks towards flat so that noise never passes for a rhythm. */
-export function estimateProfile(d: DiurnalSums, maxAmplitude = 0.9): DiurnalProfile {
+/**
+ * Estimates the profile from the sums. With the population's amplitude prior (rhythm-prior.ts), the
+ * amplitude is the posterior mean's; without one (too few subjects yet), it is shrunk towards flat
+ * so that noise never passes for a rhythm.
+ */
+export function estimateProfile(d: DiurnalSums, maxAmplitude = 0.9, prior?: AmplitudePrior): DiurnalProfile {
   if (d.n < 2) return FLAT_PROFILE;
   const rc = d.cos / d.n;
   const rs = d.sin / d.n;
   const r2 = rc * rc + rs * rs;
   if (r2 === 0) return FLAT_PROFILE;
-  const shrink = Math.max(0, 1 - 1 / (d.n * r2));
-  const amplitude = Math.min(maxAmplitude, 2 * Math.sqrt(r2) * shrink);
+  const amplitude = Math.min(maxAmplitude, prior
+    ? 2 * posteriorHalfAmplitude(prior, d.n, Math.sqrt(r2))
+    : 2 * Math.sqrt(r2) * Math.max(0, 1 - 1 / (d.n * r2)));
   if (amplitude === 0) return FLAT_PROFILE;
   const peakAngle = Math.atan2(rs, rc);
   return makeProfile(amplitude, (peakAngle / TWO_PI) * DAY_MS);

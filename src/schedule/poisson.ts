@@ -14,6 +14,7 @@ import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile
 import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
 import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, compareDelayScores, twoScaleRatePerHour } from './rate-model';
 import type { ObserveOptions, SubjectState } from './subject-state';
+import { type AmplitudePrior, fitAmplitudePrior } from './rhythm-prior';
 import { type Forgetting, type Memory, chooseMemory, subjectEvidence } from './evidence-memory';
 
 const HOUR_MS = 3_600_000;
@@ -134,7 +135,7 @@ export interface ScheduleModel {
 
 /** The subject's time-of-day profile relative to the population's rhythm (flat without the option). */
 export function subjectProfile(state: SubjectState, model: Pick<ScheduleModel, 'config' | 'rhythm'>): DiurnalProfile {
-  return model.config.timeOfDay && state.diurnal ? relativeProfile(estimateProfile(state.diurnal), model.rhythm) : FLAT_PROFILE;
+  return model.config.timeOfDay && state.diurnal ? relativeProfile(estimateProfile(state.diurnal, 0.9, model.rhythm?.amplitudes), model.rhythm) : FLAT_PROFILE;
 }
 
 /**
@@ -233,8 +234,9 @@ export function buildModel(
   const prior: GammaRate = { alpha: (meanPerHour * meanPerHour) / variancePerHour2, betaHours: meanPerHour / variancePerHour2 };
   let rhythm: Rhythm | undefined;
   if (config.timeOfDay) {
-    const profiles = states.map((st) => (st.diurnal ? estimateProfile(st.diurnal) : FLAT_PROFILE));
-    rhythm = populationRhythm(profiles, states.map((st) => subjectRatePerHour(st, { rates: ratePrior, config })));
+    const amplitudes = fitAmplitudePrior(states.flatMap((st) => (st.diurnal ? [st.diurnal] : []))) ?? undefined;
+    const profiles = states.map((st) => (st.diurnal ? estimateProfile(st.diurnal, 0.9, amplitudes) : FLAT_PROFILE));
+    rhythm = { ...populationRhythm(profiles, states.map((st) => subjectRatePerHour(st, { rates: ratePrior, config }))), ...(amplitudes ? { amplitudes } : {}) };
   }
   // Cached rates are reused only under the same prior and rhythm (the rhythm moves every refit, so the time-of-day option re-estimates all).
   const reuse = cache !== undefined && cache.rates.length === states.length && ratePrior === previous && !config.timeOfDay;
@@ -262,6 +264,8 @@ export function buildModel(
 export interface Rhythm {
   cos: number;
   sin: number;
+  /** How strong the subjects' own rhythms are (rhythm-prior.ts): their amplitudes are estimated under it. */
+  amplitudes?: AmplitudePrior;
 }
 
 export function populationRhythm(profiles: ArrayLike<DiurnalProfile>, ratesPerHour: ArrayLike<number>): Rhythm {

@@ -73,7 +73,7 @@ function main(): void {
     const g = EDGES.findIndex((e, i) => perDay >= e && perDay < EDGES[i + 1]!);
     groups[g]!.ids.push(id);
   }
-  const out: Record<string, { visits: number[]; delay: number[]; posts: number[]; est: number[]; mean: number }> = {};
+  const out: Record<string, { visits: number[]; delay: number[]; posts: number[]; est: number[]; even: number[]; cv2: number[]; mean: number }> = {};
   for (const name of ['freshet', ref] as PolicyName[]) {
     const inner = createPolicy(name, {
       subjects: n, startMs: 0, budgetPerHour, pageSize: sim.pageSize, config: { ...config, pageLimit: sim.maxPagesPerVisit },
@@ -95,14 +95,41 @@ function main(): void {
     const delay: number[] = [];
     const posts: number[] = [];
     const est: number[] = [];
+    const even: number[] = [];
+    const cv2: number[] = [];
+    const windowHours = (hi - lo) / 3_600_000;
     for (const { ids } of groups) {
       let v = 0;
       let d = 0;
       let k = 0;
       let e = 0;
+      let ev = 0;
+      let cvSum = 0;
+      let cvN = 0;
       for (const id of ids) {
         const vs = rec.visits[id]!;
-        for (const t of vs) if (t >= lo && t < hi) v++;
+        let vi = 0;
+        for (const t of vs) if (t >= lo && t < hi) vi++;
+        // How uneven the subject's intervals were (CV² of the intervals ending in the window): a
+        // post waits E[I²]/(2E[I]), so unevenness costs 1 + CV² over evenly spaced visits.
+        let s1 = 0;
+        let s2 = 0;
+        let ni = 0;
+        for (let q = 1; q < vs.length; q++) {
+          if (vs[q]! < lo || vs[q]! >= hi) continue;
+          const len = vs[q]! - vs[q - 1]!;
+          s1 += len;
+          s2 += len * len;
+          ni++;
+        }
+        if (ni >= 3) {
+          cvSum += (ni * s2) / (s1 * s1) - 1;
+          cvN++;
+        }
+        v += vi;
+        // The delay the same number of visits would give, evenly spaced, at the true rate: the
+        // allocation's share of the delay, apart from the timing of the visits and Poisson luck.
+        ev += (world.ratePerHour[id]! * windowHours * windowHours) / (2 * Math.max(1, vi));
         let j = 0;
         for (let p = world.offsets[id]!; p < world.offsets[id + 1]!; p++) {
           const t = world.postTimesMs[p]!;
@@ -117,23 +144,27 @@ function main(): void {
       delay.push(d);
       posts.push(k);
       est.push(ids.length ? e / ids.length : 0);
+      even.push(ev);
+      cv2.push(cvN ? cvSum / cvN : Number.NaN);
     }
-    out[name] = { visits, delay, posts, est, mean: m.meanDelayHours };
+    out[name] = { visits, delay, posts, est, even, cv2, mean: m.meanDelayHours };
     if (inner instanceof FreshetPolicy) console.error(`memory at the end: ${JSON.stringify(inner.currentModel.rates.memory)}`);
   }
   const f = out['freshet']!;
   const o = out[ref]!;
   const totalPosts = f.posts.reduce((a, b) => a + b, 0);
   console.log(`${worldName} ${budgetArg}x n=${n} seed=${seedArg} ${cfg}: freshet ${f.mean.toFixed(3)} h, oracle ${o.mean.toFixed(3)} h, ratio ${(f.mean / o.mean).toFixed(4)}`);
-  console.log('group(/day)      n   true/d  est/d   visits f/o          posts   delay-sum f/o (share of excess)');
+  console.log('group(/day)      n   true/d  est/d   visits f/o          posts   delay-sum f/o (share of excess)   even-visits delay f/o   interval CV² f/o');
   const excess = f.delay.reduce((a, b) => a + b, 0) - o.delay.reduce((a, b) => a + b, 0);
   groups.forEach(({ g, ids }) => {
     const trueMean = ids.reduce((s, id) => s + world.ratePerHour[id]! * 24, 0) / Math.max(1, ids.length);
     console.log(`${`[${EDGES[g]},${EDGES[g + 1]})`.padEnd(13)} ${String(ids.length).padStart(5)} ${trueMean.toFixed(3).padStart(7)} ${f.est[g]!.toFixed(3).padStart(7)} `
       + `${String(f.visits[g]).padStart(6)}/${String(o.visits[g]).padStart(6)} (${(f.visits[g]! / Math.max(1, o.visits[g]!)).toFixed(2)}) ${String(f.posts[g]).padStart(6)} `
-      + `${f.delay[g]!.toFixed(0).padStart(7)}/${o.delay[g]!.toFixed(0).padStart(7)} (${((f.delay[g]! - o.delay[g]!) / excess * 100).toFixed(0)} %)`);
+      + `${f.delay[g]!.toFixed(0).padStart(7)}/${o.delay[g]!.toFixed(0).padStart(7)} (${((f.delay[g]! - o.delay[g]!) / excess * 100).toFixed(0)} %)`
+      + `   ${f.even[g]!.toFixed(0).padStart(7)}/${o.even[g]!.toFixed(0).padStart(7)}   ${f.cv2[g]!.toFixed(3)}/${o.cv2[g]!.toFixed(3)}`);
   });
-  console.log(`posts ${totalPosts}, excess delay ${excess.toFixed(0)} h`);
+  const sum = (x: number[]): number => x.reduce((a, b) => a + b, 0);
+  console.log(`posts ${totalPosts}, excess delay ${excess.toFixed(0)} h; even-visits delay f/o ${(sum(f.even) / sum(o.even)).toFixed(4)}, realised/even f ${(sum(f.delay) / sum(f.even)).toFixed(4)} o ${(sum(o.delay) / sum(o.even)).toFixed(4)}`);
 }
 
 main();

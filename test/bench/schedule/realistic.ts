@@ -119,7 +119,10 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
       }
       for (const run of planned) {
         const predicted = forecast?.[args.budgets.indexOf(run.budget)];
-        if (predicted !== undefined) run.m.metrics.push(['planner_predicted_mean_delay_hours', predicted]);
+        if (predicted !== undefined) {
+          run.m.metrics.push(['planner_predicted_mean_delay_hours', predicted]);
+          console.error(`[schedule] ${worldName} ${run.budget}x seed ${seed}: freshet plan predicted ${predicted.toFixed(3)} h, simulated ${run.m.meanDelayHours.toFixed(3)} h (${(predicted / run.m.meanDelayHours).toFixed(3)}), posts per burst ${dispersion?.toFixed(3)}`);
+        }
         if (dispersion !== undefined) run.m.metrics.push(['planner_posts_per_burst', dispersion]);
       }
     }
