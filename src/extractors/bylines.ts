@@ -63,6 +63,9 @@ const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|rev
 const ORIGINAL_RE = /\b(?:originally|first)\s+(?:published|posted|appeared)\b/i;
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
 
+/** A byline naming a desk rather than a person: "Aidoc Staff", "Team Tiger Data", "The Editors". */
+export const DESK_RE = /\b(?:staff|team|editors|editorial|desk|newsroom)\b/i;
+
 /** `By Ana Ruiz`, `Written by Ana Ruiz`, `Author: Ana Ruiz`; and anywhere in a line `作者：张三`, `文／张三`. */
 const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|article|review|authored|originally posted)\s+)?(?:by|von|por|par|door|di)\s*[:：]?\s+(.+)$|^(?:author|authors|writer|contributors?|autor|auteur)\s*[:：]\s*(.+)$|(?:作者|撰文|记者|記者|(?:^|\s)文)\s*[:：/／]\s*(\S+)/i;
 /** "Written byAna Ruiz": inline markup without a space between the label and the name. */
@@ -103,13 +106,14 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   const nameWords = s.replace(/,.*$/, '').split(/\s+/);
   if (!zh && nameWords.length >= 3 && (/[$€£%#]/.test(s) || nameWords.some((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE_RE.test(w)))) return undefined;
   // A lower-case name is a forum handle: one word, or the text of an element named for the author.
-  if (!zh && (words.length > 8 || (!/^[\p{Lu}\p{Lo}@]/u.test(s) && !(named || words.length === 1)))) return undefined;
+  // A name may open with a digit glued to letters ("3i Global", "37signals"), not with a number ("2 authors").
+  if (!zh && (words.length > 8 || (!/^(?:[\p{Lu}\p{Lo}@]|\d+\p{L})/u.test(s) && !(named || words.length === 1)))) return undefined;
   return s;
 }
 
 /** An element whose class or id names it as the author's (author-name, byline, post-author…). */
 export const AUTHOR_CLASS_RE = /author|byline|writer|contributor|posted-?by|user-?name|poster|member-?name|message-?name/i;
-const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list/i;
+const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list|comment/i;
 
 function authorElement(b: Block): boolean {
   for (let p: DomParent | null = b.owner, depth = 0; p && depth < 3; p = p.parent, depth++) {
@@ -208,6 +212,8 @@ export function findByline(
   blocks: Block[], anchors: number[], opts: { zh: boolean; dayFirst: boolean; authorLines?: Map<DomParent, string>; headline?: number },
 ): Byline {
   const out: Byline = { dates: [] };
+  // A name alone under the headline without a dateline beside it: a byline only if the page's bio of that person confirms it.
+  let undated: string | undefined;
   for (const [i, distance] of around(anchors, blocks.length)) {
     const b = blocks[i]!;
     const text = b.text;
@@ -234,8 +240,10 @@ export function findByline(
     }
     // A name as a minor heading under the headline (an <h3>) is a byline all the same; the
     // nearest anchor counts (the content's start when the title matched a logo line far above).
-    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)
-      && [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)) {
+      if ([blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
+      else undated ??= text;
+    }
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.
       const named = opts.authorLines?.get(b.owner);
@@ -255,7 +263,9 @@ export function findByline(
       if (name) out.author = name;
     }
   }
-  if (out.author === undefined) {
+  if (out.bare === undefined && undated !== undefined) out.bare = bioConfirms(blocks, undated);
+  // A byline naming only a desk ("By Team Tiger Data") may give way to the writer an author box names.
+  if (out.author === undefined || DESK_RE.test(out.author)) {
     for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
       const text = blocks[i]!.text;
       if (text.length > MAX_LINE_CHARS) continue;
@@ -272,6 +282,15 @@ export function findByline(
     }
   }
   return out;
+}
+
+/**
+ * The name when a line of the page opens a bio of that person ("Julia Gralberg is a freelance
+ * travel writer…", an author card at the foot): a name alone under the headline is then its byline.
+ */
+function bioConfirms(blocks: Block[], name: string): string | undefined {
+  const first = `${name} `;
+  return blocks.some((b) => b.text.startsWith(first) && BIO_RE.exec(b.text)?.[1] === name) ? name : undefined;
 }
 
 /**
@@ -296,7 +315,10 @@ export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original
     // line with one is asked whether it is a member's join date.
     const read = readDate(text, dayFirst);
     if (!read || MEMBER_SINCE_RE.test(text)) continue;
-    const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, read.index + 1)}`;
+    // The line before labels this one's date unless it states a date of its own ("Last updated
+    // July 18, 2025" above "Posted on April 13, 2023").
+    const prev = i > 0 ? blocks[i - 1]!.text : '';
+    const context = `${prev.length <= MAX_LINE_CHARS && readDate(prev, dayFirst) ? '' : prev.slice(-40)} ${text.slice(0, read.index + 1)}`;
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;
     } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context) && !ORIGINAL_RE.test(context)) return read.iso;

@@ -169,11 +169,13 @@ export function ambiguousDay(s: string): [string, string] | undefined {
  * Publication dates in the data objects of a page's scripts and attributes (a framework's state,
  * a tracking object, a malformed JSON-LD block, JSON kept HTML-escaped in an attribute):
  * `"publishDate":"2025-05-27"`, `datePublished: '2024-02-21 13:00:00'`,
- * `&quot;datePublished&quot;:&quot;2025-11-17T09:00:00-05:00&quot;`. In page order.
+ * `&quot;datePublished&quot;:&quot;2025-11-17T09:00:00-05:00&quot;`; and the attribute a post's
+ * element carries when a script renders it (`created-timestamp="2026-03-03T09:47:05+0000"`,
+ * `data-published-at="…"`). In page order.
  */
 // No optional quote before the key: it captured nothing and made the engine try every position of
 // the page; starting at the key lets it skip ahead. The same dates in the same order.
-const DATA_DATE_RE = /\b(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publication_date|publicationDate|firstPublishedAt|first_published_at)(?:["']|&quot;)?\s*:\s*(?:["']|&quot;)((?:19|20)\d{2}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)/g;
+const DATA_DATE_RE = /\b(?:datePublished|publishDate|publishedDate|publishedAt|published_at|publish_date|publication_date|publicationDate|firstPublishedAt|first_published_at|data-published(?:-at)?|data-pubdate|created-timestamp)(?:["']|&quot;)?\s*[:=]\s*(?:["']|&quot;)((?:19|20)\d{2}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)/g;
 
 export function dataObjectDates(source: string, max = 5): string[] {
   const out: string[] = [];

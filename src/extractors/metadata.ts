@@ -1,4 +1,5 @@
-import { AUTHOR_CLASS_RE, bareName, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
+import { readDate } from './dates';
+import { AUTHOR_CLASS_RE, bareName, DESK_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
@@ -43,7 +44,22 @@ export interface PageElements {
   labelledAuthor?: string;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
   portraits: DomElement[];
+  /**
+   * The text of the first element whose class names it as the piece's date (`entry-date`,
+   * `post-date`, `author__meta-date`) and that holds one: a dateline the line cutting leaves out
+   * (inside an article's own `<footer>`).
+   */
+  dateText?: string;
+  /** The first text with a copyright sign (a footer's "© 2025 Toby Hede. All rights reserved."). */
+  copyright?: string;
 }
+
+/** A class naming the piece's own date; a comment's date is no date of the page. */
+const DATE_CLASS_RE = /(?:^|[\s_-])(?:entry|post|article|meta|publish(?:ed)?|pub|byline)[-_]?date(?:$|[\s_-])|(?:^|\s)(?:posted-on|pubdate|published)(?:\s|$)/i;
+const NOT_DATE_CLASS_RE = /comment|reply|related|widget/i;
+/** How many date-classed elements without a date are read before giving up (a template's empty placeholders). */
+const MAX_DATE_TRIES = 5;
+const MAX_DATE_CHARS = 80;
 
 /** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`. */
 const AUTHOR_HREF_RE = /\/(?:authors?|writers?|contributors?|team|people|staff|editors?)\/([^/?#]+)/i;
@@ -58,6 +74,8 @@ function authorLinkName(a: DomElement): string | undefined {
   const k = key(text);
   return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
 }
+
+const COMMENT_CLASS_RE = /comment/i;
 
 /** A class for the element holding the author's name itself (author-name, authorName, creator-name, post-author__name). */
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
@@ -80,6 +98,7 @@ const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
 export function pageElements(root: DomRoot): PageElements {
   const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [], portraits: [] };
+  let dateTries = 0;
   // Whether a class string (of an element without itemprop and rel) names the author: pages repeat
   // a few class strings hundreds of times, and the test ran on every one of them.
   const authorClass = new Map<string, boolean>();
@@ -87,7 +106,10 @@ export function pageElements(root: DomRoot): PageElements {
   for (let i = root.children.length - 1; i >= 0; i--) stack.push(root.children[i]!);
   while (stack.length) {
     const n = stack.pop()!;
-    if (!isElement(n)) continue;
+    if (!isElement(n)) {
+      if (out.copyright === undefined && isText(n) && n.data.includes('©')) out.copyright = n.data;
+      continue;
+    }
     const a = n.attribs;
     switch (n.name) {
       case 'meta': out.metas.push(n); break;
@@ -112,9 +134,15 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.labelledAuthor === undefined && n.children.length === 1) out.labelledAuthor = besideLabel(n);
     if (out.labelledAuthor === undefined && a.class !== undefined && AUTHOR_BIO_CLASS_RE.test(a.class)) out.labelledAuthor = aboveBio(n);
+    if (out.dateText === undefined && dateTries < MAX_DATE_TRIES && a.class !== undefined && DATE_CLASS_RE.test(a.class) && !NOT_DATE_CLASS_RE.test(a.class)) {
+      dateTries++;
+      const text = normalizeSpace(textContent(n));
+      if (text.length <= MAX_DATE_CHARS && readDate(text)) out.dateText = text;
+    }
     const block = BLOCK_TAGS.has(n.name);
+    // A commenter's name box (`comment-author-name`) names no author of the page.
     if (out.authorEls.length < 20 && (a.class !== undefined || a.itemprop !== undefined || a.rel !== undefined) && !block && namesAuthor(a, authorClass)) out.authorEls.push(n);
-    else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
+    else if (out.authorBlocks.length < 5 && a.class !== undefined && block && AUTHOR_NAME_CLASS_RE.test(a.class) && !COMMENT_CLASS_RE.test(a.class)) out.authorBlocks.push(n);
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
@@ -249,7 +277,7 @@ function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organiza
 const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The site's and publisher's names (og:site_name, application-name, JSON-LD publisher / Organization / WebSite), as keys. */
-function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
+export function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
   const names = new Set<string>();
   for (const k of ['og:site_name', 'application-name', 'twitter:site']) {
     const v = meta.get(k);
@@ -293,7 +321,7 @@ export function findAuthor(
   const candidates = [
     person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined,
     mf,
-    personOverDesk(cleanAuthor(byline?.author), metaName),
+    personOverDesk(cleanAuthor(byline?.author), metaName ?? cleanAuthor(byline?.signed)),
     corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink),
     person,
     metaName,
@@ -347,10 +375,8 @@ function besideByline(person: string, byline: string | undefined): string {
   return /^[-–—|(]/.test(person.slice(byline.length + 1)) ? byline : person;
 }
 
-/** A byline naming a desk rather than a person: "Aidoc Staff", "Team Tiger Data", "The Editors". */
-const DESK_RE = /\b(?:staff|team|editors|editorial|desk|newsroom)\b/i;
 
-/** The meta tag's person where the byline shown names only a desk. */
+/** The meta tag's person, or the one a "Written by" line names, where the byline shown names only a desk. */
 function personOverDesk(byline: string | undefined, metaName: string | undefined): string | undefined {
   return byline && metaName && DESK_RE.test(byline) && !DESK_RE.test(metaName) ? metaName : undefined;
 }

@@ -179,6 +179,11 @@ export function findPublished(
   // before the first date of the text, which may be anything the article mentions.
   const fromLabel = labelled?.();
   if (fromLabel) return fromLabel;
+  // An element the template names for the date, outside the lines read (an article's own <footer>);
+  // not an "Updated" one, and a numeric date that reads either way is left to the text.
+  const dateEl = elementsOf(page).dateText;
+  const fromEl = dateEl === undefined || /\b(?:updated|modified|revised)\b/i.test(dateEl) ? undefined : readDate(dateEl);
+  if (fromEl && fromEl.alt === undefined) return fromEl.iso;
   const m = ZH_DATE_RE.exec(bodyText);
   return m ? normalizeDate(m[0]) : undefined;
 }

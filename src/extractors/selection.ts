@@ -1,4 +1,5 @@
 import { isBoilerplate, type Block } from './blocks';
+import { isDateline } from './boilerplate-lines';
 import { classWeight, isPosterBox } from './clean';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
@@ -83,11 +84,22 @@ export function selectLines(
 export function keepLine(
   b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): boolean {
-  return !isBoilerplate(b)
+  return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)))
     && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true)
     && !(dropComments && b.inComments)
     // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
     && !underFurniture(items?.get(b) ?? b.owner, container, weights);
+}
+
+/** A relative time: "2 weeks ago", "3 hours ago". */
+const AGO_RE = /^\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+ago$/i;
+
+/**
+ * A stamp of a repeated item that is boilerplate on its own but part of the card it sits in:
+ * its price or discount ("$19.99", "-15%", "1 399,00 €"), a count, its date or age ("2 weeks ago").
+ */
+function cardStamp(text: string): boolean {
+  return (/\d/.test(text) && !/\p{L}/u.test(text)) || AGO_RE.test(text) || isDateline(text);
 }
 
 /** tag.class path from an element up to (not including) an ancestor, digits ignored. */

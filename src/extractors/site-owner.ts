@@ -13,7 +13,7 @@ const OWNED_SITE_RE = /^(.+?)['’]s\s+(?:blog|weblog|site|web ?site|homepage|ho
 const PERSONAL_HOST_RE = /\.(?:bearblog\.dev|substack\.com|wordpress\.com|blogspot\.com|medium\.com|github\.io|gitlab\.io|tumblr\.com|ghost\.io|micro\.blog|hashnode\.dev|writeas\.com|mataroa\.blog|prose\.sh|svbtle\.com|typepad\.com|livejournal\.com|neocities\.org)$/;
 
 /** Two or three capitalised words: the shape of a person's name in a title or a copyright line. */
-const PERSON_RE = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,2}$/u;
+export const PERSON_RE = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,2}$/u;
 
 const key = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 

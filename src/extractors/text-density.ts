@@ -2,10 +2,13 @@ import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isAncestorOf, isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
-import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from './metadata';
+import { findAuthor, findTitle, jsonLd, metaMap, pageElements, siteNames } from './metadata';
+import { copyrightAuthor } from './copyright';
 import { findLang } from './page-lang';
 import { findModified, findPublished } from './published';
 import { writesDayFirst } from './dates';
+import { dataObjectAuthor } from './data-objects';
+import { cleanAuthor } from './thread-starter';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { looksLikeForum } from './page-kind';
@@ -14,6 +17,7 @@ import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type 
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
 import { dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
+import { cutOtherStories } from './other-stories';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -159,7 +163,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
-  const chosen = forum ? opinion : dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio));
+  const chosen = forum ? opinion : cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items !== undefined);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
@@ -182,17 +186,18 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     byline = findByline(blocks, anchors, bylineOpts);
   }
   const dayFirst = bylineOpts.dayFirst;
-  const author = findAuthor(els, meta, ld, byline, forum, opts.url);
+  // Last, the author a script's data object names (a tag manager's data layer) where the markup
+  // names none, else the person a copyright line names (a personal site's footer).
+  const author = findAuthor(els, meta, ld, byline, forum, opts.url) ?? cleanAuthor(dataObjectAuthor(source)) ?? copyrightAuthor(els, siteNames(meta, ld), opts.url);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
-  const stated = findModified(els, meta, ld, byline);
-  // A page that states only when it was last changed (a service or documentation page) was published by then.
-  // A date the page states as the first publication's ("Originally published …") wins: it is
-  // what every other date on the page is later than.
-  const published = labelledDate(blocks, dayFirst, 'original')
-    ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? stated;
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.
-  const modified = stated ?? labelledDate(blocks, dayFirst, 'updated');
+  const modified = findModified(els, meta, ld, byline) ?? labelledDate(blocks, dayFirst, 'updated');
+  // A date the page states as the first publication's ("Originally published …") wins: it is
+  // what every other date on the page is later than. A page that states only when it was last
+  // changed (a service or documentation page, its metadata or a "Last updated" line) was published by then.
+  const published = labelledDate(blocks, dayFirst, 'original')
+    ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? modified;
   return {
     title,
     text,

@@ -77,4 +77,45 @@ describe('author: a call to action is no name', () => {
       ${para}</body></html>`);
     expect(page.author).toBe('Chris Pardo');
   });
+
+  it("takes the author a tag manager's data layer names where the markup names none, and no number for a name", () => {
+    const html = (author: string): string => `<html lang="en"><head><title>Language learning apps compared</title>
+      <script data-cfasync="false">var dataLayer_content = {"pagePostType":"page","pagePostType2":"single-page","pagePostAuthor":"${author}"}; dataLayer.push(dataLayer_content);</script></head>
+      <body><nav><a href="/about-krystyna/">Meet Krystyna</a></nav><h1>Language learning apps compared</h1>${para}</body></html>`;
+    expect(extract(html('Krystyna')).author).toBe('Krystyna');
+    expect(extract(html('667')).author).toBeUndefined();
+  });
+
+  it("names a personal site's owner from its footer's copyright line when the address or the masthead shows the name, not a business's", () => {
+    const page = (footer: string, head = ''): string => `<html lang="en"><head><title>The 7 habits of highly ineffective agents</title>${head}</head>
+      <body><header>${head ? '' : '<a href="/">Home</a>'}</header><main><article><h1>The 7 habits of highly ineffective agents</h1>${para}</article></main>
+      <footer>${footer}<div class="social-links"><a href="/rss.xml">RSS</a></div></footer></body></html>`;
+    expect(extract(page('&copy; 2025 Toby Hede. All rights reserved.'), { url: 'https://tobyhede.com/blog/the-7-habits' }).author).toBe('Toby Hede');
+    // The masthead shows the name (an <h1> above the post) where the address does not spell it.
+    const masthead = page('&copy; 2025 Cassidy Williams.').replace('<header><a href="/">Home</a></header>', '<header><h1>Cassidy Williams</h1><h2>Software Engineer in Chicago</h2></header>');
+    expect(extract(masthead, { url: 'https://cassidoo.co/post/dot-github' }).author).toBe('Cassidy Williams');
+    // A name the address does not spell and no headline shows, and the site's own name, are no author.
+    expect(extract(page('&copy; 2025 Toby Hede. All rights reserved.'), { url: 'https://example.com/blog/the-7-habits' }).author).toBeUndefined();
+    expect(extract(page('&copy; 2026 Solo Stove.', '<meta property="og:site_name" content="Solo Stove">'), { url: 'https://www.solostove.com/blog/x' }).author).toBeUndefined();
+    expect(extract(page('Copyright &copy; 2026 Site Search 360.'), { url: 'https://www.sitesearch360.com/blog/x' }).author).toBeUndefined();
+  });
+
+  it('takes the writer a "Written by" line names over a byline naming only a desk', () => {
+    const page = (foot: string): string => `<html lang="en"><head><title>Best practices for query optimization in Postgres</title></head><body><article>
+      <h1>Best practices for query optimization in Postgres</h1><a href="/blog/author/team"><img alt="Team Tiger Data" class="rounded-full" src="/logo.png"><p>By Team Tiger Data</p></a>
+      ${para.repeat(3)}<p>${foot}</p></article></body></html>`;
+    expect(extract(page('Written by <a href="https://pt.w3d.community/paulogio">Paulinho Giovannini</a>')).author).toBe('Paulinho Giovannini');
+    expect(extract(page('Thanks for reading.')).author).toBe('Team Tiger Data');
+  });
+
+  it("takes no commenter's name box for the author, but the post's author box", () => {
+    const html = `<html lang="en"><head><title>The 15 best strategy games of 2025 so far</title></head><body><main>
+      <h1>The 15 best strategy games of 2025 so far</h1>${para}
+      <ol class="wp-block-comment-template"><li><div class="wp-block-comment-author-name has-small-font-size">fullysecret1dbb6551f4</div>
+      <div class="wp-block-comment-content"><p>Great list, though I would have put the new tactics game higher than the city builder this year.</p></div></li></ol></main>
+      <aside>${Array.from({ length: 40 }, (_, i) => `<p><a href="/p/${i}">Older post ${i}</a></p>`).join('')}
+      <div class="wp-block-post-author"><p class="wp-block-post-author__byline">Written by</p><p class="wp-block-post-author__name"><a href="/author/sw/">Sir Nuno</a></p></div></aside></body></html>`;
+    expect(extract(html).author).toBe('Sir Nuno');
+  });
 });
+

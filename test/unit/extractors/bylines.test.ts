@@ -96,11 +96,12 @@ describe('datelines and bylines near the headline', () => {
     const far = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
       <div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
     expect(far.published_at).toBe('2023-04-13');
-    // An "Updated" line far away is not the publication date, but it is the last change's.
+    // An "Updated" line far away is the last change's date, not the publication's where the page states that too
+    // (alone, it stands for both: data-dates.test.ts).
     const updated = extract(`<html><head><title>Journal indexing</title></head><body><h1>Journal indexing</h1>${filler}
-      <div><span>Last updated April 13, 2023</span></div></body></html>`);
-    expect(updated.published_at).toBeUndefined();
-    expect(updated.modified_at).toBe('2023-04-13');
+      <div><span>Last updated July 18, 2025</span></div><div class="date-section-header"><span>Posted on April 13, 2023</span></div></body></html>`);
+    expect(updated.published_at).toBe('2023-04-13');
+    expect(updated.modified_at).toBe('2025-07-18');
     const meta = extract(`<html><head><title>Data tools</title><meta name="published" content="July 17, 2025"></head><body><h1>Data tools</h1>${body}</body></html>`);
     expect(meta.published_at?.slice(0, 10)).toBe('2025-07-17');
   });
@@ -215,4 +216,22 @@ describe('datelines and bylines near the headline', () => {
       { url: 'https://whatever.example.com/2025/12/18/comfort-watches/' });
     expect(page.published_at).toBe('2025-12-18');
   });
+
+  it('takes a name alone under the headline as the byline when a bio of that person on the page confirms it, not without', () => {
+    const page = (bio: string): string => `<html lang="en"><head><title>Travel hacks for your hotel stay</title></head><body><article>
+      <h1>Make the most of your stay with these 10 travel hacks.</h1><p><span style="color:#808080">Julia Gralberg</span></p><h2>Hotel Travel Hacks</h2>
+      ${'<p>Although you might have booked an epic hotel, there are always tips and tricks to make your stay that little bit more amazing.</p>'.repeat(8)}
+      <p><img src="/julia.jpg" alt="Julia Gralberg"></p><p>${bio}</p></article></body></html>`;
+    expect(extract(page('Julia Gralberg is a freelance travel writer, editor of Hotel &amp; Resort Guide and founder of a communications consultancy.')).author).toBe('Julia Gralberg');
+    expect(extract(page('Our editors test every tip on the road before we publish it, from the lobby to the late checkout.')).author).toBeUndefined();
+  });
+
+  it('reads a byline whose name opens with a digit glued to letters ("By 3i Global"), not a number', () => {
+    const page = (by: string): string => `<html lang="en"><head><title>How does robot vacuum mapping work?</title></head><body><article>
+      <h1 class="h0">How does robot vacuum mapping work?</h1><div class="article__meta"><p><time>Feb 6, 2025</time></p><p>${by}</p></div>
+      ${'<p>Robot vacuums map a home with lidar or cameras, then plan a path room by room so that no patch of floor is missed or cleaned twice.</p>'.repeat(4)}</article></body></html>`;
+    expect(extract(page('By 3i Global')).author).toBe('3i Global');
+    expect(extract(page('By 2 editors')).author).toBeUndefined();
+  });
 });
+

@@ -44,4 +44,32 @@ describe('publication dates outside the metadata', () => {
     expect(ambiguousDay('25-12-2025')).toBeUndefined();
     expect(ambiguousDay('2025-12-02')).toBeUndefined();
   });
+
+  it("reads a post element's creation-time attribute (a custom element that renders its post client-side)", () => {
+    const html = `<html lang="en-US"><head><title>Best laptop for college to buy in 2026 : r/BuyItForLife</title></head><body>
+      <shreddit-post comment-count="16" created-timestamp="2026-03-03T09:47:05.754000+0000" post-title="Best laptop for college to buy in 2026"><h1 slot="title">Best laptop for college to buy in 2026</h1>
+      <faceplate-timeago ts="2026-03-03T09:47:05.754000+0000" format="narrow"></faceplate-timeago>${body}</shreddit-post></body></html>`;
+    expect(extract(html).published_at?.slice(0, 10)).toBe('2026-03-03');
+    expect(dataObjectDates('<article data-published-at="2025-11-26 18:00:04 +0800">')).toEqual(['2025-11-26T18:00:04']);
+  });
+
+  it('takes a "Last updated" line at the foot of a page that states no other date as its publication date as well', () => {
+    const html = `<html lang="en"><head><title>Webcams - Yosemite National Park</title></head><body><h1>Webcams</h1>${body.repeat(12)}
+      <div class="row"><p style="text-align:right;">Last updated: November 13, 2025</p></div><footer><p>National Park Service</p></footer></body></html>`;
+    const page = extract(html);
+    expect(page.published_at).toBe('2025-11-13');
+    expect(page.modified_at).toBe('2025-11-13');
+  });
+
+  it("reads the dateline of an element named for the date where the line cutting leaves it out (an article's own <footer>)", () => {
+    const html = `<html lang="en"><head><title>Remote work: 5 tips to maximize productivity</title></head><body><main>
+      <h1 class="published page-title"><span>Remote work: 5 tips to maximize productivity</span></h1>
+      <article class="node node--type-article"><footer class="author__meta"><div class="author__list">By <a href="/user/tariqul-ayan">Tariqul Ayan</a></div>
+      <span class="author__meta-date">March 30, 2023 <span class="author__date-pipe">|</span></span></footer>
+      <div id="article_content">${body.repeat(12)}</div></article>
+      <div class="comments"><span class="comment-date">April 2, 2023</span></div></main></body></html>`;
+    expect(extract(html).published_at).toBe('2023-03-30');
+    // Not an "Updated" element: that dates the last change.
+    expect(extract(html.replace('March 30, 2023', 'Last updated March 30, 2023')).published_at).toBeUndefined();
+  });
 });

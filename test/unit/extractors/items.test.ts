@@ -53,4 +53,20 @@ describe('pages made of repeated items (items.ts)', () => {
       expect(page.text).toContain(`Weight Capacity: ${i}90 lbs.`);
     }
   });
+
+  it("keeps a card's price, discount and age, which are boilerplate only on their own, and still drops its \"Read More\"", () => {
+    const product = (i: number): string => `<div class="product-card"><a href="/p/${i}"><h3>Standing desk frame number ${i} with memory keypad and cable tray</h3>
+      <p class="blurb">A dual-motor frame for desktops up to 80 inches, ${i} colours, assembled in under an hour with the included tools.</p></a>
+      <div class="price">$${i}49.99</div><div class="save">-${i}0%</div><div class="age">${i} weeks ago</div><p><a class="more" href="/p/${i}">Read More</a></p></div>`;
+    const page = extract(`<html><head><title>Standing desk frames</title></head><body><h1>Standing desk frames</h1>
+      <div class="grid">${Array.from({ length: 6 }, (_, i) => product(i + 1)).join('')}</div></body></html>`);
+    for (let i = 1; i <= 6; i++) {
+      expect(page.text).toContain(`Standing desk frame number ${i}`);
+      expect(page.text).toContain(`$${i}49.99`);
+      expect(page.text).toContain(`\n-${i}0%\n`);
+      expect(page.text).toContain(`${i} weeks ago`);
+    }
+    expect(page.text).not.toContain('Read More');
+  });
 });
+

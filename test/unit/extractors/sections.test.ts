@@ -49,4 +49,23 @@ describe('sibling sections', () => {
     expect(page.text).toContain('Issue: And a fourth was merged');
     expect(page.text).not.toContain('Section number 3 of this report');
   });
+
+  it('leaves out a box of other stories or a newsletter sign-up under its heading, inside the article or after it, and keeps the article around it', () => {
+    const teaser = (i: number): string => `<div class="teaser"><p>Teaser ${i}: navigating the disability benefits system can be overwhelming when you are already dealing with an injury.</p></div>`;
+    const html = `<html><head><title>A week of budget meals</title></head><body>
+      <article><h1>A week of budget meals</h1>${[1, 2, 3, 4, 5, 6, 7, 8].map((i) => para('Intro', i)).join('')}
+      <div class="inline-box"><h3>Related articles</h3>${teaser(1)}${teaser(2)}</div>
+      ${[1, 2, 3].map((i) => para('Monday', i)).join('')}
+      <div class="nl"><h3>Subscribe to Budget Bites</h3><p>Every Friday we send the best meal plans, shopping lists and recipes for families on a budget, free of charge.</p></div>
+      <div class="more"><h2>Latest News</h2>${teaser(3)}${teaser(4)}${teaser(5)}</div></article></body></html>`;
+    const page = extract(html);
+    const more = extract(html.replace('Latest News', 'More from Budget Bites'));
+    expect(more.text).toContain('Monday 3:');
+    expect(more.text).not.toContain('Teaser 3');
+    expect(page.text).toContain('Intro 8:');
+    expect(page.text).toContain('Monday 3:');
+    expect(page.text).not.toContain('Teaser');
+    expect(page.text).not.toContain('Every Friday we send');
+  });
 });
+

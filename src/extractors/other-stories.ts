@@ -1,0 +1,47 @@
+import type { Block } from './blocks';
+import { isAncestorOf, isElement, type DomParent } from './dom';
+
+/** The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related articles", "Trending stories in world travel". */
+const OTHER_STORIES_RE = /^(?:(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+/** How much text must come before such a heading for it to end the piece (not a listing's own title). */
+const MIN_PIECE_CHARS = 600;
+
+/**
+ * The content without the sections of other stories that follow the piece or sit inside it: a
+ * heading such as "Latest News" or "Related articles" after the piece's first lines, with what
+ * shares its box (the heading's highest ancestor that holds none of the content before it:
+ * a related-links box inside the article, a teaser list after it). Not on listings (items),
+ * whose own sections these are.
+ */
+export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boolean): Block[] {
+  if (listing || chosen.length < 2) return chosen;
+  const out: Block[] = [];
+  let chars = 0;
+  // The boxes of the headings found since the last line kept, and how far the lines were looked through.
+  let boxes: DomParent[] = [];
+  let scanned = -1;
+  for (const b of chosen) {
+    const prev = out[out.length - 1];
+    if (prev && chars >= MIN_PIECE_CHARS) {
+      for (let i = Math.max(scanned, prev.index) + 1; i <= b.index; i++) {
+        const h = blocks[i]!;
+        if (h.heading === 0 || h.text.length > 60 || !OTHER_STORIES_RE.test(h.text)) continue;
+        const box = boxAfter(prev.owner, h.owner);
+        if (box) boxes.push(box);
+      }
+      scanned = b.index;
+      if (boxes.some((box) => isAncestorOf(box, b.owner))) continue;
+    }
+    out.push(b);
+    chars += b.chars;
+    boxes = [];
+  }
+  return out;
+}
+
+/** The highest ancestor of `node` that does not hold `before` (undefined when that is the whole page). */
+function boxAfter(before: DomParent, node: DomParent): DomParent | undefined {
+  let box: DomParent = node;
+  while (box.parent && box.parent.type !== 'root' && !isAncestorOf(box.parent, before)) box = box.parent;
+  return isElement(box) && box.name !== 'body' && box.name !== 'html' ? box : undefined;
+}
