@@ -229,14 +229,25 @@ export class PagePool implements PageReader {
  * A page's DOM and its extraction die young; the old generation is kept to 256 MiB, where V8's
  * defaults let a thread's heap swell with garbage between collections (peak RSS of the HTML
  * benchmark with one thread: 422 MiB with V8's defaults, ~305 with a 16 MiB young generation, ~335
- * with 48). 48 gave 2-7 % more pages/s than 16 in three paired runs (fewer scavenges of the page in
- * hand), but with pages of 9.5 MB 16 keeps RSS ~30-40 MiB lower (30 pages: median 294 MiB against
- * 310, issue 24), and bounded memory comes first. A page too big for the heap ends its thread:
- * the page fails as retryable and the thread restarts.
+ * with 48). The young generation is 8 MiB, started at that size (`spawnThread`): with pages of
+ * 9.5 MB a 16 MiB one started at its size peaked at 384 MiB against 371 (`npm run bench memory`,
+ * 200 pages), at the same pages/s. A page too big for the heap ends its thread: the page fails as
+ * retryable and the thread restarts.
  */
-const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
+const PAGE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 };
+
+/**
+ * No allocation-site pretenuring. When enough of what one place in the code allocates survives a
+ * scavenge (a page's DOM nodes do while the page is being read), V8 starts allocating it straight
+ * into the old generation, for every page after: each page's DOM then dies there and costs full
+ * collections. Whether that happened early in a run decided which of two speeds the HTML
+ * throughput bench ran at (~1,000 pages/s at 1.4 CPU s per 1,000 pages, or ~725 at 1.95) from
+ * one launch to the next; without it ten runs in a row were fast, at ~20 MiB less RSS. The flag is
+ * V8's, so the main thread's collections go without it too once a page thread exists.
+ */
+const PAGE_WORKER_V8_FLAGS = ['--no-allocation-site-pretenuring'];
 
 /** The page thread: the compiled entry beside this file, or its TypeScript source under the test runner. */
 export function spawnPageWorker(init: PageWorkInit): Worker {
-  return spawnThread(__dirname, 'page-worker', init, PAGE_WORKER_LIMITS);
+  return spawnThread(__dirname, 'page-worker', init, PAGE_WORKER_LIMITS, PAGE_WORKER_V8_FLAGS);
 }

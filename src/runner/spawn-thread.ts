@@ -7,18 +7,16 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
  * A thread running `<dir>/<base>.js` (compiled) or, from TypeScript sources (the test runner),
  * `<dir>/<base>.ts` compiled by @swc/core, a dev dependency, as the test runner does.
  *
- * A thread given a young-generation cap starts with its young generation at that cap. V8 starts
- * it at 1 MiB semi-spaces and grows it only when enough survives scavenges; whether a page thread
- * ever grew it decided which of two speeds the HTML throughput bench ran at (~780 pages/s at 1.8
- * CPU s per 1,000 pages, or ~1,050 at 1.3, from one launch to the next). Started at its cap, three
- * runs in a row ran fast (1,026 / 988 / 1,015 pages/s) at the same peak RSS (291-301 MiB). Worker
- * options cannot carry V8 flags, so the flag is set in the process before the thread's heap is
- * made; V8 reads it only when it sizes a new heap (and clamps it to the cap), so the threads
- * already running and the main thread keep their sizes, and the flag stays for later threads.
+ * `v8Flags` are set in this process just before the thread is made: worker options cannot carry
+ * V8 flags, and flags that size a heap are read only when a heap is made. They stay set for the
+ * whole process (V8 flags are global; the main thread's heap keeps its size, but a flag read while
+ * collecting applies to every thread from then on). A thread given a young-generation cap also
+ * starts with its young generation at that cap (V8 starts it at 1 MiB semi-spaces and grows it
+ * only when enough survives its scavenges).
  */
-export function spawnThread(dir: string, base: string, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
+export function spawnThread(dir: string, base: string, workerData: unknown, resourceLimits?: ResourceLimits, v8Flags: readonly string[] = []): Worker {
   const youngMb = resourceLimits?.maxYoungGenerationSizeMb;
-  if (youngMb !== undefined) setFlagsFromString(`--min-semi-space-size=${Math.ceil(youngMb)}`);
+  for (const flag of [...(youngMb === undefined ? [] : [`--min-semi-space-size=${Math.ceil(youngMb)}`]), ...v8Flags]) setFlagsFromString(flag);
   const js = join(dir, `${base}.js`);
   const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
   if (existsSync(js)) return new Worker(js, options);
