@@ -2,6 +2,7 @@ import { readDate } from './dates';
 import { AUTHOR_CLASS_RE, bareName, DESK_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
+import { ldAuthor, nameKey, siteNames } from './json-ld';
 import { cleanAuthor, NOT_A_PERSON_RE, threadStarter } from './thread-starter';
 import { BLOCK_TAGS } from './clean';
 import { findFirst, isElement, isText, normalizeSpace, textContent, type DomElement, type DomNode, type DomRoot } from './dom';
@@ -241,60 +242,6 @@ export function findTitle(page: Page, meta: Map<string, string>): string {
   const longest = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
   return longest.length >= 8 ? longest : docTitle;
 }
-
-function ldString(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return ldString(v[0]);
-  if (v && typeof v === 'object') return ldString((v as Record<string, unknown>).name);
-  return undefined;
-}
-
-/** JSON-LD types that describe the page's own piece (not its site, breadcrumb or images). */
-const LD_PIECE_RE = /Article|Posting|Report|WebPage|Review|Recipe|HowTo|Blog|CreativeWork|Product|Event|Course|QAPage|Question/;
-
-function ldTypes(o: Record<string, unknown>): string {
-  const t = o['@type'];
-  return Array.isArray(t) ? t.join(' ') : typeof t === 'string' ? t : '';
-}
-
-/** The first author a JSON-LD piece names, followed through `@id` references; persons before organisations. */
-function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'organization'): string | undefined {
-  const byId = new Map<string, Record<string, unknown>>();
-  for (const o of ld) if (typeof o['@id'] === 'string') byId.set(o['@id'], o);
-  for (const o of ld) {
-    if (o.author === undefined || (ldTypes(o) !== '' && !LD_PIECE_RE.test(ldTypes(o)))) continue;
-    for (let a of Array.isArray(o.author) ? o.author : [o.author]) {
-      if (a && typeof a === 'object' && typeof (a as Record<string, unknown>)['@id'] === 'string') a = byId.get((a as Record<string, unknown>)['@id'] as string) ?? a;
-      const org = a && typeof a === 'object' && /Organization|Corporation|Brand/.test(ldTypes(a as Record<string, unknown>));
-      if (org !== (kind === 'organization')) continue;
-      const name = ldString(a)?.replace(/^by\s+/i, '');
-      if (name && !/^https?:/.test(name) && !NOT_A_PERSON_RE.test(name)) return normalizeSpace(name);
-    }
-  }
-  return undefined;
-}
-
-const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** The site's and publisher's names (og:site_name, application-name, JSON-LD publisher / Organization / WebSite), as keys. */
-export function siteNames(meta: Map<string, string>, ld: Array<Record<string, unknown>>): Set<string> {
-  const names = new Set<string>();
-  for (const k of ['og:site_name', 'application-name', 'twitter:site']) {
-    const v = meta.get(k);
-    if (v) names.add(nameKey(v.replace(/^@/, '')));
-  }
-  for (const o of ld) {
-    const pub = ldString(o.publisher);
-    if (pub) names.add(nameKey(pub));
-    if (/Organization|WebSite|Corporation/.test(ldTypes(o))) {
-      const n = ldString(o.name);
-      if (n) names.add(nameKey(n));
-    }
-  }
-  names.delete('');
-  return names;
-}
-
 
 const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author', 'cxenseparse:author'];
 
