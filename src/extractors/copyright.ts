@@ -1,4 +1,5 @@
 import { normalizeSpace, textContent } from './dom';
+import { nameKey as key } from './json-ld';
 import type { PageElements } from './metadata';
 import { PERSON_RE } from './site-owner';
 
@@ -21,8 +22,6 @@ function copyrightPerson(text: string | undefined): string | undefined {
   const holder = text ? COPYRIGHT_RE.exec(text)?.[1]?.trim() : undefined;
   return holder && PERSON_RE.test(holder) && !ORG_WORD_RE.test(holder) ? holder : undefined;
 }
-
-const key = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * The person a copyright line names on a site that is theirs: its address spells the name
