@@ -25,28 +25,35 @@ const MAX_HALF_AMPLITUDE = 0.45;
 const MIN_POSTS = 5;
 const EM_ITERATIONS = 30;
 
-/** log I₀(x) and I₁(x)/I₀(x) for x ≥ 0 (Abramowitz and Stegun 9.8.1–9.8.4, relative error ~1e-7). */
-export function logBesselI0(x: number): number {
-  if (x < 3.75) {
-    const t = (x / 3.75) ** 2;
-    return Math.log(1 + t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813))))));
-  }
-  const t = 3.75 / x;
-  const p = 0.39894228 + t * (0.01328592 + t * (0.00225319 + t * (-0.00157565 + t * (0.00916281 + t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377)))))));
-  return x - 0.5 * Math.log(x) + Math.log(p);
+/** I₀(x) for x < 3.75, and √x·e^(−x)·I₀(x) and the same of I₁ beyond (Abramowitz and Stegun 9.8.1–9.8.4, relative error ~1e-7). */
+function i0Small(x: number): number {
+  const t = (x / 3.75) ** 2;
+  return 1 + t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))));
 }
 
+function i0LargeScaled(x: number): number {
+  const t = 3.75 / x;
+  return 0.39894228 + t * (0.01328592 + t * (0.00225319 + t * (-0.00157565 + t * (0.00916281 + t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377)))))));
+}
+
+function i1LargeScaled(x: number): number {
+  const t = 3.75 / x;
+  return 0.39894228 + t * (-0.03988024 + t * (-0.00362018 + t * (0.00163801 + t * (-0.01031555 + t * (0.02282967 + t * (-0.02895312 + t * (0.01787654 - t * 0.00420059)))))));
+}
+
+/** log I₀(x) for x ≥ 0. */
+export function logBesselI0(x: number): number {
+  return x < 3.75 ? Math.log(i0Small(x)) : x - 0.5 * Math.log(x) + Math.log(i0LargeScaled(x));
+}
+
+/** I₁(x)/I₀(x) for x ≥ 0. */
 export function besselRatioI1I0(x: number): number {
   if (x < 3.75) {
     const t = (x / 3.75) ** 2;
-    const i0 = 1 + t * (3.5156229 + t * (3.0899424 + t * (1.2067492 + t * (0.2659732 + t * (0.0360768 + t * 0.0045813)))));
     const i1 = x * (0.5 + t * (0.87890594 + t * (0.51498869 + t * (0.15084934 + t * (0.02658733 + t * (0.00301532 + t * 0.00032411))))));
-    return i1 / i0;
+    return i1 / i0Small(x);
   }
-  const t = 3.75 / x;
-  const p0 = 0.39894228 + t * (0.01328592 + t * (0.00225319 + t * (-0.00157565 + t * (0.00916281 + t * (-0.02057706 + t * (0.02635537 + t * (-0.01647633 + t * 0.00392377)))))));
-  const p1 = 0.39894228 + t * (-0.03988024 + t * (-0.00362018 + t * (0.00163801 + t * (-0.01031555 + t * (0.02282967 + t * (-0.02895312 + t * (0.01787654 - t * 0.00420059)))))));
-  return p1 / p0;
+  return i1LargeScaled(x) / i0LargeScaled(x);
 }
 
 export function flatAmplitudePrior(): AmplitudePrior {
