@@ -300,9 +300,14 @@ function bioConfirms(blocks: Block[], name: string): string | undefined {
  * `updated` finds a date labelled as the last change instead ("Last updated: November 13, 2025").
  */
 export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original' | 'published' | 'updated' = 'published'): string | undefined {
+  // Whether the line before held a date of its own (read in the step before, not again).
+  let prevDated = false;
   for (let i = 0; i < blocks.length; i++) {
     const text = blocks[i]!.text;
-    if (text.length > MAX_LINE_CHARS) continue;
+    if (text.length > MAX_LINE_CHARS) {
+      prevDated = false;
+      continue;
+    }
     if (kind === 'original') {
       // The label first (cheap), then the date after it, on its line or the next.
       const label = ORIGINAL_RE.exec(text);
@@ -314,11 +319,12 @@ export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original
     // The date first: most lines have none (readDate rules them out in one scan), and only a
     // line with one is asked whether it is a member's join date.
     const read = readDate(text, dayFirst);
+    const prevHadDate = prevDated;
+    prevDated = read !== undefined;
     if (!read || MEMBER_SINCE_RE.test(text)) continue;
     // The line before labels this one's date unless it states a date of its own ("Last updated
     // July 18, 2025" above "Posted on April 13, 2023").
-    const prev = i > 0 ? blocks[i - 1]!.text : '';
-    const context = `${prev.length <= MAX_LINE_CHARS && readDate(prev, dayFirst) ? '' : prev.slice(-40)} ${text.slice(0, read.index + 1)}`;
+    const context = `${prevHadDate || i === 0 ? '' : blocks[i - 1]!.text.slice(-40)} ${text.slice(0, read.index + 1)}`;
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;
     } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context) && !ORIGINAL_RE.test(context)) return read.iso;
