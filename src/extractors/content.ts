@@ -18,13 +18,15 @@ export interface ContentParams {
   minArticleChars: number;
   /** On forum threads: posts may be short, and every post is content. */
   forum: boolean;
+  /** The page is a forum thread by its URL alone, no forum markup (page-kind.ts). */
+  forumByUrlOnly: boolean;
   /** minSegmentFraction on forum threads. */
   forumMinSegmentFraction: number;
   /** Share of the page's positive line value a post list must hold to be the content. */
   forumMinShare: number;
 }
 
-export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.08, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
+export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.08, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumByUrlOnly: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
 
 function candidates(values: number[], sigma: number, p: ContentParams): Segment[] {
   const smoothed = gaussianSmooth(values, sigma);
@@ -80,7 +82,11 @@ function forumContent(
     }
     return keepLine(b, post, false, selection, weights);
   });
-  return [...openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights), ...posts];
+  const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
+  // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
+  // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
+  if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
+  return [...opening, ...posts];
 }
 
 /** Characters of prose an opening post outside the reply list must hold to be taken. */
