@@ -44,9 +44,48 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
   const panel = cls !== undefined && COLLAPSED_PANEL_RE.test(cls) && !CONSENT_RE.test(cls);
-  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id));
+  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
-  return (cls !== undefined && ((HIDDEN_CLASS_RE.test(cls) && !panel) || CONSENT_RE.test(cls))) || (id !== undefined && CONSENT_RE.test(id));
+  if (cls !== undefined && CONSENT_RE.test(cls)) return true;
+  if (id !== undefined && CONSENT_RE.test(id)) return true;
+  return cls !== undefined && HIDDEN_CLASS_RE.test(cls) && !panel && !afterToggle(el);
+}
+
+/**
+ * A hidden element right after the button that opens it, in one of a run of items alike (a FAQ
+ * whose questions are <button>s and whose answers wait in the next <div class="hidden">; a
+ * utility-class template names no accordion): a collapsed panel of the page's own text. A lone
+ * button and its hidden box (a chat widget, a cart pop-up) is no series.
+ */
+function afterToggle(el: DomElement): boolean {
+  const item = el.parent;
+  if (!item || item.type !== 'tag') return false;
+  const prev = previousElement(el);
+  if (!prev || !(prev.name === 'button' || prev.name === 'summary' || prev.attribs['aria-expanded'] !== undefined)) return false;
+  if (prev.attribs.class !== undefined && HIDDEN_CLASS_RE.test(prev.attribs.class)) return false;
+  const itemEl = item as DomElement;
+  const alike = (s: DomElement | undefined): boolean => s !== undefined && s.name === itemEl.name && s.attribs.class === itemEl.attribs.class;
+  return alike(previousElement(itemEl)) || alike(nextElement(itemEl));
+}
+
+function previousElement(el: DomElement): DomElement | undefined {
+  const sibs = el.parent?.children ?? [];
+  for (let i = sibs.indexOf(el) - 1; i >= 0; i--) {
+    const s = sibs[i]!;
+    if (s.type === 'tag') return s as DomElement;
+    if (s.type !== 'text' && s.type !== 'comment') return undefined;
+  }
+  return undefined;
+}
+
+function nextElement(el: DomElement): DomElement | undefined {
+  const sibs = el.parent?.children ?? [];
+  for (let i = sibs.indexOf(el) + 1; i < sibs.length; i++) {
+    const s = sibs[i]!;
+    if (s.type === 'tag') return s as DomElement;
+    if (s.type !== 'text' && s.type !== 'comment') return undefined;
+  }
+  return undefined;
 }
 
 /**
