@@ -12,6 +12,18 @@ const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
  * `cmp-`: Adobe's core components name every layout container `cmp-container`.)
  */
 const CONSENT_RE = /onetrust|cookie|consent|gdpr|didomi|truste|qc-cmp|usercentrics/i;
+/**
+ * Consent-management platforms by name: their panels are never a page's layout, whatever they
+ * hold (a privacy centre of long purposes can outweigh a home page of teasers).
+ */
+const CONSENT_PLATFORM_RE = /onetrust|didomi|truste|qc-cmp|usercentrics|cookiebot|osano|iubenda|termly/i;
+
+/** An element of a consent-management platform (its id or class names the vendor). */
+export function isConsentPlatform(el: DomElement): boolean {
+  const { class: cls, id } = el.attribs;
+  return (id !== undefined && CONSENT_PLATFORM_RE.test(id)) || (cls !== undefined && CONSENT_PLATFORM_RE.test(cls));
+}
+
 const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
 
 /**
