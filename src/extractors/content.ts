@@ -5,6 +5,7 @@ import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
+import { isProse } from './second-opinion';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
 export interface ContentParams {
@@ -197,6 +198,7 @@ const MIN_COVERED_SHARE = 0.7;
  * run comes what a template appends (an author's bio, a sign-up box) unless the runs hold little
  * of the container's text: then the container is the text, as on a service or landing page whose
  * short sections never make a long run, and on a round-up whose product boxes cut it short.
+ * Else what continues the article's own flow right after the last run is kept (flowTail).
  */
 function containerLines(
   blocks: Block[], inMain: Segment[], container: DomParent, chosen: Block[], dropComments: boolean, selection: SelectionParams,
@@ -219,7 +221,33 @@ function containerLines(
   let coveredChars = 0;
   for (const b of covered) coveredChars += b.chars;
   const allChars = all.reduce((n, b) => n + b.chars, 0);
-  return coveredChars < MIN_COVERED_SHARE * allChars ? all : before;
+  if (coveredChars < MIN_COVERED_SHARE * allChars) return all;
+  return [...before, ...flowTail(all.filter((b) => b.index > last.end), container)];
+}
+
+/** Tags of an article's own flow: a paragraph, a heading, a list, a table, a quote, code. */
+const FLOW_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'table', 'blockquote', 'pre']);
+
+/**
+ * The lines after the last run that continue the article's own flow: each sits in a paragraph,
+ * heading, list or table that is a child of the container itself, as the runs' lines do (a last
+ * section after a table of prices). The first line inside a box of its own (a <div> or <section>
+ * under the container: an author's bio, a sign-up form) ends it.
+ */
+function flowTail(after: Block[], container: DomParent): Block[] {
+  const out: Block[] = [];
+  for (const b of after) {
+    let child: DomParent | null = b.owner;
+    while (child && child.parent !== container) child = child.parent;
+    if (!child || !isElement(child) || !FLOW_TAGS.has((child as DomElement).name)) break;
+    // A link that is no sentence (a related story's title and date, a button) ends it too.
+    if (b.linkChars > 0 && !isProse(b)) break;
+    out.push(b);
+  }
+  // …and it ends with its last sentence: a sign-off, a "connect with me" line are not the text.
+  let end = out.length;
+  while (end > 0 && !isProse(out[end - 1]!)) end--;
+  return out.slice(0, end);
 }
 
 /** Levels above the main container looked at for sibling sections. */
