@@ -163,6 +163,9 @@ function isHeadingSlug(id: string): boolean {
   return id.split(/[-_]+/).length >= 4;
 }
 
+/** The wrapper of an embedded social post: `social-media-embed`, `embed-twitter`, `instagram-embed`. */
+const SOCIAL_EMBED_RE = /(?:social|twitter|tweet|instagram|tiktok|facebook)[-_]?(?:media[-_]?|post[-_]?)?embed|embed(?:ded)?[-_]?(?:social|twitter|tweet|instagram|tiktok|facebook)/i;
+
 /** -1 for furniture, +1 for content-like class/id words, 0 otherwise (html and body count 0). */
 export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
@@ -170,6 +173,8 @@ export function classWeight(el: DomElement): number {
   const id = el.attribs.id ?? '';
   const words = `${klass} ${isHeadingSlug(id) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
   if (words.trim().length === 0) return 0;
+  // An embedded post (a tweet, an Instagram post the story quotes) is part of the story, though its wrapper says "social".
+  if (SOCIAL_EMBED_RE.test(words)) return 0;
   const neg = NEGATIVE_RE.test(words) || DESKTOP_HIDDEN_RE.test(klass);
   const pos = POSITIVE_RE.test(words);
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
