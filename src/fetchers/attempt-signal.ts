@@ -43,9 +43,6 @@ export interface AttemptSignal {
   done: () => void;
 }
 
-/** The window attempts may still join; replaced once it closes. */
-let current: Deadline | undefined;
-
 /**
  * Attempts that start close together with the same caller signal and cap share one deadline: one
  * AbortController, one timer and one listener on the caller's signal, instead of one each per
@@ -66,7 +63,13 @@ class Deadline {
   private readonly timer: NodeJS.Timeout;
   private readonly onOuter?: () => void;
 
-  constructor(readonly outer: AbortSignal | undefined, readonly totalTimeoutMs: number, nowMs: number, windowMs: number) {
+  constructor(
+    private readonly owner: AttemptWindows,
+    readonly outer: AbortSignal | undefined,
+    readonly totalTimeoutMs: number,
+    nowMs: number,
+    windowMs: number,
+  ) {
     this.joinUntilMs = nowMs + windowMs;
     this.endsAtMs = nowMs + totalTimeoutMs + windowMs;
     // Every attempt of the window listens on this one signal (undici adds its own listener).
@@ -90,7 +93,7 @@ class Deadline {
     // Nothing holds it: free the timer now rather than keep it (and the process) alive for the cap.
     if (this.holders.size === 0) {
       this.dispose();
-      if (current === this) current = undefined;
+      this.owner.closed(this);
     }
   }
 
@@ -171,29 +174,45 @@ function windowFor(totalTimeoutMs: number): number {
 const NO_OP = (): void => undefined;
 
 /**
- * A per-attempt signal: the caller's, plus a wall-clock cap. undici's body timeout only measures
- * idle time, so a body trickling a byte at a time would otherwise hold a slot forever.
+ * Per-attempt signals: the caller's, plus a wall-clock cap. undici's body timeout only measures
+ * idle time, so a body trickling a byte at a time would otherwise hold a slot forever. Each
+ * fetcher owns one, so windows are never shared between fetchers (or tests).
  */
-export function startAttempt(outer: AbortSignal | undefined, totalTimeoutMs: number): AttemptSignal {
-  if (outer?.aborted) {
-    const ac = new AbortController();
-    ac.abort(outer.reason);
-    return { signal: ac.signal, dispatchSignal: ac.signal, timedOut: () => false, pause: NO_OP, resume: NO_OP, done: NO_OP };
+export class AttemptWindows {
+  /** The window attempts may still join; replaced once it closes. */
+  private current: Deadline | undefined;
+
+  start(outer: AbortSignal | undefined, totalTimeoutMs: number): AttemptSignal {
+    if (outer?.aborted) {
+      const ac = new AbortController();
+      ac.abort(outer.reason);
+      return { signal: ac.signal, dispatchSignal: ac.signal, timedOut: () => false, pause: NO_OP, resume: NO_OP, done: NO_OP };
+    }
+    const nowMs = performance.now();
+    let d = this.current;
+    if (!d || d.outer !== outer || d.totalTimeoutMs !== totalTimeoutMs || nowMs >= d.joinUntilMs || d.ac.signal.aborted) {
+      // The window being replaced is disposed of by its last holder.
+      d = new Deadline(this, outer, totalTimeoutMs, nowMs, windowFor(totalTimeoutMs));
+      this.current = d;
+    }
+    const a = new Attempt(d, outer);
+    return {
+      signal: d.ac.signal,
+      dispatchSignal: a.emitter,
+      timedOut: () => a.timedOut(),
+      pause: () => a.pause(),
+      resume: () => a.resume(),
+      done: () => a.done(),
+    };
   }
-  const nowMs = performance.now();
-  let d = current;
-  if (!d || d.outer !== outer || d.totalTimeoutMs !== totalTimeoutMs || nowMs >= d.joinUntilMs || d.ac.signal.aborted) {
-    // The window being replaced is disposed of by its last holder.
-    d = new Deadline(outer, totalTimeoutMs, nowMs, windowFor(totalTimeoutMs));
-    current = d;
+
+  /** Whether a window is open for joining (tests). */
+  get open(): boolean {
+    return this.current !== undefined;
   }
-  const a = new Attempt(d, outer);
-  return {
-    signal: d.ac.signal,
-    dispatchSignal: a.emitter,
-    timedOut: () => a.timedOut(),
-    pause: () => a.pause(),
-    resume: () => a.resume(),
-    done: () => a.done(),
-  };
+
+  /** Called by a window whose last holder left. */
+  closed(d: Deadline): void {
+    if (this.current === d) this.current = undefined;
+  }
 }

@@ -9,7 +9,7 @@ import { HostResolver } from './host-resolver';
 import { dispatcherLimits, httpFetchConfigSchema, type HttpFetchConfig } from './http-fetch-config';
 import { RobotsCache } from './robots-cache';
 import { fetchRobotsTxt, type RobotsFetchContext } from './robots-fetch';
-import { startAttempt, type AttemptSignal } from './attempt-signal';
+import { AttemptWindows, type AttemptSignal } from './attempt-signal';
 import type { BodyAllowance, FetchRequest, FetchResponse, FetcherDeps } from './contract';
 import { REDIRECT_STATUSES, headerValue, flattenHeaders, parseTarget, resolveLocation } from './fetch-url';
 import { sleepMs } from '../core/timers';
@@ -59,6 +59,7 @@ export class HttpFetcher {
   private readonly baseHeaders: Record<Expect, Record<string, string>>;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private closing: Promise<void> | undefined;
+  private readonly attempts = new AttemptWindows();
 
   constructor(config: HttpFetchConfig, private readonly deps: FetcherDeps) {
     // Accept a raw object too (tests, programmatic use): parsing a parsed config is idempotent.
@@ -91,6 +92,7 @@ export class HttpFetcher {
       headers: this.baseHeaders.text,
       maxBytes: Math.min(c.robots_max_bytes, c.max_body_bytes),
       totalTimeoutMs: c.total_timeout_ms,
+      attempts: this.attempts,
     };
     this.loginWall = c.login_redirect_pattern === null ? undefined : new RegExp(c.login_redirect_pattern, 'iu');
     this.robots = c.respect_robots
@@ -117,7 +119,7 @@ export class HttpFetcher {
     const policy = this.config.retry;
     for (let attempt = 1; ; attempt++) {
       let err: FreshetError;
-      const a = startAttempt(signal, this.config.total_timeout_ms);
+      const a = this.attempts.start(signal, this.config.total_timeout_ms);
       try {
         const res = await this.exchange(target, req, a, via ?? this.agent);
         res.attempts = attempt;

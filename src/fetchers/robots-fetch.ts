@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import { startAttempt } from './attempt-signal';
+import type { AttemptWindows } from './attempt-signal';
 import { readBody } from './body-reader';
 import { errorFromThrown } from './fetch-errors';
 import type { PolitenessGate } from './contract';
@@ -19,11 +19,13 @@ export interface RobotsFetchContext {
   /** Bytes parsed at most; the rest of an oversized file is ignored, as RFC 9309 allows. */
   maxBytes: number;
   totalTimeoutMs: number;
+  /** The fetcher's attempt windows (robots.txt reads share its deadlines). */
+  attempts: AttemptWindows;
 }
 
 /** robots.txt through the fetcher's agent and guards; never rejects (see RobotsCache). */
 export async function fetchRobotsTxt(origin: string, ctx: RobotsFetchContext): Promise<RobotsFetchResult> {
-  const a = startAttempt(undefined, ctx.totalTimeoutMs);
+  const a = ctx.attempts.start(undefined, ctx.totalTimeoutMs);
   try {
     let url = new URL('/robots.txt', origin);
     for (let hop = 0; hop <= ROBOTS_MAX_REDIRECTS; hop++) {

@@ -1,14 +1,34 @@
-import { startAttempt } from '../../../src/fetchers/attempt-signal';
+import { AttemptWindows } from '../../../src/fetchers/attempt-signal';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('startAttempt', () => {
+describe('AttemptWindows', () => {
+  let windows: AttemptWindows;
+  beforeEach(() => {
+    windows = new AttemptWindows();
+  });
+
+  it('keeps the windows of two owners apart, and closes a window its last attempt leaves', () => {
+    const other = new AttemptWindows();
+    const a = windows.start(undefined, 1000);
+    const b = other.start(undefined, 1000);
+    expect(b.signal).not.toBe(a.signal);
+    const c = windows.start(undefined, 1000);
+    expect(c.signal).toBe(a.signal);
+    b.done();
+    expect(other.open).toBe(false);
+    expect(windows.open).toBe(true);
+    a.done();
+    c.done();
+    expect(windows.open).toBe(false);
+  });
+
   it('shares one signal between attempts started together, and ends none before its cap', () => {
     jest.useFakeTimers();
     try {
-      const a = startAttempt(undefined, 300); // window: 3 ms
+      const a = windows.start(undefined, 300); // window: 3 ms
       jest.advanceTimersByTime(2);
-      const b = startAttempt(undefined, 300);
+      const b = windows.start(undefined, 300);
       expect(b.signal).toBe(a.signal);
       // b's own cap ends at 302: the shared deadline may not come earlier.
       jest.advanceTimersByTime(300);
@@ -25,10 +45,10 @@ describe('startAttempt', () => {
   });
 
   it('does not let a new attempt join a window that has timed out', async () => {
-    const a = startAttempt(undefined, 50);
+    const a = windows.start(undefined, 50);
     await sleep(80);
     expect(a.signal.aborted).toBe(true);
-    const b = startAttempt(undefined, 50);
+    const b = windows.start(undefined, 50);
     expect(b.signal.aborted).toBe(false);
     expect(b.timedOut()).toBe(false);
     a.done();
@@ -36,10 +56,10 @@ describe('startAttempt', () => {
   });
 
   it('frees the deadline once every attempt is done: a settled attempt is never aborted later', async () => {
-    const a = startAttempt(undefined, 60);
+    const a = windows.start(undefined, 60);
     a.done();
     a.done(); // idempotent: must not release another attempt's hold
-    const b = startAttempt(undefined, 60);
+    const b = windows.start(undefined, 60);
     expect(b.signal).not.toBe(a.signal);
     b.done();
     await sleep(100);
@@ -49,17 +69,17 @@ describe('startAttempt', () => {
 
   it('keeps attempts with different caller signals or caps apart', () => {
     const outer = new AbortController();
-    const a = startAttempt(undefined, 1000);
-    const b = startAttempt(outer.signal, 1000);
-    const c = startAttempt(outer.signal, 2000);
+    const a = windows.start(undefined, 1000);
+    const b = windows.start(outer.signal, 1000);
+    const c = windows.start(outer.signal, 2000);
     expect(new Set([a.signal, b.signal, c.signal]).size).toBe(3);
     for (const x of [a, b, c]) x.done();
   });
 
   it("passes the caller's abort on with its reason, not as a timeout", () => {
     const outer = new AbortController();
-    const a = startAttempt(outer.signal, 1000);
-    const b = startAttempt(outer.signal, 1000);
+    const a = windows.start(outer.signal, 1000);
+    const b = windows.start(outer.signal, 1000);
     outer.abort(new Error('shutdown'));
     expect(a.signal.aborted).toBe(true);
     expect((a.signal.reason as Error).message).toBe('shutdown');
@@ -67,7 +87,7 @@ describe('startAttempt', () => {
     expect(b.signal.aborted).toBe(true);
     a.done();
     b.done();
-    const late = startAttempt(outer.signal, 1000);
+    const late = windows.start(outer.signal, 1000);
     expect(late.signal.aborted).toBe(true);
     expect(late.timedOut()).toBe(false);
     late.done();
@@ -76,7 +96,7 @@ describe('startAttempt', () => {
   it('aborts the dispatch signal undici listens to with the signal, on the cap and on the caller', () => {
     jest.useFakeTimers();
     try {
-      const a = startAttempt(undefined, 300);
+      const a = windows.start(undefined, 300);
       const heard: unknown[] = [];
       const d = a.dispatchSignal as unknown as { aborted: boolean; reason: unknown; once(e: string, l: () => void): void };
       d.once('abort', () => heard.push(d.reason));
@@ -91,13 +111,13 @@ describe('startAttempt', () => {
       jest.useRealTimers();
     }
     const outer = new AbortController();
-    const b = startAttempt(outer.signal, 1000);
+    const b = windows.start(outer.signal, 1000);
     const d = b.dispatchSignal as unknown as { aborted: boolean; reason: unknown };
     outer.abort(new Error('shutdown'));
     expect(d.aborted).toBe(true);
     expect((d.reason as Error).message).toBe('shutdown');
     b.done();
-    const late = startAttempt(outer.signal, 1000);
+    const late = windows.start(outer.signal, 1000);
     expect(late.dispatchSignal.aborted).toBe(true);
     late.done();
   });
@@ -105,8 +125,8 @@ describe('startAttempt', () => {
   it("stops an attempt's clock while it is paused and gives it the rest of its cap after", () => {
     jest.useFakeTimers();
     try {
-      const a = startAttempt(undefined, 300); // cap 300 + window 3
-      const b = startAttempt(undefined, 300);
+      const a = windows.start(undefined, 300); // cap 300 + window 3
+      const b = windows.start(undefined, 300);
       const da = a.dispatchSignal as unknown as { aborted: boolean };
       const db = b.dispatchSignal as unknown as { aborted: boolean };
       jest.advanceTimersByTime(100);
@@ -138,7 +158,7 @@ describe('startAttempt', () => {
     jest.useFakeTimers();
     try {
       const outer = new AbortController();
-      const a = startAttempt(outer.signal, 300);
+      const a = windows.start(outer.signal, 300);
       const da = a.dispatchSignal as unknown as { aborted: boolean; reason: unknown };
       a.pause();
       jest.advanceTimersByTime(1000);
@@ -147,7 +167,7 @@ describe('startAttempt', () => {
       expect((da.reason as Error).message).toBe('shutdown');
       expect(a.timedOut()).toBe(false);
       a.done();
-      const c = startAttempt(undefined, 300);
+      const c = windows.start(undefined, 300);
       const dc = c.dispatchSignal as unknown as { aborted: boolean };
       c.pause();
       c.resume();
