@@ -12,6 +12,18 @@ const HIDDEN_STYLE_RE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
  * `cmp-`: Adobe's core components name every layout container `cmp-container`.)
  */
 const CONSENT_RE = /onetrust|cookie|consent|gdpr|didomi|truste|qc-cmp|usercentrics/i;
+/**
+ * Consent-management platforms by name: their panels are never a page's layout, whatever they
+ * hold (a privacy centre of long purposes can outweigh a home page of teasers).
+ */
+const CONSENT_PLATFORM_RE = /onetrust|didomi|truste|qc-cmp|usercentrics|cookiebot|osano|iubenda|termly/i;
+
+/** An element of a consent-management platform (its id or class names the vendor). */
+export function isConsentPlatform(el: DomElement): boolean {
+  const { class: cls, id } = el.attribs;
+  return (id !== undefined && CONSENT_PLATFORM_RE.test(id)) || (cls !== undefined && CONSENT_PLATFORM_RE.test(cls));
+}
+
 const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
 
 /**
@@ -44,9 +56,48 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
   const panel = cls !== undefined && COLLAPSED_PANEL_RE.test(cls) && !CONSENT_RE.test(cls);
-  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id));
+  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
-  return (cls !== undefined && ((HIDDEN_CLASS_RE.test(cls) && !panel) || CONSENT_RE.test(cls))) || (id !== undefined && CONSENT_RE.test(id));
+  if (cls !== undefined && CONSENT_RE.test(cls)) return true;
+  if (id !== undefined && CONSENT_RE.test(id)) return true;
+  return cls !== undefined && HIDDEN_CLASS_RE.test(cls) && !panel && !afterToggle(el);
+}
+
+/**
+ * A hidden element right after the button that opens it, in one of a run of items alike (a FAQ
+ * whose questions are <button>s and whose answers wait in the next <div class="hidden">; a
+ * utility-class template names no accordion): a collapsed panel of the page's own text. A lone
+ * button and its hidden box (a chat widget, a cart pop-up) is no series.
+ */
+function afterToggle(el: DomElement): boolean {
+  const item = el.parent;
+  if (!item || item.type !== 'tag') return false;
+  const prev = previousElement(el);
+  if (!prev || !(prev.name === 'button' || prev.name === 'summary' || prev.attribs['aria-expanded'] !== undefined)) return false;
+  if (prev.attribs.class !== undefined && HIDDEN_CLASS_RE.test(prev.attribs.class)) return false;
+  const itemEl = item as DomElement;
+  const alike = (s: DomElement | undefined): boolean => s !== undefined && s.name === itemEl.name && s.attribs.class === itemEl.attribs.class;
+  return alike(previousElement(itemEl)) || alike(nextElement(itemEl));
+}
+
+function previousElement(el: DomElement): DomElement | undefined {
+  const sibs = el.parent?.children ?? [];
+  for (let i = sibs.indexOf(el) - 1; i >= 0; i--) {
+    const s = sibs[i]!;
+    if (s.type === 'tag') return s as DomElement;
+    if (s.type !== 'text' && s.type !== 'comment') return undefined;
+  }
+  return undefined;
+}
+
+function nextElement(el: DomElement): DomElement | undefined {
+  const sibs = el.parent?.children ?? [];
+  for (let i = sibs.indexOf(el) + 1; i < sibs.length; i++) {
+    const s = sibs[i]!;
+    if (s.type === 'tag') return s as DomElement;
+    if (s.type !== 'text' && s.type !== 'comment') return undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -112,6 +163,9 @@ function isHeadingSlug(id: string): boolean {
   return id.split(/[-_]+/).length >= 4;
 }
 
+/** The wrapper of an embedded social post: `social-media-embed`, `embed-twitter`, `instagram-embed`. */
+const SOCIAL_EMBED_RE = /(?:social|twitter|tweet|instagram|tiktok|facebook)[-_]?(?:media[-_]?|post[-_]?)?embed|embed(?:ded)?[-_]?(?:social|twitter|tweet|instagram|tiktok|facebook)/i;
+
 /** -1 for furniture, +1 for content-like class/id words, 0 otherwise (html and body count 0). */
 export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
@@ -119,6 +173,8 @@ export function classWeight(el: DomElement): number {
   const id = el.attribs.id ?? '';
   const words = `${klass} ${isHeadingSlug(id) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
   if (words.trim().length === 0) return 0;
+  // An embedded post (a tweet, an Instagram post the story quotes) is part of the story, though its wrapper says "social".
+  if (SOCIAL_EMBED_RE.test(words)) return 0;
   const neg = NEGATIVE_RE.test(words) || DESKTOP_HIDDEN_RE.test(klass);
   const pos = POSITIVE_RE.test(words);
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;

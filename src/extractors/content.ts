@@ -5,6 +5,7 @@ import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
+import { isProse } from './second-opinion';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
 export interface ContentParams {
@@ -18,13 +19,15 @@ export interface ContentParams {
   minArticleChars: number;
   /** On forum threads: posts may be short, and every post is content. */
   forum: boolean;
+  /** The page is a forum thread by its URL alone, no forum markup (page-kind.ts). */
+  forumByUrlOnly: boolean;
   /** minSegmentFraction on forum threads. */
   forumMinSegmentFraction: number;
   /** Share of the page's positive line value a post list must hold to be the content. */
   forumMinShare: number;
 }
 
-export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.08, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
+export const DEFAULT_CONTENT: ContentParams = { minSegmentFraction: 0.08, titleBonus: 2, maxDip: 200, minArticleChars: 200, forum: false, forumByUrlOnly: false, forumMinSegmentFraction: 0.02, forumMinShare: 0.4 };
 
 function candidates(values: number[], sigma: number, p: ContentParams): Segment[] {
   const smoothed = gaussianSmooth(values, sigma);
@@ -80,7 +83,11 @@ function forumContent(
     }
     return keepLine(b, post, false, selection, weights);
   });
-  return [...openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights), ...posts];
+  const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
+  // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
+  // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
+  if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
+  return [...opening, ...posts];
 }
 
 /** Characters of prose an opening post outside the reply list must hold to be taken. */
@@ -191,6 +198,7 @@ const MIN_COVERED_SHARE = 0.7;
  * run comes what a template appends (an author's bio, a sign-up box) unless the runs hold little
  * of the container's text: then the container is the text, as on a service or landing page whose
  * short sections never make a long run, and on a round-up whose product boxes cut it short.
+ * Else what continues the article's own flow right after the last run is kept (flowTail).
  */
 function containerLines(
   blocks: Block[], inMain: Segment[], container: DomParent, chosen: Block[], dropComments: boolean, selection: SelectionParams,
@@ -213,7 +221,33 @@ function containerLines(
   let coveredChars = 0;
   for (const b of covered) coveredChars += b.chars;
   const allChars = all.reduce((n, b) => n + b.chars, 0);
-  return coveredChars < MIN_COVERED_SHARE * allChars ? all : before;
+  if (coveredChars < MIN_COVERED_SHARE * allChars) return all;
+  return [...before, ...flowTail(all.filter((b) => b.index > last.end), container)];
+}
+
+/** Tags of an article's own flow: a paragraph, a heading, a list, a table, a quote, code. */
+const FLOW_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'table', 'blockquote', 'pre']);
+
+/**
+ * The lines after the last run that continue the article's own flow: each sits in a paragraph,
+ * heading, list or table that is a child of the container itself, as the runs' lines do (a last
+ * section after a table of prices). The first line inside a box of its own (a <div> or <section>
+ * under the container: an author's bio, a sign-up form) ends it.
+ */
+function flowTail(after: Block[], container: DomParent): Block[] {
+  const out: Block[] = [];
+  for (const b of after) {
+    let child: DomParent | null = b.owner;
+    while (child && child.parent !== container) child = child.parent;
+    if (!child || !isElement(child) || !FLOW_TAGS.has((child as DomElement).name)) break;
+    // A link that is no sentence (a related story's title and date, a button) ends it too.
+    if (b.linkChars > 0 && !isProse(b)) break;
+    out.push(b);
+  }
+  // …and it ends with its last sentence: a sign-off, a "connect with me" line are not the text.
+  let end = out.length;
+  while (end > 0 && !isProse(out[end - 1]!)) end--;
+  return out.slice(0, end);
 }
 
 /** Levels above the main container looked at for sibling sections. */

@@ -75,6 +75,8 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
   for (const [el, h] of held) {
     if (!isElement(el) || !el.parent) continue;
     const parent = el.parent;
+    // The page's own bands (a table-layout page's header, body and footer tables) are no cards.
+    if (isElement(parent) && (parent as DomElement).name === 'body') continue;
     const key = shape(el as DomElement);
     let byShape = groups.get(parent);
     if (!byShape) groups.set(parent, (byShape = new Map()));

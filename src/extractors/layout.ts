@@ -1,4 +1,5 @@
 import type { Block, FurnitureMark } from './blocks';
+import { isConsentPlatform } from './clean';
 import type { DomElement } from './dom';
 import { effectiveLength, linkRatio, type ScoringParams } from './scoring';
 
@@ -77,7 +78,7 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
     const sib = siblings.get(keyOf(m))!;
     return !m.hidden && sib.count >= 3 && sib.mass > limit;
   };
-  const isWrapper = (m: FurnitureMark): boolean => total > 0 && (sectionRun(m)
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && !(m.hidden && isConsentPlatform(m.el)) && (sectionRun(m)
     || (m.mass > limit && (headline === undefined || holdsHeadline.has(m) || (!m.hidden && wordAboveHeadline))));
   const out: Block[] = [];
   for (const b of lines) {

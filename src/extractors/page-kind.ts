@@ -31,7 +31,17 @@ function manyVotes(html: string): boolean {
 }
 
 export function looksLikeForum(html: string, url?: string): boolean {
-  if (url && FORUM_URL_RE.test(url)) return true;
+  return forumEvidence(html, url) !== undefined;
+}
+
+/**
+ * What says a page is a forum thread: its markup (a forum engine's or schema.org's markers, a
+ * discussion site's vote buttons), else its URL alone (a thread path or a forum host name), else
+ * nothing. A page that is a forum by its URL alone may be a magazine's "forum" section: an
+ * article-like question whose answers are a blog's comment widget.
+ */
+export function forumEvidence(html: string, url?: string): 'markup' | 'url' | undefined {
   const head = html.length > FORUM_SCAN_CHARS ? html.slice(0, FORUM_SCAN_CHARS) : html;
-  return FORUM_MARKERS_RE.test(head) || manyVotes(head);
+  if (FORUM_MARKERS_RE.test(head) || manyVotes(head)) return 'markup';
+  return url && FORUM_URL_RE.test(url) ? 'url' : undefined;
 }

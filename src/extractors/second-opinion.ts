@@ -18,9 +18,11 @@ export interface SecondOpinionParams {
   maxFirstShare: number;
   /** …and it holds at least this many characters. */
   minChars: number;
+  /** Where the two share no line, the second stands when it holds this many times the first's prose. */
+  disjointProseRatio: number;
 }
 
-export const DEFAULT_SECOND_OPINION: SecondOpinionParams = { minParagraphChars: 25, maxFirstShare: 0.25, minChars: 300 };
+export const DEFAULT_SECOND_OPINION: SecondOpinionParams = { minParagraphChars: 25, maxFirstShare: 0.25, minChars: 300, disjointProseRatio: 2 };
 
 const COMMA_RE = /[,，、]/g;
 
@@ -102,7 +104,13 @@ export function preferSecond(first: Block[], second: Block[], params: SecondOpin
   // The first holds no prose where the second holds real prose (a table of figures beside the
   // page's own text): the first is not the text of the page.
   const proseOf = (ls: Block[]): number => ls.reduce((a, b) => a + (isProse(b) ? b.chars : 0), 0);
-  return proseOf(first) < params.maxFirstShare * proseOf(second) && proseOf(second) >= params.minChars;
+  const prose = proseOf(second);
+  if (prose < params.minChars) return false;
+  if (proseOf(first) < params.maxFirstShare * prose) return true;
+  // The two models share not one line, and the paragraph container holds more running text by
+  // far: the segment model found another block (a featured box above a blog's article list).
+  const inSecond = new Set(second);
+  return prose > params.disjointProseRatio * proseOf(first) && !first.some((b) => inSecond.has(b));
 }
 
 const SPACES_RE = /\s+/g;

@@ -1,7 +1,7 @@
 import { isBoilerplate, type Block } from './blocks';
 import { isDateline } from './boilerplate-lines';
 import { classWeight, isPosterBox } from './clean';
-import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
+import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent, type DomText } from './dom';
 import { linkRatio } from './scoring';
 import type { Segment } from './segments';
 
@@ -84,11 +84,33 @@ export function selectLines(
 export function keepLine(
   b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): boolean {
-  return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)))
+  return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)) || tableFigure(b))
     && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true)
     && !(dropComments && b.inComments)
     // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
     && !underFurniture(items?.get(b) ?? b.owner, container, weights);
+}
+
+/**
+ * A figure in a table cell ("37% / 40%", "$175,000", "3.6") whose row names what it measures (a
+ * cell with words: a school, a state, a product): boilerplate on a line of its own (a counter, a
+ * separator), data in a table the content holds. A grid of bare figures (a standings table
+ * whose names sit in another table) stays out.
+ */
+function tableFigure(b: Block): boolean {
+  if (!isElement(b.owner)) return false;
+  const cell = b.owner as DomElement;
+  if ((cell.name !== 'td' && cell.name !== 'th') || !/\d/.test(b.text) || /\p{L}/u.test(b.text)) return false;
+  const row = cell.parent;
+  // Asked once per figure: a row is a handful of short cells.
+  return row !== null && isElement(row) && (row as DomElement).name === 'tr' && hasWords(row as DomElement);
+}
+
+function hasWords(el: DomElement): boolean {
+  for (const c of el.children) {
+    if (c.type === 'text' ? /\p{L}{2}/u.test((c as DomText).data) : isElement(c) && hasWords(c as DomElement)) return true;
+  }
+  return false;
 }
 
 /** A relative time: "2 weeks ago", "3 hours ago". */

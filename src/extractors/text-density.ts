@@ -12,13 +12,14 @@ import { dataObjectAuthor } from './data-objects';
 import { cleanAuthor } from './thread-starter';
 import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
-import { looksLikeForum } from './page-kind';
+import { forumEvidence } from './page-kind';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
 import { dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 import { cutOtherStories } from './other-stories';
+import { teaserTitles } from './teaser-titles';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -30,7 +31,7 @@ export interface TextDensityOptions {
   content?: Partial<ContentParams>;
   /** Keep the headline line in `text` whenever it lies inside the content (default: only when it is part of the article block). */
   keepTitle?: boolean;
-  /** Forces the forum model on or off (default: looksLikeForum decides). */
+  /** Forces the forum model on or off (default: forumEvidence decides). */
   forum?: boolean;
   /** `parseHtml` of this very HTML, when the caller already has it (the page is then not parsed again). */
   parsed?: DomRoot;
@@ -145,7 +146,8 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = opts.parsed ?? parseHtml(source);
-  const forum = opts.forum ?? looksLikeForum(source, opts.url);
+  const evidence = opts.forum === undefined ? forumEvidence(source, opts.url) : undefined;
+  const forum = opts.forum ?? evidence !== undefined;
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
   const selection = { ...DEFAULT_SELECTION, ...opts.selection };
   const els = pageElements(root);
@@ -161,10 +163,10 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleIndex = head?.index;
   const items = forum ? undefined : findItemLines(blocks, head);
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
-  const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, ...opts.content }, wrappers, items);
+  const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, forumByUrlOnly: evidence === 'url', ...opts.content }, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
-  const chosen = forum ? opinion : cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items !== undefined);
+  const chosen = forum ? opinion : teaserTitles(blocks, cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items !== undefined));
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

@@ -73,3 +73,20 @@ describe('pages whose text sits under such words', () => {
     expect(page.paragraphs.filter((p) => p.includes('about reverse relations'))).toHaveLength(4);
   });
 });
+
+describe('embedded social posts (clean.ts)', () => {
+  it('gives the wrapper of an embedded post no furniture weight, a share bar still -1', () => {
+    expect(classWeight(el('<div class="social-media-embed"></div>'))).toBe(0);
+    expect(classWeight(el('<figure class="embed-twitter"></figure>'))).toBe(0);
+    expect(classWeight(el('<div class="social-share"></div>'))).toBe(-1);
+    expect(classWeight(el('<ul class="social-links"></ul>'))).toBe(-1);
+  });
+
+  it('keeps the tweets a story quotes (nj.com shape)', () => {
+    const tweet = (i: number): string => `<div class="social-media-embed"><blockquote class="twitter-tweet"><p lang="en" dir="ltr">Tweet ${i}: yes this is real and yes the state spent nearly half a million dollars on it <a href="https://t.co/x${i}">https://t.co/x${i}</a></p>— Reader ${i} (@reader${i}) <a href="https://twitter.com/reader${i}/status/${i}">November 18, 2019</a></blockquote></div>`;
+    const page = extract(`<html><head><title>Meth. We're on it.</title></head><body><div class="social-share"><a href="/s">Share</a></div>
+      <div class="entry-content"><h1>Meth. We're on it.</h1>${paras(3, 'the campaign')}${tweet(1)}${paras(2, 'the reaction')}${tweet(2)}${paras(2, 'the governor')}</div></body></html>`);
+    expect(page.text).toContain('Tweet 1: yes this is real');
+    expect(page.text).toContain('Tweet 2: yes this is real');
+  });
+});

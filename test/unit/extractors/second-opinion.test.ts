@@ -46,6 +46,25 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     expect(preferSecond(blocks.slice(0, 2), blocks)).toBe(false);
   });
 
+  it('stands where the two share no line and it holds over twice the first one\'s prose (a featured box above the article list)', () => {
+    const featured = '<div class="featured"><p>Featured: the CTO of a robotics company chats about self-driving bulldozers, and why simulation matters now.</p>'
+      + '<p>Listen to the episode on any podcast app, or read the full transcript of the conversation on the blog, with links to the papers.</p></div>';
+    const more = '<p>Trainers hold national certificates, and each one keeps a weekly hour for questions, plans and progress checks with members.</p>'
+      + '<p>Group sessions of three or four people are possible too, and they suit friends who train together and want to share the cost.</p>';
+    const blocks = toBlocks(parseHtml(`<body>${featured}${article.replace('</div>', `${more}</div>`)}</body>`));
+    const box = blocks.filter((b) => /^(Featured|Listen)/.test(b.text));
+    const body = blocks.filter((b) => !box.includes(b));
+    const chars = (ls: typeof blocks): number => ls.reduce((a, b) => a + b.chars, 0);
+    // Not next to nothing: the share rule alone keeps the first.
+    expect(chars(box)).toBeGreaterThan(0.25 * chars(body));
+    expect(chars(body)).toBeGreaterThan(2 * chars(box));
+    expect(preferSecond(box, body)).toBe(true);
+    // Sharing one line, the two models agree in part: the first stands.
+    expect(preferSecond([...box, body[0]!], body)).toBe(false);
+    // Less than twice the prose: the first stands.
+    expect(preferSecond(box, body.slice(0, 4))).toBe(false);
+  });
+
   it('gives extract() the paragraphs when the segment model finds nothing', () => {
     // A line bar no line can reach stands in for the pages where every line falls below it.
     const page = extract(`<html><head><title>Personal training</title></head><body><ul class="menu"><li><a href="/a">Classes</a></li></ul>${article}</body></html>`,
