@@ -7,15 +7,15 @@ import { seededRng } from '../../../src/core/rng';
 import { parsePipeline } from '../../../src/pipeline/load';
 import { buildPipeline } from '../../../src/runner/build';
 import { expectedPagesPerVisit, visitRatePerHour } from '../../../src/schedule/allocation';
-import { buildModelFromFrontier, scheduledIntervalHours, schedulerState } from '../../../src/schedule/core-bridge';
-import { allocationRatePerHour, configFromStage } from '../../../src/schedule/poisson';
+import { buildModelFromFrontier, frontierFreshness, scheduledIntervalHours, schedulerState } from '../../../src/schedule/core-bridge';
+import { allocationRatePerHour, configFromStage, subjectRatePerHour } from '../../../src/schedule/poisson';
 import { createPolicy } from '../../../src/schedule/simulation/policies';
 import { DEFAULT_SIMULATION, simulate } from '../../../src/schedule/simulation/simulate';
 import type { World as SimWorld } from '../../../src/schedule/simulation/world';
 import { connectSearch } from '../../../src/search/client';
 import { indexName } from '../../../src/search/templates';
 import { createWorld, startSimsite, type World } from '../../../src/simsite';
-import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
+import { goal, projectRoot, writeReport, type GoalRow, type ResultRow } from '../lib/results';
 
 /**
  * The scheduler for real: freshet crawls simsite on an accelerated clock (both run on the same
@@ -33,7 +33,13 @@ const N = arg('n', 2000);
 // 1200×: a week in about eight minutes; at 3600× a loaded two-core machine could not keep the
 // crawl up with the clock (realised spend fell to 68 of 83 pages/h with the same code).
 const SPEED = arg('speed', 1200);
-const BUDGET_X = arg('budget', 1);
+const budgetsArg = (): number[] => {
+  const i = process.argv.indexOf('--budgets');
+  if (i < 0) return process.argv.includes('--budget') ? [arg('budget', 1)] : [1, 3];
+  return process.argv[i + 1]!.split(',').map(Number);
+};
+/** Budgets as multiples of one visit per user per day; the issue asks for the meter at 1× and 3×. */
+const BUDGETS_X = budgetsArg();
 const SEED = arg('seed', 1);
 const WARMUP_MS = arg('warmup-days', 3) * DAY_MS;
 const MEASURE_MS = arg('measure-days', 3) * DAY_MS;
@@ -42,6 +48,8 @@ const PAGE_SIZE = 10; // simsite's timeline pages, as the real API's
 const HISTORY_PAGES = 5;
 /** simsite's posting history before the crawl starts; the simulation replays the same posts. */
 const HISTORY_DAYS = 3;
+/** How often (simulated) the freshness meter is read against the truth during the measured window. */
+const METER_EVERY_MS = arg('meter-every-hours', 6) * HOUR_MS;
 
 /** The simulation's world built from simsite's ground truth: same rates, same post times. */
 function simWorldOf(world: World, t0: number, endMs: number): SimWorld {
@@ -70,8 +78,67 @@ function benchLogger(): Logger {
   return log;
 }
 
+/** One reading of the freshness meter, as `freshet status` computes it, and the truth at that moment. */
+interface MeterReading {
+  simHours: number;
+  predicted: number;
+  low: number;
+  high: number;
+  truth: number;
+}
+
+/**
+ * The truth the meter estimates: posts published since each visited active subject's last visit
+ * (a visit reads a timeline to its newest post). Subjects never visited are outside the meter too.
+ */
+async function readMeter(frontier: Built['frontier'], config: ReturnType<typeof parsePipeline>, world: World, uidIndex: ReadonlyMap<string, number>, nowMs: number, t0: number): Promise<MeterReading | undefined> {
+  if (config.schedule.type !== 'poisson') return undefined;
+  const { refit_interval_secs: _every, ...stage } = config.schedule;
+  const entries = await frontier.allEntries();
+  const states = entries.map((e) => e.state);
+  const model = buildModelFromFrontier(states, configFromStage(stage));
+  const meter = frontierFreshness(states, model, nowMs).freshness;
+  let truth = 0;
+  // --debug: predicted and true waiting posts by the evidence a subject's estimate rests on.
+  const groups = new Map<string, { n: number; predicted: number; truth: number; truePerDay: number; estPerDay: number }>();
+  for (const e of entries) {
+    if (e.state.status !== 'active' || e.state.lastVisitMs === undefined) continue;
+    const u = uidIndex.get(e.subject);
+    if (u === undefined) continue;
+    const waiting = world.postCountAt(u, nowMs) - world.postCountAt(u, e.state.lastVisitMs);
+    truth += waiting;
+    if (process.argv.includes('--debug')) {
+      const s = schedulerState(e.state);
+      const m = subjectRatePerHour(s, model);
+      const key = `posts ${s.evidencePosts < 0.5 ? '0' : s.evidencePosts < 2.5 ? '1-2' : s.evidencePosts < 9.5 ? '3-9' : s.evidencePosts < 49.5 ? '10-49' : '50+'}`;
+      const g = groups.get(key) ?? { n: 0, predicted: 0, truth: 0, truePerDay: 0, estPerDay: 0 };
+      g.n++;
+      g.predicted += (m * (nowMs - e.state.lastVisitMs)) / HOUR_MS;
+      g.truth += waiting;
+      g.truePerDay += world.users[u]!.postsPerDay;
+      g.estPerDay += m * 24;
+      groups.set(key, g);
+    }
+  }
+  if (groups.size) console.error(`meter at ${((nowMs - t0) / HOUR_MS).toFixed(0)} h`, JSON.stringify(Object.fromEntries([...groups].sort().map(([k, g]) => [k, { n: g.n, predicted: Math.round(g.predicted), truth: g.truth, estPerDay: +g.estPerDay.toFixed(1), truePerDay: +g.truePerDay.toFixed(1) }]))));
+  return { simHours: (nowMs - t0) / HOUR_MS, predicted: meter.unindexedPosts, low: meter.unindexedLow, high: meter.unindexedHigh, truth };
+}
+
 async function main(): Promise<void> {
-  const budgetPerHour = (BUDGET_X * N) / 24;
+  const results: ResultRow[] = [];
+  const goals: GoalRow[] = [];
+  for (const budgetX of BUDGETS_X) {
+    const run = await runBudget(budgetX);
+    results.push(...run.results);
+    goals.push(...run.goals);
+  }
+  writeReport('schedule-live', { users: N, speed: SPEED, budgets_x_daily_uniform: BUDGETS_X, seed: SEED, warmup_days: WARMUP_MS / DAY_MS, measure_days: MEASURE_MS / DAY_MS, tail_days: TAIL_MS / DAY_MS, page_size: PAGE_SIZE, history_pages: HISTORY_PAGES, meter_every_hours: METER_EVERY_MS / HOUR_MS }, results, goals, {
+    note: 'simsite and freshet share one accelerated clock in one process; the simulation replays the same users and post times; each budget is a separate crawl of a fresh world of the same seed',
+  });
+}
+
+async function runBudget(budgetX: number): Promise<{ results: ResultRow[]; goals: GoalRow[] }> {
+  const budgetPerHour = (budgetX * N) / 24;
   const world = createWorld({ seed: SEED, users: N, medianPostsPerDay: 1, postsPerDaySigma: 1.5, zombieShare: 0.2, historyDays: HISTORY_DAYS });
   const site = await startSimsite({ world, speed: SPEED, port: 0, requestLogMaxEntries: 3_000_000 });
   const clock = site.clock;
@@ -105,7 +172,22 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
     lagsMs.push(Math.max(0, now - expected));
     expected = now + 50;
   }, 50);
+  // The meter is read while the crawl runs, every few simulated hours of the measured window.
+  const uidIndex = new Map(world.users.map((u, i) => [`weibo:user:${u.uid}`, i] as const));
+  const readings: MeterReading[] = [];
+  let crawling = true;
+  const meterLoop = (async () => {
+    for (let atMs = WARMUP_MS + METER_EVERY_MS; atMs <= WARMUP_MS + MEASURE_MS; atMs += METER_EVERY_MS) {
+      const waitMs = (t0 + atMs - clock.nowMs()) / SPEED;
+      if (waitMs > 0) await sleep(waitMs);
+      if (!crawling) return;
+      const r = await readMeter(built.frontier, config, world, uidIndex, clock.nowMs(), t0);
+      if (r) readings.push(r);
+    }
+  })();
   const summary = await built.runner.run({ durationMs: endMs / SPEED });
+  crawling = false;
+  await meterLoop;
   clearInterval(lagTimer);
   lagsMs.sort((a, b) => a - b);
   const lagP99SimMinutes = ((lagsMs[Math.floor(lagsMs.length * 0.99)] ?? 0) * SPEED) / 60_000;
@@ -176,24 +258,55 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
   // Requests spent in the measured window (the first visits' deep-history burst is warm-up).
   const inWindow = site.requestLog.entries().filter((e) => e.simMs >= t0 + WARMUP_MS && e.simMs < t0 + WARMUP_MS + MEASURE_MS).length;
   const requestsPerSimHour = inWindow / (MEASURE_MS / HOUR_MS);
+  const live = `live-crawl/${budgetX}x`;
+  const simulated = `simulation/${budgetX}x`;
   const results: ResultRow[] = [
-    { system: 'freshet', variant: 'live-crawl', metric: 'mean_delay_hours', value: liveMean },
-    { system: 'freshet', variant: 'live-crawl', metric: 'posts_measured', value: delays.length },
-    { system: 'freshet', variant: 'live-crawl', metric: 'posts_uncaptured', value: uncaptured },
-    { system: 'freshet', variant: 'live-crawl', metric: 'requests_per_hour', value: requestsPerSimHour },
-    { system: 'freshet', variant: 'live-crawl', metric: 'requests_total', value: summary.requests },
-    { system: 'freshet', variant: 'live-crawl', metric: 'event_loop_stall_p99_sim_minutes', value: lagP99SimMinutes },
-    { system: 'freshet', variant: 'simulation', metric: 'mean_delay_hours', value: predicted.meanDelayHours },
-    { system: 'freshet', variant: 'simulation', metric: 'posts_uncaptured', value: predicted.uncaptured },
-    { system: 'freshet', variant: 'simulation', metric: 'pages_per_hour', value: predicted.pagesPerHour },
-    { system: 'oracle', variant: 'simulation', metric: 'mean_delay_hours', value: oracle.meanDelayHours },
+    { system: 'freshet', variant: live, metric: 'mean_delay_hours', value: liveMean },
+    { system: 'freshet', variant: live, metric: 'posts_measured', value: delays.length },
+    { system: 'freshet', variant: live, metric: 'posts_uncaptured', value: uncaptured },
+    { system: 'freshet', variant: live, metric: 'requests_per_hour', value: requestsPerSimHour },
+    { system: 'freshet', variant: live, metric: 'requests_total', value: summary.requests },
+    { system: 'freshet', variant: live, metric: 'event_loop_stall_p99_sim_minutes', value: lagP99SimMinutes },
+    { system: 'freshet', variant: simulated, metric: 'mean_delay_hours', value: predicted.meanDelayHours },
+    { system: 'freshet', variant: simulated, metric: 'posts_uncaptured', value: predicted.uncaptured },
+    { system: 'freshet', variant: simulated, metric: 'pages_per_hour', value: predicted.pagesPerHour },
+    { system: 'oracle', variant: simulated, metric: 'mean_delay_hours', value: oracle.meanDelayHours },
   ];
+  for (const r of readings) {
+    const at = `${live}/meter-at-${Math.round(r.simHours)}h`;
+    results.push(
+      { system: 'freshet', variant: at, metric: 'meter_predicted_unindexed_posts', value: r.predicted },
+      { system: 'freshet', variant: at, metric: 'meter_low_90', value: r.low },
+      { system: 'freshet', variant: at, metric: 'meter_high_90', value: r.high },
+      { system: 'simsite', variant: at, metric: 'true_unindexed_posts', value: r.truth },
+    );
+  }
   await site.close();
   const ratio = liveMean / predicted.meanDelayHours;
-  writeReport('schedule-live', { users: N, speed: SPEED, budget_x_daily_uniform: BUDGET_X, budget_per_hour: budgetPerHour, seed: SEED, warmup_days: WARMUP_MS / DAY_MS, measure_days: MEASURE_MS / DAY_MS, tail_days: TAIL_MS / DAY_MS, page_size: PAGE_SIZE, history_pages: HISTORY_PAGES, sim_hours_run: simEnd / HOUR_MS }, results, [
-    goal('live mean delay / simulated (upper)', '<=', 1.15, ratio),
-    goal('live mean delay / simulated (lower)', '>=', 0.85, ratio),
-  ], { note: 'simsite and freshet share one accelerated clock in one process; the simulation replays the same users and post times' });
+  const meterRatios = readings.filter((r) => r.truth > 0).map((r) => r.predicted / r.truth);
+  const inside = readings.filter((r) => r.truth >= r.low && r.truth <= r.high).length;
+  // The meter estimates an expectation: a single reading's truth also holds the Poisson noise of
+  // posts nobody has seen (sd ~5 % of ~380 waiting posts at 3x with 2,000 users), which no
+  // estimator can predict. The goal is on the mean over the window's readings (the meter's bias);
+  // each reading's ratio is a result row, and the share inside the 90 % interval checks the spread.
+  const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
+  const meanRatio = readings.length ? sum(readings.map((r) => r.predicted)) / sum(readings.map((r) => r.truth)) : null;
+  console.error(`[schedule-live] ${budgetX}x: live ${liveMean.toFixed(3)} h, simulated ${predicted.meanDelayHours.toFixed(3)} h; meter / truth ${meterRatios.map((x) => x.toFixed(3)).join(' ')}`);
+  const goals = [
+    goal(`${budgetX}x: live mean delay / simulated (upper)`, '<=', 1.15, ratio),
+    goal(`${budgetX}x: live mean delay / simulated (lower)`, '>=', 0.85, ratio),
+    goal(`${budgetX}x: freshness meter predicted / true unindexed posts, over ${readings.length} readings of the measured window (upper)`, '<=', 1.1, meanRatio),
+    goal(`${budgetX}x: freshness meter predicted / true unindexed posts, over ${readings.length} readings of the measured window (lower)`, '>=', 0.9, meanRatio),
+  ];
+  if (meterRatios.length) {
+    results.push(
+      { system: 'freshet', variant: live, metric: 'meter_ratio_lowest_reading', value: Math.min(...meterRatios) },
+      { system: 'freshet', variant: live, metric: 'meter_ratio_highest_reading', value: Math.max(...meterRatios) },
+    );
+  }
+  results.push({ system: 'freshet', variant: live, metric: 'sim_hours_run', value: simEnd / HOUR_MS });
+  results.push({ system: 'freshet', variant: live, metric: 'meter_truth_inside_90pct_share', value: readings.length ? inside / readings.length : 0 });
+  return { results, goals };
 }
 
 /** Where the live spend goes: plan vs due ZSET vs realised requests, estimates vs truth. */
