@@ -72,27 +72,18 @@ export function isHiddenByClass(el: DomElement): boolean {
 function afterToggle(el: DomElement): boolean {
   const item = el.parent;
   if (!item || item.type !== 'tag') return false;
-  const prev = previousElement(el);
+  const prev = adjacentElement(el, -1);
   if (!prev || !(prev.name === 'button' || prev.name === 'summary' || prev.attribs['aria-expanded'] !== undefined)) return false;
   if (prev.attribs.class !== undefined && HIDDEN_CLASS_RE.test(prev.attribs.class)) return false;
   const itemEl = item as DomElement;
   const alike = (s: DomElement | undefined): boolean => s !== undefined && s.name === itemEl.name && s.attribs.class === itemEl.attribs.class;
-  return alike(previousElement(itemEl)) || alike(nextElement(itemEl));
+  return alike(adjacentElement(itemEl, -1)) || alike(adjacentElement(itemEl, 1));
 }
 
-function previousElement(el: DomElement): DomElement | undefined {
+/** The element next to `el` among its siblings (`step` −1: before it, +1: after it), across text and comments only. */
+function adjacentElement(el: DomElement, step: -1 | 1): DomElement | undefined {
   const sibs = el.parent?.children ?? [];
-  for (let i = sibs.indexOf(el) - 1; i >= 0; i--) {
-    const s = sibs[i]!;
-    if (s.type === 'tag') return s as DomElement;
-    if (s.type !== 'text' && s.type !== 'comment') return undefined;
-  }
-  return undefined;
-}
-
-function nextElement(el: DomElement): DomElement | undefined {
-  const sibs = el.parent?.children ?? [];
-  for (let i = sibs.indexOf(el) + 1; i < sibs.length; i++) {
+  for (let i = sibs.indexOf(el) + step; i >= 0 && i < sibs.length; i += step) {
     const s = sibs[i]!;
     if (s.type === 'tag') return s as DomElement;
     if (s.type !== 'text' && s.type !== 'comment') return undefined;
