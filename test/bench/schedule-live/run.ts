@@ -91,12 +91,17 @@ interface MeterReading {
  * The truth the meter estimates: posts published since each visited active subject's last visit
  * (a visit reads a timeline to its newest post). Subjects never visited are outside the meter too.
  */
-async function readMeter(frontier: Built['frontier'], config: ReturnType<typeof parsePipeline>, world: World, uidIndex: ReadonlyMap<string, number>, nowMs: number, t0: number): Promise<MeterReading | undefined> {
+/** The pipeline's poisson schedule as the model takes it (as `freshet status` reads it), or undefined. */
+function poissonConfigOf(config: ReturnType<typeof parsePipeline>): ReturnType<typeof configFromStage> | undefined {
   if (config.schedule.type !== 'poisson') return undefined;
   const { refit_interval_secs: _every, ...stage } = config.schedule;
+  return configFromStage(stage);
+}
+
+async function readMeter(frontier: Built['frontier'], cfg: ReturnType<typeof configFromStage>, world: World, uidIndex: ReadonlyMap<string, number>, nowMs: number, t0: number): Promise<MeterReading> {
   const entries = await frontier.allEntries();
   const states = entries.map((e) => e.state);
-  const model = buildModelFromFrontier(states, configFromStage(stage));
+  const model = buildModelFromFrontier(states, cfg);
   const meter = frontierFreshness(states, model, nowMs).freshness;
   let truth = 0;
   // --debug: predicted and true waiting posts by the evidence a subject's estimate rests on.
@@ -176,13 +181,14 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
   const uidIndex = new Map(world.users.map((u, i) => [`weibo:user:${u.uid}`, i] as const));
   const readings: MeterReading[] = [];
   let crawling = true;
+  const meterConfig = poissonConfigOf(config);
   const meterLoop = (async () => {
+    if (!meterConfig) return;
     for (let atMs = WARMUP_MS + METER_EVERY_MS; atMs <= WARMUP_MS + MEASURE_MS; atMs += METER_EVERY_MS) {
       const waitMs = (t0 + atMs - clock.nowMs()) / SPEED;
       if (waitMs > 0) await sleep(waitMs);
       if (!crawling) return;
-      const r = await readMeter(built.frontier, config, world, uidIndex, clock.nowMs(), t0);
-      if (r) readings.push(r);
+      readings.push(await readMeter(built.frontier, meterConfig, world, uidIndex, clock.nowMs(), t0));
     }
   })();
   const summary = await built.runner.run({ durationMs: endMs / SPEED });
@@ -311,9 +317,8 @@ schedule: { type: poisson, objective: delay, budget_per_hour: ${budgetPerHour}, 
 
 /** Where the live spend goes: plan vs due ZSET vs realised requests, estimates vs truth. */
 async function diagnose(world: World, frontier: Built['frontier'], config: ReturnType<typeof parsePipeline>, site: Site, t0: number, nowMs: number): Promise<void> {
-  if (config.schedule.type !== 'poisson') return;
-  const { refit_interval_secs: _r, ...stage } = config.schedule;
-  const cfg = configFromStage(stage);
+  const cfg = poissonConfigOf(config);
+  if (!cfg) return;
   const states = await frontier.allStates();
   const model = buildModelFromFrontier(states, cfg);
   let sumEst = 0, sumTrue = 0, planSpend = 0, planSpendTrue = 0, schedSpend = 0, schedSpendTrue = 0, active = 0;
