@@ -24,6 +24,8 @@ export interface PageElements {
   author?: DomElement;
   /** The first `<time datetime>`. */
   time?: DomElement;
+  /** The datetime of the first `<time pubdate>`: HTML5's mark for the publication date of the article around it. */
+  pubdate?: string;
   /** The datetime values of the first `<time>` elements (at most 10), to read an ambiguous one by the others. */
   times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
@@ -120,6 +122,7 @@ export function pageElements(root: DomRoot): PageElements {
       case 'time':
         if (a.datetime !== undefined) {
           out.time ??= n;
+          if (a.pubdate !== undefined) out.pubdate ??= a.datetime;
           if (out.times.length < 10) out.times.push(a.datetime);
         }
         break;

@@ -30,6 +30,8 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
   }
   const read = readDate(t, false, utcOffset);
   if (read) return read.iso;
+  // Without a year ("Aug 15", a template's short datetime) Date.parse makes up 2001.
+  if (!/\b(?:1[89]|20)\d{2}\b/.test(t)) return undefined;
   const gmt = HAS_ZONE_RE.test(t) ? '' : ` GMT${(utcOffset ?? 'Z') === 'Z' ? '' : utcOffset!.replace(':', '')}`;
   const d = Date.parse(`${t.replace(/(\d)(am|pm)\b/i, '$1 $2')}${gmt}`);
   return Number.isFinite(d) ? new Date(d).toISOString() : undefined;
@@ -42,6 +44,10 @@ function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<strin
     : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
   const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
   const found: string[] = [];
+  // A <time pubdate> marks the date the article itself shows as its publication's; JSON-LD and
+  // meta tags are often the CMS's last save (a datePublished equal to dateModified to the second).
+  const pubdate = field === 'published' ? elementsOf(page).pubdate : undefined;
+  if (pubdate) found.push(pubdate);
   for (const o of ld) if (typeof o[ldKey] === 'string') found.push(o[ldKey] as string);
   for (const k of keys) {
     const v = meta.get(k);

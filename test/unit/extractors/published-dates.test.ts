@@ -2,6 +2,7 @@ import { labelledDate } from '../../../src/extractors/bylines';
 import { toBlocks } from '../../../src/extractors/blocks';
 import { parseHtml } from '../../../src/extractors/dom';
 import { dateInUrl, readDate, writesDayFirst } from '../../../src/extractors/dates';
+import { normalizeDate } from '../../../src/extractors/published';
 import { extract } from '../../../src/extractors/text-density';
 
 /** Shapes of real pages (WCXB dev, tune part): Discourse, vBulletin, phpBB, NPR, realestate.com.au, WSET. */
@@ -111,5 +112,24 @@ describe('publication dates: what the page states, read as the page means it', (
       <script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Scenic Turkish and French sights","datePublished":"2026-02-15 03:05:48"}</script></head>
       <body><h1>Scenic Turkish and French sights with lowjhg</h1>${tools}<div class="post-date">Feb 14, 2026 | 9:05 pm</div><div class="poster">lowjhg</div>${para}</body></html>`);
     expect(page.published_at?.slice(0, 10)).toBe('2026-02-14');
+  });
+
+  it('takes the <time pubdate> at the foot of the article over a JSON-LD datePublished that is the last save', () => {
+    // U.S. Chamber of Commerce shape: JSON-LD datePublished equal to dateModified, the article's own "Published" at its end.
+    const page = extract(`<html lang="en"><head><title>10 Free Accounting Tools for Your Small Business</title>
+      <meta property="article:published_time" content="2025-08-08T00:00:00-04:00"/>
+      <script type="application/ld+json">{"@type":"Article","datePublished":"2025-11-29T12:28:31-05:00","dateModified":"2025-11-29T12:28:31-05:00"}</script></head>
+      <body><h1>10 Free Accounting Tools for Your Small Business</h1>${para.repeat(10)}
+      <div class="article-body__published"> Published <time pubdate datetime="2025-08-13" title="August 13, 2025">August 13, 2025</time></div></body></html>`);
+    expect(page.published_at).toBe('2025-08-13');
+  });
+
+  it('reads no date from a <time pubdate> without a year (a template\'s "Aug 15"): Date.parse would make it 2001', () => {
+    const page = extract(`<html lang="en"><head><title>Notes from the studio</title>
+      <script type="application/ld+json">{"@type":"BlogPosting","datePublished":"2024-08-15T10:00:00-04:00"}</script></head>
+      <body><h1>Notes from the studio</h1><time class="dt-published" datetime="Aug 15" pubdate>Aug 15</time>${para}</body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2024-08-15');
+    expect(normalizeDate('Aug 15')).toBeUndefined();
+    expect(normalizeDate('Aug 15, 2024')).toBe('2024-08-15');
   });
 });
