@@ -37,9 +37,33 @@ function bioOf(name: string, line: string): boolean {
 /** The subject of a bio's first sentence: "Ana Ruiz is a travel writer…". */
 const BIO_RE = /^(\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3})\s+(?:is|was|has been)\s+(?:a|an|the|our)\b/u;
 
-/** A name line on its own (a card's heading): a person's name shape, no heading words. */
+/** A name line on its own (a card's heading): a person's name shape, no heading words; or a name with its degrees. */
 export function bareName(text: string): string | undefined {
-  return text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : undefined;
+  return text.length <= 60 && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text) ? nameOf(text, false, true) : credentialedName(text);
+}
+
+/** Degrees and licences written after a person's name (health, law, finance writers). */
+const DEGREE_RE = /^(?:M\.?D|D\.?O|Ph\.?D|PharmD|DrPH|EdD|PsyD|DVM|VMD|DDS|DMD|RDN?|LDN?|RN|BSN|MSN|NP|PA-C|MPH|MBA|MSc?|MA|BSc?|BA|JD|Esq|CPA|CFP|LCSW|LPC|CDCES|CNS|FACP|FAAP|FACS|DACVB|CSCS)\.?$/;
+/** A post-nominal: an abbreviation of capitals (FOMA, DABOM, E-RYT), dotted or not. */
+const POST_NOMINAL_RE = /^(?:[A-Z][A-Za-z.-]*[A-Z]\.?|Ph\.?D\.?|PharmD|DrPH|EdD|PsyD|MSc|BSc|Esq\.?)$/;
+
+/**
+ * The person of a line that names people with their degrees: "Doris Munoz-Mantilla, MD, FOMA,
+ * DABOM", "Ellen Lindell, VMD, DACVB; Monique Feyrecilde, BA, LVT" (the first). A degree marks
+ * a person where a bare name shape alone may be a place ("Austin, TX" has none).
+ */
+export function credentialedName(text: string): string | undefined {
+  if (text.length > 300) return undefined;
+  const words = text.split(/\s*(?:;|\s&\s|\sand\s)\s*/)[0]!.trim().split(/\s+/);
+  let n = words.length;
+  let degree = false;
+  // Peel the post-nominals off the end: what is left is the name.
+  while (n > 2 && POST_NOMINAL_RE.test(words[n - 1]!.replace(/,$/, ''))) {
+    degree ||= DEGREE_RE.test(words[n - 1]!.replace(/,$/, ''));
+    n--;
+  }
+  const name = words.slice(0, n).join(' ').replace(/,$/, '');
+  return degree && BARE_NAME_RE.test(name) && !NOT_NAME_WORD_RE.test(name) ? name : undefined;
 }
 
 /** The name a label line points to: a name line, or the subject of a bio. */
@@ -71,7 +95,7 @@ const BYLINE_RE = /^(?:(?:written|posted|reported|words|story|text|recipe|guide|
 /** "Written byAna Ruiz": inline markup without a space between the label and the name. */
 const GLUED_BYLINE_RE = /^(?:[Ww]ritten|[Pp]osted|[Aa]uthored|WRITTEN|POSTED) (?:by|BY)(?=\p{Lu})(.+)$/u;
 /** A label line whose name follows on the next line. */
-export const LABEL_RE = /^(?:(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
+export const LABEL_RE = /^(?:(?:(?:article|post|story)\s+)?(?:written|posted|article|authored|recipe|guide)\s+by|by|authors?(?: of this article)?|contributors?|about the author|insights from|作者)\s*[:：]?$/i;
 /** What follows a name on its line: a role, a reading time, a comment count. */
 const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
@@ -240,6 +264,9 @@ export function findByline(
     }
     // A name as a minor heading under the headline (an <h3>) is a byline all the same; the
     // nearest anchor counts (the content's start when the title matched a logo line far above).
+    // Names with their degrees under the headline are its byline, dated or not ("Ellen Lindell, VMD, DACVB; …").
+    // Right under an <h1> counts as under the headline where the headline was not matched to the title.
+    if (out.bare === undefined && !opts.zh && b.heading === 0 && (nearest(anchors, i) <= BARE_NAME_LINES || blocks[i - 1]?.heading === 1)) out.bare = credentialedName(text);
     if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)) {
       if ([blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
       else undated ??= text;

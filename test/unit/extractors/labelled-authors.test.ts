@@ -1,3 +1,4 @@
+import { credentialedName } from '../../../src/extractors/bylines';
 import { extract } from '../../../src/extractors/text-density';
 
 /** Shapes of real pages (WCXB dev, tune part): an insights article with a facts aside, a bootcamp blog with an "About the Author" foot. */
@@ -91,3 +92,32 @@ describe('author: a bare name beside the dateline', () => {
   });
 });
 
+describe('author: names written with their degrees', () => {
+  it('reads the first person of a line of names with degrees and the name an "Article written by:" heading points to', () => {
+    expect(credentialedName('Ellen Lindell, VMD, DACVB; Monique Feyrecilde, BA, LVT, VTS (Behavior); Debra Horwitz, DVM, DACVB')).toBe('Ellen Lindell');
+    expect(credentialedName('Doris Munoz-Mantilla, MD, FOMA, DABOM')).toBe('Doris Munoz-Mantilla');
+    expect(credentialedName('Dylan Bailey, MS, RD, FAND')).toBe('Dylan Bailey');
+    // A place and its state abbreviation, a name with a role: no degree, no person read.
+    expect(credentialedName('Austin, TX')).toBeUndefined();
+    expect(credentialedName('Mike Marshall, Shipping Expert')).toBeUndefined();
+    expect(credentialedName('Key Takeaways, MD')).toBeUndefined();
+  });
+
+  it('takes names with degrees right under the <h1> for the byline, dated or not', () => {
+    // VCA shape: the headline in <h1>, the names of the writers with their degrees on the line below it.
+    const page = extract(`<html lang="en"><head><title>Training Basics | Pet Care Resources</title><meta property="og:site_name" content="VCA"></head>
+      <body><p>Book Appointment</p><h1 class="detail__header__title">Puppy Behavior and Training: Training Basics</h1>
+      <div class="detail__header__subtitle">Ellen Lindell, VMD, DACVB; Monique Feyrecilde, BA, LVT, VTS (Behavior)</div>${para}</body></html>`);
+    expect(page.author).toBe('Ellen Lindell');
+  });
+
+  it('reads the name with degrees after an "Article written by:" heading in an author section at the foot', () => {
+    // Obesity Medicine Association shape: the author section after the article, a portrait and the name as an <h3>.
+    const filler = '<p>Weight regain after stopping a medication is common, and a plan for nutrition and activity before stopping helps keep it off.</p>'.repeat(30);
+    const page = extract(`<html lang="en"><head><title>Weight loss medications</title><meta property="og:site_name" content="Obesity Medicine Association"></head>
+      <body><h1>Weight loss medications</h1>${filler}<section class="container"><h2 class="text-lg">Article written by:</h2>
+      <div class="flex flex-col gap-10"><div class="flex"><img src="/a.webp" alt="Headshot in a white coat" class="rounded-full">
+      <div><h3 class="font-plantin">Doris Munoz-Mantilla, MD, FOMA, DABOM</h3></div></div></div></section></body></html>`);
+    expect(page.author).toBe('Doris Munoz-Mantilla');
+  });
+});
