@@ -44,7 +44,7 @@ const PATTERNS: DatePattern[] = [
 const YEAR_RE = /(?:19|20)\d{2}/;
 /** The first letters of MONTH's names, either case. */
 const MONTH_START_RE = /[adfjmnos]/i;
-/** 03/05/2024, 05.03.2024 or 11-29-2024 (vBulletin): which is the month is decided by the page's locale. */
+/** 03/05/2024 or 11-29-2024 (vBulletin): which is the month is decided by the page's locale; 05.03.2024 is day-first. */
 const NUMERIC_RE = new RegExp(`(?<![\\d/.-])(\\d{1,2})([/.-])(\\d{1,2})\\2${YEAR}(?![\\d/-])${TIME}`, 'i');
 
 export interface ReadDate {
@@ -116,7 +116,8 @@ export function readDate(text: string, dayFirst = false, defaultOffset?: string)
   const n = NUMERIC_RE.exec(text);
   if (n) {
     const [a, b] = [Number(n[1]), Number(n[3])];
-    const [mo, d] = a > 12 || (dayFirst && b <= 12) ? [b, a] : [a, b];
+    // Dots between the numbers are the day-first writing of Europe and Russia (05.03.2024); US dates use slashes.
+    const [mo, d] = a > 12 || ((dayFirst || n[2] === '.') && b <= 12) ? [b, a] : [a, b];
     consider(n.index, n.index + n[0].length, Number(n[4]), mo, d, n.slice(5, 10), a <= 12 && b <= 12 && a !== b);
   }
   return best;

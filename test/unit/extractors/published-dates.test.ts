@@ -22,6 +22,9 @@ describe('readDate', () => {
     expect(readDate('张三 · 5 MAY 2024 10:20')?.iso).toBe('2024-05-05T10:20:00');
     expect(readDate('评论 12 条 · Dec. 19, 2025')?.iso).toBe('2025-12-19');
     expect(readDate('张三2026-01-05 10:00')?.iso).toBe('2026-01-05T10:00:00');
+    // Dotted numeric dates are written day first (German, Russian pages), whatever the locale says.
+    expect(readDate('Veröffentlicht am 05.03.2024', false)).toMatchObject({ iso: '2024-03-05', alt: '2024-05-03' });
+    expect(readDate('03/05/2024', false)?.iso).toBe('2024-03-05');
     expect(readDate('March 5, 1899')).toBeUndefined();
     expect(readDate('No date here, only 42 and 3/5')).toBeUndefined();
   });
