@@ -115,7 +115,8 @@ const NAME_PARTICLE_RE = /^(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|da
 export function nameOf(raw: string, zh: boolean, named = false): string | undefined {
   // A call to action is no name with a place after it ("Get in touch", "Sign up at our site").
   if (/^\p{Lu}\p{Ll}+\s+(?:on|at|in)\s+\p{Ll}/u.test(raw.trim())) return undefined;
-  let s = raw.replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
+  // A mailbox after the name ("Vinay Sajip <vinay_sajip at red-dove dot com>", as mail headers write it) is no part of it.
+  let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
   s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
   s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();

@@ -233,5 +233,12 @@ describe('datelines and bylines near the headline', () => {
     expect(extract(page('By 3i Global')).author).toBe('3i Global');
     expect(extract(page('By 2 editors')).author).toBeUndefined();
   });
-});
 
+  it('leaves the mailbox after a name out of it ("Author: Vinay Sajip <vinay_sajip at red-dove dot com>")', () => {
+    // Python documentation shape: a field list under the headline.
+    const page = extract(`<html lang="en"><head><title>Logging HOWTO</title></head><body><h1>Logging HOWTO</h1>
+      <dl class="field-list simple"><dt class="field-odd">Author<span class="colon">:</span></dt><dd class="field-odd"><p>Vinay Sajip &lt;vinay_sajip at red-dove dot com&gt;</p></dd></dl>
+      ${'<p>Logging is a means of tracking events that happen when some software runs, and the developer adds logging calls to the code.</p>'.repeat(4)}</body></html>`);
+    expect(page.author).toBe('Vinay Sajip');
+  });
+});
