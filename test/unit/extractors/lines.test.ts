@@ -153,6 +153,16 @@ describe('captions and comment forms', () => {
     const page = toBlocks(parseHtml(`<form><p>${long}</p><textarea></textarea></form>`));
     expect(page.map((b) => b.text)).toEqual([long]);
   });
+
+  it('drops a lead form (several typed fields and their labels, a drop-down of choices however long), but not a search box', () => {
+    const options = Array.from({ length: 200 }, (_, i) => `<option>Industry number ${i}</option>`).join('');
+    const lead = toBlocks(parseHtml(`<div><p>Best practices for vehicle rentals.</p><form method="post"><h3>Request our free ebook</h3>
+      <label>First Name*</label><input type="text" name="f"><label>Email*</label><input type="email" name="e"><label>Phone*</label><input type="tel" name="p">
+      <label>Industry*</label><select>${options}</select><div>This field is hidden when viewing the form</div><input type="submit" value="Send"></form></div>`));
+    expect(lead.map((b) => b.text)).toEqual(['Best practices for vehicle rentals.']);
+    const search = toBlocks(parseHtml('<div><p>Best practices.</p><form><label>Search the guides</label><input type="text" name="q"></form></div>'));
+    expect(search.map((b) => b.text)).toEqual(['Best practices.', 'Search the guides']);
+  });
 });
 
 describe('boilerplate lines', () => {
