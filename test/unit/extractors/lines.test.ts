@@ -168,7 +168,7 @@ describe('captions and comment forms', () => {
 describe('boilerplate lines', () => {
   it('recognises datelines, credits, prompts and Chinese source/editor lines', () => {
     for (const line of ['Updated Nov 19, 6:55 AM;', '4:00 am CST, Wednesday, November 20, 2019', 'ADVERTISEMENT',
-      'Sanjeev Verma/Hindustan Times/Getty Images', 'Image 1 of / 23', 'Related articles', '[责任编辑：王芳]',
+      'Sanjeev Verma/Hindustan Times/Getty Images', 'Image 1 of / 23', 'Related articles', '4 min Read', '12 minute read', 'In this article', 'About the author', '[责任编辑：王芳]',
       '2012年01月12日 16:30 来源：江城日报', '分享到： 新浪微博 腾讯微博', '4,726']) {
       expect([line, isBoilerplateLine(line)]).toEqual([line, true]);
     }
