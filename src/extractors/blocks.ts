@@ -281,6 +281,7 @@ function walk(root: DomNode, st: WalkState): void {
  */
 function isCommentForm(form: DomElement): boolean {
   let input = false;
+  let fields = 0;
   let chars = 0;
   const stack: DomNode[] = [...form.children];
   while (stack.length) {
@@ -288,12 +289,19 @@ function isCommentForm(form: DomElement): boolean {
     if (isText(n)) chars += countChars(n.data);
     else if (isElement(n)) {
       if (n.name === 'textarea' || (n.name === 'input' && /^(?:radio|checkbox)$/i.test(n.attribs.type ?? ''))) input = true;
-      for (const c of n.children) stack.push(c);
+      else if (n.name === 'input' && TEXT_FIELD_RE.test(n.attribs.type ?? 'text')) fields++;
+      // A drop-down's choices (every country, every industry) are no text the form shows.
+      if (n.name !== 'select') for (const c of n.children) stack.push(c);
     }
     if (chars > 1500) return false;
   }
-  return input;
+  // A contact or lead form asks for several things in words (name, e-mail, phone): its text is
+  // the fields' labels. A search box is one field.
+  return input || fields >= 2;
 }
+
+/** Inputs a visitor types words into (a missing type is text). */
+const TEXT_FIELD_RE = /^(?:text|email|tel|url|)$/i;
 
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
 export function isBoilerplate(b: Block): boolean {

@@ -15,6 +15,7 @@ const EXACT_RE = new RegExp(`^(?:${[
   'registered user', 'junior member', 'senior member', 'new member', 'member', 'moderator', 'administrator', 'posting rules',
   'forum jump', 'thread tools', 'display modes', 'quick reply', 'go to top', 'top', 'like', 'likes', 'thanks',
   'original poster', 'thread starter', 'op', '\\d+ (?:seconds?|minutes?|hours?|days?|weeks?|months?|years?) ago',
+  '\\d+\\s*min(?:ute)?s?\\.? read', 'in this article', 'about the author',
   '\\[\\s*\\d+\\s*\\] thanks?', '\\{\\{.*\\}\\}',
   '我要评论', '发表评论', '新聞討論', '發表文章', '最新', '调查', '延伸阅读',
   // Related-link (相关新闻, 相關新聞, 相关阅读 ...), recommendation, comment and page-tool headers of Chinese sites (simplified and traditional).

@@ -147,6 +147,23 @@ const UTILITY_TOKEN_RE = /(?:^|\s)(?:\S*:\S*|overflow(?:-[xy])?-hidden|\S*label-
 const DESKTOP_HIDDEN_RE = /(?:^|[\s_-])hidden-(?:desktop|lg|md|xl)(?:\s|$)|(?:^|\s)(?:md|lg|xl):hidden(?:\s|$)|(?:^|\s)d-(?:md|lg|xl)-none(?:\s|$)/i;
 
 /**
+ * Hidden on a phone's screen (`elementor-hidden-mobile`, `hidden-xs`): a page never hides its
+ * main text from phones, so what it drops there is a side column (a contact box, a list of
+ * posts beside the article).
+ */
+const MOBILE_HIDDEN_RE = /(?:^|\s)(?:elementor-hidden-mobile|hidden-xs|hidden-phone|hide-mobile|hide-on-mobile|hidden-mobile|mobile-hidden)(?:\s|$)/i;
+
+/** Hidden at a desktop's width by its class (see DESKTOP_HIDDEN_RE). */
+export function isHiddenOnDesktops(el: DomElement): boolean {
+  return DESKTOP_HIDDEN_RE.test(el.attribs.class ?? '');
+}
+
+/** Hidden on phones by its class (see MOBILE_HIDDEN_RE); layout.ts tells a side column from a desktop copy of the text. */
+export function isHiddenOnPhones(el: DomElement): boolean {
+  return MOBILE_HIDDEN_RE.test(el.attribs.class ?? '');
+}
+
+/**
  * A heading's anchor made an id (`s-be-careful-with-related-name`, `SQL-FOR-UPDATE-SHARE`): four
  * words or more, and what they say is the heading's topic, not the element's role.
  */
@@ -166,7 +183,7 @@ export function classWeight(el: DomElement): number {
   if (words.trim().length === 0) return 0;
   // An embedded post (a tweet, an Instagram post the story quotes) is part of the story, though its wrapper says "social".
   if (SOCIAL_EMBED_RE.test(words)) return 0;
-  const neg = NEGATIVE_RE.test(words) || DESKTOP_HIDDEN_RE.test(klass);
+  const neg = NEGATIVE_RE.test(words) || DESKTOP_HIDDEN_RE.test(klass) || MOBILE_HIDDEN_RE.test(klass);
   const pos = POSITIVE_RE.test(words);
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
 }

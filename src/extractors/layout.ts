@@ -1,5 +1,5 @@
 import type { Block, FurnitureMark } from './blocks';
-import { isConsentPlatform } from './clean';
+import { isConsentPlatform, isHiddenOnDesktops, isHiddenOnPhones } from './clean';
 import type { DomElement } from './dom';
 import { effectiveLength, linkRatio, type ScoringParams } from './scoring';
 
@@ -78,7 +78,13 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
     const sib = siblings.get(keyOf(m))!;
     return !m.hidden && sib.count >= 3 && sib.mass > limit;
   };
-  const isWrapper = (m: FurnitureMark): boolean => total > 0 && !(m.hidden && isConsentPlatform(m.el)) && (sectionRun(m)
+  // A block hidden on phones is a side column, unless the page hides from desktops a block of at
+  // least half its value: then it is the desktop copy of a text the phones get in that block.
+  let phonesCopyMass = 0;
+  // (A block hidden on both is shown nowhere: no copy of anything.)
+  for (const m of counted) if (!m.hidden && m.mass > phonesCopyMass && isHiddenOnDesktops(m.el) && !isHiddenOnPhones(m.el)) phonesCopyMass = m.mass;
+  const desktopCopy = (m: FurnitureMark): boolean => !m.hidden && m.mass > 0 && phonesCopyMass >= m.mass / 2 && isHiddenOnPhones(m.el) && !isHiddenOnDesktops(m.el);
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && !(m.hidden && isConsentPlatform(m.el)) && (sectionRun(m) || desktopCopy(m)
     || (m.mass > limit && (headline === undefined || holdsHeadline.has(m) || (!m.hidden && wordAboveHeadline))));
   const out: Block[] = [];
   for (const b of lines) {

@@ -2,7 +2,7 @@ import type { Block } from './blocks';
 import { isAncestorOf, isElement, type DomParent } from './dom';
 
 /** The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related articles", "Trending stories in world travel". */
-const OTHER_STORIES_RE = /^(?:(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+const OTHER_STORIES_RE = /^(?:(?:read\s+)?(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
 /** How much text must come before such a heading for it to end the piece (not a listing's own title). */
 const MIN_PIECE_CHARS = 600;
 
@@ -25,7 +25,7 @@ export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boole
     if (prev && chars >= MIN_PIECE_CHARS) {
       for (let i = Math.max(scanned, prev.index) + 1; i <= b.index; i++) {
         const h = blocks[i]!;
-        if (h.heading === 0 || h.text.length > 60 || !OTHER_STORIES_RE.test(h.text)) continue;
+        if (!headingLike(h) || !OTHER_STORIES_RE.test(h.text)) continue;
         const box = boxAfter(prev.owner, h.owner);
         if (box) boxes.push(box);
       }
@@ -37,6 +37,16 @@ export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boole
     boxes = [];
   }
   return out;
+}
+
+/**
+ * A heading, or a short unlinked line without a sentence's end that a utility-class template
+ * styles as one (`<p class="uppercase font-semibold">Popular posts</p>`): the wording test
+ * after it is strict enough that the tag need not say so.
+ */
+function headingLike(b: Block): boolean {
+  if (b.text.length > 60) return false;
+  return b.heading > 0 || (b.text.length <= 40 && b.linkChars === 0 && !/[.!?:]\s*$/.test(b.text));
 }
 
 /** The highest ancestor of `node` that does not hold `before` (undefined when that is the whole page). */

@@ -85,7 +85,7 @@ export function keepLine(
   b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): boolean {
   return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)) || tableFigure(b))
-    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true)
+    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true || rowLabel(b))
     && !(dropComments && b.inComments)
     // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
     && !underFurniture(items?.get(b) ?? b.owner, container, weights);
@@ -104,6 +104,52 @@ function tableFigure(b: Block): boolean {
   const row = cell.parent;
   // Asked once per figure: a row is a handful of short cells.
   return row !== null && isElement(row) && (row as DomElement).name === 'tr' && hasWords(row as DomElement);
+}
+
+/** A table row longer than this is a layout band (a page laid out in table cells), not a row of data. */
+const MAX_ROW_CHARS = 600;
+
+/**
+ * A linked label in a table cell ("Process file uploads" linking to its page) whose row says in
+ * words, outside links, what it is ("Run code when a file is uploaded"): the row's name, as much
+ * data as the row, not a link list. The row is short (a layout table's band holds far more) and
+ * has another cell.
+ */
+function rowLabel(b: Block): boolean {
+  // Words, not a sort link in a header cell ("PCT"), a rating ("4.8"), a permalink ("#1 | Link") or a bare URL.
+  if (!isElement(b.owner) || b.text.length > 80 || b.text.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length < 2) return false;
+  const cell = b.owner as DomElement;
+  if (cell.name !== 'td') return false;
+  const row = cell.parent;
+  if (row === null || !isElement(row) || (row as DomElement).name !== 'tr') return false;
+  const cells = (row as DomElement).children.filter((c) => isElement(c) && ((c as DomElement).name === 'td' || (c as DomElement).name === 'th'));
+  if (cells.length < 2) return false;
+  let chars = 0;
+  let unlinked = false;
+  for (const c of cells) {
+    if (c === cell) continue;
+    const t = rowText(c as DomElement);
+    chars += t.all;
+    unlinked ||= t.unlinkedWords;
+  }
+  return unlinked && chars + b.chars <= MAX_ROW_CHARS;
+}
+
+/** Characters of an element's text, and whether some of its words sit outside links. */
+function rowText(el: DomElement): { all: number; unlinkedWords: boolean } {
+  let all = 0;
+  let unlinkedWords = false;
+  const visit = (e: DomElement, linked: boolean): void => {
+    for (const c of e.children) {
+      if (c.type === 'text') {
+        const d = (c as DomText).data;
+        all += d.replace(/\s+/g, '').length;
+        if (!linked && /\p{L}{2}/u.test(d)) unlinkedWords = true;
+      } else if (isElement(c)) visit(c as DomElement, linked || (c as DomElement).name === 'a');
+    }
+  };
+  visit(el, false);
+  return { all, unlinkedWords };
 }
 
 function hasWords(el: DomElement): boolean {

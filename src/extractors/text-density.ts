@@ -20,6 +20,7 @@ import { dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
 import { cutOtherStories } from './other-stories';
 import { teaserTitles } from './teaser-titles';
+import { dropListTitles } from './list-titles';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -166,7 +167,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, forumByUrlOnly: evidence === 'url', ...opts.content }, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
-  const chosen = forum ? opinion : teaserTitles(blocks, cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items !== undefined));
+  const listing = items !== undefined;
+  const chosen = forum ? opinion : dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), listing)), listing);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

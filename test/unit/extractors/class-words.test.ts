@@ -14,12 +14,14 @@ describe('class words that style rather than name an element (clean.ts)', () => 
     expect(classWeight(el('<section class="relative bg-white overflow-hidden py-24"></section>'))).toBe(0);
     expect(classWeight(el('<div class="minlg:hidden group-[.active]:block maxlg:hidden"></div>'))).toBe(0);
     expect(classWeight(el('<div class="field field--name-bp-view field--type-viewsreference field--label-hidden field__items"></div>'))).toBe(0);
-    expect(classWeight(el('<div class="elementor-element elementor-hidden-mobile"></div>'))).toBe(0);
   });
 
   it('still calls furniture what a desktop reader does not see and what a furniture word names', () => {
     expect(classWeight(el('<div class="block lg:hidden"></div>'))).toBe(-1);
     expect(classWeight(el('<div class="cta hidden-desktop"></div>'))).toBe(-1);
+    // Hidden on a phone: a side column (a page never hides its main text from phones).
+    expect(classWeight(el('<div class="elementor-element elementor-hidden-tablet elementor-hidden-mobile e-con"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="col-md-4 hidden-xs"></div>'))).toBe(-1);
     expect(classWeight(el('<div class="sidebar widget-area"></div>'))).toBe(-1);
     expect(classWeight(el('<div id="share-bar"></div>'))).toBe(-1);
   });
@@ -38,6 +40,25 @@ describe('class words that style rather than name an element (clean.ts)', () => 
 });
 
 describe('pages whose text sits under such words', () => {
+  it('leaves out a side column hidden on phones, in the same container as the article', () => {
+    const side = `<div class="e-con-full elementor-hidden-tablet elementor-hidden-mobile e-con"><h3>CONTACT US</h3><p>Let us help! Call us or fill out this quick form and we will contact you within 24 hours, whatever your injury.</p>
+      <p>Navigating the disability benefits system can be overwhelming when you are already dealing with an injury and its bills.</p></div>`;
+    const page = extract(`<html><head><title>Injuries at the gym</title></head><body><header><a href="/">Firm</a></header>
+      <div class="e-con e-parent"><div class="e-con-full e-con"><h1>Injuries at the gym</h1>${paras(4, 'gyms')}</div>${side}</div>
+      <footer><p>© Firm</p></footer></body></html>`);
+    expect(page.paragraphs.filter((p) => p.includes('about gyms'))).toHaveLength(4);
+    expect(page.text).not.toContain('CONTACT US');
+    expect(page.text).not.toContain('disability benefits');
+  });
+
+  it('keeps a text the page renders twice, a copy for phones and one hidden on phones', () => {
+    const page = extract(`<html><head><title>Our services</title></head><body><header><a href="/">Firm</a></header><main>
+      <div class="e-con elementor-hidden-mobile"><h1>Our services</h1>${paras(4, 'services')}</div>
+      <div class="e-con elementor-hidden-desktop elementor-hidden-tablet"><h1>Our services</h1>${paras(4, 'services')}</div></main>
+      <footer><p>© Firm</p></footer></body></html>`);
+    expect(page.text).toContain('Paragraph 4 about services');
+  });
+
   it('keeps a service page\'s sections styled overflow-hidden', () => {
     const page = extract(`<html><head><title>Managed analytics | Acme</title></head><body>
       <header><a href="/">Acme</a></header>

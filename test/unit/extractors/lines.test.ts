@@ -153,12 +153,22 @@ describe('captions and comment forms', () => {
     const page = toBlocks(parseHtml(`<form><p>${long}</p><textarea></textarea></form>`));
     expect(page.map((b) => b.text)).toEqual([long]);
   });
+
+  it('drops a lead form (several typed fields and their labels, a drop-down of choices however long), but not a search box', () => {
+    const options = Array.from({ length: 200 }, (_, i) => `<option>Industry number ${i}</option>`).join('');
+    const lead = toBlocks(parseHtml(`<div><p>Best practices for vehicle rentals.</p><form method="post"><h3>Request our free ebook</h3>
+      <label>First Name*</label><input type="text" name="f"><label>Email*</label><input type="email" name="e"><label>Phone*</label><input type="tel" name="p">
+      <label>Industry*</label><select>${options}</select><div>This field is hidden when viewing the form</div><input type="submit" value="Send"></form></div>`));
+    expect(lead.map((b) => b.text)).toEqual(['Best practices for vehicle rentals.']);
+    const search = toBlocks(parseHtml('<div><p>Best practices.</p><form><label>Search the guides</label><input type="text" name="q"></form></div>'));
+    expect(search.map((b) => b.text)).toEqual(['Best practices.', 'Search the guides']);
+  });
 });
 
 describe('boilerplate lines', () => {
   it('recognises datelines, credits, prompts and Chinese source/editor lines', () => {
     for (const line of ['Updated Nov 19, 6:55 AM;', '4:00 am CST, Wednesday, November 20, 2019', 'ADVERTISEMENT',
-      'Sanjeev Verma/Hindustan Times/Getty Images', 'Image 1 of / 23', 'Related articles', '[责任编辑：王芳]',
+      'Sanjeev Verma/Hindustan Times/Getty Images', 'Image 1 of / 23', 'Related articles', '4 min Read', '12 minute read', 'In this article', 'About the author', '[责任编辑：王芳]',
       '2012年01月12日 16:30 来源：江城日报', '分享到： 新浪微博 腾讯微博', '4,726']) {
       expect([line, isBoilerplateLine(line)]).toEqual([line, true]);
     }

@@ -67,5 +67,15 @@ describe('sibling sections', () => {
     expect(page.text).not.toContain('Teaser');
     expect(page.text).not.toContain('Every Friday we send');
   });
-});
 
+  it('reads a short unlinked line styled as a heading (utility classes on a <p>) as the heading of a box of other stories', () => {
+    const teaser = (i: number): string => `<div><p class="text-sm">Teaser ${i}: the cheapest places to fly this winter include Florida, a hub of affordable domestic destinations.</p></div>`;
+    const html = `<html><head><title>A week of budget meals</title></head><body>
+      <article><h1>A week of budget meals</h1>${[1, 2, 3, 4, 5, 6].map((i) => para('Intro', i)).join('')}</article>
+      <div class="p-10 flex flex-col"><p class="text-[15px] font-semibold uppercase"> Popular posts </p><div class="flex flex-col">${[1, 2, 3, 4].map(teaser).join('')}</div></div>
+      <div class="p-10 flex"><p class="font-semibold uppercase">Read more articles</p>${[5, 6, 7].map(teaser).join('')}</div></body></html>`;
+    const page = extract(html);
+    expect(page.text).toContain('Intro 6:');
+    expect(page.text).not.toContain('Teaser');
+  });
+});

@@ -28,3 +28,27 @@ describe('figures in table rows (selection.ts)', () => {
     expect(page.text).not.toContain('30% / 40%');
   });
 });
+
+/** The shape of a documentation overview (learn.microsoft.com): a table of scenarios, each named by a link to its page. */
+function scenariosPage(headerLinks: boolean): string {
+  const scenarios = ['Process file uploads', 'Process data in real time', 'Run AI inference', 'Run scheduled task', 'Build a scalable web API'];
+  const row = (name: string, i: number): string => `<tr><td><a href="/scenarios#s${i}">${name}</a></td><td>Run code when event number ${i} happens in blob storage or a queue.</td></tr>`;
+  const head = headerLinks ? '<tr><th><a href="?sort=name">Scenario name</a></th><th><a href="?sort=what">What it does</a></th></tr>' : '<tr><th>If you want to...</th><th>then...</th></tr>';
+  return `<html><head><title>What is Azure Functions?</title></head><body><nav><a href="/">Home</a></nav><main><h1>What is Azure Functions?</h1>
+    ${[1, 2, 3].map(para).join('')}<table><thead>${head}</thead><tbody>${scenarios.map(row).join('')}</tbody></table>${[4, 5, 6].map(para).join('')}</main></body></html>`;
+}
+
+describe('linked labels in table rows (selection.ts)', () => {
+  it('keeps the linked name of a row whose other cell says in words what it is', () => {
+    const page = extract(scenariosPage(false));
+    expect(page.paragraphs).toContain('Process file uploads');
+    expect(page.paragraphs).toContain('Build a scalable web API');
+    expect(page.text).toContain('Run code when event number 0 happens');
+  });
+
+  it('leaves out the sort links of a header row', () => {
+    const page = extract(scenariosPage(true));
+    expect(page.paragraphs).not.toContain('Scenario name');
+    expect(page.text).toContain('Run code when event number 0 happens');
+  });
+});
