@@ -228,14 +228,18 @@ function goalsOf(runs: readonly Run[], all: BenchArgs, heldOut: boolean): GoalRo
       }, true)));
     goals.push(goal(`${world}: freshet / round-robin mean delay, worst budget and seed (${tag})`, '<=', 0.5,
       worst(world, budgets, ratio(world, 'freshet', 'uniform'), true)));
+    // The planner forecasts the steady state's mean delay; the simulated one is read by Little's law,
+    // which the run's end does not cut short (mean_delay_hours counts a post still waiting then only
+    // up to the end: at 0.25x, where quiet subjects wait days, 5-11 % short).
     const planRatio = (seed: number, budget: number): number | undefined => {
       const m = find(world, budget, seed, 'freshet');
       const predicted = m?.metrics.find(([k]) => k === 'planner_predicted_mean_delay_hours')?.[1];
-      return m && predicted !== undefined ? predicted / m.meanDelayHours : undefined;
+      const simulated = m?.metrics.find(([k]) => k === 'little_mean_delay_hours')?.[1];
+      return predicted !== undefined && simulated !== undefined ? predicted / simulated : undefined;
     };
-    goals.push(goal(`${world}: freshet plan predicted / simulated mean delay, highest over budgets and seeds (${tag})`, '<=', 1.1,
+    goals.push(goal(`${world}: freshet plan predicted / simulated mean delay (Little's law), highest over budgets and seeds (${tag})`, '<=', 1.1,
       worst(world, budgets, planRatio, true)));
-    goals.push(goal(`${world}: freshet plan predicted / simulated mean delay, lowest over budgets and seeds (${tag})`, '>=', 0.9,
+    goals.push(goal(`${world}: freshet plan predicted / simulated mean delay (Little's law), lowest over budgets and seeds (${tag})`, '>=', 0.9,
       worst(world, budgets, planRatio, false)));
     for (const budget of budgets) {
       if (NON_STATIONARY.includes(world)) {
