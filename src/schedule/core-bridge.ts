@@ -39,6 +39,7 @@ export function schedulerState(f: FrontierState): SubjectState {
     // Before these were kept, the forgetting evidence stands in for all of it.
     allPosts: typeof s['ap'] === 'number' ? num('ap') : num('ep'), allHours: typeof s['ah'] === 'number' ? num('ah') : num('eh'),
     openPosts: num('op'), openHours: typeof s['oh'] === 'number' ? num('oh') : -1, splitSquares: num('ss'), splitPosts: num('sp'),
+    delayPosts: num('dp'), delayHours: num('dh'),
     diurnal: typeof s.dn === 'number' ? { n: num('dn'), cos: num('dc'), sin: num('ds') } : null,
   };
 }
@@ -50,6 +51,7 @@ export function schedulerFields(s: SubjectState): Record<string, number> {
     lp: r(s.lastPosts), lh: r(s.lastHours), ap: r(s.allPosts), ah: r(s.allHours), op: r(s.openPosts), oh: r(s.openHours),
   };
   if (s.splitPosts > 0 || s.splitSquares > 0) Object.assign(out, { ss: r(s.splitSquares), sp: r(s.splitPosts) });
+  if (s.delayPosts > 0) Object.assign(out, { dp: r(s.delayPosts), dh: r(s.delayHours) });
   if (s.diurnal) Object.assign(out, { dn: r(s.diurnal.n), dc: r(s.diurnal.cos), ds: r(s.diurnal.sin) });
   return out;
 }

@@ -17,12 +17,27 @@
  * cluster measured from the visits' windows (`burstDispersion`). Note that the posterior's spread alone
  * would not help: the mean delay is linear in each λ_i, so at fixed visits a calibrated posterior
  * mean already gives its expectation.
+ *
+ * The crawl's own record. The model leaves out what it cannot see: how late it notices a change of
+ * rate (drift, a quiet or busy week), visits that run late, the page limit's gaps. The crawl
+ * measures what they cost: the delays its visits found (`delayPosts`, `delayHours` in the subject
+ * state, fading over a few days). Where enough posts were seen, the forecast at the budget the crawl
+ * runs on is set against that realized delay, and every budget's forecast is scaled by the ratio
+ * (`calibration`; the delays are stretched by it for the p90 and the share within a day too). The
+ * cost of lag is a share of the delay at every budget, so one ratio serves them all (least so at
+ * the lowest budgets, where a change waits longer to be noticed). Two limits: early in a crawl the
+ * realized delays miss the posts of subjects not yet visited again, the longest ones; and where a
+ * few subjects post most, a few days' delays are noisy (±10 % from day to day on the bursty world).
+ * Matching each realized post with the model's delay for its subject instead was tried: it drops
+ * the cost of rates estimated low, which is most of the error (the planned visits with the true
+ * rates as weights give the simulated delay to 0.1 % on the bursty world), and reads its own
+ * estimates' noise as lateness.
  */
 import { allocationOptions, subjectRatePerHour, type ScheduleModel } from './poisson';
 import { planAllocation, visitRatePerHour } from './allocation';
 import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { fitRatePrior, flatRatePrior, twoScaleRatePerHour } from './rate-model';
-import type { SubjectState } from './subject-state';
+import { DELAY_HALF_LIFE_HOURS, type SubjectState } from './subject-state';
 
 export { burstDispersion };
 
@@ -35,6 +50,33 @@ export interface BudgetForecast {
   plannedPagesPerHour: number;
   /** Posts per independent event the forecast read the evidence with (1: no bursts seen; `burstDispersion`). */
   dispersion: number;
+  /** The model's mean delay before the calibration. */
+  modelMeanDelayHours: number;
+  /** Realized / model mean delay at the running budget (1 when too few delays were seen to say). */
+  calibration: number;
+}
+
+/** Fewer posts than this found by later visits: too few realized delays to calibrate against. */
+export const MIN_CALIBRATION_POSTS = 200;
+/** The calibration ratio is kept within these bounds: beyond them the model, not the lag, is wrong. */
+const CALIBRATION_BOUNDS = [0.5, 2] as const;
+
+/** The realized delays the subjects' visits found, faded to `nowMs`: posts and their mean delay. */
+export function realizedDelay(states: readonly SubjectState[], nowMs: number): { posts: number; meanDelayHours: number } {
+  let posts = 0;
+  let hours = 0;
+  for (const s of states) {
+    if (s.lastVisitMs === null || !(s.delayPosts > 0)) continue;
+    const keep = Math.pow(2, -Math.max(0, nowMs - s.lastVisitMs) / 3_600_000 / DELAY_HALF_LIFE_HOURS);
+    posts += s.delayPosts * keep;
+    hours += s.delayHours * keep;
+  }
+  return { posts, meanDelayHours: posts > 0 ? hours / posts : Number.NaN };
+}
+
+export interface ForecastOptions {
+  /** Now, for fading the realized delays; without it the forecast is the model's alone. */
+  nowMs?: number;
 }
 
 /** The posts to come per subject (per hour): the estimates, re-read as over-dispersed when φ > 1. */
@@ -49,32 +91,57 @@ export function expectedPostRates(states: readonly SubjectState[], model: Schedu
   return Float64Array.from(evidence, (e) => twoScaleRatePerHour(prior, e, opts));
 }
 
-export function forecastBudgets(states: readonly SubjectState[], model: ScheduleModel, budgetsPerHour: readonly number[]): BudgetForecast[] {
+export function forecastBudgets(states: readonly SubjectState[], model: ScheduleModel, budgetsPerHour: readonly number[], opts: ForecastOptions = {}): BudgetForecast[] {
   const rates = Float64Array.from(states, (s) => subjectRatePerHour(s, model));
   const dispersion = burstDispersion(states);
   const weights = dispersion > 1 ? expectedPostRates(states, model, dispersion) : rates;
-  let total = 0;
-  for (const w of weights) total += w;
-  return budgetsPerHour.map((budgetPerHour) => {
-    const plan = planAllocation(rates, allocationOptions({ ...model.config, budgetPerHour }));
-    const f = rates.map((r) => visitRatePerHour(plan, r));
-    const caughtBy = (d: number): number => {
-      let c = 0;
-      for (let i = 0; i < weights.length; i++) c += weights[i]! * Math.min(1, d * f[i]!);
-      return total > 0 ? c / total : 1;
-    };
-    let waiting = 0;
-    for (let i = 0; i < weights.length; i++) if (weights[i]! > 0 && f[i]! > 0) waiting += weights[i]! / (2 * f[i]!);
-    let lo = 0;
-    let hi = 1;
-    while (caughtBy(hi) < 0.9 && hi < 1e7) hi *= 2;
-    for (let k = 0; k < 60; k++) {
-      const mid = (lo + hi) / 2;
-      if (caughtBy(mid) < 0.9) lo = mid;
-      else hi = mid;
+  const forecast = (budgetPerHour: number): ModelForecast => modelForecast(rates, weights, model, budgetPerHour);
+  let calibration = 1;
+  if (opts.nowMs !== undefined) {
+    const seen = realizedDelay(states, opts.nowMs);
+    const running = forecast(model.config.budgetPerHour).meanDelayHours;
+    if (seen.posts >= MIN_CALIBRATION_POSTS && running > 0) {
+      calibration = Math.min(CALIBRATION_BOUNDS[1], Math.max(CALIBRATION_BOUNDS[0], seen.meanDelayHours / running));
     }
+  }
+  return budgetsPerHour.map((budgetPerHour) => {
+    const f = forecast(budgetPerHour);
     return {
-      budgetPerHour, meanDelayHours: total > 0 ? waiting / total : 0, p90DelayHours: hi, withinDayShare: caughtBy(24), plannedPagesPerHour: plan.spentPerHour, dispersion,
+      budgetPerHour, meanDelayHours: calibration * f.meanDelayHours, p90DelayHours: calibration * f.p90DelayHours,
+      withinDayShare: f.caughtBy(24 / calibration), plannedPagesPerHour: f.plannedPagesPerHour, dispersion,
+      modelMeanDelayHours: f.meanDelayHours, calibration,
     };
   });
+}
+
+interface ModelForecast {
+  meanDelayHours: number;
+  p90DelayHours: number;
+  plannedPagesPerHour: number;
+  /** Share of the posts indexed within `hours`. */
+  caughtBy: (hours: number) => number;
+}
+
+/** The model's figures at one budget: visits by the allocation of `rates`, posts weighed by `weights`. */
+function modelForecast(rates: Float64Array, weights: Float64Array, model: ScheduleModel, budgetPerHour: number): ModelForecast {
+  let total = 0;
+  for (const w of weights) total += w;
+  const plan = planAllocation(rates, allocationOptions({ ...model.config, budgetPerHour }));
+  const f = rates.map((r) => visitRatePerHour(plan, r));
+  const caughtBy = (d: number): number => {
+    let c = 0;
+    for (let i = 0; i < weights.length; i++) c += weights[i]! * Math.min(1, d * f[i]!);
+    return total > 0 ? c / total : 1;
+  };
+  let waiting = 0;
+  for (let i = 0; i < weights.length; i++) if (weights[i]! > 0 && f[i]! > 0) waiting += weights[i]! / (2 * f[i]!);
+  let lo = 0;
+  let hi = 1;
+  while (caughtBy(hi) < 0.9 && hi < 1e7) hi *= 2;
+  for (let k = 0; k < 60; k++) {
+    const mid = (lo + hi) / 2;
+    if (caughtBy(mid) < 0.9) lo = mid;
+    else hi = mid;
+  }
+  return { meanDelayHours: total > 0 ? waiting / total : 0, p90DelayHours: hi, plannedPagesPerHour: plan.spentPerHour, caughtBy };
 }

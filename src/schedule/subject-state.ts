@@ -15,6 +15,8 @@ const HOUR_MS = 3_600_000;
 export const DEFAULT_RECENT_HALF_LIFE_VISITS = 1;
 /** Windows split into halves only from a day long: a burst (minutes to hours) then mostly falls in one half. */
 export const SPLIT_MIN_WINDOW_HOURS = 24;
+/** The realized delays fade with this half-life: the last few days' schedule, long enough for the seldom visited. */
+export const DELAY_HALF_LIFE_HOURS = 72;
 
 export interface SubjectState {
   firstSeenMs: number;
@@ -61,6 +63,13 @@ export interface SubjectState {
    */
   splitSquares: number;
   splitPosts: number;
+  /**
+   * The crawl's own realized delays: posts found by visits after the first (new or filling a gap)
+   * and the sum of their publication-to-visit delays in hours, both fading with
+   * DELAY_HALF_LIFE_HOURS from the last visit. The planner checks its forecast against them.
+   */
+  delayPosts: number;
+  delayHours: number;
   /** Time-of-day sums, when the time-of-day option is on. */
   diurnal: DiurnalSums | null;
 }
@@ -93,7 +102,7 @@ export function newSubjectState(firstSeenMs: number, opts: ObserveOptions = {}):
   return {
     firstSeenMs, lastVisitMs: null, lastPostMs: null, watermark: null, postsSeen: 0, visits: 0,
     evidencePosts: 0, evidenceHours: 0, recentPosts: 0, recentHours: 0, lastPosts: 0, lastHours: 0, splitSquares: 0, splitPosts: 0,
-    allPosts: 0, allHours: 0, openPosts: 0, openHours: -1, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
+    allPosts: 0, allHours: 0, openPosts: 0, openHours: -1, delayPosts: 0, delayHours: 0, diurnal: opts.timeOfDay ? emptyDiurnal() : null,
   };
 }
 
@@ -164,6 +173,7 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
       if (t > after && t >= windowStartMs && t <= visit.atMs) split += t <= mid ? 1 : -1;
     }
   }
+  const delays = realizedDelays(state, visit);
   return {
     firstSeenMs: state.firstSeenMs,
     lastVisitMs: visit.atMs,
@@ -183,8 +193,26 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
     openHours: open ? exposureHours : state.openHours,
     splitSquares: state.splitSquares + split * split,
     splitPosts: state.splitPosts + (splits ? counted : 0),
+    delayPosts: delays.posts,
+    delayHours: delays.hours,
     diurnal: wantDiurnal ? addPostTimes(state.diurnal ?? emptyDiurnal(), times, keep) : null,
   };
+}
+
+/** The faded delay sums after this visit; a first visit's history is not the schedule's doing and is left out. */
+function realizedDelays(state: SubjectState, visit: VisitResult): { posts: number; hours: number } {
+  if (state.lastVisitMs === null) return { posts: state.delayPosts, hours: state.delayHours };
+  const keep = Math.pow(2, -Math.max(0, visit.atMs - state.lastVisitMs) / HOUR_MS / DELAY_HALF_LIFE_HOURS);
+  let posts = state.delayPosts * keep;
+  let hours = state.delayHours * keep;
+  const times = visit.postTimesMs;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    if (t > visit.atMs) continue;
+    posts += 1;
+    hours += (visit.atMs - t) / HOUR_MS;
+  }
+  return { posts, hours };
 }
 
 export function subjectPosterior(state: SubjectState, prior: GammaRate): GammaRate {
@@ -196,7 +224,7 @@ export function estimatedRatePerHour(state: SubjectState, prior: GammaRate): num
   return gammaMeanPerHour(subjectPosterior(state, prior));
 }
 
-const FORMAT_VERSION = 5;
+const FORMAT_VERSION = 6;
 
 /**
  * Packs the state into a short JSON array (one Redis hash field, ~80–150 bytes): positional, so no
@@ -208,7 +236,7 @@ export function serializeState(s: SubjectState): string {
   const row: (number | string | null)[] = [
     FORMAT_VERSION, s.firstSeenMs, s.lastVisitMs, s.lastPostMs, s.watermark, s.postsSeen, s.visits,
     r(s.evidencePosts), r(s.evidenceHours), r(s.recentPosts), r(s.recentHours), r(s.lastPosts), r(s.lastHours),
-    r(s.allPosts), r(s.allHours), r(s.openPosts), r(s.openHours), r(s.splitSquares), r(s.splitPosts),
+    r(s.allPosts), r(s.allHours), r(s.openPosts), r(s.openHours), r(s.splitSquares), r(s.splitPosts), r(s.delayPosts), r(s.delayHours),
   ];
   if (d) row.push(r(d.n), r(d.cos), r(d.sin));
   return JSON.stringify(row);
@@ -218,9 +246,9 @@ export function parseState(text: string): SubjectState {
   const row: unknown = JSON.parse(text);
   // v1 had no recent evidence (fields 9 and 10), v2 no last window (fields 11 and 12): they read as
   // none; before v4 there was no unforgotten evidence (13, 14: the forgetting one stands in) nor open first window (15, 16),
-  // before v5 no window splits (17, 18: none seen).
+  // before v5 no window splits (17, 18: none seen), before v6 no realized delays (19, 20: none seen).
   const version = Array.isArray(row) ? row[0] : undefined;
-  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16], 4: [17, 20], 5: [19, 22] };
+  const lengths: Record<number, [number, number]> = { 1: [9, 12], 2: [11, 14], 3: [13, 16], 4: [17, 20], 5: [19, 22], 6: [21, 24] };
   const expected = typeof version === 'number' ? lengths[version] : undefined;
   if (!Array.isArray(row) || !expected || !expected.includes(row.length)) {
     throw new Error(`not a v1–v${FORMAT_VERSION} subject state: ${text.slice(0, 80)}`);
@@ -243,6 +271,7 @@ export function parseState(text: string): SubjectState {
     allPosts: version >= 4 ? num(13) : num(7), allHours: version >= 4 ? num(14) : num(8),
     openPosts: version >= 4 ? num(15) : 0, openHours: version >= 4 ? num(16) : -1,
     splitSquares: version >= 5 ? num(17) : 0, splitPosts: version >= 5 ? num(18) : 0,
+    delayPosts: version >= 6 ? num(19) : 0, delayHours: version >= 6 ? num(20) : 0,
     diurnal: row.length === d + 3 ? { n: num(d), cos: num(d + 1), sin: num(d + 2) } : null,
   };
 }

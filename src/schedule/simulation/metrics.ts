@@ -16,6 +16,13 @@ export interface SimulationMetrics {
   /** Still waiting at the end of the run; their delay counts up to the end (so the mean is a lower bound). */
   uncaptured: number;
   meanDelayHours: number;
+  /**
+   * The mean delay by Little's law: the post-hours spent waiting inside the measured window (by any
+   * post, published in it or before) over the posts published in it. Unlike meanDelayHours it is not
+   * cut short by the run's end: a post still waiting then counts in full through Little's balance,
+   * which is what a forecast of the steady state predicts.
+   */
+  littleMeanDelayHours: number;
   p90DelayHours: number;
   within1hShare: number;
   freshness: number;
@@ -51,6 +58,7 @@ export class MetricsRecorder {
   private readonly visitsOf: Uint32Array;
   /** Per post: 0 not read yet, 1 captured, 2 lost. */
   private readonly status: Uint8Array;
+  private waitingMs = 0;
   private staleSum = 0;
   private overdueSum = 0;
   private overdueSamples = 0;
@@ -104,8 +112,9 @@ export class MetricsRecorder {
     for (let k = k0; k < k1; k++) {
       if (this.status[k] !== 0) continue;
       this.status[k] = 1;
-      if (!charged) continue;
       const pub = times[k]!;
+      this.addWaiting(pub, nowMs);
+      if (!charged) continue;
       if (nowMs >= this.fromMs && nowMs < this.toMs) this.capturedInWindow++;
       if (pub >= 0 && pub < this.toMs) this.capturedFromStart++;
       if (pub >= this.fromMs && pub < this.toMs) this.delaysMs[this.delayCount++] = nowMs - pub;
@@ -125,6 +134,12 @@ export class MetricsRecorder {
   /** The subject held unread posts from `oldestUnreadMs` until `nowMs`. */
   stale(oldestUnreadMs: number, nowMs: number): void {
     this.addStale(oldestUnreadMs, nowMs);
+  }
+
+  private addWaiting(fromMs: number, toMs: number): void {
+    const a = Math.max(fromMs, this.fromMs);
+    const b = Math.min(toMs, this.toMs);
+    if (b > a) this.waitingMs += b - a;
   }
 
   private addStale(fromMs: number, toMs: number): void {
@@ -147,6 +162,8 @@ export class MetricsRecorder {
         uncaptured++;
         this.delaysMs[this.delayCount++] = endMs - pub;
       }
+      // Unread posts (gaps left behind included) wait to the window's end.
+      for (let k = offsets[id]!; k < offsets[id + 1]! && times[k]! < this.toMs; k++) if (this.status[k] === 0) this.addWaiting(times[k]!, this.toMs);
     }
     const delays = this.delaysMs.subarray(0, this.delayCount).sort();
     let sum = 0;
@@ -164,6 +181,7 @@ export class MetricsRecorder {
       lost: this.lost,
       uncaptured,
       meanDelayHours: delays.length > 0 ? sum / delays.length / HOUR_MS : Number.NaN,
+      littleMeanDelayHours: this.postsMeasured > this.lost ? this.waitingMs / (this.postsMeasured - this.lost) / HOUR_MS : Number.NaN,
       p90DelayHours: p90 / HOUR_MS,
       within1hShare: this.postsMeasured > 0 ? within1h / this.postsMeasured : Number.NaN,
       freshness: 1 - this.staleMs / (subjects * (this.toMs - this.fromMs)),

@@ -18,6 +18,11 @@ interface Shard {
   realisticRows: ResultRow[];
   legacy?: Suite;
   runSecs: number;
+  /**
+   * Runs carried over from an earlier report (its commit), written by hand for policies whose code
+   * has not changed since: a change to the freshet policy alone re-runs freshet alone.
+   */
+  carriedFrom?: string;
 }
 
 function shardPath(name: string): string {
@@ -58,6 +63,8 @@ function main(): void {
     warmup_days: args.warmupDays, measure_days: args.measureDays, tail_days: args.tailDays, tick_secs: DEFAULT_SIMULATION.tickMs / 1000,
     replan_every_secs: DEFAULT_SIMULATION.replanEveryMs / 1000, run_secs: shards.reduce((s, x) => s + x.runSecs, 0), shards: shards.length,
   };
+  const carried = shards.flatMap((s) => (s.carriedFrom ? [s.carriedFrom] : []));
+  if (carried.length > 0) params['carried_from_commits'] = carried;
   for (const [name, s] of Object.entries(suites)) params[name] = s.params;
   const results = Object.values(suites).flatMap((s) => s.results);
   const goals = Object.values(suites).flatMap((s) => s.goals);

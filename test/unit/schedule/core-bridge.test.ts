@@ -31,7 +31,8 @@ describe('core bridge (the runner\'s NextVisitPolicy)', () => {
     };
     const next = policy.nextVisit(before, outcome, 250 * H);
     expect(next.nextDueMs).toBeGreaterThan(250 * H);
-    expect(next.state.schedule).toMatchObject({ ep: 12, eh: 250, dn: 2 });
+    // The two posts waited 5 h and 2 h: the realized delays the planner is calibrated by.
+    expect(next.state.schedule).toMatchObject({ ep: 12, eh: 250, dn: 2, dp: 2, dh: 7 });
     expect(outcome.state.schedule).toEqual(before.schedule); // the outcome itself is not mutated
     const back = schedulerState(next.state);
     expect(back.evidencePosts).toBe(12);

@@ -1,9 +1,24 @@
-import { forecastBudgets } from '../../../src/schedule/planner';
+import { MIN_CALIBRATION_POSTS, forecastBudgets, realizedDelay } from '../../../src/schedule/planner';
+import { DEFAULT_POISSON_CONFIG, buildModel } from '../../../src/schedule/poisson';
+import { DELAY_HALF_LIFE_HOURS, type SubjectState, newSubjectState } from '../../../src/schedule/subject-state';
 import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
 import { DEFAULT_WORLD, generateWorld } from '../../../src/schedule/simulation/world';
 
 const DAY_MS = 86_400_000;
+const H = 3_600_000;
+
+/** Subjects watched for 100 h at rates from 0.01 to 0.2 an hour, whose later visits found `delayHours` of delay per post. */
+function watched(n: number, nowMs: number, delayHours: number): SubjectState[] {
+  return Array.from({ length: n }, (_, i) => {
+    const posts = Math.round(100 * 0.01 * (1 + (i % 20)));
+    return {
+      ...newSubjectState(0), lastVisitMs: nowMs, visits: 10, postsSeen: posts, evidencePosts: posts, evidenceHours: 100,
+      recentPosts: posts / 10, recentHours: 10, lastPosts: posts / 10, lastHours: 10, allPosts: posts, allHours: 100,
+      delayPosts: 1, delayHours,
+    };
+  });
+}
 
 describe('what-if planner', () => {
   it('predicts the simulated mean delay at other budgets from one crawl\'s estimates', () => {
@@ -25,5 +40,31 @@ describe('what-if planner', () => {
     expect(at3!.meanDelayHours).toBeLessThan(at1!.meanDelayHours);
     expect(at3!.p90DelayHours).toBeGreaterThan(at3!.meanDelayHours);
     expect(at3!.withinDayShare).toBeGreaterThanOrEqual(at1!.withinDayShare);
+  });
+
+  it('scales every budget\'s forecast by the delay the crawl realized at the budget it runs on', () => {
+    const now = 100 * H;
+    const running = 20;
+    const plain = watched(400, now, 0);
+    const model = buildModel(plain, { ...DEFAULT_POISSON_CONFIG, budgetPerHour: running, pageSize: 10 });
+    const [modelRunning, modelDouble] = forecastBudgets(plain, model, [running, 2 * running]);
+    expect(modelRunning!.calibration).toBe(1);
+    // The crawl's visits found 1.3 times the delay the model expects at its own budget.
+    const seen = 1.3 * modelRunning!.meanDelayHours;
+    const states = watched(400, now, seen);
+    expect(realizedDelay(states, now).posts).toBe(400);
+    expect(realizedDelay(states, now).meanDelayHours).toBeCloseTo(seen, 9);
+    const [atRunning, atDouble] = forecastBudgets(states, model, [running, 2 * running], { nowMs: now });
+    expect(atRunning!.calibration).toBeCloseTo(1.3, 9);
+    expect(atRunning!.meanDelayHours).toBeCloseTo(seen, 9);
+    expect(atDouble!.meanDelayHours).toBeCloseTo(1.3 * modelDouble!.meanDelayHours, 9);
+    expect(atDouble!.modelMeanDelayHours).toBeCloseTo(modelDouble!.meanDelayHours, 9);
+    expect(atDouble!.p90DelayHours).toBeCloseTo(1.3 * modelDouble!.p90DelayHours, 6);
+    expect(atDouble!.withinDayShare).toBeLessThanOrEqual(modelDouble!.withinDayShare);
+    // Two half-lives later only 100 posts' worth of delays is left: too few to say.
+    expect(400 / 4).toBeLessThan(MIN_CALIBRATION_POSTS);
+    const [stale] = forecastBudgets(states, model, [running], { nowMs: now + 2 * DELAY_HALF_LIFE_HOURS * H });
+    expect(stale!.calibration).toBe(1);
+    expect(stale!.meanDelayHours).toBeCloseTo(modelRunning!.meanDelayHours, 9);
   });
 });

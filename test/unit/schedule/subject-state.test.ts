@@ -1,6 +1,6 @@
 import { DEFAULT_PRIOR } from '../../../src/schedule/gamma-posterior';
 import {
-  estimatedRatePerHour, newSubjectState, observe, parseState, serializeState, subjectPosterior,
+  DELAY_HALF_LIFE_HOURS, estimatedRatePerHour, newSubjectState, observe, parseState, serializeState, subjectPosterior,
 } from '../../../src/schedule/subject-state';
 
 const H = 3_600_000;
@@ -102,6 +102,25 @@ describe('serializeState / parseState', () => {
     expect(v4.splitPosts).toBe(0);
   });
 
+  it('keeps the delays later visits found (v6), fading with DELAY_HALF_LIFE_HOURS, leaving out the first visit, and reads a v5 state as none seen', () => {
+    let s = observe(newSubjectState(0), { atMs: 10 * H, postTimesMs: [2 * H, 3 * H], pageLimitHit: false, historyStartMs: 0 });
+    expect(s.delayPosts).toBe(0);
+    // Two posts waited 4 h and 1 h; a gap post filled now (older than the last visit) waited 12 h.
+    s = observe(s, { atMs: 14 * H, postTimesMs: [10 * H, 13 * H, 2 * H], pageLimitHit: false });
+    expect(s.delayPosts).toBe(3);
+    expect(s.delayHours).toBeCloseTo(4 + 1 + 12, 9);
+    s = observe(s, { atMs: (14 + DELAY_HALF_LIFE_HOURS) * H, postTimesMs: [(13 + DELAY_HALF_LIFE_HOURS) * H], pageLimitHit: false });
+    expect(s.delayPosts).toBeCloseTo(1.5 + 1, 9);
+    expect(s.delayHours).toBeCloseTo(8.5 + 1, 9);
+    const back = parseState(serializeState(s));
+    expect(back.delayPosts).toBeCloseTo(2.5, 5);
+    expect(back.delayHours).toBeCloseTo(9.5, 5);
+    const v5 = parseState('[5,0,3600000,null,null,4,2,3,10,1,2.5,0.5,1.5,3,10,0,-1,1,3]');
+    expect(v5.splitPosts).toBe(3);
+    expect(v5.delayPosts).toBe(0);
+    expect(v5.delayHours).toBe(0);
+  });
+
   it('reads a v2 state (no last window) as one without it', () => {
     const v2 = parseState('[2,0,3600000,null,null,4,2,3,10,1,2.5,0.5,0.1,0.2]');
     expect(v2.recentHours).toBe(2.5);
@@ -123,7 +142,7 @@ describe('serializeState / parseState', () => {
   it('rejects what it did not write', () => {
     expect(() => parseState('{"a":1}')).toThrow(/subject state/);
     expect(() => parseState('[2,0,null,null,null,0,0,0,0]')).toThrow(/v1/);
-    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v5/);
+    expect(() => parseState('[3,0,null,null,null,0,0,0,0,0,0]')).toThrow(/v6/);
     expect(() => parseState('[1,"x",null,null,null,0,0,0,0]')).toThrow(/field 1/);
     expect(() => parseState('[1,0,null,null,7,0,0,0,0]')).toThrow(/watermark/);
   });

@@ -265,6 +265,22 @@ describe('freshet serve: the freshness meter of a poisson pipeline', () => {
       expect(cli.freshness.unindexedPosts).toBeGreaterThanOrEqual(before.freshness.unindexedPosts);
       expect(cli.freshness.unindexedPosts).toBeLessThanOrEqual(after.freshness.unindexedPosts);
       expect(cli.freshness.unindexedPosts).toBeGreaterThan(0);
+
+      // freshet plan over the same frontier: a lower budget waits longer. One visit each, so no
+      // delay is realized yet: the forecast is the model's, and the text output says so.
+      const plan = JSON.parse((await promisify(execFile)('node', [FRESHET_BIN, 'plan', file, '--budget-per-hour', '20,40,80', '--json'], { env })).stdout) as {
+        subjects: number; forecasts: { budgetPerHour: number; meanDelayHours: number; modelMeanDelayHours: number; calibration: number }[];
+      };
+      expect(plan.subjects).toBe(45);
+      expect(plan.forecasts.map((f) => f.budgetPerHour)).toEqual([20, 40, 80]);
+      expect(plan.forecasts[0]!.meanDelayHours).toBeGreaterThan(plan.forecasts[1]!.meanDelayHours);
+      expect(plan.forecasts[1]!.meanDelayHours).toBeGreaterThan(plan.forecasts[2]!.meanDelayHours);
+      for (const f of plan.forecasts) {
+        expect(f.calibration).toBe(1);
+        expect(f.meanDelayHours).toBe(f.modelMeanDelayHours);
+      }
+      const text = (await promisify(execFile)('node', [FRESHET_BIN, 'plan', file, '--budget-per-hour', '20,40'], { env })).stdout;
+      expect(text).toContain('not yet calibrated against realized delays');
     } finally {
       await server?.close();
       await site.close();
