@@ -18,6 +18,8 @@ interface Shard {
   realisticRows: ResultRow[];
   legacy?: Suite;
   runSecs: number;
+  /** The realistic suite's subjects the shard ran (the budget rows of a merge are per subject). */
+  subjects?: number;
   /**
    * Runs carried over from an earlier report (its commit), written by hand for policies whose code
    * has not changed since: a change to the freshet policy alone re-runs freshet alone.
@@ -36,8 +38,12 @@ function main(): void {
   let shards: Shard[];
   if (args.merge) {
     shards = args.merge.map((name) => JSON.parse(readFileSync(shardPath(name), 'utf8')) as Shard);
+    const sizes = new Set(shards.flatMap((s) => (s.subjects === undefined ? [] : [s.subjects])));
+    if (sizes.size > 1) throw new Error(`shards ran different numbers of subjects (${[...sizes].join(', ')}): merge shards of one size`);
+    // A merge reads its subjects from the shards, not from a flag it could be given wrong.
+    for (const n of sizes) args.realistic.subjects = n;
   } else {
-    const shard: Shard = { realisticRows: [], runSecs: 0 };
+    const shard: Shard = { realisticRows: [], runSecs: 0, subjects: args.realistic.subjects };
     if (args.suites.has('realistic')) shard.realisticRows = summarise(simulateRealistic(args, keep), args).results.filter((r) => /\/seed\d+(-held-out)?$/.test(r.variant));
     if (args.suites.has('legacy')) {
       const sim: Omit<SimulationOptions, 'budgetPerHour'> = {
