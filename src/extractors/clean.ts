@@ -198,6 +198,15 @@ export function classWeight(el: DomElement): number {
  */
 const ADMONITION_RE = /(?:^|[-_\s])(?:callout|notecard|note|warning|tip|caution|important|hint|danger|attention)(?:$|[-_\s])/i;
 
+/**
+ * An admonition box by its class: one named by its kind (ADMONITION_RE), or Sphinx's "See also"
+ * box (`admonition seealso`), the pointers a section of documentation ends with.
+ */
+export function isAdmonition(el: DomElement): boolean {
+  const klass = el.attribs.class;
+  return klass !== undefined && (ADMONITION_RE.test(klass) || /(?:^|\s)seealso(?:\s|$)/i.test(klass));
+}
+
 /** The poster box of a forum post (name, rank, join date, post count, signature). */
 const POSTER_RE = /userExtras|user-?info|user-?details|user-?stats|postprofile|profile-?(?:info|details)|poster-?info|author-?info|avatar|signature|member-?(?:info|details)|reputation|user-?title|postbit_legacy|postdetails_left|message-user(?:Details|Arrow)?\b(?!-?content)/i;
 
