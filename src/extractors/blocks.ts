@@ -154,6 +154,8 @@ interface WalkState {
   /** Walk class-hidden elements, marked (else they are left out like dropped ones). */
   keepHidden: boolean;
   keepStyled: boolean;
+  /** Read a heading's link to a place on the page as its text (isSectionAnchor). */
+  sectionAnchors: boolean;
 }
 
 /** Markup shown as text (escaped HTML inside noscript and the like) is never content. */
@@ -243,7 +245,7 @@ function walk(root: DomNode, st: WalkState): void {
       st.lastAlt = normalizeSpace(el.attribs.alt ?? el.attribs.title ?? '');
       continue;
     }
-    const link = inLink || (name === 'a' && el.attribs.href !== undefined);
+    const link = inLink || (name === 'a' && el.attribs.href !== undefined && !(st.sectionAnchors && isSectionAnchor(el, st.owner)));
     if (BLOCK_TAGS.has(name)) {
       flush(st);
       saved.push({ owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments, furniture: st.furniture });
@@ -273,6 +275,20 @@ function walk(root: DomNode, st: WalkState): void {
       inLinks.push(link);
     }
   }
+}
+
+/**
+ * A heading's link to a place on the same page (`<h2 id="description"><a href="#description">`,
+ * Sphinx's `<a class="toc-backref" href="#id3">`): documentation templates make every section
+ * heading an anchor, and what it says is the section's title, not a link elsewhere. Only a link
+ * the heading element itself holds (an unclosed <h1> high up must not clear a whole menu's links)
+ * to a named fragment (a bare `#` is a script's button: a card's title, a menu toggle).
+ */
+function isSectionAnchor(a: DomElement, owner: DomParent): boolean {
+  const href = a.attribs.href!;
+  if (href.length < 2 || href.charCodeAt(0) !== 0x23 || !isElement(owner)) return false;
+  const name = (owner as DomElement).name;
+  return name.length === 2 && name.charCodeAt(0) === 0x68 && name.charCodeAt(1) >= 0x31 && name.charCodeAt(1) <= 0x36;
 }
 
 /**
@@ -313,12 +329,14 @@ export function isBoilerplate(b: Block): boolean {
  * Visible text of the document as a sequence of lines, in document order. With `keepHidden`,
  * the lines of class-hidden elements are kept, marked (layout.ts decides), else left out. With
  * `keepStyled`, elements an inline style or `aria-hidden` hides are read as well (text-density.ts: the pages that
- * show next to nothing until a script reveals their parts).
+ * show next to nothing until a script reveals their parts). With `sectionAnchors`, a heading's
+ * link to a place on the page is its text, not a link (isSectionAnchor); not on forum threads,
+ * where such a heading is a reply's subject linking to the reply ("Re: …" over every post).
  */
-export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false): Block[] {
+export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false, sectionAnchors = false): Block[] {
   const st: WalkState = {
     blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
-    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled,
+    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled, sectionAnchors,
   };
   for (const c of root.children) walk(c, st);
   flush(st);

@@ -185,7 +185,26 @@ export function classWeight(el: DomElement): number {
   if (SOCIAL_EMBED_RE.test(words)) return 0;
   const neg = NEGATIVE_RE.test(words) || DESKTOP_HIDDEN_RE.test(klass) || MOBILE_HIDDEN_RE.test(klass);
   const pos = POSITIVE_RE.test(words);
+  // An admonition box (a note, a warning, a tip) is the text's own aside, whatever other word its
+  // template adds (mdBook's `blockquote-tag blockquote-tag-note`).
+  if (neg && !pos && ADMONITION_RE.test(klass)) return 0;
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
+}
+
+/**
+ * Class words of an admonition box by its kind: Sphinx's `admonition note`, GitHub's
+ * `markdown-alert-warning`, MDN's `notecard`. Not the bare `admonition`: Material for MkDocs
+ * styles its product boxes `admonition recommendation` too, which are furniture.
+ */
+const ADMONITION_RE = /(?:^|[-_\s])(?:callout|notecard|note|warning|tip|caution|important|hint|danger|attention)(?:$|[-_\s])/i;
+
+/**
+ * An admonition box by its class: one named by its kind (ADMONITION_RE), or Sphinx's "See also"
+ * box (`admonition seealso`), the pointers a section of documentation ends with.
+ */
+export function isAdmonition(el: DomElement): boolean {
+  const klass = el.attribs.class;
+  return klass !== undefined && (ADMONITION_RE.test(klass) || /(?:^|\s)seealso(?:\s|$)/i.test(klass));
 }
 
 /** The poster box of a forum post (name, rank, join date, post count, signature). */

@@ -3,6 +3,7 @@ import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type Do
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
+import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
 import { isProse } from './second-opinion';
@@ -237,9 +238,7 @@ const FLOW_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 
 function flowTail(after: Block[], container: DomParent): Block[] {
   const out: Block[] = [];
   for (const b of after) {
-    let child: DomParent | null = b.owner;
-    while (child && child.parent !== container) child = child.parent;
-    if (!child || !isElement(child) || !FLOW_TAGS.has((child as DomElement).name)) break;
+    if (!inFlow(b.owner, container)) break;
     // A link that is no sentence (a related story's title and date, a button) ends it too.
     if (b.linkChars > 0 && !isProse(b)) break;
     out.push(b);
@@ -248,6 +247,25 @@ function flowTail(after: Block[], container: DomParent): Block[] {
   let end = out.length;
   while (end > 0 && !isProse(out[end - 1]!)) end--;
   return out.slice(0, end);
+}
+
+/**
+ * Whether a line sits in the article's own flow under the container: in a paragraph, heading,
+ * list, table, quote or code block that is a child of it, or in an admonition box (a note, a
+ * "See also" box), or the same again inside a plain <section> of it (documentation nests each
+ * subsection in one, with no class word of its own).
+ */
+function inFlow(owner: DomParent, container: DomParent): boolean {
+  let top = container;
+  for (;;) {
+    let child: DomParent | null = owner;
+    while (child && child.parent !== top) child = child.parent;
+    if (!child || !isElement(child)) return false;
+    const el = child as DomElement;
+    if (FLOW_TAGS.has(el.name) || isAdmonition(el)) return true;
+    if (el.name !== 'section' || el.attribs.class !== undefined) return false;
+    top = el;
+  }
 }
 
 /** Levels above the main container looked at for sibling sections. */

@@ -111,3 +111,25 @@ describe('embedded social posts (clean.ts)', () => {
     expect(page.text).toContain('Tweet 2: yes this is real');
   });
 });
+
+describe('admonition boxes (clean.ts)', () => {
+  it('gives a note, a tip or a warning no furniture weight, whatever other word its template adds', () => {
+    expect(classWeight(el('<blockquote class="blockquote-tag blockquote-tag-note"></blockquote>'))).toBe(0);
+    expect(classWeight(el('<div class="markdown-alert markdown-alert-warning social"></div>'))).toBe(0);
+    // The generic word alone names no kind: Material for MkDocs' product boxes, a post's tag list.
+    expect(classWeight(el('<div class="admonition recommendation"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="tag-list"></div>'))).toBe(-1);
+  });
+
+  it("keeps an mdBook note and tip at the head of the chapter in the text", () => {
+    const html = `<html><head><title>Introduction - From Zero to QED</title></head><body><div id="mdbook-content" class="content"><main>
+      <h1 id="introduction"><a class="header" href="#introduction">Introduction</a></h1>
+      <p>Welcome to the series, an informal introduction to formal verification in Lean 4 for working programmers, one small chapter at a time.</p>
+      <blockquote class="blockquote-tag blockquote-tag-note"><p class="blockquote-tag-title">Note</p>
+      <p>This is the beta release. There are bound to be typos, errors, and rough edges. If you spot something, send a PR on GitHub.</p></blockquote>
+      ${paras(6, 'theorem proving')}</main></div></body></html>`;
+    const page = extract(html);
+    expect(page.text).toContain('This is the beta release.');
+    expect(page.text).toContain('Paragraph 6 about theorem proving');
+  });
+});

@@ -31,3 +31,32 @@ describe('the flow after the last run (content.ts flowTail)', () => {
     expect(page.text).not.toContain('Related: yoga classes');
   });
 });
+
+/**
+ * The shape of a Sphinx guide (docs.ansible.com): each subsection a plain <section> inside the
+ * one before, the last one ending with a "See also" admonition of links and their one-line
+ * descriptions, after the run of dense lines.
+ */
+function sphinxGuide(): string {
+  const para = (i: number): string => `<p>Paragraph ${i}: a playbook runs its plays in order from top to bottom, and within each play the tasks run in order against every host the play targets.</p>`;
+  const pointer = (name: string, what: string): string => `<dt><a href="/${name}">${name}</a></dt><dd><p>${what}</p></dd>`;
+  return `<html><head><title>Ansible playbooks</title></head><body><div class="wy-nav-side"><a href="/">Docs home</a></div>
+    <div class="document"><div itemprop="articleBody"><section id="ansible-playbooks"><h1>Ansible playbooks</h1>${[1, 2, 3, 4, 5, 6].map(para).join('')}
+    <section id="verifying-playbooks"><h2>Verifying playbooks</h2>${[7, 8, 9].map(para).join('')}
+    <section id="ansible-lint"><h3>ansible-lint</h3>${[10, 11].map(para).join('')}
+    <div class="admonition seealso"><p class="admonition-title">See also</p><dl class="simple">
+    ${pointer('ansible-lint', 'Learn how to test playbook syntax')}${pointer('YAML Syntax', 'Learn about YAML syntax')}${pointer('General tips', 'Tips for managing playbooks in the real world')}
+    ${pointer('Communication', 'Got questions? Need help? Want to share your ideas? Visit the Ansible communication guide')}</dl></div>
+    </section></section></section></div></div>
+    <footer><p>Copyright Ansible project contributors.</p></footer></body></html>`;
+}
+
+describe('the flow after the last run: subsections and admonition boxes (content.ts flowTail)', () => {
+  it('keeps the "See also" box that ends the last subsection', () => {
+    const page = extract(sphinxGuide());
+    expect(page.text).toContain('Paragraph 11:');
+    expect(page.text).toContain('Learn about YAML syntax');
+    expect(page.text).toContain('Visit the Ansible communication guide');
+    expect(page.text).not.toContain('Copyright Ansible');
+  });
+});

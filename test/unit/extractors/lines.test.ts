@@ -25,6 +25,28 @@ describe('DOM to lines', () => {
   });
 });
 
+describe('section anchors (blocks.ts)', () => {
+  // MDN's section headings (<h2 id><a href="#id">) and Sphinx's toc-backref links.
+  const doc = '<h2 id="description"><a href="#description">Description</a></h2><p>A Promise is a proxy for a value.</p>'
+    + '<h3><a class="toc-backref" href="#id3">Workers</a></h3><h2><a href="/docs/other">Another page</a></h2>'
+    + '<h3><a href="#">Card title</a></h3><ul><li><a href="#description">Description</a></li></ul>';
+
+  it("reads a heading's link to a place on the page as its text, not as a link", () => {
+    const blocks = toBlocks(parseHtml(doc), false, false, true);
+    const links = Object.fromEntries(blocks.map((b) => [b.text, b.linkChars]));
+    expect(blocks[0]!.linkChars).toBe(0);
+    expect(links.Workers).toBe(0);
+    // A link to another page, a bare "#" (a script's button) and a table of contents' entry stay links.
+    expect(links['Another page']).toBe(11);
+    expect(links['Card title']).toBe(9);
+    expect(blocks[blocks.length - 1]!.linkChars).toBe(11);
+  });
+
+  it('counts them as links where asked not to (forum threads: "Re: …" linking to the reply)', () => {
+    expect(toBlocks(parseHtml(doc))[0]!.linkChars).toBe(11);
+  });
+});
+
 describe('parseHtml', () => {
   it('reads a CDATA section as text (htmlparser2 would swallow it up to ]]> as a comment) and leaves a bare CDATA[ alone', () => {
     expect(textContent(parseHtml('<p>a<![CDATA[b]]>c</p><p>d</p>'))).toBe('ab]]>cd');

@@ -151,3 +151,18 @@ describe('text_density extract(): the dateline under the headline', () => {
     expect(Date.parse(extract(html, { url: 'https://news.example/news/4.html' }).published_at!)).toBe(Date.parse('2026-11-01T04:18:01Z'));
   });
 });
+
+describe('text_density extract() on a documentation page whose section headings are anchors', () => {
+  const para = (i: number): string => `<p>Paragraph ${i} of the reference: a promise settles once, and the handlers attached with then() run in the order they were added, even after it settled.</p>`;
+  const section = (id: string, title: string): string => `<section class="content-section"><h2 class="heading" id="${id}"><a href="#${id}">${title}</a></h2>${[1, 2, 3].map(para).join('')}</section>`;
+  const html = `<html><head><title>Promise - Reference</title></head><body>
+    <nav><a href="/">Home</a> <a href="/docs">Docs</a> <a href="/blog">Blog</a></nav>
+    <main><h1>Promise</h1>${section('description', 'Description')}${section('chained_promises', 'Chained Promises')}${section('thenables', 'Thenables')}</main>
+    <footer><a href="/about">About</a></footer></body></html>`;
+
+  it("keeps the section headings (each a link to its own anchor) as the text's headings", () => {
+    const lines = extract(html).paragraphs;
+    for (const h of ['Description', 'Chained Promises', 'Thenables']) expect(lines).toContain(h);
+    expect(lines.indexOf('Chained Promises')).toBeLessThan(lines.indexOf('Thenables'));
+  });
+});
