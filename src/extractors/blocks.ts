@@ -9,6 +9,8 @@ export interface Block {
   /** Non-space characters, all and inside links. */
   chars: number;
   linkChars: number;
+  /** Links the line holds (elements, not characters). */
+  links: number;
   /** Han/kana characters (each carries about as much as a short Latin word). */
   cjkChars: number;
   /** Sentence punctuation, Latin and CJK (`，。、；：？！` count like `,.;:?!`). */
@@ -138,6 +140,7 @@ interface WalkState {
   /** The inline text since the last block boundary, concatenated as found. */
   buf: string;
   linkChars: number;
+  links: number;
   owner: DomParent;
   classScore: number;
   heading: number;
@@ -169,11 +172,13 @@ function flush(st: WalkState): void {
   st.buf = '';
   const linkChars = st.linkChars;
   st.linkChars = 0;
+  const links = st.links;
+  st.links = 0;
   if (!text || isMarkupText(text)) return;
   const { chars, cjk, punct } = st.counts;
   const repeatsAlt = st.lastAlt.length >= 4 && (text === st.lastAlt || (text.length >= 4 && st.lastAlt.includes(text)));
   st.blocks.push({
-    index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), cjkChars: cjk, punct,
+    index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), links, cjkChars: cjk, punct,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
     afterImage: st.imageSince, repeatsAlt, furniture: st.furniture,
   });
@@ -246,6 +251,7 @@ function walk(root: DomNode, st: WalkState): void {
       continue;
     }
     const link = inLink || (name === 'a' && el.attribs.href !== undefined && !(st.sectionAnchors && isSectionAnchor(el, st.owner)));
+    if (link && !inLink) st.links++;
     if (BLOCK_TAGS.has(name)) {
       flush(st);
       saved.push({ owner: st.owner, classScore: st.classScore, heading: st.heading, inList: st.inList, inComments: st.inComments, furniture: st.furniture });
@@ -335,7 +341,7 @@ export function isBoilerplate(b: Block): boolean {
  */
 export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false, sectionAnchors = false): Block[] {
   const st: WalkState = {
-    blocks: [], buf: '', linkChars: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
+    blocks: [], buf: '', linkChars: 0, links: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
     classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled, sectionAnchors,
   };
   for (const c of root.children) walk(c, st);

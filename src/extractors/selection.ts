@@ -3,14 +3,18 @@ import { isDateline } from './boilerplate-lines';
 import { classWeight, isPosterBox } from './clean';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent, type DomText } from './dom';
 import { linkRatio } from './scoring';
+import { isProse } from './second-opinion';
 import type { Segment } from './segments';
 
 export interface SelectionParams {
   /** Lines with a larger share of link text are navigation, even inside the content. */
   maxLinkRatio: number;
+  /** A sentence whose words are mostly links stays all the same (linkedSentence); not on forum threads, where it is a reply's quote of a post elsewhere. */
+  keepLinkedSentences: boolean;
 }
 
-export const DEFAULT_SELECTION: SelectionParams = { maxLinkRatio: 0.5 };
+export const DEFAULT_SELECTION: SelectionParams = { maxLinkRatio: 0.5, keepLinkedSentences: true };
+export const FORUM_SELECTION: Partial<SelectionParams> = { keepLinkedSentences: false };
 
 /** A segment mapped to the DOM: its container and the lines kept from it. */
 export interface Selected {
@@ -85,10 +89,26 @@ export function keepLine(
   b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): boolean {
   return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)) || tableFigure(b))
-    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true || rowLabel(b))
+    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true || rowLabel(b) || (p.keepLinkedSentences && linkedSentence(b)))
     && !(dropComments && b.inComments)
     // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
     && !underFurniture(items?.get(b) ?? b.owner, container, weights);
+}
+
+/** Above this share of link text even a sentence is a link list ("Home › Docs › Guides."). */
+const MAX_SENTENCE_LINK_RATIO = 0.8;
+/** Characters of a link named in a sentence at most, on average: a page's or a thing's name, not a headline. */
+const MAX_SENTENCE_LINK_CHARS = 40;
+
+/**
+ * A sentence whose words are mostly links ("Read updating objects in state and updating arrays in
+ * state to learn more.", "See the Many-to-many relationship model example for a full example."):
+ * a pointer the text makes in its own words, as documentation and reviews do after a section,
+ * not a link list. A row of linked headlines run together ("…anti-drug campaign South Dakota
+ * drops pipeline protest laws…") has a sentence's length too, but each link is a whole title.
+ */
+function linkedSentence(b: Block): boolean {
+  return linkRatio(b) <= MAX_SENTENCE_LINK_RATIO && b.links > 0 && b.linkChars <= MAX_SENTENCE_LINK_CHARS * b.links && isProse(b);
 }
 
 /**

@@ -17,7 +17,7 @@ import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
 import { dropCopiedRuns, dropRepeatedLines } from './repeats';
-import { DEFAULT_SELECTION, selectLines, type SelectionParams } from './selection';
+import { DEFAULT_SELECTION, FORUM_SELECTION, selectLines, type SelectionParams } from './selection';
 import { cutOtherStories } from './other-stories';
 import { teaserTitles } from './teaser-titles';
 import { dropListTitles } from './list-titles';
@@ -150,7 +150,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const evidence = opts.forum === undefined ? forumEvidence(source, opts.url) : undefined;
   const forum = opts.forum ?? evidence !== undefined;
   const scoring = { ...DEFAULT_SCORING, ...(forum ? FORUM_SCORING : {}), ...opts.scoring };
-  const selection = { ...DEFAULT_SELECTION, ...opts.selection };
+  const selection = { ...DEFAULT_SELECTION, ...(forum ? FORUM_SELECTION : {}), ...opts.selection };
   const els = pageElements(root);
   const body: DomParent = els.body ?? root;
   const meta = metaMap(els);
