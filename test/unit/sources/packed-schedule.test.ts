@@ -16,6 +16,9 @@ const withDiurnal: SubjectState = { ...weibo, schedule: { ...weibo.schedule, dn:
 /** With the window splits the planner reads (subject state v5): whole numbers. */
 const withSplits: SubjectState = { ...weibo, schedule: { ...weibo.schedule, ss: 1234, sp: 567 } };
 
+/** With the realized delays the planner is calibrated by (subject state v6): fading, so fractional. */
+const withDelays: SubjectState = { ...weibo, schedule: { ...weibo.schedule, dp: 3.517, dh: 11.2345 } };
+
 /** Precision the compact record keeps (packed-schedule.ts): half a thousandth of a post or of an hour. */
 const HALF_QUANTUM = 0.0005 + 1e-12;
 
@@ -43,6 +46,15 @@ describe('packed schedule record', () => {
     expect(packSubject(withDiurnal, 0).length).toBeLessThanOrEqual(packSubject(weibo, 0).length + 8);
     // The splits ride in the compact form too (the header flag takes a second byte), not the generic one.
     expect(packSubject(withSplits, 0).length).toBeLessThanOrEqual(packSubject(weibo, 0).length + 6);
+  });
+
+  it('keeps the realized delays compact, to 0.1 post and 0.1 h', () => {
+    const back = unpackSubject(packSubject(withDelays, 0)).schedule!;
+    expect(back['dp']).toBeCloseTo(3.5, 9);
+    expect(back['dh']).toBeCloseTo(11.2, 9);
+    expectWithinPrecision({ ...back, dp: 0, dh: 0 }, { ...withDelays.schedule, dp: 0, dh: 0 });
+    // The flag's second byte and two short codes, not the generic record.
+    expect(packSubject(withDelays, 0).length).toBeLessThanOrEqual(packSubject(weibo, 0).length + 6);
   });
 
   it('leaves out what repeats (first visit, no forgetting yet, no open window) and restores it exactly', () => {
