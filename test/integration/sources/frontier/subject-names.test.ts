@@ -83,7 +83,10 @@ describe('RedisFrontier subject names (real Redis)', () => {
     for (const { subject, state: st } of items) {
       const got = back.get(subject)!;
       expect({ ...got, schedule: undefined }).toEqual({ ...asStored(st), schedule: undefined });
-      for (const [k, v] of Object.entries(st.schedule!)) expect(Math.abs((got.schedule![k] as number) - (v as number))).toBeLessThanOrEqual(0.0005 + 1e-9);
+      // The evidence to 1e-3 post or hour; the realized delays to 0.1 (packed-schedule.ts).
+      for (const [k, v] of Object.entries(st.schedule!)) {
+        expect(Math.abs((got.schedule![k] as number) - (v as number))).toBeLessThanOrEqual((k === 'dp' || k === 'dh' ? 0.05 : 0.0005) + 1e-9);
+      }
     }
   });
 
