@@ -37,7 +37,7 @@ import { allocationOptions, subjectRatePerHour, type ScheduleModel } from './poi
 import { planAllocation, visitRatePerHour } from './allocation';
 import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { fitRatePrior, flatRatePrior, twoScaleRatePerHour } from './rate-model';
-import { DELAY_HALF_LIFE_HOURS, type SubjectState } from './subject-state';
+import { type SubjectState, delayFade } from './subject-state';
 
 export { burstDispersion };
 
@@ -67,7 +67,7 @@ export function realizedDelay(states: readonly SubjectState[], nowMs: number): {
   let hours = 0;
   for (const s of states) {
     if (s.lastVisitMs === null || !(s.delayPosts > 0)) continue;
-    const keep = Math.pow(2, -Math.max(0, nowMs - s.lastVisitMs) / 3_600_000 / DELAY_HALF_LIFE_HOURS);
+    const keep = delayFade(nowMs - s.lastVisitMs);
     posts += s.delayPosts * keep;
     hours += s.delayHours * keep;
   }

@@ -199,10 +199,15 @@ export function observe(state: SubjectState, visit: VisitResult, opts: ObserveOp
   };
 }
 
+/** What is left of realized delays `elapsedMs` old (DELAY_HALF_LIFE_HOURS). */
+export function delayFade(elapsedMs: number): number {
+  return Math.pow(2, -Math.max(0, elapsedMs) / HOUR_MS / DELAY_HALF_LIFE_HOURS);
+}
+
 /** The faded delay sums after this visit; a first visit's history is not the schedule's doing and is left out. */
 function realizedDelays(state: SubjectState, visit: VisitResult): { posts: number; hours: number } {
   if (state.lastVisitMs === null) return { posts: state.delayPosts, hours: state.delayHours };
-  const keep = Math.pow(2, -Math.max(0, visit.atMs - state.lastVisitMs) / HOUR_MS / DELAY_HALF_LIFE_HOURS);
+  const keep = delayFade(visit.atMs - state.lastVisitMs);
   let posts = state.delayPosts * keep;
   let hours = state.delayHours * keep;
   const times = visit.postTimesMs;
