@@ -33,7 +33,7 @@
  * rates as weights give the simulated delay to 0.1 % on the bursty world), and reads its own
  * estimates' noise as lateness.
  */
-import { allocationOptions, subjectRatePerHour, type ScheduleModel } from './poisson';
+import { allocationOptions, changeOptions, subjectRatePerHour, type ScheduleModel } from './poisson';
 import { planAllocation, visitRatePerHour } from './allocation';
 import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { fitRatePrior, flatRatePrior, twoScaleRatePerHour } from './rate-model';
@@ -87,7 +87,7 @@ export function expectedPostRates(states: readonly SubjectState[], model: Schedu
   // Refitted from the current grid (a one-Gamma prior has no weights to refit: from a flat grid).
   const start = model.rates.weights.length > 1 ? model.rates : (model.rates.mixture ?? flatRatePrior());
   const prior = fitRatePrior(evidence, start, 30);
-  const opts = { changeProbability: model.config.changeProbability, changeSigma: model.config.changeSigma };
+  const opts = changeOptions(model);
   return Float64Array.from(evidence, (e) => twoScaleRatePerHour(prior, e, opts));
 }
 

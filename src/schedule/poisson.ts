@@ -12,10 +12,11 @@ import { z } from 'zod';
 import { type AllocationPlan, type Objective, maxIntervalHours, planAllocation, predictedMeanDelayHours, visitRatePerHour } from './allocation';
 import { DAY_MS, FLAT_PROFILE, type DiurnalProfile, estimateProfile, makeProfile, nextVisitAfterMs } from './diurnal';
 import { DEFAULT_PRIOR, type GammaRate, fitPopulationPrior } from './gamma-posterior';
-import { DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, compareDelayScores, twoScaleRatePerHour } from './rate-model';
+import { type ChangeOptions, DEFAULT_CHANGE, type RatePrior, fitRatePrior, flatRatePrior, gammaRatePrior, priorMoments, compareDelayScores, twoScaleRatePerHour } from './rate-model';
 import type { ObserveOptions, SubjectState } from './subject-state';
 import { type AmplitudePrior, fitAmplitudePrior } from './rhythm-prior';
-import { type Forgetting, type Memory, chooseMemory, subjectEvidence } from './evidence-memory';
+import { type Forgetting, type Memory, type SubjectEvidence, chooseMemory, subjectEvidence } from './evidence-memory';
+import { type ChangeWindowEvidence, beforeLastVisit, chooseChangeProbability } from './change-probability';
 
 const HOUR_MS = 3_600_000;
 
@@ -43,8 +44,12 @@ export interface PoissonScheduleConfig {
   forgetting: Forgetting;
   /** Half-life, in visits, of the recent evidence the change test compares with the older evidence. */
   recentHalfLifeVisits: number;
-  /** Prior probability that a subject's rate changed within the recent window (0: no change test). */
-  changeProbability: number;
+  /**
+   * Prior probability that a subject's rate changed within the recent window (0: no change test),
+   * or `auto` (default): learned from the subjects' recent evidence at every prior refit
+   * (change-probability.ts).
+   */
+  changeProbability: number | 'auto';
   /**
    * The population prior: one Gamma by (noise-corrected) moments, a mixture over a log grid of
    * rates fitted by EM (rate-model.ts, the default), or `auto`: both fitted at every refit, and the
@@ -75,7 +80,7 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   halfLifeHours: 14 * 24,
   forgetting: 'auto',
   recentHalfLifeVisits: 1,
-  changeProbability: DEFAULT_CHANGE.changeProbability,
+  changeProbability: 'auto',
   prior: 'mixture',
   changeSigma: DEFAULT_CHANGE.changeSigma,
   retireAfterQuietHours: 0,
@@ -98,7 +103,7 @@ export const poissonStageSchema = z.strictObject({
   half_life_hours: z.number().positive().default(DEFAULT_POISSON_CONFIG.halfLifeHours),
   forgetting: z.enum(['auto', 'always', 'never']).default(DEFAULT_POISSON_CONFIG.forgetting),
   recent_half_life_visits: z.number().positive().default(DEFAULT_POISSON_CONFIG.recentHalfLifeVisits),
-  change_probability: z.number().min(0).max(0.9).default(DEFAULT_POISSON_CONFIG.changeProbability),
+  change_probability: z.union([z.literal('auto'), z.number().min(0).max(0.9)]).default(DEFAULT_POISSON_CONFIG.changeProbability),
   prior: z.enum(['gamma', 'mixture', 'auto']).default(DEFAULT_POISSON_CONFIG.prior),
   change_sigma: z.number().positive().default(DEFAULT_POISSON_CONFIG.changeSigma),
   retire_after_quiet_hours: z.number().min(0).default(DEFAULT_POISSON_CONFIG.retireAfterQuietHours),
@@ -145,7 +150,13 @@ export function subjectProfile(state: SubjectState, model: Pick<ScheduleModel, '
  */
 /** The subject's estimated rate now: heavy-tailed prior, long and recent evidence, change test (rate-model.ts). */
 export function subjectRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config'>): number {
-  return twoScaleRatePerHour(model.rates, subjectEvidence(state, model.rates.memory), { changeProbability: model.config.changeProbability, changeSigma: model.config.changeSigma });
+  return twoScaleRatePerHour(model.rates, subjectEvidence(state, model.rates.memory), changeOptions(model));
+}
+
+/** The change test's settings: the configured probability, or the one learned with the prior. */
+export function changeOptions(model: Pick<ScheduleModel, 'rates' | 'config'>): ChangeOptions {
+  const p = model.config.changeProbability;
+  return { changeProbability: p === 'auto' ? (model.rates.changeProbability ?? DEFAULT_CHANGE.changeProbability) : p, changeSigma: model.config.changeSigma };
 }
 
 /** Watched `retireAfterQuietHours` without a change since first seen or last changed (see the config). */
@@ -198,6 +209,13 @@ function fitGammaPrior(evidence: readonly { posts: number; hours: number }[]): R
   return gammaRatePrior(g.alpha, g.betaHours);
 }
 
+/** Each subject's evidence before its last visit, and that window, on the evidence's dispersion scale. */
+function changeWindows(states: readonly SubjectState[], evidence: readonly SubjectEvidence[], config: PoissonScheduleConfig, memory: Memory): ChangeWindowEvidence[] {
+  const d = memory.dispersion ?? 1;
+  const keepRecent = Math.pow(2, -1 / config.recentHalfLifeVisits);
+  return states.map((s, i) => beforeLastVisit(evidence[i]!, s.lastPosts / d, s.lastHours / d, keepRecent));
+}
+
 /**
  * Refits the population prior and re-solves the allocation; O(N), run every few minutes or hours.
  * `previous` (the last model's prior) warm-starts the prior's fit.
@@ -215,7 +233,7 @@ export function buildModel(
   if (refitPrior || !previous) {
     // Which evidence to read is judged under the last prior; the new prior is then fitted to it.
     const memory = chooseMemory(states, ratePrior, config.forgetting, config.halfLifeHours);
-    const evidence = new Array<{ posts: number; hours: number }>(states.length);
+    const evidence = new Array<SubjectEvidence>(states.length);
     for (let i = 0; i < states.length; i++) evidence[i] = subjectEvidence(states[i]!, memory);
     // Until ten subjects have been watched for an hour there is no population to fit: about a post
     // a day, worth half a day of evidence (a flat grid would put its mean at hundreds a day).
@@ -228,7 +246,10 @@ export function buildModel(
       const mixture = fitRatePrior(evidence, warm ?? flatRatePrior(), warm ? 4 : 30);
       ratePrior = config.prior === 'mixture' ? mixture : choosePrior(states, mixture, fitGammaPrior(evidence), memory);
     }
-    ratePrior = { ...ratePrior, memory };
+    const changeProbability = config.changeProbability === 'auto' && watched >= 10
+      ? chooseChangeProbability(ratePrior, changeWindows(states, evidence, config, memory), config.changeSigma, previous?.changeProbability ?? DEFAULT_CHANGE.changeProbability)
+      : previous?.changeProbability;
+    ratePrior = { ...ratePrior, memory, ...(changeProbability !== undefined ? { changeProbability } : {}) };
   }
   const { meanPerHour, variancePerHour2 } = priorMoments(ratePrior);
   const prior: GammaRate = { alpha: (meanPerHour * meanPerHour) / variancePerHour2, betaHours: meanPerHour / variancePerHour2 };

@@ -36,6 +36,8 @@ export interface RatePrior {
   mixture?: RatePrior;
   /** Which evidence the estimates under this prior read (chosen with it at each refit; evidence-memory.ts). */
   memory?: Memory;
+  /** The change test's prior probability, learned with this prior when the config says `auto` (change-probability.ts). */
+  changeProbability?: number;
 }
 
 function scratchFor(shape: number, meansPerHour: Float64Array, weights: Float64Array): RatePrior['scratch'] {
@@ -194,23 +196,33 @@ interface ChangeSplit {
   recentPerHour: number;
 }
 
-function changeSplit(prior: RatePrior, e: TwoScaleEvidence, opts: ChangeOptions): ChangeSplit {
+/**
+ * The log marginal likelihoods of a subject's recent evidence under "no change" (predicted from its
+ * older evidence) and "changed within the recent window" (a fresh rate around its older level), and
+ * the posterior mean under the second; null when the evidence cannot tell them apart.
+ */
+export function changeLikelihoods(prior: RatePrior, e: TwoScaleEvidence, sigma: number): { same: number; changed: number; recentPerHour: number } | null {
   const k = Math.max(0, e.recentPosts);
   const t = Math.max(0, e.recentHours);
-  const none = { weight: 0, recentPerHour: 0 };
-  if (!(t > 0) || !(opts.changeProbability > 0)) return none;
+  if (!(t > 0)) return null;
   const olderPosts = Math.max(0, e.posts - k);
   const olderHours = Math.max(0, e.hours - t);
-  if (!(olderHours > 0)) return none;
+  if (!(olderHours > 0)) return null;
   const level = posteriorMeanPerHour(prior, olderPosts, olderHours);
-  if (!(level > 0)) return none;
-  const a = changedShape(opts.changeSigma);
+  if (!(level > 0)) return null;
+  const a = changedShape(sigma);
   const b = a / level;
-  const same = logPredictive(prior, olderPosts, olderHours, k, t);
-  const changed = logGammaPredictive(a, b, k, t);
-  const logOdds = Math.log(opts.changeProbability / (1 - opts.changeProbability)) + changed - same;
+  return { same: logPredictive(prior, olderPosts, olderHours, k, t), changed: logGammaPredictive(a, b, k, t), recentPerHour: (a + k) / (b + t) };
+}
+
+function changeSplit(prior: RatePrior, e: TwoScaleEvidence, opts: ChangeOptions): ChangeSplit {
+  const none = { weight: 0, recentPerHour: 0 };
+  if (!(opts.changeProbability > 0)) return none;
+  const l = changeLikelihoods(prior, e, opts.changeSigma);
+  if (!l) return none;
+  const logOdds = Math.log(opts.changeProbability / (1 - opts.changeProbability)) + l.changed - l.same;
   const weight = logOdds > 40 ? 1 : logOdds < -40 ? 0 : 1 / (1 + Math.exp(-logOdds));
-  return { weight, recentPerHour: (a + k) / (b + t) };
+  return { weight, recentPerHour: l.recentPerHour };
 }
 
 /** Posterior weight of "the rate changed within the recent window". */
