@@ -1,7 +1,7 @@
 import { systemClock } from '../../core/clock';
 import { buildModelFromFrontier, schedulerState } from '../../schedule/core-bridge';
 import { forecastBudgets } from '../../schedule/planner';
-import { configFromStage } from '../../schedule/poisson';
+import { changeOptions, configFromStage } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
 import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
 
@@ -24,7 +24,8 @@ export const register: RegisterCommand = (program, ctx) => {
         const states = (await p.frontier.allStates()).filter((st) => st.status === 'active');
         const model = buildModelFromFrontier(states, configFromStage(options));
         const rows = forecastBudgets(states.map(schedulerState), model, budgets, { nowMs: systemClock.nowMs() });
-        if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, subjects: states.length, forecasts: rows }));
+        const change = changeOptions(model).changeProbability;
+        if (opts.json) console.log(JSON.stringify({ pipeline: p.config.name, subjects: states.length, change_probability: change, forecasts: rows }));
         else {
           const burst = rows[0]?.dispersion ?? 1;
           const calibration = rows[0]?.calibration ?? 1;
@@ -32,6 +33,7 @@ export const register: RegisterCommand = (program, ctx) => {
           // delays the crawl realized at its own budget (planner.ts): say so.
           console.log(`pipeline ${p.config.name}: ${states.length} active subjects${burst > 1 ? `, posts weighed as bursts of ${burst.toFixed(2)}` : ''}`
             + (calibration !== 1 ? `, delays scaled by ${calibration.toFixed(2)} (realized / modelled at ${model.config.budgetPerHour}/h)` : ', not yet calibrated against realized delays'));
+          console.log(`  change test: a new rate expected in ${(100 * change).toFixed(0)} % of recent windows (${model.config.changeProbability === 'auto' ? 'learned from the visits' : 'configured'})`);
           console.log('  budget/h   mean delay h   p90 delay h   indexed within a day');
           for (const r of rows) {
             console.log(`  ${String(r.budgetPerHour).padStart(8)}   ${r.meanDelayHours.toFixed(2).padStart(12)}   ${r.p90DelayHours.toFixed(2).padStart(11)}   ${(100 * r.withinDayShare).toFixed(1).padStart(19)} %`);

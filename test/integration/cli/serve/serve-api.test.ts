@@ -269,9 +269,11 @@ describe('freshet serve: the freshness meter of a poisson pipeline', () => {
       // freshet plan over the same frontier: a lower budget waits longer. One visit each, so no
       // delay is realized yet: the forecast is the model's, and the text output says so.
       const plan = JSON.parse((await promisify(execFile)('node', [FRESHET_BIN, 'plan', file, '--budget-per-hour', '20,40,80', '--json'], { env })).stdout) as {
-        subjects: number; forecasts: { budgetPerHour: number; meanDelayHours: number; modelMeanDelayHours: number; calibration: number }[];
+        subjects: number; change_probability: number; forecasts: { budgetPerHour: number; meanDelayHours: number; modelMeanDelayHours: number; calibration: number }[];
       };
       expect(plan.subjects).toBe(45);
+      // Too few last windows to choose from (50 needed): the change test keeps its default.
+      expect(plan.change_probability).toBe(0.3);
       expect(plan.forecasts.map((f) => f.budgetPerHour)).toEqual([20, 40, 80]);
       expect(plan.forecasts[0]!.meanDelayHours).toBeGreaterThan(plan.forecasts[1]!.meanDelayHours);
       expect(plan.forecasts[1]!.meanDelayHours).toBeGreaterThan(plan.forecasts[2]!.meanDelayHours);
@@ -281,6 +283,7 @@ describe('freshet serve: the freshness meter of a poisson pipeline', () => {
       }
       const text = (await promisify(execFile)('node', [FRESHET_BIN, 'plan', file, '--budget-per-hour', '20,40'], { env })).stdout;
       expect(text).toContain('not yet calibrated against realized delays');
+      expect(text).toContain('change test: a new rate expected in 30 % of recent windows (learned from the visits)');
     } finally {
       await server?.close();
       await site.close();
