@@ -3,7 +3,7 @@ import { findAll, isAncestorOf, isElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
 
 /** Items a list needs to be read as a list of the text (two links in a row are a "Previous / Next"). */
-const MIN_LIST_ITEMS = 3;
+const MIN_LIST_ITEMS = 2;
 /** Items beyond which a list is a directory of the site (every town it serves), not a list the text gives. */
 const MAX_LIST_ITEMS = 100;
 /** Words an item may hold on average: names of things; longer linked lines are headlines of other stories. */
@@ -35,7 +35,7 @@ export function keepFlowLists(blocks: Block[], chosen: Block[], listing: boolean
 function listOf(gap: Block[]): DomParent | undefined {
   let list: DomParent | undefined;
   for (const b of gap) {
-    if (!b.inList || b.classScore < 0 || b.furniture || b.inComments || b.heading > 0 || linkRatio(b) <= 0.5) return undefined;
+    if (!b.inList || b.classScore < 0 || b.furniture || b.inComments || linkRatio(b) <= 0.5) return undefined;
     let l: DomParent | null = b.owner;
     while (l && !(isElement(l) && (l.name === 'ul' || l.name === 'ol'))) l = l.parent;
     if (!l || (list && l !== list)) return undefined;

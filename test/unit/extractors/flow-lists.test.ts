@@ -22,4 +22,12 @@ describe('link lists in the flow of the text (flow-lists.ts)', () => {
     expect(page.text).toContain('The first flight is planned');
     for (const t of stories) expect(page.text).not.toContain(t);
   });
+  it('keeps two picks under a tool\'s section, each a linked heading in a list item', () => {
+    const picks = (a: string, b: string): string => `<h4>Top expert recommendations:</h4><ul><li><h2><a href="/go/a">${a}</a></h2></li><li><h2><a href="/go/b">${b}</a></h2></li></ul>`;
+    const page = extract(`<html><head><title>Must-have electrician tools</title></head><body><article><h1>Must-have electrician tools</h1>
+      <h3>1. Multimeter</h3>${para('A multimeter measures voltage, current and resistance.')}${picks('Fluke 117', 'Klein Tools MM400')}
+      <h3>2. Wire strippers</h3>${para('Wire strippers remove the insulation from wires.')}${picks('Klein Tools 11061', 'IRWIN Vise-Grip')}
+      <h3>3. Pliers</h3>${para('Lineman pliers grip, twist and cut.')}</article></body></html>`);
+    for (const t of ['Fluke 117', 'Klein Tools MM400', 'Klein Tools 11061', 'IRWIN Vise-Grip']) expect(page.text).toContain(t);
+  });
 });
