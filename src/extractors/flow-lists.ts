@@ -2,7 +2,7 @@ import type { Block } from './blocks';
 import { findAll, isAncestorOf, isElement, type DomParent } from './dom';
 import { linkRatio } from './scoring';
 
-/** Items a list needs to be read as a list of the text (two links in a row are a "Previous / Next"). */
+/** Items a list needs to be read as a list of the text (one link alone is a link of the text already kept or not). */
 const MIN_LIST_ITEMS = 2;
 /** Items beyond which a list is a directory of the site (every town it serves), not a list the text gives. */
 const MAX_LIST_ITEMS = 100;
