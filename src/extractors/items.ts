@@ -1,6 +1,6 @@
 import type { Block } from './blocks';
 import { classWeight } from './clean';
-import { isElement, type DomElement, type DomParent } from './dom';
+import { findFirst, isElement, type DomElement, type DomParent } from './dom';
 
 /**
  * Pages made of repeated items (listings, search results, product grids, event calendars, job
@@ -25,9 +25,16 @@ export interface ItemParams {
   minShortShare: number;
   /** At most this many characters per line on average in such a grid (names, prices, specs; not prose). */
   maxShortLineChars: number;
+  /** Siblings needed when each holds a picture and little more than a name (a grid of picture cards). */
+  minPictureItems: number;
+  /** Characters such a picture card must hold on average (a name of a few words). */
+  minPictureItemChars: number;
 }
 
-export const DEFAULT_ITEMS: ItemParams = { minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40 };
+export const DEFAULT_ITEMS: ItemParams = {
+  minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40,
+  minPictureItems: 6, minPictureItemChars: 12,
+};
 
 /** How far above a line its item may sit. */
 const MAX_DEPTH = 8;
@@ -95,7 +102,10 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
       const n = g.items.size;
       if (n < params.minItems) continue;
       const avg = g.chars / n;
-      if (avg < params.minItemChars || avg > params.maxItemChars || g.chars < params.minShare * total) continue;
+      if (avg > params.maxItemChars || g.chars < params.minShare * total) continue;
+      // A grid of picture cards names each item in a few words (a recipe, a product): short as
+      // menu entries, but a menu's entries carry no picture each.
+      if (avg < params.minItemChars && !(n >= params.minPictureItems && avg >= params.minPictureItemChars && pictureCards(g.items))) continue;
       // Cards with little link text already score as text, unless their lines are too short to
       // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
       // characters says as much as one several times longer); boxes of many links are link lists.
@@ -120,6 +130,13 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     }
   }
   return lines;
+}
+
+/** Whether (nearly) every item holds a picture of its own. */
+function pictureCards(items: Set<DomParent>): boolean {
+  let pictured = 0;
+  for (const el of items) if (findFirst(el, (d) => d.name === 'img' || d.name === 'picture')) pictured++;
+  return pictured >= 0.9 * items.size;
 }
 
 /**

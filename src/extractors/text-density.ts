@@ -21,6 +21,7 @@ import { DEFAULT_SELECTION, FORUM_SELECTION, selectLines, type SelectionParams }
 import { cutOtherStories } from './other-stories';
 import { teaserTitles } from './teaser-titles';
 import { dropListTitles } from './list-titles';
+import { keepFlowLists } from './flow-lists';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -168,7 +169,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), listing)), listing);
+  const chosen = forum ? opinion : keepFlowLists(blocks, dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), listing)), listing), listing);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

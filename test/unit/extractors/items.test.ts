@@ -68,5 +68,16 @@ describe('pages made of repeated items (items.ts)', () => {
     }
     expect(page.text).not.toContain('Read More');
   });
+  it('reads a grid of picture cards that name each item in a few words, and not the menu beside it', () => {
+    // A recipe collection: each card is a link holding a picture and a short title, as short as menu entries.
+    const recipe = (i: number): string => `<a class="card" href="/recipe-${i}"><div class="card__top"><img src="/r/${i}.jpg" alt="A bowl of dish ${i}"></div>
+      <div class="card__content"><span class="card__title">Roman-style spaghetti alla carrettiera with tuna, number ${i}</span></div></a>`;
+    const menu = '<ul class="menu">' + ['Recipes', 'Techniques', 'Equipment', 'Ingredients', 'About us', 'Newsletter'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('') + '</ul>';
+    const page = extract(`<html><head><title>Tomato sauce recipes</title></head><body>${menu}<h1>Tomato sauce recipes</h1>
+      <p>Our collection of tomato sauce recipes has something for every dish, whether you want pasta or a vegetable tian.</p>
+      <div class="list">${Array.from({ length: 12 }, (_, i) => recipe(i + 1)).join('')}</div></body></html>`);
+    for (let i = 1; i <= 12; i++) expect(page.text).toContain(`Roman-style spaghetti alla carrettiera with tuna, number ${i}`);
+    expect(page.text).not.toContain('Techniques');
+  });
 });
 
