@@ -58,6 +58,18 @@ def best_over_c(X, y, fold, lang, dense=True, cs=CS):
     return res[C], C, res
 
 
+def late_fusion(E, y, fold, lang, bases, C=None):
+    """Blend of out-of-fold logits: the embedding's own LR logit(s) next to each base's, in a small LR (same folds)."""
+    if C is None:
+        C = best_over_c(E, y, fold, lang)[1]
+    ze = cv_logits(E, y, fold, C, lang == 'en')
+    ze = (ze - ze.mean(0)) / ze.std(0)
+    res = []
+    for bname, bz in bases:
+        res.append(f'base {bname} {best_over_c(bz, y, fold, lang, cs=[1.0])[0]:.4f} -> +emb {best_over_c(np.hstack([bz, ze]), y, fold, lang, cs=[1.0])[0]:.4f}')
+    return '; '.join(res)
+
+
 def log(msg, out):
     print(msg, flush=True)
     out.write(msg + '\n')
@@ -133,6 +145,7 @@ def main():
                 for bname, bz in bases:
                     s, C, res = best_over_c(np.hstack([E, bz[sel]]), y[sel], fold[sel], lang)
                     log(f'{name} teacher + {bname} stacked: {s:.4f} (C={C}; {res})', out)
+                log(f'{name} teacher late fusion: {late_fusion(E, y[sel], fold[sel], lang, [(b, z[sel]) for b, z in bases])}', out)
         id_lists = tokz.ids(texts)
         counts = sf.bag(id_lists, len(tokens))
         w = sf.sif_weights(id_lists, len(tokens))
@@ -146,6 +159,7 @@ def main():
                     s2, C2, _ = best_over_c(np.hstack([X, bz]), y, fold, lang)
                     stacks.append(f'+{bname} {s2:.4f} (C={C2})')
                 log(f'{name} static {table_name} d={d} {wname}: alone {s:.4f} (C={C}); stacked: {"; ".join(stacks)}', out)
+                log(f'{name} static {table_name} d={d} {wname} late fusion: {late_fusion(X, y, fold, lang, bases, C)}', out)
 
 
 if __name__ == '__main__':
