@@ -1,9 +1,9 @@
+/* global process, console */
 // Throughput of the static-vector step as a TypeScript runtime would do it (plain JS, one thread):
 // zh: per-character lookup in a Map (BERT-chinese cuts CJK text into single characters), then the
 // SIF-weighted mean of int8 rows of a vocab x dims table. Tokenization of English WordPiece is not
 // included (see README). Usage: node bench-static.js [dims] [vocab]
-'use strict';
-const fs = require('fs');
+import fs from 'node:fs';
 const dims = Number(process.argv[2] || 256);
 const vocab = Number(process.argv[3] || 21128);
 const posts = fs.readFileSync('/work/shared/data/sentiment-train/zh-weibo2018.jsonl', 'utf8').trim().split('\n').map((l) => JSON.parse(l).text);
