@@ -61,7 +61,7 @@ function readCvFile(path: string): Record<string, unknown> {
 
 function main(): void {
   if (argv.includes('--help')) {
-    process.stdout.write('npm run train:sentiment -- [--train DIR] [--out DIR] [--seed N] [--folds 5] [--lang zh|en|both] [--buckets-log2 20] [--jieba [--no-hmm]] [--passes 1]\n'
+    process.stdout.write('npm run train:sentiment -- [--train DIR] [--out DIR] [--seed N] [--folds 5] [--lang zh|en|both] [--buckets-log2 20] [--jieba [--no-hmm]] [--passes 1] [--zh-dump-oof FILE] [--en-dump-oof FILE]\n'
       + '  grids (comma lists; the first value is where the coordinate search starts):\n'
       + '  zh: [--zh-lex 1,0] (HowNet word counts) [--zh-notags 0,1] (topic-tag text left out) [--zh-char4 0,1] [--zh-bigrams 0] (jieba word pairs) [--zh-weibo2018 2,1,3,4] [--zh-stripped 0.25,0.5,1] [--zh-dropped 0,0.5,1] [--zh-nb 0,0.5] [--zh-l2 1e-6,1e-5,1e-7] [--zh-epochs 3,4,6] [--zh-norm 0.5,0.35] [--zh-lr 0.05,0.1,0.02] [--zh-bag 1,3]\n'
       + '  en: [--en-char 1,0] [--en-balance 0.5,1] [--en-prior 2,0,1] [--en-l2 1e-5,1e-4,1e-6] [--en-epochs 4,6,3] [--en-norm 0.5,0.75] [--en-lr 0.1,0.05] [--en-bag 1,3]\n'
@@ -75,7 +75,9 @@ function main(): void {
   const data = { command: `npm run train:sentiment -- ${argv.join(' ')}`.trim(), train: 'sentiment-train', selection: `${folds}-fold cross-validation on sentiment-train (zh: folds by post id, every copy of a post in one fold; en: folds by guessed topic unless --en-folds-by post); sentiment-dev not read`, seed };
   if (which !== 'en') {
     const { model, cv, config } = trainZh({
-      trainDir, seed, folds, passes, bucketsLog2: BUCKETS_LOG2, log, ...(noSegmenter ? {} : { segment: jiebaSegmenter(), segmenter: useHmm ? 'jieba-hmm' as const : 'jieba' as const }),
+      trainDir, seed, folds, passes, bucketsLog2: BUCKETS_LOG2, log,
+      ...(argValue(argv, 'zh-dump-oof', '') ? { dumpOof: argValue(argv, 'zh-dump-oof', '') } : {}),
+      ...(noSegmenter ? {} : { segment: jiebaSegmenter(), segmenter: useHmm ? 'jieba-hmm' as const : 'jieba' as const }),
       grid: {
         lex: grid('zh-lex', '1,0'), notags: grid('zh-notags', '0,1'), char4: grid('zh-char4', '0,1'), bigrams: grid('zh-bigrams', '0'),
         weibo2018: grid('zh-weibo2018', '2,1,3,4'), stripped: grid('zh-stripped', '0.25,0.5,1'), dropped: grid('zh-dropped', '0,0.5,1'),

@@ -2,7 +2,8 @@ import { seededRng } from '../../src/core/rng';
 import { EMOTICON_RE, type ZhFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { calibrated, leastWorstEce, scoreOof, type OofScores } from './oof';
-import { memoisedOutOfFoldLogits, type CvExample } from './cv';
+import { foldOf, memoisedOutOfFoldLogits, type CvExample } from './cv';
+import { writeFileSync } from 'node:fs';
 import { readPosts } from './data';
 import { join } from 'node:path';
 import { defaultModelDir } from '../../src/enrichers/sentiment/model';
@@ -22,6 +23,8 @@ export interface ZhTrainOptions {
   log: (msg: string) => void;
   /** Rounds of the coordinate search. */
   passes: number;
+  /** Writes the chosen configuration's out-of-fold logits (scored runs only), ids, kinds, gold labels and folds here (for stacking experiments). */
+  dumpOof?: string;
 }
 
 /** A copy of `text` with each emoticon code dropped with probability ½ (at least one dropped, one kept when it has two or more). */
@@ -92,6 +95,14 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   }, o.log, o.passes);
   const config = search.config;
   const oof = oofFor(config);
+  if (o.dumpOof) {
+    const scored = base.map((_, i) => i).filter((i) => base[i]!.kind !== 'aug');
+    writeFileSync(o.dumpOof, JSON.stringify({
+      id: scored.map((i) => base[i]!.id), kind: scored.map((i) => base[i]!.kind), gold: scored.map((i) => classes.indexOf(base[i]!.label)),
+      fold: scored.map((i) => foldOf(base[i]!.id, o.folds, o.seed)), oof: scored.map((i) => Array.from(oof[i]!)),
+    }));
+    o.log(`zh: wrote out-of-fold logits to ${o.dumpOof}`);
+  }
   const feats = featsFor(config);
   // Group 0: posts without an emoticon code; group 1: posts with one. Group 0 is fitted on the
   // hand-labelled posts without codes, with or without the emoticon-stripped copies (whose labels
