@@ -29,6 +29,15 @@ def arg(name, default):
     return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 
+def static_args():
+    """The static-vector table, its PCA dimensions and the token weighting, from the command line."""
+    return arg('--table', 'zh-extra50000'), int(arg('--dims', '128')), arg('--weight', 'sif')
+
+
+def std(z):
+    return (z - z.mean(0)) / z.std(0)
+
+
 def cv_logits(X, y, fold, C, balanced, dense=True):
     """Out-of-fold decision values (log-odds / per-class scores) of an L2 logistic regression."""
     k = len(np.unique(y))

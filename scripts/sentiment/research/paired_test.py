@@ -15,18 +15,12 @@ from transformers import AutoTokenizer
 
 import static_features as sf
 from common import WORK_DIR
-from eval_cv import arg, best_over_c, cv_logits, runs
+from eval_cv import best_over_c, cv_logits, runs, static_args, std
 from models import MODEL_DIRS
 
 
-def std(z):
-    return (z - z.mean(0)) / z.std(0)
-
-
 def main():
-    table = arg('--table', 'zh-extra50000')
-    d = int(arg('--dims', '128'))
-    weight = arg('--weight', 'sif')
+    table, d, weight = static_args()
     tokens, vectors = sf.load_table(os.path.join(WORK_DIR, 'static', f'{table}.npz'))
     tokz = sf.Tokenizer(AutoTokenizer.from_pretrained(MODEL_DIRS['zh']), tokens)
     T = sf.quantize_int8(sf.pca_table(vectors, d))

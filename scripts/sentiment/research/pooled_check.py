@@ -13,18 +13,12 @@ from transformers import AutoTokenizer
 
 import static_features as sf
 from common import WORK_DIR
-from eval_cv import arg, best_over_c, cv_logits, runs
+from eval_cv import best_over_c, cv_logits, runs, static_args, std
 from models import MODEL_DIRS
 
 
-def std(z):
-    return (z - z.mean(0)) / z.std(0)
-
-
 def main():
-    table = arg('--table', 'zh-extra50000')
-    d = int(arg('--dims', '128'))
-    weight = arg('--weight', 'sif')
+    table, d, weight = static_args()
     parts = list(runs('zh'))
     texts = [t for p in parts for t in p[1]]
     y = np.concatenate([p[2] for p in parts])
