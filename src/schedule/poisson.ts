@@ -46,8 +46,8 @@ export interface PoissonScheduleConfig {
   recentHalfLifeVisits: number;
   /**
    * Prior probability that a subject's rate changed within the recent window (0: no change test),
-   * or `auto` (default): learned from the subjects' recent evidence at every prior refit
-   * (change-probability.ts).
+   * or `auto` (default): at every prior refit, the one of 0.01–0.3 whose estimates would have
+   * served the subjects' last visits best (change-probability.ts).
    */
   changeProbability: number | 'auto';
   /**
