@@ -15,7 +15,7 @@
  * Measured on the benchmark's dev seed 12 (1×, against the fixed 0.3): stationary σ = 1.5 −1.0 %
  * (0.03 chosen), bursty −2.8 % (0.01), drifting and combined unchanged (0.3).
  */
-import { changeLikelihoods, DEFAULT_CHANGE, posteriorMeanPerHour, type RatePrior, type TwoScaleEvidence } from './rate-model';
+import { changeLikelihoods, changeWeightFromLogOdds, DEFAULT_CHANGE, posteriorMeanPerHour, type RatePrior, type TwoScaleEvidence } from './rate-model';
 
 /**
  * Never above the default: where posts cluster (bursts, regimes) k/t over-weights the latest posts
@@ -62,8 +62,7 @@ export function chooseChangeProbability(
     const logOdds = Math.log(p / (1 - p));
     let sumRoots = 0;
     for (let i = 0; i < rates.length; i++) {
-      const x = logOdds + logRatio[i]!;
-      const w = x > 40 ? 1 : x < -40 ? 0 : 1 / (1 + Math.exp(-x));
+      const w = changeWeightFromLogOdds(logOdds + logRatio[i]!);
       roots[i] = Math.sqrt((1 - w) * all[i]! + w * recent[i]!);
       sumRoots += roots[i]!;
     }

@@ -215,13 +215,18 @@ export function changeLikelihoods(prior: RatePrior, e: TwoScaleEvidence, sigma: 
   return { same: logPredictive(prior, olderPosts, olderHours, k, t), changed: logGammaPredictive(a, b, k, t), recentPerHour: (a + k) / (b + t) };
 }
 
+/** The posterior weight of "changed" from its log odds (clamped where exp would over- or underflow). */
+export function changeWeightFromLogOdds(logOdds: number): number {
+  return logOdds > 40 ? 1 : logOdds < -40 ? 0 : 1 / (1 + Math.exp(-logOdds));
+}
+
 function changeSplit(prior: RatePrior, e: TwoScaleEvidence, opts: ChangeOptions): ChangeSplit {
   const none = { weight: 0, recentPerHour: 0 };
   if (!(opts.changeProbability > 0)) return none;
   const l = changeLikelihoods(prior, e, opts.changeSigma);
   if (!l) return none;
   const logOdds = Math.log(opts.changeProbability / (1 - opts.changeProbability)) + l.changed - l.same;
-  const weight = logOdds > 40 ? 1 : logOdds < -40 ? 0 : 1 / (1 + Math.exp(-logOdds));
+  const weight = changeWeightFromLogOdds(logOdds);
   return { weight, recentPerHour: l.recentPerHour };
 }
 
