@@ -82,8 +82,10 @@ describe('datelines and bylines near the headline', () => {
     const thread = (stamp: string): string => `<html><head><title>Projector recommendations</title>${head}</head><body><h1>Projector recommendations</h1>
       <div class="meta"><span>${stamp}</span></div><div class="post">${body}</div></body></html>`;
     expect(extract(thread('Sep 26, 2024')).published_at).toBe('2024-01-03T11:23:42-05:00');
-    // Labelled, the shown day stands: the page says what its date is.
-    expect(extract(thread('Updated Sep 26, 2024')).published_at).toBe('2024-09-26');
+    // Labelled as the update, it is the last change's date all the more.
+    const updated = extract(thread('Updated Sep 26, 2024'));
+    expect(updated.published_at).toBe('2024-01-03T11:23:42-05:00');
+    expect(updated.modified_at).toBe('2024-09-26');
     // A UTC stamp of the evening before is the shown day in Asia: a day apart is not later.
     const asia = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
       <body><h1>大桥夜间管制</h1><div class="article-meta"><span>2024-03-05</span></div>
