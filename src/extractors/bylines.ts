@@ -192,6 +192,21 @@ export function authorLines(els: DomElement[]): Map<DomParent, string> {
   return out;
 }
 
+/** A break between Chinese clauses or sentences (。，；！？). */
+const CJK_CLAUSE_END_RE = /[。，；！？][^。，；！？]*$/;
+
+/**
+ * The words that may label a date at `index` of a line: the line up to the date, with the tail of
+ * the line before ("Updated" / "March 5, 2024"). A Chinese clause break before the date cuts
+ * both: the label stands in the date's own clause ("发布时间：2011-12-15"), and a sentence that
+ * mentions 发布 or 时间 before a date it quotes ("…全食时间有51分钟。这是继2001年1月10日之后") is no dateline.
+ */
+function labelContext(prev: string, text: string, index: number): string {
+  const before = text.slice(0, index + 1);
+  const clause = CJK_CLAUSE_END_RE.exec(before);
+  return clause ? clause[0].slice(1) : `${prev.slice(-40)} ${before}`;
+}
+
 /** What a dateline calls its date, from the words before it. */
 function dateLabel(context: string): 'original' | 'published' | 'updated' | 'none' {
   if (ORIGINAL_RE.test(context)) return 'original';
@@ -248,8 +263,7 @@ export function findByline(
     const read = readDate(text, opts.dayFirst);
     if ((read || stamp) && !MEMBER_SINCE_RE.test(text)) {
       // A label may sit on the line before ("Updated" / "March 5, 2024").
-      const context = `${i > 0 ? blocks[i - 1]!.text.slice(-40) : ''} ${text.slice(0, (read?.index ?? 0) + 1)}`;
-      const label = dateLabel(context);
+      const label = dateLabel(labelContext(i > 0 ? blocks[i - 1]!.text : '', text, read?.index ?? 0));
       // A date in the headline itself is part of its words (a version number "2024.4.4", an event's day).
       if (i !== opts.headline) out.dates.push({ iso: read?.iso ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
       // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024",
@@ -352,7 +366,7 @@ export function labelledDate(blocks: Block[], dayFirst: boolean, kind: 'original
     if (!read || MEMBER_SINCE_RE.test(text)) continue;
     // The line before labels this one's date unless it states a date of its own ("Last updated
     // July 18, 2025" above "Posted on April 13, 2023").
-    const context = `${prevHadDate || i === 0 ? '' : blocks[i - 1]!.text.slice(-40)} ${text.slice(0, read.index + 1)}`;
+    const context = labelContext(prevHadDate || i === 0 ? '' : blocks[i - 1]!.text, text, read.index);
     if (kind === 'updated') {
       if (UPDATED_RE.test(context)) return read.iso;
     } else if (PUBLISHED_RE.test(context) && !UPDATED_RE.test(context) && !ORIGINAL_RE.test(context)) return read.iso;

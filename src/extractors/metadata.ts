@@ -292,12 +292,22 @@ export function findAuthor(
     const k = nameKey(n);
     return site.has(k) || NOT_A_PERSON_RE.test(n) || (host.length >= 4 && k.length >= 4 && (k.startsWith(host) || host.startsWith(k)));
   };
-  return candidates.find((c) => c !== undefined && !ofSite(c))
-    ?? candidates.find((c) => c !== undefined)
+  const named = candidates.filter((c): c is string => c !== undefined && nameShaped(c));
+  return named.find((c) => !ofSite(c))
+    ?? named[0]
     ?? siteOwner(meta, docTitle(page), url)
     ?? ldAuthor(ld, 'organization');
 }
 
+
+/** A Chinese sentence or list (its punctuation, quotation marks), a number, or a reporter's role alone ("实习记者", "责任编辑："). */
+const NOT_NAME_SHAPE_RE = /[。，、？！“”]|^[\d\s]+$|^(?:实习|見習|见习)?(?:记者|記者|编辑|編輯|责任编辑|責任編輯|网络编辑|網絡編輯|作者)\s*[:：]?$/;
+
+/** Whether an author candidate can be a name: where a template's slot holds a sentence, a count or a role, the next source speaks. */
+function nameShaped(s: string): boolean {
+  // What a name carries in brackets is a note on the person ("Steed(微博)(天文爱好者，主编)").
+  return !NOT_NAME_SHAPE_RE.test(s.replace(/[(（][^()（）]*[)）]/g, ''));
+}
 
 /**
  * The byline, checked against the metadata or a link to the author's page: where the two name

@@ -38,10 +38,17 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
 }
 
 /** Dates the page's metadata states for one field, in order of trust. */
+const PUBLISHED_KEYS = ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date'];
+const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
+
+/** The publication dates the page's `<meta>` tags state (Open Graph, Dublin Core, microdata…), in order of trust, without its JSON-LD. */
+function taggedDates(meta: Map<string, string>): string[] {
+  return PUBLISHED_KEYS.map((k) => meta.get(k)).filter((v): v is string => v !== undefined)
+    .map((v) => normalizeDate(v)).filter((d): d is string => d !== undefined);
+}
+
 function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, field: 'published' | 'modified'): string[] {
-  const keys = field === 'published'
-    ? ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date']
-    : ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
+  const keys = field === 'published' ? PUBLISHED_KEYS : MODIFIED_KEYS;
   const ldKey = field === 'published' ? 'datePublished' : 'dateModified';
   const found: string[] = [];
   // A <time pubdate> marks the date the article itself shows as its publication's; JSON-LD and
@@ -141,10 +148,12 @@ const DAY_MS = 86_400_000;
  * Whether a shown date not labelled as the publication's is a later day than the publication
  * date the metadata states: the page then shows when it was updated or last replied to (an
  * "Updated" line, a forum thread's latest post, a review's re-check) while the metadata keeps
- * when it first appeared. A day apart counts only where the metadata's own offset is stated
- * (a UTC stamp of the evening before is the next day in Asia).
+ * when it first appeared. Unlabelled, a day apart counts only where the metadata's own offset is
+ * stated (a UTC stamp of the evening before is the next day in Asia); labelled "Updated", any
+ * later day is the change's.
  */
 function laterThan(shown: { iso: string; label: string }, meta: string): boolean {
+  if (shown.label === 'updated') return dayOf(shown.iso) > dayOf(meta);
   if (shown.label !== 'none') return false;
   const gap = Date.parse(dayOf(shown.iso)) - Date.parse(dayOf(meta));
   if (!Number.isFinite(gap)) return false;
@@ -173,8 +182,17 @@ export function findPublished(
   // A numeric date that reads either way ("02-12-2025") is the reading the metadata or the URL states.
   const urlDay = dateInUrl(url);
   const shown = read?.alt !== undefined && (read.alt === urlDay || published.some((p) => dayOf(p) === read.alt)) ? { ...read, iso: read.alt } : read;
+  // A dateline later than the publication date the page's <meta> tags state shows when the page
+  // was updated, labelled so or not (a guide re-checked, a thread's latest post): the tags keep its
+  // first publication, and the metadata's earliest trusted date before the dateline's day is it.
+  // A JSON-LD datePublished alone does not overrule the dateline: on the tuned pages a later
+  // dateline beside it was what the page called its date more often than not (a template's
+  // structured data keeps a first import's date while the dateline follows the revisions).
+  const tagged = taggedDates(meta)[0];
+  const updated = shown !== undefined && tagged !== undefined && laterThan(shown, tagged);
+  if (shown && updated) return published.find((p) => dayOf(p) < dayOf(shown.iso)) ?? tagged;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
-  if (shown && (shown.distance <= NEAR_LINES || published.length === 0 || sameMoment(shown.iso, published.slice(0, 1))) && !(published[0] && laterThan(shown, published[0]))) {
+  if (shown && (shown.distance <= NEAR_LINES || published.length === 0 || sameMoment(shown.iso, published.slice(0, 1)))) {
     return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
   }
   if (published.length) return published[0];

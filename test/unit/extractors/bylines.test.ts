@@ -69,6 +69,15 @@ describe('datelines and bylines near the headline', () => {
     expect(page.author).toBe('张三');
   });
 
+  it('reads no Chinese sentence that mentions 发布 or 时间 before a date it quotes as a labelled dateline', () => {
+    const page = extract(`<html><head><title>十年一遇最美月全食明晚登场</title></head><body><h1>十年一遇最美月全食明晚登场</h1>
+      <p>http://www.example.cn2011-12-09北京晚报</p>
+      <p>摘 要：明天将上演月全食，最精彩的全食时间有51分钟。这是继2001年1月10日之后，我国观测条件最好的一次月全食。</p>
+      <p>按照天文台发布的观测方案，此次月全食的全过程到2011年12月10日凌晨结束，市民可在户外空旷处观赏。</p>
+      <p>北京天文馆馆长介绍，月全食观测对天气要求相对来说并不苛刻，和赏月差不多，目前估计当晚是晴天，适合观测。</p></body></html>`);
+    expect(page.published_at).toBe('2011-12-09');
+  });
+
   it('gives a shown time without a zone the offset of the metadata stamp of the same minute (the day stays the page\'s)', () => {
     const page = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
       <body><h1>大桥夜间管制</h1><div class="article-meta"><span class="pubtime">2024-03-05 03:00</span></div>
@@ -82,8 +91,10 @@ describe('datelines and bylines near the headline', () => {
     const thread = (stamp: string): string => `<html><head><title>Projector recommendations</title>${head}</head><body><h1>Projector recommendations</h1>
       <div class="meta"><span>${stamp}</span></div><div class="post">${body}</div></body></html>`;
     expect(extract(thread('Sep 26, 2024')).published_at).toBe('2024-01-03T11:23:42-05:00');
-    // Labelled, the shown day stands: the page says what its date is.
-    expect(extract(thread('Updated Sep 26, 2024')).published_at).toBe('2024-09-26');
+    // Labelled as the update, it is the last change's date all the more.
+    const updated = extract(thread('Updated Sep 26, 2024'));
+    expect(updated.published_at).toBe('2024-01-03T11:23:42-05:00');
+    expect(updated.modified_at).toBe('2024-09-26');
     // A UTC stamp of the evening before is the shown day in Asia: a day apart is not later.
     const asia = extract(`<html><head><title>大桥夜间管制</title><meta property="article:published_time" content="2024-03-04T19:00:00Z"></head>
       <body><h1>大桥夜间管制</h1><div class="article-meta"><span>2024-03-05</span></div>

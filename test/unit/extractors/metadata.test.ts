@@ -18,6 +18,18 @@ describe('page metadata', () => {
     expect(findAuthor(root, metaMap(root), jsonLd(root))).toBe('Ana Ruiz');
   });
 
+  it('takes no sentence, count or bare reporter\'s role for the author: the next source that names a person speaks', () => {
+    const author = (head: string, body = ''): string | undefined => {
+      const root = parseHtml(`<head>${head}</head><body>${body}</body>`);
+      return findAuthor(root, metaMap(root), jsonLd(root));
+    };
+    expect(author('<meta name="author" content="2804">')).toBeUndefined();
+    expect(author('<meta name="author" content="实习记者">', '<span itemprop="author">李楠</span>')).toBe('李楠');
+    expect(author('<meta name="author" content="财讯网_提供股票、基金、期货与外汇市场的金融资讯，以及个人理财咨询等服务">')).toBeUndefined();
+    // A note in brackets after the name is no sentence of its own.
+    expect(author('<meta name="author" content="Steed(微博)(天文爱好者，频道主编)">')).toBe('Steed(微博)(天文爱好者，频道主编)');
+  });
+
   it('normalises ISO, Chinese and English dates', () => {
     expect(normalizeDate('2024-05-14 09:30')).toBe('2024-05-14T09:30');
     expect(normalizeDate('2012年1月9日 8:05')).toBe('2012-01-09T08:05:00');

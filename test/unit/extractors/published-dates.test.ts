@@ -135,4 +135,20 @@ describe('publication dates: what the page states, read as the page means it', (
     expect(normalizeDate('Aug 15')).toBeUndefined();
     expect(normalizeDate('Aug 15, 2024')).toBe('2024-08-15');
   });
+  it('takes the publication date the <meta> tags state over a later "Last Updated" dateline (the dateline is the change)', () => {
+    const page = extract(`<html lang="en"><head><title>What is a Mobile App?</title>
+      <meta property="article:published_time" content="2023-10-02T14:21:11+00:00">
+      <meta property="article:modified_time" content="2024-12-06T11:29:12+00:00"></head><body><article>
+      <h1>What is a Mobile App?</h1><p>By Bhaval Patel</p><p>Last Updated: December 6, 2024</p>${para}</article></body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2023-10-02');
+    expect(page.modified_at?.slice(0, 10)).toBe('2024-12-06');
+  });
+
+  it('keeps a later dateline over a JSON-LD datePublished that no <meta> tag states', () => {
+    const page = extract(`<html lang="en"><head><title>The 16 Best Clothing Subscription Boxes</title>
+      <script type="application/ld+json">{"@type":"Article","datePublished":"2025-01-01T03:00:00","dateModified":"2025-03-05T13:25:58"}</script></head>
+      <body><article><h1>The 16 Best Clothing Subscription Boxes</h1><p>Revamp your closet with these clothing subscriptions.</p>
+      <div class="byline"><span>By Kathryn Giuffrida</span> <span>Mar 5, 2025</span> | <a href="#comments">6 comments</a></div>${para}</article></body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2025-03-05');
+  });
 });
