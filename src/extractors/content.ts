@@ -56,6 +56,14 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
   return n;
 }
 
+/** The thread's post list, when the page has one that holds most of its positive line value. */
+export function threadPosts(blocks: Block[], values: number[], params: ContentParams): PostList | undefined {
+  const list = findPostList(blocks, values);
+  if (!list) return undefined;
+  const total = values.reduce((a, v) => a + Math.max(0, v), 0);
+  return list.value < params.forumMinShare * total ? undefined : list;
+}
+
 /**
  * Forum threads: every line of every post of the post list, when that list holds most of the
  * page's positive value (else the segment model decides).
@@ -63,10 +71,8 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
 function forumContent(
   blocks: Block[], values: number[], selection: SelectionParams, weights: Map<DomElement, number>, params: ContentParams, titleIndex: number | undefined,
 ): Block[] | undefined {
-  const list = findPostList(blocks, values);
+  const list = threadPosts(blocks, values, params);
   if (!list) return undefined;
-  const total = values.reduce((a, v) => a + Math.max(0, v), 0);
-  if (list.value < params.forumMinShare * total) return undefined;
   // Each post keeps its header: the poster's name (the first short link line) and its date.
   const named = new Set<DomParent>();
   const dated = new Set<DomParent>();
