@@ -113,9 +113,17 @@ function openingPost(
   if (titleIndex === undefined || firstPost === undefined || firstPost <= titleIndex + 1) return [];
   const top = lowestCommonAncestor([blocks[titleIndex]!.owner, list.parent]);
   if (!top) return [];
-  const lines = blocks.slice(titleIndex + 1, firstPost)
-    .filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
-  return lines.reduce((n, b) => n + b.chars, 0) >= MIN_OPENING_CHARS ? lines : [];
+  const between = blocks.slice(titleIndex + 1, firstPost);
+  const lines = between.filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
+  if (lines.reduce((n, b) => n + b.chars, 0) < MIN_OPENING_CHARS) return [];
+  // The post's own body (the element around its text, below the thread's wrapper) is what its
+  // writer wrote: its headings and its lists of links (a changelog, a list of sources) too.
+  const prose = lines.filter(isProse);
+  const body = prose.length >= 2 ? lowestCommonAncestor(prose.map((b) => b.owner)) : undefined;
+  if (!body || body === top || !isElement(body) || isAncestorOf(body, list.parent)) return lines;
+  const linksKept = { ...selection, maxLinkRatio: 1 };
+  const kept = new Set(lines);
+  return between.filter((b) => kept.has(b) || (isAncestorOf(body, b.owner) && keepLine(b, body, false, linksKept, weights)));
 }
 
 /**
