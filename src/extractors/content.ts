@@ -88,13 +88,25 @@ function forumContent(
       dated.add(post);
       return true;
     }
-    return keepLine(b, post, false, selection, weights);
+    return keepLine(b, post, false, selection, weights) || linkedItem(b, post, selection, weights);
   });
   const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
   // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
   return [...opening, ...posts];
+}
+
+/** Words a linked list item needs to be a writer's item (a title, a source) rather than a row of buttons ("Reply", "Quote"). */
+const MIN_LINKED_ITEM_WORDS = 3;
+
+/**
+ * A list item of a post that is all link: the sources a reply cites, the tools it recommends,
+ * each a linked title. What the writer wrote, not navigation (furniture and boilerplate aside).
+ */
+function linkedItem(b: Block, post: DomParent, selection: SelectionParams, weights: Map<DomElement, number>): boolean {
+  return b.inList && b.heading === 0 && b.text.split(/\s+/).length >= MIN_LINKED_ITEM_WORDS
+    && keepLine(b, post, false, { ...selection, maxLinkRatio: 1 }, weights);
 }
 
 /** Characters of prose an opening post outside the reply list must hold to be taken. */
