@@ -25,6 +25,10 @@ export function isConsentPlatform(el: DomElement): boolean {
 }
 
 const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
+/** The same behind a framework's camel-case prefix (`ipsHide`, Invision Community's utility class; not `tabHidden`'s words in a longer name). */
+const PREFIXED_HIDDEN_RE = /(?:^|\s)[a-z]{1,5}(?:Hide|Hidden)(?:\s|$)/;
+
+const hiddenWord = (cls: string): boolean => HIDDEN_CLASS_RE.test(cls) || PREFIXED_HIDDEN_RE.test(cls);
 
 /**
  * True when an element and everything under it is left out before scoring. `<head>` itself is
@@ -60,7 +64,7 @@ export function isHiddenByClass(el: DomElement): boolean {
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
   if (id !== undefined && CONSENT_RE.test(id)) return true;
-  return cls !== undefined && HIDDEN_CLASS_RE.test(cls) && !panel && !afterToggle(el);
+  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el);
 }
 
 /**
@@ -74,7 +78,7 @@ function afterToggle(el: DomElement): boolean {
   if (!item || item.type !== 'tag') return false;
   const prev = adjacentElement(el, -1);
   if (!prev || !(prev.name === 'button' || prev.name === 'summary' || prev.attribs['aria-expanded'] !== undefined)) return false;
-  if (prev.attribs.class !== undefined && HIDDEN_CLASS_RE.test(prev.attribs.class)) return false;
+  if (prev.attribs.class !== undefined && hiddenWord(prev.attribs.class)) return false;
   const itemEl = item as DomElement;
   const alike = (s: DomElement | undefined): boolean => s !== undefined && s.name === itemEl.name && s.attribs.class === itemEl.attribs.class;
   return alike(adjacentElement(itemEl, -1)) || alike(adjacentElement(itemEl, 1));

@@ -56,6 +56,14 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
   return n;
 }
 
+/** The thread's post list, when the page has one that holds most of its positive line value. */
+export function threadPosts(blocks: Block[], values: number[], params: ContentParams): PostList | undefined {
+  const list = findPostList(blocks, values);
+  if (!list) return undefined;
+  const total = values.reduce((a, v) => a + Math.max(0, v), 0);
+  return list.value < params.forumMinShare * total ? undefined : list;
+}
+
 /**
  * Forum threads: every line of every post of the post list, when that list holds most of the
  * page's positive value (else the segment model decides).
@@ -63,10 +71,8 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
 function forumContent(
   blocks: Block[], values: number[], selection: SelectionParams, weights: Map<DomElement, number>, params: ContentParams, titleIndex: number | undefined,
 ): Block[] | undefined {
-  const list = findPostList(blocks, values);
+  const list = threadPosts(blocks, values, params);
   if (!list) return undefined;
-  const total = values.reduce((a, v) => a + Math.max(0, v), 0);
-  if (list.value < params.forumMinShare * total) return undefined;
   // Each post keeps its header: the poster's name (the first short link line) and its date.
   const named = new Set<DomParent>();
   const dated = new Set<DomParent>();
@@ -82,13 +88,25 @@ function forumContent(
       dated.add(post);
       return true;
     }
-    return keepLine(b, post, false, selection, weights);
+    return keepLine(b, post, false, selection, weights) || linkedItem(b, post, selection, weights);
   });
   const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
   // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
   return [...opening, ...posts];
+}
+
+/** Words a linked list item needs to be a writer's item (a title, a source) rather than a row of buttons ("Reply", "Quote"). */
+const MIN_LINKED_ITEM_WORDS = 3;
+
+/**
+ * A list item of a post that is all link: the sources a reply cites, the tools it recommends,
+ * each a linked title. What the writer wrote, not navigation (furniture and boilerplate aside).
+ */
+function linkedItem(b: Block, post: DomParent, selection: SelectionParams, weights: Map<DomElement, number>): boolean {
+  return b.inList && b.heading === 0 && b.text.split(/\s+/).length >= MIN_LINKED_ITEM_WORDS
+    && keepLine(b, post, false, { ...selection, maxLinkRatio: 1 }, weights);
 }
 
 /** Characters of prose an opening post outside the reply list must hold to be taken. */
@@ -107,9 +125,17 @@ function openingPost(
   if (titleIndex === undefined || firstPost === undefined || firstPost <= titleIndex + 1) return [];
   const top = lowestCommonAncestor([blocks[titleIndex]!.owner, list.parent]);
   if (!top) return [];
-  const lines = blocks.slice(titleIndex + 1, firstPost)
-    .filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
-  return lines.reduce((n, b) => n + b.chars, 0) >= MIN_OPENING_CHARS ? lines : [];
+  const between = blocks.slice(titleIndex + 1, firstPost);
+  const lines = between.filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
+  if (lines.reduce((n, b) => n + b.chars, 0) < MIN_OPENING_CHARS) return [];
+  // The post's own body (the element around its text, below the thread's wrapper) is what its
+  // writer wrote: its headings and its lists of links (a changelog, a list of sources) too.
+  const prose = lines.filter(isProse);
+  const body = prose.length >= 2 ? lowestCommonAncestor(prose.map((b) => b.owner)) : undefined;
+  if (!body || body === top || !isElement(body) || isAncestorOf(body, list.parent)) return lines;
+  const linksKept = { ...selection, maxLinkRatio: 1 };
+  const kept = new Set(lines);
+  return between.filter((b) => kept.has(b) || (isAncestorOf(body, b.owner) && keepLine(b, body, false, linksKept, weights)));
 }
 
 /**

@@ -79,3 +79,26 @@ export function postOf(b: Block, list: PostList): DomParent | undefined {
   }
   return undefined;
 }
+
+/** Words a linked first line needs to be a headline rather than a poster's name. */
+const MIN_HEADLINE_WORDS = 4;
+/** Items of a list that must open with a linked headline for it to be teasers. */
+const MIN_TEASERS = 3;
+
+/**
+ * Whether a "post list" is a list of teasers: most of its items open with a linked headline of
+ * several words (a news site's topic page: title, date, standfirst per story), where a thread's
+ * posts open with a poster's name. A thread path in a URL (/topic/) says nothing more.
+ */
+export function isTeaserList(blocks: Block[], list: PostList): boolean {
+  const opening = new Map<DomParent, Block>();
+  for (const b of blocks) {
+    const post = postOf(b, list);
+    if (post !== undefined && !opening.has(post)) opening.set(post, b);
+  }
+  let headlines = 0;
+  for (const b of opening.values()) {
+    if (b.linkChars > 0.5 * b.chars && b.text.split(/\s+/).length >= MIN_HEADLINE_WORDS) headlines++;
+  }
+  return headlines >= MIN_TEASERS && 2 * headlines > opening.size;
+}

@@ -10,9 +10,10 @@ import { findModified, findPublished } from './published';
 import { writesDayFirst } from './dates';
 import { dataObjectAuthor } from './data-objects';
 import { cleanAuthor } from './thread-starter';
-import { chooseContent, DEFAULT_CONTENT, type ContentParams } from './content';
+import { chooseContent, DEFAULT_CONTENT, threadPosts, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { forumEvidence } from './page-kind';
+import { isTeaserList } from './forum-posts';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
@@ -165,7 +166,15 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleIndex = head?.index;
   const items = forum ? undefined : findItemLines(blocks, head);
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
-  const first = chooseContent(blocks, values, titleIndex, scoring, selection, { ...DEFAULT_CONTENT, forum, forumByUrlOnly: evidence === 'url', ...opts.content }, wrappers, items);
+  const contentParams = { ...DEFAULT_CONTENT, forum, forumByUrlOnly: evidence === 'url', ...opts.content };
+  // A thread path in the URL alone (a news site's /topic/ page, a shop's /t/ product) without
+  // a list of posts on the page, or whose list is of teasers, is no thread: the page is read as
+  // any other page (the forum model keeps the dates of teasers and drops their linked titles).
+  if (evidence === 'url') {
+    const posts = threadPosts(blocks, values, contentParams);
+    if (!posts || isTeaserList(blocks, posts)) return extract(source, { ...opts, forum: false, parsed: root });
+  }
+  const first = chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;

@@ -1,6 +1,6 @@
 import { parseHtml } from '../../../src/extractors/dom';
 import { toBlocks } from '../../../src/extractors/blocks';
-import { findPostList } from '../../../src/extractors/forum-posts';
+import { findPostList, isTeaserList } from '../../../src/extractors/forum-posts';
 import { DEFAULT_SCORING, FORUM_SCORING, nodeValues } from '../../../src/extractors/scoring';
 import { extract } from '../../../src/extractors/text-density';
 
@@ -45,5 +45,37 @@ describe('forum post lists (forum-posts.ts)', () => {
       expect(page.text).toContain(`Root post ${i}:`);
       expect(page.text).toContain(`Nested reply ${i}:`);
     }
+  });
+});
+
+/**
+ * A news site's topic page (WCXB dev, tune part: a university news office's /topic/ page): a
+ * thread path in the URL, and a list of stories, each a linked headline, a date and a standfirst.
+ */
+function topicPage(stories: number): string {
+  const story = (i: number): string => `<div class="page-term--views--list-item"><article class="term-page--news-article--item">
+    <h3 class="term-page--news-article--item--title"><a href="/2025/story-${i}">New machine-learning tool number ${i} helps researchers predict chemical properties</a></h3>
+    <p class="term-page--news-article--item--publication-date"><time>November ${i + 1}, 2025</time></p>
+    <p class="term-page--news-article--item--dek">The open-source application ${i} lets chemists without coding experience train models on their own data, researchers say.</p>
+    </article></div>`;
+  return `<html><head><title>Software | News</title></head><body><header><a href="/">News</a></header><main><h1>Software</h1>
+    <div class="page-term--views--list">${Array.from({ length: stories }, (_, i) => story(i + 1)).join('')}</div></main>
+    <footer><p>Massachusetts Avenue, Cambridge</p></footer></body></html>`;
+}
+
+describe('a thread path in the URL alone (forum-posts.ts isTeaserList)', () => {
+  it('reads a topic page of teasers as a page of stories, their linked headlines kept', () => {
+    const page = extract(topicPage(8), { url: 'https://news.example.edu/topic/software' });
+    expect(page.text).toContain('New machine-learning tool number 1 helps researchers');
+    expect(page.text).toContain('New machine-learning tool number 8 helps researchers');
+  });
+
+  it('tells teasers (linked headlines first) from posts (a poster\'s name first)', () => {
+    const blocks = toBlocks(parseHtml(topicPage(8)));
+    const list = findPostList(blocks, nodeValues(blocks, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
+    expect(list && isTeaserList(blocks, list)).toBe(true);
+    const posts = toBlocks(parseHtml(thread(6)));
+    const postList = findPostList(posts, nodeValues(posts, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
+    expect(postList && isTeaserList(posts, postList)).toBe(false);
   });
 });

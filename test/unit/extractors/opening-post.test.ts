@@ -33,3 +33,34 @@ describe('a forum thread whose opening post sits apart from the replies', () => 
     for (const s of ['Really sad', 'no final decision has been made', 'effective on January 1st']) expect(text).toContain(s);
   });
 });
+
+describe('an opening post whose body holds headings and lists of links (content.ts openingPost)', () => {
+  // Lemmy's shape (WCXB dev, tune part): a development update whose markdown body is a heading
+  // per contributor and a list of linked pull requests under it, above the comment tree.
+  const changes = [['sunaurus', 'Always save remote image data'], ['netbrum', 'Replace unwrap in tests'], ['dullbananas', 'Apply scheduled post limit to future posts']];
+  const body = changes.map(([who, what], i) => `<h2 dir="auto">${who}</h2>\n<ul dir="auto"><li><a href="https://github.com/org/repo/pull/${i}" rel="noopener nofollow">${what}</a></li></ul>`).join('\n');
+  const reply = (i: number, user: string, text: string): string => `<li class="comment" role="comment"><article class="details comment-node py-2"><div class="d-flex">
+    <a class="person-listing" href="/u/${user}">${user}@example.social</a><span class="ms-1 text-muted">1y</span></div>
+    <div class="md-div"><p dir="auto">${text} (reply ${i})</p></div></article></li>`;
+  const page = `<html><head><title>Development Update 2024-10-04 - Lemmy</title></head><body><div id="app"><main class="container-lg">
+    <div class="post-listing"><h1 class="h4 d-inline">Development Update 2024-10-04</h1><a class="person-listing" href="/u/dev">dev</a></div>
+    <article class="col-12 card my-2 p-2" id="postContent"><div class="md-div">
+    <p dir="auto">Here is our regular update that explains what we have been working on for the past two weeks, so that everyone can keep up with development.</p>
+    ${body}
+    <p dir="auto">If you like using it, and want to make sure that we will always be available to work on it, consider donating to support its development.</p>
+    </div></article>
+    <ul class="comments">${reply(1, 'db0', 'Adding local site settings to reject federated votes is a great idea, thank you.')}
+    ${reply(2, 'blaze', 'Thanks for sharing and for your work! How far are you from the next release?')}
+    ${reply(3, 'corgana', 'Post scheduling is huge, lots of good stuff in here, well done everyone.')}</ul>
+    </main></div></body></html>`;
+  const text = extract(page, { url: 'https://lemmy.example/post/21018364', forum: true }).text;
+
+  it('keeps the body\'s headings and linked items with its paragraphs', () => {
+    expect(text).toContain('regular update');
+    for (const [who, what] of changes) {
+      expect(text).toContain(who!);
+      expect(text).toContain(what!);
+    }
+    expect(text).toContain('Thanks for sharing');
+  });
+});

@@ -1,0 +1,35 @@
+import { parseHtml, type DomElement } from '../../../src/extractors/dom';
+import { isHiddenByClass } from '../../../src/extractors/clean';
+import { extract } from '../../../src/extractors/text-density';
+
+/**
+ * Invision Community's post shape (WCXB dev, tune part): each post carries a share menu that a
+ * click opens, hidden by the framework's camel-case utility class `ipsHide`.
+ */
+function post(i: number): string {
+  return `<article class="cPost ipsBox ipsComment" id="elComment_${i}"><aside class="ipsComment_author cAuthorPane"><h3 class="cAuthorPane_author"><a href="/profile/${i}">member${i}</a></h3></aside>
+    <div class="ipsColumn ipsColumn_fluid"><div class="ipsComment_meta"><time datetime="2025-08-26T10:0${i}:00Z">August 26</time></div>
+    <div class="cPost_contentWrap"><div data-role="commentContent" class="ipsType_normal ipsType_richText ipsContained"><p>Reply ${i}: for travel I would take the smaller body and one fast prime, a 35 or a 50, and leave the zoom at home; the weight adds up over a day of walking.</p></div></div>
+    <div class="ipsPadding ipsHide cPostShareMenu" id="elSharePost_${i}_menu"><h5 class="ipsType_normal ipsType_reset">Link to post</h5>
+    <input type="text" value="https://forum.example.com/topic/1/?comment=${i}"><h5 class="ipsType_normal ipsType_reset ipsSpacer_top">Share on other sites</h5>
+    <ul class="ipsList_inline"><li><a href="https://x.com/share?u=${i}" class="cShareLink">X</a></li></ul></div></div></article>`;
+}
+
+describe('hidden by class words (clean.ts)', () => {
+  it('reads a framework\'s camel-case hide class (ipsHide) as hidden, not a longer name that holds the word', () => {
+    const el = (cls: string): DomElement => parseHtml(`<div class="${cls}">x</div>`).children[0] as DomElement;
+    expect(isHiddenByClass(el('ipsPadding ipsHide cPostShareMenu'))).toBe(true);
+    expect(isHiddenByClass(el('hidden'))).toBe(true);
+    expect(isHiddenByClass(el('showHiddenComments'))).toBe(false);
+    expect(isHiddenByClass(el('ipsPadding'))).toBe(false);
+  });
+
+  it('leaves a post\'s hidden share menu out of a thread', () => {
+    const html = `<html><head><title>Best camera for travel</title></head><body><h1>Best camera for travel</h1>
+      <div class="cTopic ipsClear">${Array.from({ length: 5 }, (_, i) => post(i + 1)).join('')}</div></body></html>`;
+    const page = extract(html, { url: 'https://forum.example.com/topic/423897-best-camera-for-travel/' });
+    expect(page.text).toContain('Reply 5: for travel');
+    expect(page.text).not.toContain('Link to post');
+    expect(page.text).not.toContain('Share on other sites');
+  });
+});
