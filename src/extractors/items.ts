@@ -29,11 +29,13 @@ export interface ItemParams {
   minPictureItems: number;
   /** Characters such a picture card must hold on average (a name of a few words). */
   minPictureItemChars: number;
+  /** Characters of a linked line that reads as a card's teaser (a sentence or two), not a menu entry. */
+  minTeaserChars: number;
 }
 
 export const DEFAULT_ITEMS: ItemParams = {
   minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40,
-  minPictureItems: 6, minPictureItemChars: 12,
+  minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100,
 };
 
 /** How far above a line its item may sit. */
@@ -52,6 +54,8 @@ interface Group {
   linkLines: number;
   lines: number;
   cjkChars: number;
+  /** Linked lines of prose size (see ItemParams.minTeaserChars). */
+  teasers: number;
 }
 
 /**
@@ -64,16 +68,18 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
   let total = 0;
   // What each element holds, summed over its lines first: the shape strings are then built once
   // per element, not once per line and ancestor.
-  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number }>();
+  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number; teasers: number }>();
   for (const b of blocks) {
     total += b.chars;
+    const teaser = b.linkChars > 0.5 * b.chars && b.chars + 3 * b.cjkChars >= params.minTeaserChars ? 1 : 0;
     let depth = 0;
     for (let el: DomParent | null = b.owner; el && el.parent && depth < MAX_DEPTH; el = el.parent, depth++) {
       let h = held.get(el);
-      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0 }));
+      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0 }));
       h.chars += b.chars;
       h.lines++;
       h.cjkChars += b.cjkChars;
+      h.teasers += teaser;
       h.linkChars += b.linkChars;
       if (b.linkChars > 0) h.linkLines++;
     }
@@ -88,13 +94,14 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     let byShape = groups.get(parent);
     if (!byShape) groups.set(parent, (byShape = new Map()));
     let g = byShape.get(key);
-    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0 }));
+    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0 }));
     g.items.add(el);
     g.chars += h.chars;
     g.linkChars += h.linkChars;
     g.linkLines += h.linkLines;
     g.lines += h.lines;
     g.cjkChars += h.cjkChars;
+    g.teasers += h.teasers;
   }
   let best: Group | undefined;
   for (const byShape of groups.values()) {
@@ -110,7 +117,12 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
       // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
       // characters says as much as one several times longer); boxes of many links are link lists.
       const shortCards = g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
-      if ((g.linkChars < 0.3 * g.chars && !shortCards) || g.linkLines > params.maxLinkLinesPerItem * n) continue;
+      // A card whose teaser sentence is a link may also carry a box of tag and category links: one
+      // teaser per item. A link list's entries are never sentences, and a box of several teasers
+      // is a section of other stories, not one card.
+      const oneTeaserEach = g.teasers >= n && g.teasers <= 1.5 * n;
+      const linkList = g.linkLines > params.maxLinkLinesPerItem * n && !oneTeaserEach;
+      if ((g.linkChars < 0.3 * g.chars && !shortCards) || linkList) continue;
       if (!best || g.chars > best.chars) best = g;
     }
   }

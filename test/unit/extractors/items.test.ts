@@ -1,3 +1,6 @@
+import { toBlocks } from '../../../src/extractors/blocks';
+import { parseHtml } from '../../../src/extractors/dom';
+import { findItemLines } from '../../../src/extractors/items';
 import { extract } from '../../../src/extractors/text-density';
 
 const card = (i: number): string => `<div class="result-card"><a href="/s/${i}" class="source">example${i}.com</a>
@@ -78,6 +81,24 @@ describe('pages made of repeated items (items.ts)', () => {
       <div class="list">${Array.from({ length: 12 }, (_, i) => recipe(i + 1)).join('')}</div></body></html>`);
     for (let i = 1; i <= 12; i++) expect(page.text).toContain(`Roman-style spaghetti alla carrettiera with tuna, number ${i}`);
     expect(page.text).not.toContain('Techniques');
+  });
+  it('reads news cards whose teaser sentence is a link, though each also carries a hover box of category links', () => {
+    // Trade-news list shape: type label, linked title and teaser, then a popup menu of "More in this category" links.
+    const story = (i: number): string => `<article class="list-item"><div class="list-details"><a href="/news/${i}"><img data-src="/p/${i}.jpg" alt="Resort ${i}"></a><div class="type"><a href="/t/${i}">Press Release</a></div>
+      <h1 class="title"><a href="/news/${i}">Hotel group ${i} opens a new resort by the sea</a></h1>
+      <p><a href="/news/${i}">The group announced on Monday that resort number ${i} will welcome its first guests in spring, with two hundred rooms, three restaurants and a spa (the first of its kind in the region, built on the site of an old...</a></p>
+      <div class="show-on-load"><popmenu class="float-right"><div class="feature"><div><header><a href="/p/${i}">Jane Doe ${i}</a></header><div>Vice President of Sales, Group ${i}</div></div></div>${['Leisure Travel', 'Lodging Industry', 'Openings'].map((c) => `<a class="with-title" href="/c/${c}"><div>More in this category</div><div>${c}</div></a>`).join('')}</popmenu></div>
+      <div class="footer"><a href="/a/${i}">by Staff Writer</a> 19 December 2025</div></div></article>`;
+    const html = `<html><head><title>All Latest News</title></head><body>
+      <nav><ul>${['Home', 'News', 'Events', 'Jobs', 'Contact'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <h1>All Latest News</h1><list>${Array.from({ length: 8 }, (_, i) => story(i + 1)).join('')}</list><div class="intersection"><div class="intersection-header"><div>Recent Appointments</div></div><div class="intersection-grid">${Array.from({ length: 6 }, (_, i) => `<div><div><a href="/ap/${i}">Person ${i} has been appointed Director of Marketing at a resort in the mountains</a></div></div>`).join('')}</div></div>
+      <div class="copyright">© 2025 Example Media. All rights reserved.</div></body></html>`;
+    const page = extract(html);
+    for (let i = 1; i <= 8; i++) expect(page.text).toContain(`resort number ${i} will welcome its first guests`);
+    expect(page.text).not.toContain('All rights reserved');
+    // The cards are found as items (not left to the paragraph fallback), their ten link lines each notwithstanding.
+    const items = findItemLines(toBlocks(parseHtml(html), true, false, true));
+    expect(new Set(items?.values()).size).toBe(8);
   });
 });
 
