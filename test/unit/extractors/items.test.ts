@@ -100,5 +100,24 @@ describe('pages made of repeated items (items.ts)', () => {
     const items = findItemLines(toBlocks(parseHtml(html), true, false, true));
     expect(new Set(items?.values()).size).toBe(8);
   });
+  it('reads an A-Z directory of linked category names after a short intro, and not the menu', () => {
+    // Catalog-directory shape: each section is a letter and a box of linked names.
+    const sections: Record<string, string[]> = {
+      A: ['Adapters', 'Adjusters', 'Aligners', 'Anchors'], B: ['Bands', 'Belt Keepers', 'Binders', 'Bolts', 'Braces', 'Buckles'],
+      C: ['Caps', 'Catches', 'Chairs', 'Clamps', 'Clasps', 'Clevises', 'Clips', 'Closures'], E: ['Ends', 'Escutcheons', 'Eyes'],
+      F: ['Fasteners', 'Fastening Devices', 'Fastening Systems', 'Ferrules'], H: ['Hangers', 'Hardware', 'Hasps', 'Heads', 'Holders', 'Hook and Loop Fasteners', 'Hooks'],
+      L: ['Lacing', 'Lanyards', 'Latches', 'Levelers', 'Locks', 'Loopers'], N: ['Nails and Brads', 'Nuts (Fasteners)'], R: ['Releases', 'Retainers', 'Rings', 'Rivets'],
+      S: ['Screws', 'Shackles', 'Sleeves', 'Sockets', 'Spikes', 'Standoffs and Spacers', 'Staples', 'Straps', 'Studs', 'Swivels'],
+      T: ['Tacking Equipment', 'Tacks', 'Terminals and Lugs', 'Tethers', 'Threaded Components', 'Ties', 'Turnbuckles'], W: ['Washers (Fastener & Hardware)'],
+    };
+    const dir = Object.entries(sections).map(([letter, names]) => `<div class="vert_cats"><div class="letter">${letter}</div><div class="vert_cats_wrap">${names.map((n) => `<a href="/c/${n}">${n}</a>`).join(' ')}</div></div>`).join('');
+    const page = extract(`<html><head><title>Fasteners Catalogs</title></head><body>
+      <nav><ul>${['Home', 'Suppliers', 'Products', 'News', 'Sign in'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <div class="pagetitle"><h1>Manufacturer and Distributor Catalog Collection</h1>Find Item Details, Images, Downloadable Spec Sheets, Schematics, 3-D CAD Models and more.</div>
+      <div class="browsebody"><h2>Fasteners &amp; Hardware Categories</h2><div class="browsewrap">${dir}</div></div>
+      <footer><p class="signup">Stay up to date on industry news and trends, product announcements and the latest innovations.</p></footer></body></html>`);
+    for (const name of ['Clamps', 'Hook and Loop Fasteners', 'Standoffs and Spacers', 'Terminals and Lugs']) expect(page.text).toContain(name);
+    expect(page.text).not.toContain('Sign in');
+  });
 });
 
