@@ -29,6 +29,8 @@ export interface ItemParams {
   minPictureItems: number;
   /** Characters such a picture card must hold on average (a name of a few words). */
   minPictureItemChars: number;
+  /** Share of the items' text above which the item holding the page's headline is the page's own story. */
+  maxHeadlineItemShare: number;
   /** Sections an A-Z directory needs (headed by letters in order) to be read as items. */
   minLetteredItems: number;
   /** Characters of a linked line that reads as a card's teaser (a sentence or two), not a menu entry. */
@@ -37,7 +39,7 @@ export interface ItemParams {
 
 export const DEFAULT_ITEMS: ItemParams = {
   minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40,
-  minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100, minLetteredItems: 5,
+  minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100, minLetteredItems: 5, maxHeadlineItemShare: 0.3,
 };
 
 /** How far above a line its item may sit. */
@@ -135,9 +137,12 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
   }
   if (!best) return undefined;
   // A detail page whose own headline sits in one of the repeated boxes (a story among "breaking
-  // news" boxes) is one item's page, not a listing: the line model decides.
+  // news" boxes) is one item's page, not a listing: the line model decides. Unless that box is
+  // no bigger than its siblings: a listing whose headline tops its first section.
   if (headline) {
-    for (let el: DomParent | null = headline.owner; el; el = el.parent) if (best.items.has(el)) return undefined;
+    for (let el: DomParent | null = headline.owner; el; el = el.parent) {
+      if (best.items.has(el) && held.get(el)!.chars > params.maxHeadlineItemShare * best.chars) return undefined;
+    }
   }
   const lines = new Map<Block, DomParent>();
   for (const b of blocks) {

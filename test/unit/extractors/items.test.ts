@@ -119,5 +119,24 @@ describe('pages made of repeated items (items.ts)', () => {
     for (const name of ['Clamps', 'Hook and Loop Fasteners', 'Standoffs and Spacers', 'Terminals and Lugs']) expect(page.text).toContain(name);
     expect(page.text).not.toContain('Sign in');
   });
+  it('reads a category page whose headline tops the first of its sections of linked tiles', () => {
+    // Store category shape: the <h1> and its sub-category links open the first section; the others are headed tile rows.
+    const tiles = (names: string[]): string => `<ul class="row">${names.map((n) => `<li class="tile"><a href="/c/${n}"><img src="/i/${n}.jpg" alt=""><div class="title">${n}</div></a></li>`).join('')}</ul>`;
+    const rows: [string, string[]][] = [
+      ['Shop favorite franchises', ['Super Mario', 'Pokemon', 'Minecraft', 'Call of Duty', 'Final Fantasy']],
+      ['Browse by video game genre', ['Adventure', 'Role playing', 'Action', 'Shooter', 'Racing', 'Sports']],
+      ['Browse age-appropriate video games', ['E for Everyone', '10 and Up', 'T for Teen', 'M for Mature']],
+      ['Explore more of what is going on right now', ['Easter Basket Ideas', 'Health and Wellness', 'Game Day Hosting', 'Gift Ideas']],
+      ['Shop by platform', ['Nintendo Switch', 'PlayStation 4', 'Xbox One', 'PC Gaming', 'Retro Consoles']],
+      ['Popular searches', ['Wireless controller', 'Gaming headset', 'Charging dock', 'Memory card']],
+    ];
+    const page = extract(`<html><head><title>Video Games : Target</title></head><body>
+      <nav><ul>${['Categories', 'Deals', 'New Arrivals', 'Registry', 'Sign in'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <main><div class="container-fixed"><div><h1>Video Games</h1>${tiles(['Video Game Deals', 'Nintendo Switch 2', 'PlayStation 5', 'Xbox Series X', 'Virtual Reality'])}</div>
+      ${rows.map(([h, names]) => `<div><h2>${h}</h2>${tiles(names)}</div>`).join('')}</div></main>
+      <footer><a href="/help">Help</a> <a href="/privacy">Privacy</a></footer></body></html>`);
+    for (const name of ['Nintendo Switch 2', 'Call of Duty', 'Role playing', 'T for Teen', 'Game Day Hosting']) expect(page.text).toContain(name);
+    expect(page.text).not.toContain('Sign in');
+  });
 });
 
