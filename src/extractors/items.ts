@@ -29,11 +29,17 @@ export interface ItemParams {
   minPictureItems: number;
   /** Characters such a picture card must hold on average (a name of a few words). */
   minPictureItemChars: number;
+  /** Share of the items' text above which the item holding the page's headline is the page's own story. */
+  maxHeadlineItemShare: number;
+  /** Sections an A-Z directory needs (headed by letters in order) to be read as items. */
+  minLetteredItems: number;
+  /** Characters of a linked line that reads as a card's teaser (a sentence or two), not a menu entry. */
+  minTeaserChars: number;
 }
 
 export const DEFAULT_ITEMS: ItemParams = {
   minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40,
-  minPictureItems: 6, minPictureItemChars: 12,
+  minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100, minLetteredItems: 5, maxHeadlineItemShare: 0.3,
 };
 
 /** How far above a line its item may sit. */
@@ -52,6 +58,10 @@ interface Group {
   linkLines: number;
   lines: number;
   cjkChars: number;
+  /** Linked lines of prose size (see ItemParams.minTeaserChars). */
+  teasers: number;
+  /** The first line of each item, in page order. */
+  firsts: string[];
 }
 
 /**
@@ -64,16 +74,18 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
   let total = 0;
   // What each element holds, summed over its lines first: the shape strings are then built once
   // per element, not once per line and ancestor.
-  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number }>();
+  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number; teasers: number; first: string }>();
   for (const b of blocks) {
     total += b.chars;
+    const teaser = b.linkChars > 0.5 * b.chars && b.chars + 3 * b.cjkChars >= params.minTeaserChars ? 1 : 0;
     let depth = 0;
     for (let el: DomParent | null = b.owner; el && el.parent && depth < MAX_DEPTH; el = el.parent, depth++) {
       let h = held.get(el);
-      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0 }));
+      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, first: b.text }));
       h.chars += b.chars;
       h.lines++;
       h.cjkChars += b.cjkChars;
+      h.teasers += teaser;
       h.linkChars += b.linkChars;
       if (b.linkChars > 0) h.linkLines++;
     }
@@ -88,13 +100,15 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     let byShape = groups.get(parent);
     if (!byShape) groups.set(parent, (byShape = new Map()));
     let g = byShape.get(key);
-    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0 }));
+    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, firsts: [] }));
     g.items.add(el);
     g.chars += h.chars;
     g.linkChars += h.linkChars;
     g.linkLines += h.linkLines;
     g.lines += h.lines;
     g.cjkChars += h.cjkChars;
+    g.teasers += h.teasers;
+    g.firsts.push(h.first);
   }
   let best: Group | undefined;
   for (const byShape of groups.values()) {
@@ -105,20 +119,30 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
       if (avg > params.maxItemChars || g.chars < params.minShare * total) continue;
       // A grid of picture cards names each item in a few words (a recipe, a product): short as
       // menu entries, but a menu's entries carry no picture each.
-      if (avg < params.minItemChars && !(n >= params.minPictureItems && avg >= params.minPictureItemChars && pictureCards(g.items))) continue;
+      // An A-Z directory's sections hold a letter and a few linked names each: a menu's entries
+      // are not headed by the alphabet in order.
+      if (avg < params.minItemChars && !(n >= params.minPictureItems && avg >= params.minPictureItemChars && pictureCards(g.items)) && !alphabetical(g.firsts, params.minLetteredItems)) continue;
       // Cards with little link text already score as text, unless their lines are too short to
       // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
       // characters says as much as one several times longer); boxes of many links are link lists.
       const shortCards = g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
-      if ((g.linkChars < 0.3 * g.chars && !shortCards) || g.linkLines > params.maxLinkLinesPerItem * n) continue;
+      // A card whose teaser sentence is a link may also carry a box of tag and category links: one
+      // teaser per item. A link list's entries are never sentences, and a box of several teasers
+      // is a section of other stories, not one card.
+      const oneTeaserEach = g.teasers >= n && g.teasers <= 1.5 * n;
+      const linkList = g.linkLines > params.maxLinkLinesPerItem * n && !oneTeaserEach;
+      if ((g.linkChars < 0.3 * g.chars && !shortCards) || linkList) continue;
       if (!best || g.chars > best.chars) best = g;
     }
   }
   if (!best) return undefined;
   // A detail page whose own headline sits in one of the repeated boxes (a story among "breaking
-  // news" boxes) is one item's page, not a listing: the line model decides.
+  // news" boxes) is one item's page, not a listing: the line model decides. Unless that box is
+  // no bigger than its siblings: a listing whose headline tops its first section.
   if (headline) {
-    for (let el: DomParent | null = headline.owner; el; el = el.parent) if (best.items.has(el)) return undefined;
+    for (let el: DomParent | null = headline.owner; el; el = el.parent) {
+      if (best.items.has(el) && held.get(el)!.chars > params.maxHeadlineItemShare * best.chars) return undefined;
+    }
   }
   const lines = new Map<Block, DomParent>();
   for (const b of blocks) {
@@ -130,6 +154,21 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     }
   }
   return lines;
+}
+
+/**
+ * Whether the items open with single letters in alphabetical order (A, B, C ... W; letters with
+ * no entries left out), at least `min` of them: the sections of an A-Z directory.
+ */
+function alphabetical(firsts: string[], min: number): boolean {
+  if (firsts.length < min) return false;
+  let prev = '';
+  for (const t of firsts) {
+    const letter = t.trim();
+    if (!/^\p{Lu}$/u.test(letter) || letter.localeCompare(prev) <= 0) return false;
+    prev = letter;
+  }
+  return true;
 }
 
 /** Whether (nearly) every item holds a picture of its own. */

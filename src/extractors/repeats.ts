@@ -54,3 +54,21 @@ export function dropCopiedRuns(lines: Block[]): Block[] {
   }
   return drop ? lines.filter((_, i) => !drop!.has(i)) : lines;
 }
+
+/**
+ * The content without a card's repeats of its own line: a product or story card renders its
+ * name two or three times in a row (over the picture, as the title, in a quick-view panel), and
+ * read as text the name counts thrice. Only lines of one item (items.ts) that follow a line of
+ * the same item with the same text; a line repeated elsewhere stays.
+ */
+export function dropCardRepeats(lines: Block[], items: ReadonlyMap<Block, unknown> | undefined): Block[] {
+  if (!items) return lines;
+  let drop: Set<Block> | undefined;
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1]!;
+    const b = lines[i]!;
+    const item = items.get(b);
+    if (item !== undefined && items.get(prev) === item && b.text === prev.text) (drop ??= new Set()).add(b);
+  }
+  return drop ? lines.filter((b) => !drop!.has(b)) : lines;
+}

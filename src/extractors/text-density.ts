@@ -17,7 +17,7 @@ import { isTeaserList } from './forum-posts';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
-import { dropCopiedRuns, dropRepeatedLines } from './repeats';
+import { dropCardRepeats, dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, FORUM_SELECTION, selectLines, type SelectionParams } from './selection';
 import { cutOtherStories } from './other-stories';
 import { teaserTitles } from './teaser-titles';
@@ -178,7 +178,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : keepFlowLists(blocks, dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), listing)), listing), listing);
+  const chosen = forum ? opinion : keepFlowLists(blocks, dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCardRepeats(dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items), listing)), listing), listing);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

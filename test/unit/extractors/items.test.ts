@@ -1,3 +1,6 @@
+import { toBlocks } from '../../../src/extractors/blocks';
+import { parseHtml } from '../../../src/extractors/dom';
+import { findItemLines } from '../../../src/extractors/items';
 import { extract } from '../../../src/extractors/text-density';
 
 const card = (i: number): string => `<div class="result-card"><a href="/s/${i}" class="source">example${i}.com</a>
@@ -78,6 +81,62 @@ describe('pages made of repeated items (items.ts)', () => {
       <div class="list">${Array.from({ length: 12 }, (_, i) => recipe(i + 1)).join('')}</div></body></html>`);
     for (let i = 1; i <= 12; i++) expect(page.text).toContain(`Roman-style spaghetti alla carrettiera with tuna, number ${i}`);
     expect(page.text).not.toContain('Techniques');
+  });
+  it('reads news cards whose teaser sentence is a link, though each also carries a hover box of category links', () => {
+    // Trade-news list shape: type label, linked title and teaser, then a popup menu of "More in this category" links.
+    const story = (i: number): string => `<article class="list-item"><div class="list-details"><a href="/news/${i}"><img data-src="/p/${i}.jpg" alt="Resort ${i}"></a><div class="type"><a href="/t/${i}">Press Release</a></div>
+      <h1 class="title"><a href="/news/${i}">Hotel group ${i} opens a new resort by the sea</a></h1>
+      <p><a href="/news/${i}">The group announced on Monday that resort number ${i} will welcome its first guests in spring, with two hundred rooms, three restaurants and a spa (the first of its kind in the region, built on the site of an old...</a></p>
+      <div class="show-on-load"><popmenu class="float-right"><div class="feature"><div><header><a href="/p/${i}">Jane Doe ${i}</a></header><div>Vice President of Sales, Group ${i}</div></div></div>${['Leisure Travel', 'Lodging Industry', 'Openings'].map((c) => `<a class="with-title" href="/c/${c}"><div>More in this category</div><div>${c}</div></a>`).join('')}</popmenu></div>
+      <div class="footer"><a href="/a/${i}">by Staff Writer</a> 19 December 2025</div></div></article>`;
+    const html = `<html><head><title>All Latest News</title></head><body>
+      <nav><ul>${['Home', 'News', 'Events', 'Jobs', 'Contact'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <h1>All Latest News</h1><list>${Array.from({ length: 8 }, (_, i) => story(i + 1)).join('')}</list><div class="intersection"><div class="intersection-header"><div>Recent Appointments</div></div><div class="intersection-grid">${Array.from({ length: 6 }, (_, i) => `<div><div><a href="/ap/${i}">Person ${i} has been appointed Director of Marketing at a resort in the mountains</a></div></div>`).join('')}</div></div>
+      <div class="copyright">© 2025 Example Media. All rights reserved.</div></body></html>`;
+    const page = extract(html);
+    for (let i = 1; i <= 8; i++) expect(page.text).toContain(`resort number ${i} will welcome its first guests`);
+    expect(page.text).not.toContain('All rights reserved');
+    // The cards are found as items (not left to the paragraph fallback), their ten link lines each notwithstanding.
+    const items = findItemLines(toBlocks(parseHtml(html), true, false, true));
+    expect(new Set(items?.values()).size).toBe(8);
+  });
+  it('reads an A-Z directory of linked category names after a short intro, and not the menu', () => {
+    // Catalog-directory shape: each section is a letter and a box of linked names.
+    const sections: Record<string, string[]> = {
+      A: ['Adapters', 'Adjusters', 'Aligners', 'Anchors'], B: ['Bands', 'Belt Keepers', 'Binders', 'Bolts', 'Braces', 'Buckles'],
+      C: ['Caps', 'Catches', 'Chairs', 'Clamps', 'Clasps', 'Clevises', 'Clips', 'Closures'], E: ['Ends', 'Escutcheons', 'Eyes'],
+      F: ['Fasteners', 'Fastening Devices', 'Fastening Systems', 'Ferrules'], H: ['Hangers', 'Hardware', 'Hasps', 'Heads', 'Holders', 'Hook and Loop Fasteners', 'Hooks'],
+      L: ['Lacing', 'Lanyards', 'Latches', 'Levelers', 'Locks', 'Loopers'], N: ['Nails and Brads', 'Nuts (Fasteners)'], R: ['Releases', 'Retainers', 'Rings', 'Rivets'],
+      S: ['Screws', 'Shackles', 'Sleeves', 'Sockets', 'Spikes', 'Standoffs and Spacers', 'Staples', 'Straps', 'Studs', 'Swivels'],
+      T: ['Tacking Equipment', 'Tacks', 'Terminals and Lugs', 'Tethers', 'Threaded Components', 'Ties', 'Turnbuckles'], W: ['Washers (Fastener & Hardware)'],
+    };
+    const dir = Object.entries(sections).map(([letter, names]) => `<div class="vert_cats"><div class="letter">${letter}</div><div class="vert_cats_wrap">${names.map((n) => `<a href="/c/${n}">${n}</a>`).join(' ')}</div></div>`).join('');
+    const page = extract(`<html><head><title>Fasteners Catalogs</title></head><body>
+      <nav><ul>${['Home', 'Suppliers', 'Products', 'News', 'Sign in'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <div class="pagetitle"><h1>Manufacturer and Distributor Catalog Collection</h1>Find Item Details, Images, Downloadable Spec Sheets, Schematics, 3-D CAD Models and more.</div>
+      <div class="browsebody"><h2>Fasteners &amp; Hardware Categories</h2><div class="browsewrap">${dir}</div></div>
+      <footer><p class="signup">Stay up to date on industry news and trends, product announcements and the latest innovations.</p></footer></body></html>`);
+    for (const name of ['Clamps', 'Hook and Loop Fasteners', 'Standoffs and Spacers', 'Terminals and Lugs']) expect(page.text).toContain(name);
+    expect(page.text).not.toContain('Sign in');
+  });
+  it('reads a category page whose headline tops the first of its sections of linked tiles', () => {
+    // Store category shape: the <h1> and its sub-category links open the first section; the others are headed tile rows.
+    const tiles = (names: string[]): string => `<ul class="row">${names.map((n) => `<li class="tile"><a href="/c/${n}"><img src="/i/${n}.jpg" alt=""><div class="title">${n}</div></a></li>`).join('')}</ul>`;
+    const rows: [string, string[]][] = [
+      ['Shop favorite franchises', ['Super Mario', 'Pokemon', 'Minecraft', 'Call of Duty', 'Final Fantasy']],
+      ['Browse by video game genre', ['Adventure', 'Role playing', 'Action', 'Shooter', 'Racing', 'Sports']],
+      ['Browse age-appropriate video games', ['E for Everyone', '10 and Up', 'T for Teen', 'M for Mature']],
+      ['Explore more of what is going on right now', ['Easter Basket Ideas', 'Health and Wellness', 'Game Day Hosting', 'Gift Ideas']],
+      ['Shop by platform', ['Nintendo Switch', 'PlayStation 4', 'Xbox One', 'PC Gaming', 'Retro Consoles']],
+      ['Popular searches', ['Wireless controller', 'Gaming headset', 'Charging dock', 'Memory card']],
+    ];
+    const page = extract(`<html><head><title>Video Games : Target</title></head><body>
+      <nav><ul>${['Categories', 'Deals', 'New Arrivals', 'Registry', 'Sign in'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <main><div class="container-fixed"><div><h1>Video Games</h1>${tiles(['Video Game Deals', 'Nintendo Switch 2', 'PlayStation 5', 'Xbox Series X', 'Virtual Reality'])}</div>
+      ${rows.map(([h, names]) => `<div><h2>${h}</h2>${tiles(names)}</div>`).join('')}</div></main>
+      <footer><a href="/help">Help</a> <a href="/privacy">Privacy</a></footer></body></html>`);
+    for (const name of ['Nintendo Switch 2', 'Call of Duty', 'Role playing', 'T for Teen', 'Game Day Hosting']) expect(page.text).toContain(name);
+    expect(page.text).not.toContain('Sign in');
   });
 });
 

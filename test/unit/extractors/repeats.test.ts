@@ -62,3 +62,17 @@ describe('a section rendered once per breakpoint (dropCopiedRuns)', () => {
     expect(page.paragraphs.filter((p) => p === terms)).toHaveLength(3);
   });
 });
+
+describe("a product card that renders its name more than once (dropCardRepeats)", () => {
+  // Shop collection-grid shape: the name over the picture, as the card's title and in a quick-shop panel.
+  const card = (name: string, price: string): string => `<div class="product-card"><a href="/p/${name}"><div class="overlay">${name}</div><img src="/i.jpg" alt=""></a>
+    <a class="title" href="/p/${name}">${name}</a><div class="quick-shop"><div class="qs-name">${name}</div><div class="price">${price}</div></div></div>`;
+  const names = ['Chocolate Hazelnut Coffee', 'Dark Roast Coffee', 'Blueberry Coffee', 'Espresso Roast Coffee', 'Medium Roast Coffee', 'Vanilla Coffee', 'Mocha Latte 12-Pack', 'Original Latte 12-Pack'];
+  const page = extract(`<html><head><title>Coffee</title></head><body><nav><ul>${['Shop', 'Coffee', 'Merch', 'About'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+    <h1>Coffee</h1><p>51 products</p><div class="grid">${names.map((n, i) => card(n, `$${19 + i}.99`)).join('')}</div></body></html>`);
+
+  it('reads each name once', () => {
+    for (const n of names) expect(page.text.split('\n').filter((l) => l === n)).toHaveLength(1);
+    expect(page.text).toContain('$19.99');
+  });
+});
