@@ -1,5 +1,6 @@
 import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
+import { isBreadcrumb } from './breadcrumbs';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
@@ -327,7 +328,7 @@ const TEXT_FIELD_RE = /^(?:text|email|tel|url|)$/i;
 
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
 export function isBoilerplate(b: Block): boolean {
-  b.boilerplate ??= isBoilerplateLine(b.text);
+  b.boilerplate ??= isBoilerplateLine(b.text) || isBreadcrumb(b);
   return b.boilerplate;
 }
 
