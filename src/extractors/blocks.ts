@@ -1,6 +1,7 @@
 import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isBreadcrumb } from './breadcrumbs';
+import { isChoiceLabel } from './choice-labels';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
@@ -245,6 +246,7 @@ function walk(root: DomNode, st: WalkState): void {
     // Inline hidden text (a screen-reader label) is never judged: it would run into the visible line.
     if (hidden && (!st.keepHidden || !BLOCK_TAGS.has(name))) continue;
     if (name === 'form' && isCommentForm(el)) continue;
+    if (name === 'label' && isChoiceLabel(el)) continue;
     if (name === 'img') {
       flush(st);
       st.imageSince = true;
