@@ -23,7 +23,8 @@ const EXACT_RE = new RegExp(`^(?:${[
   '(?:热点|熱點|热门|熱門|精彩)(?:推荐|推薦|文章|新闻|新聞|图片|圖片)', '猜你喜欢', '更多(?:精彩|新闻|新聞|内容|內容)',
   '(?:网友|網友)(?:评论|評論|留言)', '我来说两句', '查看(?:评论|評論)', '(?:打印|列印)本[页頁文]', '关闭(?:窗口|本页)', '收藏本[文页]',
   '返回(?:首页|頂部|顶部|列表)', '回到(?:頂端|顶部)', '上一[页頁篇]', '下一[页頁篇]', '版[权權](?:声明|聲明)', '免[责責](?:声明|聲明)',
-].join('|')})\\W*$`, 'i');
+  '字[体體]大小',
+].join('|')})\\W*(?:[(（\\[]\\s*\\d+\\s*[)）\\]]\\W*)?$`, 'i');
 
 const PREFIX_RE = new RegExp(`^(?:${[
   'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
@@ -86,6 +87,22 @@ const BYLINE_DATE_RE = /^by [\p{Lu}][\p{L}.'’-]+(?: [\p{Lu}][\p{L}.'’-]+){0,
 const SHORT_PREFIX_RE = /^(?:updated|published|posted|von|por|par|oleh)\b/i;
 const SHORT_PREFIX_CHARS = 60;
 
+/** Parts of a meta line run together: "2011-12-16 01:06:38 | 我来说两句 (0)", "記者： dave｜ 時間： Jan 17, 2012 | 留言 | Tweet". */
+const META_SEP_RE = /\s*[|｜]\s*/;
+/** A labelled writer or time ("記者： dave", "作者：林晖"), or a share or comment button. */
+const META_PART_RE = /^(?:(?:记者|記者|作者|时间|時間|日期|author|by)\s*[:：].{1,30}|tweet|pin|留言|分享|评论|評論|收藏|打印|列印)$/iu;
+
+/**
+ * A short line whose every part between bars is a dateline, a byline, a counter or a button:
+ * the page's meta row, though no single rule reads it whole.
+ */
+function isMetaRow(text: string): boolean {
+  if (text.length > SHORT_CHARS || !META_SEP_RE.test(text)) return false;
+  const parts = text.split(META_SEP_RE).filter((p) => p.length > 0);
+  // One part at least is a date or a byline: bars between addresses or code are no meta row.
+  return parts.length >= 2 && parts.some((p) => isDateline(p) || META_PART_RE.test(p)) && parts.every((p) => META_PART_RE.test(p) || isBoilerplateLine(p));
+}
+
 export function isBoilerplateLine(text: string): boolean {
   if (text.length <= SHORT_PREFIX_CHARS && SHORT_PREFIX_RE.test(text) && /\d/.test(text) && !/\p{Ll}{2}[.!?]$/u.test(text)) return true;
   if (text.length > SHORT_CHARS) return /^(?:免责声明|声明[:：]|•?\s*凡注明)/.test(text);
@@ -97,5 +114,5 @@ export function isBoilerplateLine(text: string): boolean {
   const byline = BYLINE_DATE_RE.exec(text);
   if (byline && isDateline(byline[1]!)) return true;
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
-    || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
+    || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text) || isMetaRow(text);
 }
