@@ -2,6 +2,7 @@ import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } fr
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isBreadcrumb } from './breadcrumbs';
 import { isChoiceLabel } from './choice-labels';
+import { isInlinePopup } from './inline-popups';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
@@ -247,6 +248,7 @@ function walk(root: DomNode, st: WalkState): void {
     if (hidden && (!st.keepHidden || !BLOCK_TAGS.has(name))) continue;
     if (name === 'form' && isCommentForm(el)) continue;
     if (name === 'label' && isChoiceLabel(el)) continue;
+    if (!BLOCK_TAGS.has(name) && isInlinePopup(el)) continue;
     if (name === 'img') {
       flush(st);
       st.imageSince = true;
