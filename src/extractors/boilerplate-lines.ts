@@ -5,7 +5,7 @@
  */
 const SHORT_CHARS = 120;
 
-const EXACT_RE = new RegExp(`^(?:${[
+const EXACT_RE = new RegExp(`^[•·|]?\\s*(?:${[
   'advertisement', 'advertising', 'sponsored( content)?', 'anzeige', 'iklan', 'publicidad', 'werbung',
   'related( articles| stories| posts| news| content| links)?', 'you may also like', 'more from .{1,40}', 'trending( news| now| stories)?',
   'our latest stories', 'most (popular|read)', 'read more', 'recommended( for you)?', 'tags?', 'share( this( article| story)?)?',
@@ -24,6 +24,8 @@ const EXACT_RE = new RegExp(`^(?:${[
   '(?:网友|網友)(?:评论|評論|留言)', '我来说两句', '查看(?:评论|評論)', '(?:打印|列印)本[页頁文]', '关闭(?:窗口|本页)', '收藏本[文页]',
   '返回(?:首页|頂部|顶部|列表)', '回到(?:頂端|顶部)', '上一[页頁篇]', '下一[页頁篇]', '版[权權](?:声明|聲明)', '免[责責](?:声明|聲明)',
   '字[体體]大小',
+  // A related-links box's header, a ticker's label, a share button named by its network.
+  'don[\'’]?t miss', 'breaking( news)?', 'facebook|twitter|pinterest|linkedin|whatsapp|reddit|tumblr|flipboard|telegram',
 ].join('|')})\\W*(?:[(（\\[]\\s*\\d+\\s*[)）\\]]\\W*)?$`, 'i');
 
 const PREFIX_RE = new RegExp(`^(?:${[
@@ -42,7 +44,7 @@ const PREFIX_RE = new RegExp(`^(?:${[
 ].join('|')})`, 'iu');
 
 const ANYWHERE_RE = new RegExp([
-  'getty images', '\\(image: [^)]*\\)\\s*$', '/ (?:ap|afp|reuters|getty)\\b', 'newsletter privacy policy', 'all rights reserved',
+  'getty images', 'follow (?:us|him|her|me) (?:on (?:twitter|facebook|instagram)|@)', '\\(image: [^)]*\\)\\s*$', '/ (?:ap|afp|reuters|getty)\\b', 'newsletter privacy policy', 'all rights reserved',
   '来源[:：]', '來源[:：]', '字号', '【大 中 小】', '打印', '评论\\d*条', '評論', '阅读\\s*$', '已有\\d+人阅读', '粉絲團', '粉丝团',
   '人参与', '复制链接', '稿源', '出处[:：]', '[(（][^)）]{0,20}摄[)）]\\s*$', '[(（]?资料图[)）]?\\s*$', '[(（]?資料照片[)）]?\\s*$',
   '圖片╱', '图片/',

@@ -14,6 +14,15 @@ describe('meta rows and counted buttons (boilerplate-lines.ts)', () => {
     }
   });
 
+  it("reads a related box's header, a ticker's label, a network's share button and a follow prompt as boilerplate", () => {
+    for (const line of ["DON'T MISS", 'BREAKING NEWS', 'Pinterest', '• 2 min read',
+      'Email Tariq Malik at tmalik@space.com or follow him @tariqjmalik. Follow us on Twitter @Spacedotcom and on Facebook.']) {
+      expect([line, isBoilerplateLine(line)]).toEqual([line, true]);
+    }
+    // A sentence naming a network stays.
+    expect(isBoilerplateLine('Facebook said on Monday it would appeal the ruling.')).toBe(false);
+  });
+
   it("leaves a portal's meta row out of the article", () => {
     const para = '中国人民银行今日宣布下调存款准备金率0.5个百分点，这是央行三年来首次下调存款准备金率，市场普遍认为货币政策将进一步放松。';
     const html = `<html><body><div class="article"><div>2011-12-16 01:06:38 | <a href="#c">我来说两句 (0)</a></div>`
