@@ -48,7 +48,7 @@ const ANYWHERE_RE = new RegExp([
   '来源[:：]', '來源[:：]', '字号', '【大 中 小】', '打印', '评论\\d*条', '評論', '阅读\\s*$', '已有\\d+人阅读', '粉絲團', '粉丝团',
   '人参与', '复制链接', '稿源', '出处[:：]', '[(（][^)）]{0,20}摄[)）]\\s*$', '[(（]?资料图[)）]?\\s*$', '[(（]?資料照片[)）]?\\s*$',
   '圖片╱', '图片/',
-  'facebook\\s*(?:專頁|专页|粉絲頁|粉丝页)', '(?:热线|熱線|爆料|报料|報料)\\D{0,12}\\d{6,}',
+  'facebook\\s*(?:專頁|专页|粉絲頁|粉丝页)', '(?:发送|發送)[A-Za-z0-9]{1,10}到\\d{5,}', '(?:热线|熱線|爆料|报料|報料)\\D{0,12}\\d{6,}',
 ].join('|'), 'iu');
 
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|maret|oktober';

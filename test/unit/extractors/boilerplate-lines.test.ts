@@ -19,6 +19,8 @@ describe('meta rows and counted buttons (boilerplate-lines.ts)', () => {
       'Email Tariq Malik at tmalik@space.com or follow him @tariqjmalik. Follow us on Twitter @Spacedotcom and on Facebook.']) {
       expect([line, isBoilerplateLine(line)]).toEqual([line, true]);
     }
+    // A text-message subscription offer: send a code to a short number.
+    expect(isBoilerplateLine('订制《广州日报》手机报：发送AA到106585772')).toBe(true);
     // A sentence naming a network stays.
     expect(isBoilerplateLine('Facebook said on Monday it would appeal the ruling.')).toBe(false);
   });
