@@ -1,4 +1,5 @@
 import type { Block } from './blocks';
+import { isDateline } from './boilerplate-lines';
 
 /** Separators of a breadcrumb trail: `>`, `>>`, `»`, `›`, fullwidth `＞`. */
 const CRUMB_SEP_RE = /\s*(?:&gt;|>{1,2}|»|›|＞)\s*/;
@@ -21,5 +22,6 @@ export function isBreadcrumb(b: Block): boolean {
   const steps = b.text.replace(TRAIL_LABEL_RE, '').split(CRUMB_SEP_RE).map((s) => s.trim()).filter((s) => s.length > 0);
   if (steps.length < 2) return false;
   const head = steps.slice(0, -1);
-  return head.every((s) => s.length <= MAX_STEP_CHARS && STEP_RE.test(s)) && !/[。.!?！？]$/.test(b.text);
+  // A post's header ("by marrowmary » Sat Nov 02, 2024 7:40 pm") ends with its date, a trail with a page.
+  return head.every((s) => s.length <= MAX_STEP_CHARS && STEP_RE.test(s)) && !/[。.!?！？]$/.test(b.text) && !isDateline(steps[steps.length - 1]!);
 }

@@ -16,10 +16,12 @@ describe('breadcrumb trails (breadcrumbs.ts)', () => {
     expect(page.text).toContain('国家统计局17日发布数据显示');
   });
 
-  it('keeps an arrow in code, in a sentence and in unlinked words', () => {
+  it("keeps an arrow in code, in a sentence, in unlinked words and in a post's header", () => {
     const blocks = toBlocks(parseHtml('<p><a href="/a">Run</a>fn t(a: &amp;i32) -&gt; i32 { *a }</p>'
       + '<p>Open <a href="/s">Settings</a>, then choose Privacy &gt; Cookies to clear them.</p>'
-      + '<p>Settings &gt; Privacy</p><p><a href="/">Home</a> › <a href="/news">News</a> › World</p>'));
-    expect(blocks.map((b) => isBoilerplate(b))).toEqual([false, false, false, true]);
+      + '<p>Settings &gt; Privacy</p><p><a href="/">Home</a> › <a href="/news">News</a> › World</p>'
+      // A forum post's header: the poster's link, then the post's date.
+      + '<p class="author">by <strong><a href="./memberlist.php?u=9">marrowmary</a></strong> &raquo; Sat Nov 02, 2024 7:40 pm</p>'));
+    expect(blocks.map((b) => isBoilerplate(b))).toEqual([false, false, false, true, false]);
   });
 });
