@@ -21,6 +21,10 @@ describe('meta rows and counted buttons (boilerplate-lines.ts)', () => {
     }
     // A text-message subscription offer: send a code to a short number.
     expect(isBoilerplateLine('订制《广州日报》手机报：发送AA到106585772')).toBe(true);
+    // A reprint condition in brackets, a writer named alone.
+    expect(isBoilerplateLine('(聲明：刊用《中國新聞周刊》稿件務經書面授權)')).toBe(true);
+    expect(isBoilerplateLine('作者：林晖')).toBe(true);
+    expect(isBoilerplateLine('作者：林晖认为，改革的关键在于落实。')).toBe(false);
     // A sentence naming a network stays.
     expect(isBoilerplateLine('Facebook said on Monday it would appeal the ruling.')).toBe(false);
   });
