@@ -1,5 +1,8 @@
 import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
+import { isBreadcrumb } from './breadcrumbs';
+import { isChoiceLabel } from './choice-labels';
+import { isInlinePopup } from './inline-popups';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
@@ -244,6 +247,8 @@ function walk(root: DomNode, st: WalkState): void {
     // Inline hidden text (a screen-reader label) is never judged: it would run into the visible line.
     if (hidden && (!st.keepHidden || !BLOCK_TAGS.has(name))) continue;
     if (name === 'form' && isCommentForm(el)) continue;
+    if (name === 'label' && isChoiceLabel(el)) continue;
+    if (!BLOCK_TAGS.has(name) && isInlinePopup(el)) continue;
     if (name === 'img') {
       flush(st);
       st.imageSince = true;
@@ -327,7 +332,7 @@ const TEXT_FIELD_RE = /^(?:text|email|tel|url|)$/i;
 
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
 export function isBoilerplate(b: Block): boolean {
-  b.boilerplate ??= isBoilerplateLine(b.text);
+  b.boilerplate ??= isBoilerplateLine(b.text) || isBreadcrumb(b);
   return b.boilerplate;
 }
 

@@ -5,7 +5,7 @@
  */
 const SHORT_CHARS = 120;
 
-const EXACT_RE = new RegExp(`^(?:${[
+const EXACT_RE = new RegExp(`^[•·|]?\\s*(?:${[
   'advertisement', 'advertising', 'sponsored( content)?', 'anzeige', 'iklan', 'publicidad', 'werbung',
   'related( articles| stories| posts| news| content| links)?', 'you may also like', 'more from .{1,40}', 'trending( news| now| stories)?',
   'our latest stories', 'most (popular|read)', 'read more', 'recommended( for you)?', 'tags?', 'share( this( article| story)?)?',
@@ -23,7 +23,10 @@ const EXACT_RE = new RegExp(`^(?:${[
   '(?:热点|熱點|热门|熱門|精彩)(?:推荐|推薦|文章|新闻|新聞|图片|圖片)', '猜你喜欢', '更多(?:精彩|新闻|新聞|内容|內容)',
   '(?:网友|網友)(?:评论|評論|留言)', '我来说两句', '查看(?:评论|評論)', '(?:打印|列印)本[页頁文]', '关闭(?:窗口|本页)', '收藏本[文页]',
   '返回(?:首页|頂部|顶部|列表)', '回到(?:頂端|顶部)', '上一[页頁篇]', '下一[页頁篇]', '版[权權](?:声明|聲明)', '免[责責](?:声明|聲明)',
-].join('|')})\\W*$`, 'i');
+  '字[体體]大小',
+  // A related-links box's header, a ticker's label, a share button named by its network.
+  'don[\'’]?t miss', 'breaking( news)?', 'facebook|twitter|pinterest|linkedin|whatsapp|reddit|tumblr|flipboard|telegram',
+].join('|')})\\W*(?:[(（\\[]\\s*\\d+\\s*[)）\\]]\\W*)?$`, 'i');
 
 const PREFIX_RE = new RegExp(`^(?:${[
   'image \\d+ of', 'photo:', 'photograph:', 'picture:', 'credit:', 'source:', 'last (updated|modified)', 'by [\\p{Lu}][\\p{L}.\'’-]+(?: [\\p{Lu}][\\p{L}.\'’-]+){0,3}\\s*$', '\\| updated',
@@ -41,11 +44,11 @@ const PREFIX_RE = new RegExp(`^(?:${[
 ].join('|')})`, 'iu');
 
 const ANYWHERE_RE = new RegExp([
-  'getty images', '\\(image: [^)]*\\)\\s*$', '/ (?:ap|afp|reuters|getty)\\b', 'newsletter privacy policy', 'all rights reserved',
+  'getty images', 'follow (?:us|him|her|me) (?:on (?:twitter|facebook|instagram)|@)', '\\(image: [^)]*\\)\\s*$', '/ (?:ap|afp|reuters|getty)\\b', 'newsletter privacy policy', 'all rights reserved',
   '来源[:：]', '來源[:：]', '字号', '【大 中 小】', '打印', '评论\\d*条', '評論', '阅读\\s*$', '已有\\d+人阅读', '粉絲團', '粉丝团',
   '人参与', '复制链接', '稿源', '出处[:：]', '[(（][^)）]{0,20}摄[)）]\\s*$', '[(（]?资料图[)）]?\\s*$', '[(（]?資料照片[)）]?\\s*$',
   '圖片╱', '图片/',
-  'facebook\\s*(?:專頁|专页|粉絲頁|粉丝页)', '(?:热线|熱線|爆料|报料|報料)\\D{0,12}\\d{6,}',
+  'facebook\\s*(?:專頁|专页|粉絲頁|粉丝页)', '(?:发送|發送)[A-Za-z0-9]{1,10}到\\d{5,}', '(?:热线|熱線|爆料|报料|報料)\\D{0,12}\\d{6,}',
 ].join('|'), 'iu');
 
 const MONTHS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|maret|oktober';
@@ -77,6 +80,8 @@ const NOTICE_RE = new RegExp([
   '^[(（【\\[]\\s*[\\p{Script=Han}·•]{2,8}\\s*[)）】\\]]$',
   // Where the piece was reprinted from: "——《北京之春》1996年6月号", "(摘自《学术季刊》2000年第2期)", "据《中国青年报》".
   '^[—－-]{1,2}\\s*《[^》]{1,20}》.{0,20}$', '^[(（]?\\s*(?:摘自|转自|轉自|选自|選自|转载自|轉載自)', '^据《[^》]{1,20}》$',
+  // A reprint condition in brackets: "(聲明：刊用《中國新聞周刊》稿件務經書面授權)"; a writer named alone: "作者：林晖".
+  '^[(（]\\s*(?:声明|聲明)[:：]', '^作者[:：]\\s*[\\p{Script=Han}·•\\s]{2,8}$',
   '^(?:最后|最後)更新', '^(?:更新|发布|發布)(?:时间|時間|日期)[:：]', '^共找到\\s*[\\d,]+\\s*(?:个|個|条|條|篇)',
 ].join('|'), 'iu');
 
@@ -85,6 +90,22 @@ const BYLINE_DATE_RE = /^by [\p{Lu}][\p{L}.'’-]+(?: [\p{Lu}][\p{L}.'’-]+){0,
 /** Openers of byline/dateline lines; only judged on lines too short to be a sentence about them. */
 const SHORT_PREFIX_RE = /^(?:updated|published|posted|von|por|par|oleh)\b/i;
 const SHORT_PREFIX_CHARS = 60;
+
+/** Parts of a meta line run together: "2011-12-16 01:06:38 | 我来说两句 (0)", "記者： dave｜ 時間： Jan 17, 2012 | 留言 | Tweet". */
+const META_SEP_RE = /\s*[|｜]\s*/;
+/** A labelled writer or time ("記者： dave", "作者：林晖"), or a share or comment button. */
+const META_PART_RE = /^(?:(?:记者|記者|作者|时间|時間|日期|author|by)\s*[:：].{1,30}|tweet|pin|留言|分享|评论|評論|收藏|打印|列印)$/iu;
+
+/**
+ * A short line whose every part between bars is a dateline, a byline, a counter or a button:
+ * the page's meta row, though no single rule reads it whole.
+ */
+function isMetaRow(text: string): boolean {
+  if (text.length > SHORT_CHARS || !META_SEP_RE.test(text)) return false;
+  const parts = text.split(META_SEP_RE).filter((p) => p.length > 0);
+  // One part at least is a date or a byline: bars between addresses or code are no meta row.
+  return parts.length >= 2 && parts.some((p) => isDateline(p) || META_PART_RE.test(p)) && parts.every((p) => META_PART_RE.test(p) || isBoilerplateLine(p));
+}
 
 export function isBoilerplateLine(text: string): boolean {
   if (text.length <= SHORT_PREFIX_CHARS && SHORT_PREFIX_RE.test(text) && /\d/.test(text) && !/\p{Ll}{2}[.!?]$/u.test(text)) return true;
@@ -97,5 +118,5 @@ export function isBoilerplateLine(text: string): boolean {
   const byline = BYLINE_DATE_RE.exec(text);
   if (byline && isDateline(byline[1]!)) return true;
   return EXACT_RE.test(text) || PREFIX_RE.test(text) || ANYWHERE_RE.test(text) || isDateline(text)
-    || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text);
+    || /^\S+@\S+\.\w+$/.test(text) || /^(?:https?:\/\/)?(?:www\.)?twitter\.com\//i.test(text) || isMetaRow(text);
 }
