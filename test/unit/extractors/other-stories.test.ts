@@ -11,12 +11,13 @@ const description = [
 ].map((p) => `<p>${p}</p>`).join('\n');
 
 const card = (name: string, price: string): string =>
-  `<li class="card"><a href="/itm/${name.length}"><h3 class="card-title">${name}</h3></a><div class="card-price">${price}</div><div>Pre-owned · Private</div></li>`;
+  `<li class="card"><a href="/itm/${name.length}"><img src="/i/${name.length}.jpg" alt=""></a><div class="card-title">${name}, in very good condition, from a smoke free home.</div><div class="card-price">${price}</div><div>Pre-owned · Private</div></li>`;
 
 const page = (heading: string, cards: string): string => `<!doctype html><html lang="en"><head><title>Ladies floral blouse size 10</title></head><body>
 <main><div class="item-main"><h1>Ladies floral blouse size 10</h1>
 <div class="item-description">${description}</div>
 <section class="carousel"><h2>${heading}</h2><ul>${cards}</ul></section>
+<div class="item-specifics">${description.replace(/<p>/g, '<p>Seller notes: ')}</div>
 </div></main></body></html>`;
 
 describe('cutOtherStories: carousels of other products after a product', () => {
