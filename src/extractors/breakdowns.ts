@@ -13,6 +13,12 @@ const MIN_COUNT_RUN = 4;
 const COUNT_LINE_CHARS = 60;
 // A year in brackets is a date ("Median days on the market (2024)"), not a count.
 const COUNT_LINE_RE = /^\D[^()]*\((?!\s*(?:19|20)\d\d\s*\))\s*\d[\d,.\s]*\)$|^\D.{0,40}\s\d{1,3}(?:[.,]\d)?\s*%$|^\d{1,3}(?:[.,]\d)?\s*%$/u;
+/** A price under a currency code alone ("AUD: $232.60", "KWD: 46.060"): a run of them is a hidden currency switcher. */
+const CURRENCY_LINE_RE = /^[A-Z]{3}:?\s*(?:[$€£¥₹]|[A-Z]{3}\s?)?\d[\d,]*[.,]\d{2,3}\s*(?:[A-Z]{3})?$/u;
+
+function isTally(text: string): boolean {
+  return text.length <= COUNT_LINE_CHARS && (COUNT_LINE_RE.test(text) || CURRENCY_LINE_RE.test(text));
+}
 
 function tableOf(el: DomParent): DomElement | undefined {
   for (let p: DomParent | null = el; p && isElement(p); p = p.parent) {
@@ -59,8 +65,9 @@ function isMarkGrid(table: DomElement): boolean {
 /**
  * The content without tallies: the rows of a grid of check marks (isMarkGrid), and runs of
  * `MIN_COUNT_RUN` or more short lines that each end in a count or a share ("Positive (8,151)",
- * "5 stars 78%"), a review histogram or a rating breakdown by language. The product's text
- * says what it is; the tallies are controls around it.
+ * "5 stars 78%", "AUD: $232.60"), a review histogram, a rating breakdown by language, a
+ * price in every currency of a switcher. The product's text says what it is; the tallies are
+ * controls around it.
  */
 export function dropBreakdowns(lines: Block[]): Block[] {
   const grids = new Map<DomElement, boolean>();
@@ -74,7 +81,7 @@ export function dropBreakdowns(lines: Block[]): Block[] {
   }
   for (let i = 0; i < lines.length;) {
     let j = i;
-    while (j < lines.length && lines[j]!.heading === 0 && lines[j]!.text.length <= COUNT_LINE_CHARS && COUNT_LINE_RE.test(lines[j]!.text)) j++;
+    while (j < lines.length && lines[j]!.heading === 0 && isTally(lines[j]!.text)) j++;
     if (j - i >= MIN_COUNT_RUN) for (let k = i; k < j; k++) drop.add(lines[k]!);
     i = j > i ? j : i + 1;
   }

@@ -56,4 +56,14 @@ ${about}${stats.map((s) => `<div class="stat">${s}</div>`).join('')}${about}</ar
     const text = extract(html).text;
     for (const s of stats) expect(text).toContain(s);
   });
+
+  it('drops a price listed in every currency of a switcher', () => {
+    const rates = ['AED: 549.56AED', 'GBP: $110.82', 'AUD: $232.60', 'KWD: $46.060', 'USD: $149.64', 'CAD: $206.74'];
+    const switcher = `<div class="price"><span class="amount">$149.64</span><ul class="currency-switcher">${rates.map((r) => `<li>${r}</li>`).join('')}</ul></div>`;
+    const html = `<!doctype html><html lang="en"><head><title>Iris rust hemp dress</title></head><body><div class="product">
+<h1>Iris rust hemp dress</h1>${switcher}<div class="summary">${about}</div>${switcher}<div class="tab">${about.replace(/<p>/g, '<p>Also: ')}</div></div></body></html>`;
+    const text = extract(html).text;
+    expect(text).toContain('Immerse yourself in a deep campaign');
+    for (const r of ['GBP: $110.82', 'KWD: $46.060']) expect(text).not.toContain(r);
+  });
 });
