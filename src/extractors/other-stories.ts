@@ -9,6 +9,8 @@ const OTHER_STORIES_RE = /^(?:(?:read\s+)?(?:related|latest|popular|trending|rec
  * templates print a heading twice, for two breakpoints, in one line).
  */
 const OTHER_PRODUCTS_RE = /^(?:(?:(?:people|customers|shoppers)(?: who \S+(?: \S+){0,3})? also (?:viewed|bought|purchased|liked)|frequently bought together|(?:similar|related|recommended|sponsored) (?:items|products)\b.{0,40}|recently viewed(?: items| products)?|(?:the )?seller's other items|(?:more|other) (?:items|products) (?:from|by|to consider|you may like)\b.{0,40}|explore related items|compare with similar (?:items|products))\W*)+$/i;
+/** The heading of a shop's shipping and returns terms, the same under every product. */
+const POLICY_RE = /^(?:free )?shipping\s*(?:and|&)\s*returns?(?: polic(?:y|ies))?\W*$/i;
 /** A price: what marks the cards under such a heading as products for sale, not a vendor's own offer list. */
 const PRICE_RE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|AUD|CAD|AED)\b)\s?\d|\d(?:[.,]\d{2})?\s?(?:[€£]|\b(?:USD|EUR|GBP|kr|zł|лв)\b)/u;
 /** How much text must come before such a heading for it to end the piece (not a listing's own title). */
@@ -34,7 +36,7 @@ export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boole
       for (let i = Math.max(scanned, prev.index) + 1; i <= b.index; i++) {
         const h = blocks[i]!;
         if (!headingLike(h)) continue;
-        const stories = OTHER_STORIES_RE.test(h.text);
+        const stories = OTHER_STORIES_RE.test(h.text) || POLICY_RE.test(h.text);
         if (!stories && !OTHER_PRODUCTS_RE.test(h.text)) continue;
         const box = boxAfter(prev.owner, h.owner);
         if (box && (stories || PRICE_RE.test(textContent(box)))) boxes.push(box);

@@ -37,4 +37,13 @@ describe('cutOtherStories: carousels of other products after a product', () => {
     const text = extract(page('Related products', cards)).text;
     expect(text).toContain('Deploy and scale containers on managed Kubernetes');
   });
+
+  it("cuts a shop's shipping and returns terms after the product text", () => {
+    const terms = '<p>Orders ship within two business days from our warehouse, and tracking details are emailed once your parcel leaves us.</p><p>Unworn items can be returned within thirty days for a full refund; the buyer pays return postage unless the item is faulty.</p>';
+    const html = page('Details', '').replace('<section class="carousel">', `<section class="policy"><h2>Shipping &amp; Returns</h2>${terms}</section><section class="carousel">`);
+    const text = extract(html).text;
+    expect(text).toContain('Measurements taken flat');
+    expect(text).toContain('Seller notes: Measurements taken flat');
+    for (const s of ['Shipping & Returns', 'Orders ship within two business days', 'full refund']) expect(text).not.toContain(s);
+  });
 });
