@@ -1,8 +1,18 @@
 import type { Block } from './blocks';
-import { isAncestorOf, isElement, type DomParent } from './dom';
+import { isAncestorOf, isElement, textContent, type DomParent } from './dom';
 
 /** The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related articles", "Trending stories in world travel". */
 const OTHER_STORIES_RE = /^(?:(?:read\s+)?(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+/**
+ * The heading of a carousel of other products beside a product: "Customers who bought this item
+ * also bought", "Similar items", "Frequently bought together", "Seller's other items" (some
+ * templates print a heading twice, for two breakpoints, in one line).
+ */
+const OTHER_PRODUCTS_RE = /^(?:(?:(?:people|customers|shoppers)(?: who \S+(?: \S+){0,3})? also (?:viewed|bought|purchased|liked)|frequently bought together|(?:similar|related|recommended|sponsored) (?:items|products)\b.{0,40}|recently viewed(?: items| products)?|(?:the )?seller's other items|(?:more|other) (?:items|products) (?:from|by|to consider|you may like)\b.{0,40}|explore related items|compare with similar (?:items|products))\W*)+$/i;
+/** The heading of a shop's shipping and returns terms, the same under every product. */
+const POLICY_RE = /^(?:free )?shipping\s*(?:and|&)\s*returns?(?: polic(?:y|ies))?\W*$/i;
+/** A price: what marks the cards under such a heading as products for sale, not a vendor's own offer list. */
+const PRICE_RE = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|AUD|CAD|AED)\b)\s?\d|\d(?:[.,]\d{2})?\s?(?:[€£]|\b(?:USD|EUR|GBP|kr|zł|лв)\b)/u;
 /** How much text must come before such a heading for it to end the piece (not a listing's own title). */
 const MIN_PIECE_CHARS = 600;
 
@@ -25,9 +35,11 @@ export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boole
     if (prev && chars >= MIN_PIECE_CHARS) {
       for (let i = Math.max(scanned, prev.index) + 1; i <= b.index; i++) {
         const h = blocks[i]!;
-        if (!headingLike(h) || !OTHER_STORIES_RE.test(h.text)) continue;
+        if (!headingLike(h)) continue;
+        const stories = OTHER_STORIES_RE.test(h.text) || POLICY_RE.test(h.text);
+        if (!stories && !OTHER_PRODUCTS_RE.test(h.text)) continue;
         const box = boxAfter(prev.owner, h.owner);
-        if (box) boxes.push(box);
+        if (box && (stories || PRICE_RE.test(textContent(box)))) boxes.push(box);
       }
       scanned = b.index;
       if (boxes.some((box) => isAncestorOf(box, b.owner))) continue;

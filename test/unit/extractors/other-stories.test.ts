@@ -1,0 +1,49 @@
+import { extract } from '../../../src/extractors/text-density';
+
+const description = [
+  'This floral tie neck blouse is cut from a soft woven fabric with a relaxed fit and long sleeves gathered at the cuff.',
+  'The olive green print with off white flowers is in very good condition, worn only a few times and washed with care.',
+  'Measurements taken flat: pit to pit 21 inches, length from shoulder 25 inches, sleeve 23 inches from the shoulder seam.',
+  'It pairs easily with jeans or a pencil skirt for the office, and the tie at the neck can be worn as a bow or left loose.',
+  'Please look at all the photos, they form part of the description, and ask any questions you have before you buy.',
+  'The fabric is a light viscose blend that drapes well and does not crease much, so it travels well in a suitcase.',
+  'Posted within one working day of payment from a smoke free and pet free home, wrapped in recycled tissue paper.',
+].map((p) => `<p>${p}</p>`).join('\n');
+
+const card = (name: string, price: string): string =>
+  `<li class="card"><a href="/itm/${name.length}"><img src="/i/${name.length}.jpg" alt=""></a><div class="card-title">${name}, in very good condition, from a smoke free home.</div><div class="card-price">${price}</div><div>Pre-owned · Private</div></li>`;
+
+const page = (heading: string, cards: string): string => `<!doctype html><html lang="en"><head><title>Ladies floral blouse size 10</title></head><body>
+<main><div class="item-main"><h1>Ladies floral blouse size 10</h1>
+<div class="item-description">${description}</div>
+<section class="carousel"><h2>${heading}</h2><ul>${cards}</ul></section>
+<div class="item-specifics">${description.replace(/<p>/g, '<p>Seller notes: ')}</div>
+</div></main></body></html>`;
+
+describe('cutOtherStories: carousels of other products after a product', () => {
+  it('cuts a carousel of priced product cards under an "also viewed" heading', () => {
+    const cards = [card('Next Blouse Top Size 18 Womens Green Black White Casual Long Sleeve', '$22.69 + $23.51 delivery'),
+      card('Next Tunic Top Size 12 Blue Green Black White Stripe Print Cotton', '$18.00 + $23.46 delivery'),
+      card('Ladies 3 Pack Seamless Stretch V Neck Vest Wide Strap Black White', '$12.49 + $18.47 delivery')].join('');
+    const text = extract(page('People who viewed this item also viewed', cards)).text;
+    expect(text).toContain('Measurements taken flat');
+    for (const s of ['also viewed', 'Next Tunic Top', 'Seamless Stretch', 'delivery']) expect(text).not.toContain(s);
+  });
+
+  it('keeps related products that carry no price (a vendor listing its own offers)', () => {
+    const cards = [card('Serverless containers for modern apps and microservices', 'Deploy modern apps using serverless containers.'),
+      card('Managed Kubernetes service for your container workloads', 'Deploy and scale containers on managed Kubernetes.'),
+      card('Intelligent cloud databases for AI-ready applications', 'Build AI-ready apps with intelligent cloud databases.')].join('');
+    const text = extract(page('Related products', cards)).text;
+    expect(text).toContain('Deploy and scale containers on managed Kubernetes');
+  });
+
+  it("cuts a shop's shipping and returns terms after the product text", () => {
+    const terms = '<p>Orders ship within two business days from our warehouse, and tracking details are emailed once your parcel leaves us.</p><p>Unworn items can be returned within thirty days for a full refund; the buyer pays return postage unless the item is faulty.</p>';
+    const html = page('Details', '').replace('<section class="carousel">', `<section class="policy"><h2>Shipping &amp; Returns</h2>${terms}</section><section class="carousel">`);
+    const text = extract(html).text;
+    expect(text).toContain('Measurements taken flat');
+    expect(text).toContain('Seller notes: Measurements taken flat');
+    for (const s of ['Shipping & Returns', 'Orders ship within two business days', 'full refund']) expect(text).not.toContain(s);
+  });
+});
