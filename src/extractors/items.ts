@@ -46,7 +46,7 @@ export const DEFAULT_ITEMS: ItemParams = {
 const MAX_DEPTH = 8;
 
 /** What makes sibling items alike: the tag and first class word, digits ignored. */
-function shape(el: DomElement): string {
+export function shape(el: DomElement): string {
   return `${el.name}.${(el.attribs.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
 }
 

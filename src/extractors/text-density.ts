@@ -23,6 +23,7 @@ import { cutOtherStories } from './other-stories';
 import { teaserTitles } from './teaser-titles';
 import { dropListTitles } from './list-titles';
 import { keepFlowLists } from './flow-lists';
+import { keepItemLinkLines } from './item-links';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -178,7 +179,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : keepFlowLists(blocks, dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCardRepeats(dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items), listing)), listing), listing);
+  const chosen = forum ? opinion : keepItemLinkLines(blocks, keepFlowLists(blocks, dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropCardRepeats(dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items), listing)), listing), listing));
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
