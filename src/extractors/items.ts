@@ -33,20 +33,22 @@ export interface ItemParams {
   maxHeadlineItemShare: number;
   /** Sections an A-Z directory needs (headed by letters in order) to be read as items. */
   minLetteredItems: number;
+  /** Groups of one shape (sliders of cards) at most summed against minShare. */
+  maxSliders: number;
   /** Characters of a linked line that reads as a card's teaser (a sentence or two), not a menu entry. */
   minTeaserChars: number;
 }
 
 export const DEFAULT_ITEMS: ItemParams = {
   minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40,
-  minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100, minLetteredItems: 5, maxHeadlineItemShare: 0.3,
+  minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100, minLetteredItems: 5, maxHeadlineItemShare: 0.3, maxSliders: 6,
 };
 
 /** How far above a line its item may sit. */
 const MAX_DEPTH = 8;
 
 /** What makes sibling items alike: the tag and first class word, digits ignored. */
-function shape(el: DomElement): string {
+export function shape(el: DomElement): string {
   return `${el.name}.${(el.attribs.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
 }
 
@@ -62,6 +64,8 @@ interface Group {
   teasers: number;
   /** The first line of each item, in page order. */
   firsts: string[];
+  /** The parents of several groups read as one (sliders of one shape); else only `parent`. */
+  parents?: Set<DomParent>;
 }
 
 /**
@@ -111,28 +115,32 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     g.firsts.push(h.first);
   }
   let best: Group | undefined;
+  // Groups that pass every test but the page share, by the shape of their parent and items:
+  // several sliders of product cards on one page are one list cut in rows.
+  const families = new Map<string, Group[]>();
   for (const byShape of groups.values()) {
-    for (const g of byShape.values()) {
-      const n = g.items.size;
-      if (n < params.minItems) continue;
-      const avg = g.chars / n;
-      if (avg > params.maxItemChars || g.chars < params.minShare * total) continue;
-      // A grid of picture cards names each item in a few words (a recipe, a product): short as
-      // menu entries, but a menu's entries carry no picture each.
-      // An A-Z directory's sections hold a letter and a few linked names each: a menu's entries
-      // are not headed by the alphabet in order.
-      if (avg < params.minItemChars && !(n >= params.minPictureItems && avg >= params.minPictureItemChars && pictureCards(g.items)) && !alphabetical(g.firsts, params.minLetteredItems)) continue;
-      // Cards with little link text already score as text, unless their lines are too short to
-      // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
-      // characters says as much as one several times longer); boxes of many links are link lists.
-      const shortCards = g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
-      // A card whose teaser sentence is a link may also carry a box of tag and category links: one
-      // teaser per item. A link list's entries are never sentences, and a box of several teasers
-      // is a section of other stories, not one card.
-      const oneTeaserEach = g.teasers >= n && g.teasers <= 1.5 * n;
-      const linkList = g.linkLines > params.maxLinkLinesPerItem * n && !oneTeaserEach;
-      if ((g.linkChars < 0.3 * g.chars && !shortCards) || linkList) continue;
-      if (!best || g.chars > best.chars) best = g;
+    for (const [key, g] of byShape) {
+      if (!itemGroup(g, total, params)) continue;
+      if (g.chars >= params.minShare * total) {
+        if (!best || g.chars > best.chars) best = g;
+      } else if (isElement(g.parent)) {
+        const family = `${shape(g.parent as DomElement)}>${key}`;
+        const list = families.get(family);
+        if (list) list.push(g);
+        else families.set(family, [g]);
+      }
+    }
+  }
+  if (!best) {
+    for (const list of families.values()) {
+      // Sliders are rows of picture cards, a handful on a page; dozens of rows of cards are the
+      // grid of more stories under a story.
+      if (list.length < 2 || list.length > params.maxSliders) continue;
+      const sum = list.reduce((n, g) => n + g.chars, 0);
+      if (sum < params.minShare * total || (best && sum <= best.chars)) continue;
+      const items = new Set(list.flatMap((g) => [...g.items]));
+      if (!pictureCards(items)) continue;
+      best = { ...list[0]!, parent: list[0]!.parent, items, chars: sum, parents: new Set(list.map((g) => g.parent)) };
     }
   }
   if (!best) return undefined;
@@ -145,15 +153,39 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     }
   }
   const lines = new Map<Block, DomParent>();
+  const parents = best.parents ?? new Set([best.parent]);
   for (const b of blocks) {
-    for (let el: DomParent | null = b.owner; el && el !== best.parent; el = el.parent) {
-      if (el.parent === best.parent) {
+    for (let el: DomParent | null = b.owner; el && !parents.has(el); el = el.parent) {
+      if (el.parent && parents.has(el.parent)) {
         if (best.items.has(el)) lines.set(b, el);
         break;
       }
     }
   }
   return lines;
+}
+
+/** Whether a group of siblings of one shape reads as items, whatever share of the page it holds. */
+function itemGroup(g: Group, total: number, params: ItemParams): boolean {
+  const n = g.items.size;
+  if (n < params.minItems) return false;
+  const avg = g.chars / n;
+  if (avg > params.maxItemChars) return false;
+  // A grid of picture cards names each item in a few words (a recipe, a product): short as
+  // menu entries, but a menu's entries carry no picture each.
+  // An A-Z directory's sections hold a letter and a few linked names each: a menu's entries
+  // are not headed by the alphabet in order.
+  if (avg < params.minItemChars && !(n >= params.minPictureItems && avg >= params.minPictureItemChars && pictureCards(g.items)) && !alphabetical(g.firsts, params.minLetteredItems)) return false;
+  // Cards with little link text already score as text, unless their lines are too short to
+  // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
+  // characters says as much as one several times longer); boxes of many links are link lists.
+  const shortCards = g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
+  // A card whose teaser sentence is a link may also carry a box of tag and category links: one
+  // teaser per item. A link list's entries are never sentences, and a box of several teasers
+  // is a section of other stories, not one card.
+  const oneTeaserEach = g.teasers >= n && g.teasers <= 1.5 * n;
+  const linkList = g.linkLines > params.maxLinkLinesPerItem * n && !oneTeaserEach;
+  return !((g.linkChars < 0.3 * g.chars && !shortCards) || linkList);
 }
 
 /**

@@ -25,6 +25,7 @@ import { dropListTitles } from './list-titles';
 import { keepFlowLists } from './flow-lists';
 import { dropBreakdowns } from './breakdowns';
 import { dropPlaceholders } from './placeholders';
+import { keepItemLinkLines } from './item-links';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -148,6 +149,24 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
  * punctuation, smoothed with a Gaussian, the maximum-sum segment(s) taken as the main content
  * (Zhu et al. 2013) and mapped back to their DOM container (compare CETD).
  */
+/**
+ * The chosen lines' clean-up, in order: the last resort first (it may replace them all), then what
+ * repeats or tallies, then what follows the piece (other stories, list titles), and last what is
+ * given back (link lists and item links between kept lines).
+ */
+function tidyLines(
+  blocks: Block[], chosen: Block[],
+  o: { maxLinkRatio: number; items: ReadonlyMap<Block, unknown> | undefined; title: string; listing: boolean },
+): Block[] {
+  let lines = lastResort(blocks, chosen, o.maxLinkRatio);
+  lines = dropCardRepeats(dropCopiedRuns(lines), o.items);
+  lines = dropPlaceholders(dropBreakdowns(lines), o.title);
+  lines = cutOtherStories(blocks, lines, o.listing);
+  lines = dropListTitles(blocks, teaserTitles(blocks, lines), o.listing);
+  lines = keepFlowLists(blocks, lines, o.listing);
+  return keepItemLinkLines(blocks, lines);
+}
+
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = opts.parsed ?? parseHtml(source);
@@ -180,7 +199,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : keepFlowLists(blocks, dropListTitles(blocks, teaserTitles(blocks, cutOtherStories(blocks, dropPlaceholders(dropBreakdowns(dropCardRepeats(dropCopiedRuns(lastResort(blocks, opinion, selection.maxLinkRatio)), items)), title), listing)), listing), listing);
+  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing });
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

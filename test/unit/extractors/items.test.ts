@@ -138,5 +138,22 @@ describe('pages made of repeated items (items.ts)', () => {
     for (const name of ['Nintendo Switch 2', 'Call of Duty', 'Role playing', 'T for Teen', 'Game Day Hosting']) expect(page.text).toContain(name);
     expect(page.text).not.toContain('Sign in');
   });
-});
 
+  it('reads several sliders of product cards of one shape as one list, though each alone holds too little of the page', () => {
+    // Store home shape: three carousels, each in a section of its own, of linked product cards, then notes on shipping.
+    const products = ['Explorer 1000 Plus Portable Power Station with LiFePO4 battery', 'Explorer 300 Plus compact camping power station for travel',
+      'SolarSaga 100W foldable solar panel with kickstand and USB ports', 'Explorer 2000 Plus home backup power station, expandable to 12kWh',
+      'Explorer 500 portable generator for weekend trips and tailgating', 'SolarSaga 200W bifacial solar panel for off-grid cabins',
+      'Explorer 240 lightweight power station for phones and laptops', 'Home backup kit with transfer switch and two battery packs',
+      'Explorer 1500 Pro fast-charging power station for RV living'];
+    const slider = (title: string, names: string[]): string => `<section class="${title.toLowerCase().replace(/ /g, '-')}"><div class="product-slider"><h2>${title}</h2><ul class="slider-track">${names.map((n, i) => `<li class="product-card"><a href="/p/${encodeURIComponent(n)}"><img src="/i/${i}.jpg" alt=""><span class="name">Jackery ${n}</span></a><span class="price">$${199 + i * 100}.00</span></li>`).join('')}</ul></div></section>`;
+    const notes = Array.from({ length: 5 }, (_, i) => `<p>Note ${i}: Orders ship within two business days from our warehouse; returns are accepted within thirty days of delivery for a full refund.</p>`).join('');
+    const html = `<html><head><title>Portable Power Stations</title></head><body>
+      <nav><ul>${['Home', 'Shop', 'Support', 'Blog', 'Account'].map((m) => `<li><a href="/${m}">${m}</a></li>`).join('')}</ul></nav>
+      <main><h1>Portable Power Stations</h1>${slider('Best sellers', products.slice(0, 3))}${slider('New arrivals', products.slice(3, 6))}${slider('Bundles', products.slice(6, 9))}<div class="shipping">${notes}</div></main></body></html>`;
+    const items = findItemLines(toBlocks(parseHtml(html), true, false, true));
+    expect(new Set(items?.values()).size).toBe(9);
+    const page = extract(html);
+    for (const n of products) expect(page.text).toContain(n);
+  });
+});
