@@ -43,15 +43,19 @@ export interface PageReader {
   read(page: FetchedText, subject: string, lastVisitMs: number | undefined): PageRead | Promise<PageRead>;
 }
 
-/** One canonicaliser per config (page workers each build theirs from the config they were given). */
-const canonicalizers = new WeakMap<WebPagesConfig, Canonicalizer>();
-export function pageCanonicalizer(config: WebPagesConfig): Canonicalizer {
-  let c = canonicalizers.get(config);
-  if (!c) {
-    c = canonicalizer(config.canonical);
-    canonicalizers.set(config, c);
-  }
-  return c;
+/**
+ * What reading a config's pages needs beyond the config, built once per config (the adapter's, or a
+ * page worker's from the config it was given): its canonicaliser and the heavy elements each of its
+ * rule sets reads.
+ */
+export interface PageReading {
+  config: WebPagesConfig;
+  canon: Canonicalizer;
+  keptByRuleSet: ReadonlyMap<RuleSet, ReadonlySet<string>>;
+}
+
+export function pageReading(config: WebPagesConfig): PageReading {
+  return { config, canon: canonicalizer(config.canonical), keptByRuleSet: new Map(config.rules.map((rs) => [rs, keptElements(rs)])) };
 }
 
 const parseUrl = (url: string): URL | undefined => {
@@ -80,28 +84,24 @@ export function linkAllowed(config: WebPagesConfig, url: string, fromOrigin: str
 }
 
 /** The heavy elements a rule set names in its selectors (it reads them: they are not emptied). */
-const keptByRuleSet = new WeakMap<RuleSet, ReadonlySet<string>>();
-function keptElements(ruleSet: RuleSet | undefined): ReadonlySet<string> {
-  if (!ruleSet) return new Set();
-  let kept = keptByRuleSet.get(ruleSet);
-  if (!kept) {
-    const json = JSON.stringify(ruleSet).toLowerCase();
-    kept = new Set(HEAVY_ELEMENTS.filter((name) => new RegExp(`\\b${name}\\b`).test(json)));
-    keptByRuleSet.set(ruleSet, kept);
-  }
-  return kept;
+function keptElements(ruleSet: RuleSet): ReadonlySet<string> {
+  const json = JSON.stringify(ruleSet).toLowerCase();
+  return new Set(HEAVY_ELEMENTS.filter((name) => new RegExp(`\\b${name}\\b`).test(json)));
 }
+
+const NONE_KEPT: ReadonlySet<string> = new Set();
 
 /**
  * The page's HTML as it is parsed: above `strip_heavy_markup_above_bytes`, without the contents of
  * the elements no extractor reads (a 10 MB page of framework state and icons would otherwise
  * cost a DOM many times its size on the thread that reads it).
  */
-function parsedSource(config: WebPagesConfig, text: string, ruleSet: RuleSet | undefined): string {
-  const limit = config.strip_heavy_markup_above_bytes;
+function parsedSource(reading: PageReading, text: string, ruleSet: RuleSet | undefined): string {
+  const limit = reading.config.strip_heavy_markup_above_bytes;
+  const keep = (ruleSet && reading.keptByRuleSet.get(ruleSet)) ?? NONE_KEPT;
   // UTF-16 length ≤ UTF-8 length ≤ 3 × it: the byte count is taken only where it can decide.
   if (limit === 0 || text.length * 3 <= limit || (text.length <= limit && Buffer.byteLength(text) <= limit)) return text;
-  return stripHeavyMarkup(text, { keep: keptElements(ruleSet), from: FORUM_SCAN_CHARS });
+  return stripHeavyMarkup(text, { keep, from: FORUM_SCAN_CHARS });
 }
 
 /**
@@ -110,7 +110,8 @@ function parsedSource(config: WebPagesConfig, text: string, ruleSet: RuleSet | u
  * `page_document`). Pure: the same page gives the same read on any thread. `owned`: the caller
  * hands the page over (a page thread's copy of it), and its text may be let go once parsed.
  */
-export function readPage(config: WebPagesConfig, page: FetchedText, subject: string, lastVisitMs: number | undefined, owned = false): PageRead {
+export function readPage(reading: PageReading, page: FetchedText, subject: string, lastVisitMs: number | undefined, owned = false): PageRead {
+  const { config, canon } = reading;
   const read: PageRead = { docs: [], drops: [], links: [], newPostTimesMs: [], posts: 0, feeds: [] };
   const ruleSet = selectRuleSet(page.url, config.rules);
   const pageDocument = ruleSet ? ruleSet.page_document : config.page_documents;
@@ -118,12 +119,11 @@ export function readPage(config: WebPagesConfig, page: FetchedText, subject: str
   const crawledAt = isoTime(page.fetchedAtMs);
   const pageUrl = parseUrl(page.url);
   const from = pageUrl?.origin;
-  const html = parsedSource(config, page.text, ruleSet);
+  const html = parsedSource(reading, page.text, ruleSet);
   // A page thread's own copy of a big page is not kept through the parse beside what is parsed
   // of it (9.5 MB of text, 19 for a page in a non-Latin script, on a thread parsing one page).
   if (owned && html !== page.text) page.text = '';
   const root = parseHtml(html);
-  const canon = pageCanonicalizer(config);
   const head = headLinks(root, page.url);
   // Every document of this page is keyed by its one URL (tracking, session and canonical variants
   // give the same key), and every link judged by its origin.

@@ -10,7 +10,7 @@ import type { Adapter, Emitted, VisitContext, VisitOutcome } from './adapter';
 import { threadListSchema, visitBoard, type BoardScope } from './web-board-visit';
 import { clearMissing, missingStatus, missingVisit, movedMarker } from './web-page-fate';
 import { WEB_FEED_PREFIX, visitFeedOrSitemap, webFeedSubject, webRobotsSubject, type DiscoveryScope } from './web-feed-visit';
-import { linkAllowed, pageCanonicalizer, readPage, type PageReader } from './web-page-read';
+import { linkAllowed, pageReading, readPage, type PageReader, type PageReading } from './web-page-read';
 
 export const webPagesConfigSchema = z.strictObject({
   type: z.literal('web_pages'),
@@ -118,6 +118,7 @@ export class WebPagesAdapter implements Adapter {
   private readonly recentLinks = new Set<string>();
   private readonly guard: TrapGuard;
   private readonly board: BoardScope;
+  private readonly reader: PageReader;
   private readonly scope: DiscoveryScope;
 
   /**
@@ -126,14 +127,16 @@ export class WebPagesAdapter implements Adapter {
    */
   constructor(
     private readonly config: WebPagesConfig,
-    private readonly reader: PageReader = { read: (page, subject, lastVisitMs) => readPage(config, page, subject, lastVisitMs) },
+    reader?: PageReader,
     nowMs: () => number = Date.now,
     private readonly counters: WebPageCounters = NO_COUNTERS,
   ) {
     this.guard = new TrapGuard(config.trap_guard, nowMs);
-    this.board = { canon: pageCanonicalizer(config), reader: this.reader, threadRuleSet: (url) => selectRuleSet(url, config.rules) };
+    const reading: PageReading = pageReading(config);
+    this.reader = reader ?? { read: (page, subject, lastVisitMs) => readPage(reading, page, subject, lastVisitMs) };
+    this.board = { canon: reading.canon, reader: this.reader, threadRuleSet: (url) => selectRuleSet(url, config.rules) };
     this.scope = {
-      canon: pageCanonicalizer(config), allowed: (u, from) => linkAllowed(config, u, from), admit: (urls) => this.admit(urls), pageSubject: webPageSubject,
+      canon: reading.canon, allowed: (u, from) => linkAllowed(config, u, from), admit: (urls) => this.admit(urls), pageSubject: webPageSubject,
     };
   }
 

@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger';
 import { createMetrics, meterStage } from '../core/metrics';
 import type { Rng } from '../core/rng';
 import type { FetchedText } from '../core/visit';
-import { readPage, type DroppedDoc, type PageRead } from '../parsers/web-page-read';
+import { pageReading, readPage, type DroppedDoc, type PageRead, type PageReading } from '../parsers/web-page-read';
 import type { WebPagesConfig } from '../parsers/web-pages';
 import { stageDefinition, type DocumentStageConfig } from '../pipeline/stages';
 
@@ -55,7 +55,10 @@ export class PageWork {
   /** Each page's envelopes share one tracker: a drop finds its page's list through it (pages may overlap in time). */
   private readonly drops = new WeakMap<JobTracker, DroppedDoc[]>();
 
+  private readonly reading: PageReading;
+
   constructor(private readonly init: PageWorkInit, deps: { clock: Clock; rng: Rng; logger: Logger }) {
+    this.reading = pageReading(init.parse);
     // Stages report drops through `drop` and are metered into `sample`; the thread's own registry is never read.
     const metrics = createMetrics();
     this.stages = init.stages.map((config) => {
@@ -70,7 +73,7 @@ export class PageWork {
 
   /** `req` is the thread's own copy of the page: its text is let go as soon as it is parsed. */
   async run(req: PageRequest): Promise<PageDone> {
-    const read = readPage(this.init.parse, req.page, req.subject, req.lastVisitMs, true);
+    const read = readPage(this.reading, req.page, req.subject, req.lastVisitMs, true);
     if (read.docs.length === 0 || this.stages.length === 0) return { id: req.id, read, samples: [] };
     // The stages see envelopes as on the main thread; this tracker is never acknowledged.
     const job = new JobTracker({ subject: req.subject, state: { firstSeenMs: 0, postsSeen: 0, visits: 0, failures: 0, status: 'active' }, claimedAtMs: 0, leaseToken: '' });

@@ -1,6 +1,6 @@
 import { isNegator, scanValence, type Valence } from './english';
 import { hashString, mix, NS, step, wordHash } from './feature-hash';
-import { zhLexiconCounts } from './zh-lexicon';
+import { zhLexiconCounts, zhLexiconTable, type ZhLexiconTable } from './zh-lexicon';
 import { foldCp, isHan, isSpace } from './code-points';
 
 /**
@@ -91,6 +91,8 @@ export class FeatureExtractor {
   private scratch = new Int32Array(4096);
   private radixCounts = new Int32Array(1024);
   private valence: Valence = { pos: 0, neg: 0, hits: 0, last: 0, compound: 0 };
+  /** The zh lexicon's hash table, built the first time a lexicon is scanned with (a model keeps its one lexicon). */
+  private zhTable: { of: ReadonlyMap<number, number>; table: ZhLexiconTable } | undefined;
   count = 0;
   /** The first `strong` features (bias, link, emoticons) count in full; the rest share a 1/√n norm. */
   strong = 0;
@@ -267,7 +269,8 @@ export class FeatureExtractor {
    * where the n-grams of topic nouns share a norm (a long hashtag cannot drown them).
    */
   private zhLexicon(text: string, lexicon: ReadonlyMap<number, number>): void {
-    const { pos, neg } = zhLexiconCounts(text, lexicon);
+    if (this.zhTable?.of !== lexicon) this.zhTable = { of: lexicon, table: zhLexiconTable(lexicon) };
+    const { pos, neg } = zhLexiconCounts(text, this.zhTable.table);
     this.pushStrong(hashString(NS.zhLexicon, `p${Math.min(pos, 3)}`));
     this.pushStrong(hashString(NS.zhLexicon, `n${Math.min(neg, 3)}`));
     this.pushStrong(hashString(NS.zhLexicon, `d${Math.max(-3, Math.min(3, pos - neg))}`));

@@ -8,29 +8,24 @@ export const ZH_LEXICON_MAX_LEN = 4;
  * hashes per character of a post (a zh article is thousands), and a `Map` keyed by int32 hashes
  * boxes most of them (only 31-bit integers are small enough not to be).
  */
-interface HashTable {
+export interface ZhLexiconTable {
   keys: Int32Array;
   /** 0: empty slot; 1: positive word; 2: negative word; 3: a word of polarity 0 (counted as neither). */
   signs: Uint8Array;
   mask: number;
 }
 
-/** Per lexicon (a model's, read once with it and never changed after). */
-const tables = new WeakMap<ReadonlyMap<number, number>, HashTable>();
-
-function tableOf(lexicon: ReadonlyMap<number, number>): HashTable {
-  let t = tables.get(lexicon);
-  if (t) return t;
+/** Built once per lexicon (a model's, read once with it and never changed after) by whoever scans with it. */
+export function zhLexiconTable(lexicon: ReadonlyMap<number, number>): ZhLexiconTable {
   let size = 16;
   while (size < lexicon.size * 2) size *= 2;
-  t = { keys: new Int32Array(size), signs: new Uint8Array(size), mask: size - 1 };
+  const t: ZhLexiconTable = { keys: new Int32Array(size), signs: new Uint8Array(size), mask: size - 1 };
   for (const [h, p] of lexicon) {
     let i = h & t.mask;
     while (t.signs[i] !== 0 && t.keys[i] !== h) i = (i + 1) & t.mask;
     t.keys[i] = h;
     t.signs[i] = p > 0 ? 1 : p < 0 ? 2 : 3;
   }
-  tables.set(lexicon, t);
   return t;
 }
 
@@ -39,8 +34,8 @@ function tableOf(lexicon: ReadonlyMap<number, number>): HashTable {
  * occurrence, overlaps too), by the rolling hash `zhWordHash` gives each word: three lookups per
  * position, no substrings.
  */
-export function zhLexiconCounts(text: string, lexicon: ReadonlyMap<number, number>): { pos: number; neg: number } {
-  const { keys, signs, mask } = tableOf(lexicon);
+export function zhLexiconCounts(text: string, table: ZhLexiconTable): { pos: number; neg: number } {
+  const { keys, signs, mask } = table;
   let pos = 0;
   let neg = 0;
   const n = text.length;

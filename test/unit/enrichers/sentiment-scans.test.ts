@@ -1,9 +1,11 @@
 import { zhWordHash } from '../../../src/enrichers/sentiment/feature-hash';
 import { OpinionWords } from '../../../src/enrichers/sentiment/opinion-words';
-import { ZH_LEXICON_MAX_LEN, zhLexiconCounts } from '../../../src/enrichers/sentiment/zh-lexicon';
+import { ZH_LEXICON_MAX_LEN, zhLexiconCounts as countsIn, zhLexiconTable } from '../../../src/enrichers/sentiment/zh-lexicon';
 import { seededRng } from '../../../src/core/rng';
 
 /** The lexicon counts read the plain way: every substring of 2–4 characters looked up by its hash. */
+const zhLexiconCounts = (text: string, lexicon: ReadonlyMap<number, number>): { pos: number; neg: number } => countsIn(text, zhLexiconTable(lexicon));
+
 function naiveCounts(text: string, lexicon: ReadonlyMap<number, number>): { pos: number; neg: number } {
   let pos = 0;
   let neg = 0;

@@ -1,6 +1,6 @@
 import { FORUM_SCAN_CHARS } from '../../../src/extractors/page-kind';
 import { takeParsedHtml } from '../../../src/extractors/parsed-html';
-import { readPage } from '../../../src/parsers/web-page-read';
+import { pageReading, readPage } from '../../../src/parsers/web-page-read';
 import { webPagesConfigSchema } from '../../../src/parsers/web-pages';
 
 const state = `<script id="__STATE__" type="application/json">{"items":[${Array.from({ length: 40_000 }, (_, k) => `{"id":${k},"slug":"item-${k}"}`).join(',')}]}</script>`;
@@ -17,7 +17,7 @@ const configWith = (extra: object) => webPagesConfigSchema.parse({
 });
 
 const html = (c: ReturnType<typeof configWith>, text: string): string => {
-  const read = readPage(c, { url, status: 200, text, fetchedAtMs: 0 }, 'web:page:x', undefined);
+  const read = readPage(pageReading(c), { url, status: 200, text, fetchedAtMs: 0 }, 'web:page:x', undefined);
   expect(read.links).toEqual(['https://n.example/t/1', 'https://n.example/news/2.html']);
   const doc = read.docs[0]!;
   const h = doc.body.html as string;
@@ -58,16 +58,16 @@ describe('web_pages: heavy markup of huge pages', () => {
 describe('web_pages: a page handed over to its reader', () => {
   it('lets go of the text of a big page once it is parsed, and only when owned', () => {
     const owned = { url, status: 200, text: bigPage, fetchedAtMs: 0 };
-    const read = readPage(configWith({}), owned, 'web:page:x', undefined, true);
+    const read = readPage(pageReading(configWith({})), owned, 'web:page:x', undefined, true);
     expect(owned.text).toBe('');
     expect(read.links).toContain('https://n.example/news/2.html');
     expect(read.docs[0]!.body.html).toContain(article);
     const lent = { url, status: 200, text: bigPage, fetchedAtMs: 0 };
-    readPage(configWith({}), lent, 'web:page:x', undefined);
+    readPage(pageReading(configWith({})), lent, 'web:page:x', undefined);
     expect(lent.text).toBe(bigPage);
     // A page parsed as sent (under the limit) is the document's html itself: nothing to let go.
     const small = { url, status: 200, text: `<html><body>${article}</body></html>`, fetchedAtMs: 0 };
-    readPage(configWith({}), small, 'web:page:x', undefined, true);
+    readPage(pageReading(configWith({})), small, 'web:page:x', undefined, true);
     expect(small.text).toContain(article);
   });
 });

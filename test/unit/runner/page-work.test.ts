@@ -4,7 +4,7 @@ import { JobTracker, newSubjectState, type DocEnvelope } from '../../../src/core
 import { silentLogger } from '../../../src/core/logger';
 import { createMetrics } from '../../../src/core/metrics';
 import { seededRng } from '../../../src/core/rng';
-import { readPage } from '../../../src/parsers/web-page-read';
+import { pageReading, readPage } from '../../../src/parsers/web-page-read';
 import { webPagesConfigSchema } from '../../../src/parsers/web-pages';
 import { documentStageSchema, stageDefinition, type DocumentStageConfig } from '../../../src/pipeline/stages';
 import { leadingStatelessStages, PageWork } from '../../../src/runner/page-work';
@@ -24,7 +24,7 @@ const page = (url: string, text: string) => ({ url, status: 200, text, fetchedAt
 
 /** The same page through readPage and the stages on this thread, as the runner does without workers. */
 async function onMainThread(url: string, html: string): Promise<unknown[]> {
-  const read = readPage(parse, page(url, html), `web:page:${url}`, undefined);
+  const read = readPage(pageReading(parse), page(url, html), `web:page:${url}`, undefined);
   const job = new JobTracker({ subject: `web:page:${url}`, state: newSubjectState(0), claimedAtMs: 0, leaseToken: '' });
   let docs = from(read.docs.map((doc): DocEnvelope => ({ doc, job })));
   for (const s of stages) docs = docs.pipe(stageDefinition(s.type).build(s, { pipeline: 'p', ...deps, metrics: createMetrics(), drop: () => undefined }));
