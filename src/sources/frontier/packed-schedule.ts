@@ -55,19 +55,17 @@ const posts = (v: number): number | undefined => {
   const c = Number.isInteger(v) ? v * 2 : Math.round(v * POSTS_SCALE) * 2 + 1;
   return Number.isSafeInteger(c) ? c : undefined;
 };
-const hours = (v: number): number | undefined => {
-  const c = Math.round(v * HOURS_SCALE);
+/** `v` ≥ 0 as a whole number of `1/scale` steps. */
+const scaled = (v: number, scale: number): number | undefined => {
+  const c = Math.round(v * scale);
   return Number.isSafeInteger(c) && c >= 0 ? c : undefined;
 };
+const hours = (v: number): number | undefined => scaled(v, HOURS_SCALE);
 /** `v` (≤ `of`, both ≥ 0) as the difference of their codes: ah − eh and ah − oh are shorter than ah. */
 const hoursBelow = (v: number, of: number): number | undefined => {
   const c = hours(of);
   const d = hours(v);
   return c !== undefined && d !== undefined && c >= d ? c - d : undefined;
-};
-const coarse = (v: number): number | undefined => {
-  const c = Math.round(v * DELAYS_SCALE);
-  return Number.isSafeInteger(c) && c >= 0 ? c : undefined;
 };
 const signed = (v: number): number | undefined => {
   const c = Math.round(v * POSTS_SCALE);
@@ -104,7 +102,7 @@ export function packSchedule(w: Writer, rec: Record<string, unknown>): boolean {
   if (f & F_DIURNAL) codes.push(posts(n['dn']!), signed(n['dc']!), signed(n['ds']!));
   if (f & F_IV) codes.push(hours(n['iv']!));
   if (f & F_SPLITS) codes.push(posts(n['ss']!), posts(n['sp']!));
-  if (f & F_DELAYS) codes.push(coarse(n['dp']!), coarse(n['dh']!));
+  if (f & F_DELAYS) codes.push(scaled(n['dp']!, DELAYS_SCALE), scaled(n['dh']!, DELAYS_SCALE));
   if (codes.some((c) => c === undefined)) return false;
   w.uint(f);
   for (const c of codes) w.uint(c!);
