@@ -1,3 +1,4 @@
+import { isSectionAnchorId, namesOwnHeading } from './section-ids';
 import type { DomElement } from './dom';
 
 /** Elements whose text is never page content. */
@@ -63,7 +64,7 @@ export function isHiddenByClass(el: DomElement): boolean {
   if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
-  if (id !== undefined && CONSENT_RE.test(id)) return true;
+  if (id !== undefined && CONSENT_RE.test(id) && !namesOwnHeading(el)) return true;
   return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el);
 }
 
@@ -167,14 +168,6 @@ export function isHiddenOnPhones(el: DomElement): boolean {
   return MOBILE_HIDDEN_RE.test(el.attribs.class ?? '');
 }
 
-/**
- * A heading's anchor made an id (`s-be-careful-with-related-name`, `SQL-FOR-UPDATE-SHARE`): four
- * words or more, and what they say is the heading's topic, not the element's role.
- */
-function isHeadingSlug(id: string): boolean {
-  return id.split(/[-_]+/).length >= 4;
-}
-
 /** The wrapper of an embedded social post: `social-media-embed`, `embed-twitter`, `instagram-embed`. */
 const SOCIAL_EMBED_RE = /(?:social|twitter|tweet|instagram|tiktok|facebook)[-_]?(?:media[-_]?|post[-_]?)?embed|embed(?:ded)?[-_]?(?:social|twitter|tweet|instagram|tiktok|facebook)/i;
 
@@ -183,7 +176,7 @@ export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
   const klass = el.attribs.class ?? '';
   const id = el.attribs.id ?? '';
-  const words = `${klass} ${isHeadingSlug(id) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
+  const words = `${klass} ${isSectionAnchorId(el) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
   if (words.trim().length === 0) return 0;
   // An embedded post (a tweet, an Instagram post the story quotes) is part of the story, though its wrapper says "social".
   if (SOCIAL_EMBED_RE.test(words)) return 0;
@@ -221,5 +214,6 @@ export function isPosterBox(el: DomElement): boolean {
 /** A reader-comment area: furniture on an article, the content itself on some forums. */
 export function isCommentArea(el: DomElement): boolean {
   if (el.name === 'body' || el.name === 'html') return false;
-  return COMMENT_RE.test(classAndId(el));
+  const { class: cls, id } = el.attribs;
+  return (cls !== undefined && COMMENT_RE.test(cls)) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
 }
