@@ -3,6 +3,7 @@ import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type Do
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
+import { headedSiblings } from './headed-sections';
 import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
@@ -320,11 +321,14 @@ function siblingSections(
     const e = el as DomElement;
     if (e.name === 'body' || e.name === 'html') return [];
     const parent = e.parent;
-    if (!parent || !e.attribs.class) continue;
+    if (!parent) continue;
+    // A plain element's siblings are its sections when each opens with a heading of one level, as it does.
     const style = styleOf(e);
-    const sibs = parent.children.filter((c) => c !== e && isElement(c) && styleOf(c as DomElement) === style) as DomElement[];
+    const sibs = e.attribs.class
+      ? parent.children.filter((c) => c !== e && isElement(c) && styleOf(c as DomElement) === style) as DomElement[]
+      : headedSiblings(e);
     // Two sections beside the main one make a series; one is as likely a side column or a footer band.
-    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(e.attribs.class)) continue;
+    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(e.attribs.class ?? '')) continue;
     // One pass: each line's ancestor among the siblings.
     const bySib = new Map<DomParent, Block[]>(sibs.map((s) => [s, []]));
     for (const b of blocks) {

@@ -11,10 +11,10 @@ function isHeadingSlug(id: string): boolean {
 /** Letters and digits of a name, lower-cased: `Cookies¶` and `cookies`, `Related objects` and `related-objects` alike. */
 const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-const isHeadingTag = (name: string): boolean => name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6';
+export const isHeadingTag = (name: string): boolean => name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6';
 
 /** The first element among an element's children, across text and comments (and empty anchors `<span id="…"></span>` before it). */
-function firstChildElement(el: DomElement): DomElement | undefined {
+export function firstChildElement(el: DomElement): DomElement | undefined {
   for (const c of el.children) {
     if (!isElement(c)) {
       if (isText(c) && /\S/.test(c.data)) return undefined;
