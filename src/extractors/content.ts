@@ -4,6 +4,7 @@ import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
 import { headedSiblings } from './headed-sections';
+import { isTermLabel } from './term-labels';
 import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
@@ -267,7 +268,7 @@ function flowTail(after: Block[], container: DomParent): Block[] {
   for (const b of after) {
     if (!inFlow(b.owner, container)) break;
     // A link that is no sentence (a related story's title and date, a button) ends it too.
-    if (b.linkChars > 0 && !isProse(b)) break;
+    if (b.linkChars > 0 && !isProse(b) && !isTermLabel(b)) break;
     out.push(b);
   }
   // …and it ends with its last sentence: a sign-off, a "connect with me" line are not the text.
