@@ -185,7 +185,27 @@ export function classWeight(el: DomElement): number {
   // An admonition box (a note, a warning, a tip) is the text's own aside, whatever other word its
   // template adds (mdBook's `blockquote-tag blockquote-tag-note`).
   if (neg && !pos && ADMONITION_RE.test(klass)) return 0;
+  if (neg && pos && headedByFurniture(words)) return -1;
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
+}
+
+/**
+ * Whether one compound class word names furniture by its last telling part, as English compounds
+ * put the head noun last: `article-footer__inner` is a footer (of the article), `post-share` a
+ * share bar, where `subscriber-content` is content. Only a word that holds both kinds of part:
+ * separate words (`post footer`) say nothing about which one the element is.
+ */
+function headedByFurniture(words: string): boolean {
+  for (const token of words.split(/\s+/)) {
+    if (!NEGATIVE_RE.test(token) || !POSITIVE_RE.test(token)) continue;
+    const parts = token.split(/[-_]+/);
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const part = parts[i]!;
+      if (NEGATIVE_RE.test(part)) return true;
+      if (POSITIVE_RE.test(part)) break;
+    }
+  }
+  return false;
 }
 
 /**
