@@ -60,7 +60,8 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
  */
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
-  const panel = cls !== undefined && COLLAPSED_PANEL_RE.test(cls) && !CONSENT_RE.test(cls);
+  // A tab panel by its ARIA role (a guide's install command per shell, one tab shown): the page's own text as much.
+  const panel = (el.attribs.role === 'tabpanel' || (cls !== undefined && COLLAPSED_PANEL_RE.test(cls))) && !(cls !== undefined && CONSENT_RE.test(cls));
   if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;

@@ -43,6 +43,8 @@ describe('class words that style rather than name an element (clean.ts)', () => 
   it('does not take a React streamed part or a folded accordion panel for hidden', () => {
     expect(isHiddenByClass(el('<div hidden id="S:3"></div>'))).toBe(false);
     expect(isHiddenByClass(el('<div class="kt-accordion-panel hidden"></div>'))).toBe(false);
+    // A tab panel by its ARIA role: the install command for another shell, one click away.
+    expect(isHiddenByClass(el('<div id="tab-panel-1655" aria-labelledby="tab-1655" role="tabpanel" hidden></div>'))).toBe(false);
     expect(isHiddenByClass(el('<div hidden id="modal-root"></div>'))).toBe(true);
     expect(isHiddenByClass(el('<div class="ot-accordion-layout hidden" id="onetrust-pc-sdk"></div>'))).toBe(true);
   });
