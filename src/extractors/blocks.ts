@@ -1,6 +1,7 @@
 import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isBreadcrumb } from './breadcrumbs';
+import { inCodeBlock } from './code-lines';
 import { isChoiceLabel } from './choice-labels';
 import { isInlinePopup } from './inline-popups';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
@@ -332,7 +333,7 @@ const TEXT_FIELD_RE = /^(?:text|email|tel|url|)$/i;
 
 /** Whether a line is furniture by its wording; only lines inside chosen content are ever asked. */
 export function isBoilerplate(b: Block): boolean {
-  b.boilerplate ??= isBoilerplateLine(b.text) || isBreadcrumb(b);
+  b.boilerplate ??= (isBoilerplateLine(b.text) && !inCodeBlock(b.owner)) || isBreadcrumb(b);
   return b.boilerplate;
 }
 

@@ -1,3 +1,4 @@
+import { isSectionAnchorId, namesOwnHeading } from './section-ids';
 import type { DomElement } from './dom';
 
 /** Elements whose text is never page content. */
@@ -59,11 +60,12 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
  */
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
-  const panel = cls !== undefined && COLLAPSED_PANEL_RE.test(cls) && !CONSENT_RE.test(cls);
+  // A tab panel by its ARIA role (a guide's install command per shell, one tab shown): the page's own text as much.
+  const panel = (el.attribs.role === 'tabpanel' || (cls !== undefined && COLLAPSED_PANEL_RE.test(cls))) && !(cls !== undefined && CONSENT_RE.test(cls));
   if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
-  if (id !== undefined && CONSENT_RE.test(id)) return true;
+  if (id !== undefined && CONSENT_RE.test(id) && !namesOwnHeading(el)) return true;
   return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el);
 }
 
@@ -167,14 +169,6 @@ export function isHiddenOnPhones(el: DomElement): boolean {
   return MOBILE_HIDDEN_RE.test(el.attribs.class ?? '');
 }
 
-/**
- * A heading's anchor made an id (`s-be-careful-with-related-name`, `SQL-FOR-UPDATE-SHARE`): four
- * words or more, and what they say is the heading's topic, not the element's role.
- */
-function isHeadingSlug(id: string): boolean {
-  return id.split(/[-_]+/).length >= 4;
-}
-
 /** The wrapper of an embedded social post: `social-media-embed`, `embed-twitter`, `instagram-embed`. */
 const SOCIAL_EMBED_RE = /(?:social|twitter|tweet|instagram|tiktok|facebook)[-_]?(?:media[-_]?|post[-_]?)?embed|embed(?:ded)?[-_]?(?:social|twitter|tweet|instagram|tiktok|facebook)/i;
 
@@ -183,7 +177,7 @@ export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
   const klass = el.attribs.class ?? '';
   const id = el.attribs.id ?? '';
-  const words = `${klass} ${isHeadingSlug(id) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
+  const words = `${klass} ${isSectionAnchorId(el) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
   if (words.trim().length === 0) return 0;
   // An embedded post (a tweet, an Instagram post the story quotes) is part of the story, though its wrapper says "social".
   if (SOCIAL_EMBED_RE.test(words)) return 0;
@@ -192,7 +186,27 @@ export function classWeight(el: DomElement): number {
   // An admonition box (a note, a warning, a tip) is the text's own aside, whatever other word its
   // template adds (mdBook's `blockquote-tag blockquote-tag-note`).
   if (neg && !pos && ADMONITION_RE.test(klass)) return 0;
+  if (neg && pos && headedByFurniture(words)) return -1;
   return neg && !pos ? -1 : pos && !neg ? 1 : 0;
+}
+
+/**
+ * Whether one compound class word names furniture by its last telling part, as English compounds
+ * put the head noun last: `article-footer__inner` is a footer (of the article), `post-share` a
+ * share bar, where `subscriber-content` is content. Only a word that holds both kinds of part:
+ * separate words (`post footer`) say nothing about which one the element is.
+ */
+function headedByFurniture(words: string): boolean {
+  for (const token of words.split(/\s+/)) {
+    if (!NEGATIVE_RE.test(token) || !POSITIVE_RE.test(token)) continue;
+    const parts = token.split(/[-_]+/);
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const part = parts[i]!;
+      if (NEGATIVE_RE.test(part)) return true;
+      if (POSITIVE_RE.test(part)) break;
+    }
+  }
+  return false;
 }
 
 /**
@@ -221,5 +235,6 @@ export function isPosterBox(el: DomElement): boolean {
 /** A reader-comment area: furniture on an article, the content itself on some forums. */
 export function isCommentArea(el: DomElement): boolean {
   if (el.name === 'body' || el.name === 'html') return false;
-  return COMMENT_RE.test(classAndId(el));
+  const { class: cls, id } = el.attribs;
+  return (cls !== undefined && COMMENT_RE.test(cls)) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
 }

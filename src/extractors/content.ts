@@ -3,6 +3,8 @@ import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type Do
 import { gaussianSmooth, type ScoringParams } from './scoring';
 import { splitAtDips, topSegments, type Segment } from './segments';
 import { isDateline } from './boilerplate-lines';
+import { headedSiblings } from './headed-sections';
+import { isTermLabel } from './term-labels';
 import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
@@ -266,7 +268,7 @@ function flowTail(after: Block[], container: DomParent): Block[] {
   for (const b of after) {
     if (!inFlow(b.owner, container)) break;
     // A link that is no sentence (a related story's title and date, a button) ends it too.
-    if (b.linkChars > 0 && !isProse(b)) break;
+    if (b.linkChars > 0 && !isProse(b) && !isTermLabel(b)) break;
     out.push(b);
   }
   // …and it ends with its last sentence: a sign-off, a "connect with me" line are not the text.
@@ -320,11 +322,14 @@ function siblingSections(
     const e = el as DomElement;
     if (e.name === 'body' || e.name === 'html') return [];
     const parent = e.parent;
-    if (!parent || !e.attribs.class) continue;
+    if (!parent) continue;
+    // A plain element's siblings are its sections when each opens with a heading of one level, as it does.
     const style = styleOf(e);
-    const sibs = parent.children.filter((c) => c !== e && isElement(c) && styleOf(c as DomElement) === style) as DomElement[];
+    const sibs = e.attribs.class
+      ? parent.children.filter((c) => c !== e && isElement(c) && styleOf(c as DomElement) === style) as DomElement[]
+      : headedSiblings(e);
     // Two sections beside the main one make a series; one is as likely a side column or a footer band.
-    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(e.attribs.class)) continue;
+    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(e.attribs.class ?? '')) continue;
     // One pass: each line's ancestor among the siblings.
     const bySib = new Map<DomParent, Block[]>(sibs.map((s) => [s, []]));
     for (const b of blocks) {

@@ -5,6 +5,7 @@ import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type Do
 import { linkRatio } from './scoring';
 import { isProse } from './second-opinion';
 import type { Segment } from './segments';
+import { isTermLabel } from './term-labels';
 
 export interface SelectionParams {
   /** Lines with a larger share of link text are navigation, even inside the content. */
@@ -89,7 +90,7 @@ export function keepLine(
   b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): boolean {
   return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)) || tableFigure(b))
-    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true || rowLabel(b) || (p.keepLinkedSentences && linkedSentence(b)))
+    && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true || rowLabel(b) || isTermLabel(b) || (p.keepLinkedSentences && linkedSentence(b)))
     && !(dropComments && b.inComments)
     // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
     && !underFurniture(items?.get(b) ?? b.owner, container, weights);

@@ -31,9 +31,20 @@ describe('class words that style rather than name an element (clean.ts)', () => 
     expect(classWeight(el('<div class="refsect2" id="SQL-FOR-UPDATE-SHARE"></div>'))).toBe(0);
   });
 
+  it('reads a compound class word by its last telling part, as English puts the head noun last', () => {
+    // The footer of an article ("Help improve MDN", "This page was last modified on…") is a footer.
+    expect(classWeight(el('<div class="article-footer__inner"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="post-share"></div>'))).toBe(-1);
+    // Content for subscribers is no furniture; two separate words say nothing about which one it is.
+    expect(classWeight(el('<div class="subscriber-content"></div>'))).toBe(0);
+    expect(classWeight(el('<div class="post footer"></div>'))).toBe(0);
+  });
+
   it('does not take a React streamed part or a folded accordion panel for hidden', () => {
     expect(isHiddenByClass(el('<div hidden id="S:3"></div>'))).toBe(false);
     expect(isHiddenByClass(el('<div class="kt-accordion-panel hidden"></div>'))).toBe(false);
+    // A tab panel by its ARIA role: the install command for another shell, one click away.
+    expect(isHiddenByClass(el('<div id="tab-panel-1655" aria-labelledby="tab-1655" role="tabpanel" hidden></div>'))).toBe(false);
     expect(isHiddenByClass(el('<div hidden id="modal-root"></div>'))).toBe(true);
     expect(isHiddenByClass(el('<div class="ot-accordion-layout hidden" id="onetrust-pc-sdk"></div>'))).toBe(true);
   });
