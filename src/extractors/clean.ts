@@ -1,3 +1,4 @@
+import { isCollapsedPanel } from './collapsed-panels';
 import type { DomElement } from './dom';
 
 /** Elements whose text is never page content. */
@@ -41,9 +42,9 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
-  if (a['aria-hidden'] === 'true' && !keepStyled) return true;
   const style = a.style;
-  if (style && !keepStyled && HIDDEN_STYLE_RE.test(style)) return true;
+  // A folded accordion or an inactive tab panel is hidden the same ways, and is the page's text (collapsed-panels.ts).
+  if (!keepStyled && (a['aria-hidden'] === 'true' || (style && HIDDEN_STYLE_RE.test(style))) && !isCollapsedPanel(el)) return true;
   const role = a.role;
   if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
   return false;
@@ -59,7 +60,7 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
  */
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
-  const panel = cls !== undefined && COLLAPSED_PANEL_RE.test(cls) && !CONSENT_RE.test(cls);
+  const panel = isCollapsedPanel(el) && !(cls !== undefined && CONSENT_RE.test(cls));
   if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
@@ -100,11 +101,6 @@ function adjacentElement(el: DomElement, step: -1 | 1): DomElement | undefined {
  * script moves into place at once: the page as shown, not a hidden element.
  */
 const STREAMED_RE = /^S:\d+$/;
-/**
- * Accordion, collapse and tab panels: the page's own text folded away until a click (the
- * sections of a service page, a FAQ), not a modal or screen-reader text.
- */
-const COLLAPSED_PANEL_RE = /accordion|collaps|tab-?pane|tabpanel/i;
 
 /** Block-level elements: each one starts and ends a line of text. */
 export const BLOCK_TAGS = new Set([
