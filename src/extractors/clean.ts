@@ -1,4 +1,4 @@
-import { isCollapsedPanel } from './collapsed-panels';
+import { isCollapsedPanel, isSwitchedPanel } from './collapsed-panels';
 import type { DomElement } from './dom';
 
 /** Elements whose text is never page content. */
@@ -30,6 +30,8 @@ const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visua
 const PREFIXED_HIDDEN_RE = /(?:^|\s)[a-z]{1,5}(?:Hide|Hidden)(?:\s|$)/;
 
 const hiddenWord = (cls: string): boolean => HIDDEN_CLASS_RE.test(cls) || PREFIXED_HIDDEN_RE.test(cls);
+/** One class token that hides its element (a switcher's panels differ from the shown one by it). */
+const hiddenToken = (token: string): boolean => hiddenWord(token);
 
 /**
  * True when an element and everything under it is left out before scoring. `<head>` itself is
@@ -61,11 +63,11 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
   const panel = isCollapsedPanel(el) && !(cls !== undefined && CONSENT_RE.test(cls));
-  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
+  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el) && !isSwitchedPanel(el, hiddenToken);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
   if (id !== undefined && CONSENT_RE.test(id)) return true;
-  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el);
+  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el) && !isSwitchedPanel(el, hiddenToken);
 }
 
 /**
