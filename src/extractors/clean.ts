@@ -1,3 +1,4 @@
+import { isCollapsedPanel, isSwitchedPanel } from './collapsed-panels';
 import { isSectionAnchorId, namesOwnHeading } from './section-ids';
 import type { DomElement } from './dom';
 
@@ -30,6 +31,8 @@ const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visua
 const PREFIXED_HIDDEN_RE = /(?:^|\s)[a-z]{1,5}(?:Hide|Hidden)(?:\s|$)/;
 
 const hiddenWord = (cls: string): boolean => HIDDEN_CLASS_RE.test(cls) || PREFIXED_HIDDEN_RE.test(cls);
+/** One class token that hides its element (a switcher's panels differ from the shown one by it). */
+const hiddenToken = (token: string): boolean => hiddenWord(token);
 
 /**
  * True when an element and everything under it is left out before scoring. `<head>` itself is
@@ -42,9 +45,9 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
-  if (a['aria-hidden'] === 'true' && !keepStyled) return true;
   const style = a.style;
-  if (style && !keepStyled && HIDDEN_STYLE_RE.test(style)) return true;
+  // A folded accordion or an inactive tab panel is hidden the same ways, and is the page's text (collapsed-panels.ts).
+  if (!keepStyled && (a['aria-hidden'] === 'true' || (style && HIDDEN_STYLE_RE.test(style))) && !isCollapsedPanel(el)) return true;
   const role = a.role;
   if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
   return false;
@@ -60,13 +63,13 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
  */
 export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
-  // A tab panel by its ARIA role (a guide's install command per shell, one tab shown): the page's own text as much.
-  const panel = (el.attribs.role === 'tabpanel' || (cls !== undefined && COLLAPSED_PANEL_RE.test(cls))) && !(cls !== undefined && CONSENT_RE.test(cls));
-  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el);
+  // A tab panel by its ARIA role or an accordion by its class word (a guide's install command per shell, one tab shown): the page's own text as much.
+  const panel = isCollapsedPanel(el) && !(cls !== undefined && CONSENT_RE.test(cls));
+  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el) && !isSwitchedPanel(el, hiddenToken);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
   if (id !== undefined && CONSENT_RE.test(id) && !namesOwnHeading(el)) return true;
-  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el);
+  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el) && !isSwitchedPanel(el, hiddenToken);
 }
 
 /**
@@ -102,11 +105,6 @@ function adjacentElement(el: DomElement, step: -1 | 1): DomElement | undefined {
  * script moves into place at once: the page as shown, not a hidden element.
  */
 const STREAMED_RE = /^S:\d+$/;
-/**
- * Accordion, collapse and tab panels: the page's own text folded away until a click (the
- * sections of a service page, a FAQ), not a modal or screen-reader text.
- */
-const COLLAPSED_PANEL_RE = /accordion|collaps|tab-?pane|tabpanel/i;
 
 /** Block-level elements: each one starts and ends a line of text. */
 export const BLOCK_TAGS = new Set([

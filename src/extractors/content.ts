@@ -9,6 +9,7 @@ import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { linkRatio } from './scoring';
 import { isProse } from './second-opinion';
+import { sectionStyle } from './section-style';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
 
 export interface ContentParams {
@@ -298,6 +299,11 @@ function inFlow(owner: DomParent, container: DomParent): boolean {
 
 /** Levels above the main container looked at for sibling sections. */
 const SECTION_LEVELS = 3;
+/**
+ * Levels looked at for a series of bare wrappers (section-style.ts): a component framework's
+ * page is a column of them, each around one styled section, with the text nested deep inside.
+ */
+const WRAPPED_SECTION_LEVELS = 8;
 const MIN_SECTION_CHARS = 80;
 const MIN_SIBLINGS = 2;
 /** Mean characters of a section's lines: menu labels and prices are shorter. */
@@ -305,31 +311,33 @@ const MIN_SECTION_LINE_CHARS = 10;
 /** Grid columns and widgets repeat a style without being sections of one text. */
 const LAYOUT_CLASS_RE = /col|widget|sidebar|card|teaser|item|nav|menu|toggle|filter|cookie|consent|modal/i;
 
-const styleOf = (e: DomElement): string => `${e.name}.${(e.attribs.class ?? '').replace(/\d+/g, '')}`;
-
 /**
  * Sibling sections: a service page or a guide spreads its text over sections the template styles
  * alike (section.location, div.accordion-panel); the run of dense lines finds one of them. From
  * the main container up a few levels, the first element with siblings of its own tag and class
- * (a class, not a bare div) gives those siblings' lines, kept as any content line is.
+ * (a class, or a bare wrapper's styled only child: section-style.ts) gives those siblings'
+ * lines, kept as any content line is.
  */
 function siblingSections(
   blocks: Block[], main: DomParent, dropComments: boolean, selection: SelectionParams,
   weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): Block[] {
   let el: DomParent | null = main;
-  for (let level = 0; level <= SECTION_LEVELS && el && isElement(el); level++, el = el.parent) {
+  for (let level = 0; level <= WRAPPED_SECTION_LEVELS && el && isElement(el); level++, el = el.parent) {
     const e = el as DomElement;
     if (e.name === 'body' || e.name === 'html') return [];
     const parent = e.parent;
-    if (!parent) continue;
+    const own = sectionStyle(e);
+    if (!parent || (level > SECTION_LEVELS && !own?.wrapped)) continue;
+    let sibs = own ? parent.children.filter((c) => c !== e && isElement(c) && sectionStyle(c as DomElement)?.style === own.style) as DomElement[] : [];
+    let cls = own?.cls ?? '';
     // A plain element's siblings are its sections when each opens with a heading of one level, as it does.
-    const style = styleOf(e);
-    const sibs = e.attribs.class
-      ? parent.children.filter((c) => c !== e && isElement(c) && styleOf(c as DomElement) === style) as DomElement[]
-      : headedSiblings(e);
+    if (sibs.length < MIN_SIBLINGS && !e.attribs.class && level <= SECTION_LEVELS) {
+      sibs = headedSiblings(e);
+      cls = '';
+    }
     // Two sections beside the main one make a series; one is as likely a side column or a footer band.
-    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(e.attribs.class ?? '')) continue;
+    if (sibs.length < MIN_SIBLINGS || LAYOUT_CLASS_RE.test(cls)) continue;
     // One pass: each line's ancestor among the siblings.
     const bySib = new Map<DomParent, Block[]>(sibs.map((s) => [s, []]));
     for (const b of blocks) {

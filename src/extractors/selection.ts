@@ -6,6 +6,7 @@ import { linkRatio } from './scoring';
 import { isProse } from './second-opinion';
 import type { Segment } from './segments';
 import { isTermLabel } from './term-labels';
+import { isTextBand } from './text-bands';
 
 export interface SelectionParams {
   /** Lines with a larger share of link text are navigation, even inside the content. */
@@ -39,6 +40,8 @@ function underFurniture(from: DomParent, container: DomParent, weights: Map<DomE
     let w = weights.get(el);
     if (w === undefined) {
       w = isPosterBox(el) ? -1 : classWeight(el);
+      // A banner that holds a paragraph of running text is a section of the text (text-bands.ts).
+      if (w < 0 && isTextBand(el, container)) w = 0;
       weights.set(el, w);
     }
     if (w < 0) return true;
