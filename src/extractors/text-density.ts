@@ -26,6 +26,7 @@ import { keepFlowLists } from './flow-lists';
 import { dropBreakdowns } from './breakdowns';
 import { dropPlaceholders } from './placeholders';
 import { keepItemLinkLines } from './item-links';
+import { markCommentThreads } from './comment-threads';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -195,6 +196,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     const posts = threadPosts(blocks, values, contentParams);
     if (!posts || isTeaserList(blocks, posts)) return extract(source, { ...opts, forum: false, parsed: root });
   }
+  // A listing's items are its content, dated as they may be.
+  if (!forum && !items) markCommentThreads(blocks, values, titleIndex);
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
