@@ -72,12 +72,54 @@ function isUnder(b: Block, parent: DomParent): boolean {
   return false;
 }
 
+/** Words a thread's heading may add around the quoted headline ("59 Comments on", "One thought on"). */
+const MAX_HEADING_EXTRA_CHARS = 60;
+const QUOTED_RE = /[“"„«「『‘'](.+)[”"»」』’']/u;
+
+/**
+ * A thread's heading, whatever its class: a line after the article that quotes the article's
+ * headline (the title, or a heading line above it) within a few more words ("59 Comments on
+ * “The Title”", "2 Responses to "The Title""). The article never quotes its own headline; what
+ * follows speaks about the article. Returns the heading and the headline line it quotes.
+ */
+function threadHeading(blocks: Block[], title: string): { heading: Block; headline: number } | undefined {
+  const headlines = new Map<string, number>();
+  for (const b of blocks) {
+    const quoted = QUOTED_RE.exec(b.text)?.[1]?.trim();
+    const extra = b.text.length - (quoted?.length ?? 0);
+    if (quoted && quoted.length >= 8 && extra > 2 && extra <= MAX_HEADING_EXTRA_CHARS) {
+      const at = headlines.get(quoted) ?? (quoted === title ? -1 : undefined);
+      if (at !== undefined) return { heading: b, headline: at };
+    }
+    if (b.heading > 0 && !headlines.has(b.text)) headlines.set(b.text, b.index);
+  }
+  return undefined;
+}
+
+/** Characters of positive lines from `start` to before `end`, outside comment areas. */
+function textBefore(blocks: Block[], values: number[], start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (values[i]! > 0 && !blocks[i]!.inComments) n += blocks[i]!.chars;
+  return n;
+}
+
+/** Marks the lines from `first` to the end of `parent` as comments. */
+function markFrom(blocks: Block[], first: number, parent: DomParent): void {
+  for (let i = first; i < blocks.length && isUnder(blocks[i]!, parent); i++) blocks[i]!.inComments = true;
+}
+
 /**
  * Marks the lines of a reader-comment thread found by shape (see above) as comments: from the
  * first stamped item to the end of the items' parent (a flat thread puts each comment's text
- * beside its header, not inside it). Only where the article's own text comes first.
+ * beside its header, not inside it); or from a heading quoting the headline (threadHeading) to
+ * the end of the element around that heading and what follows it. Only where the article's own text comes first.
  */
-export function markCommentThreads(blocks: Block[], values: number[], titleIndex: number | undefined): void {
+export function markCommentThreads(blocks: Block[], values: number[], titleIndex: number | undefined, title = ''): void {
+  const thread = threadHeading(blocks, title);
+  if (thread && thread.heading.owner.parent) {
+    const start = Math.max(0, titleIndex ?? 0, thread.headline);
+    if (textBefore(blocks, values, start, thread.heading.index) >= MIN_ARTICLE_CHARS) markFrom(blocks, thread.heading.index, thread.heading.owner.parent);
+  }
   const g = stampedGroup(blocks);
   if (!g) return;
   const first = blocks.find((b) => itemOf(b, g) !== undefined);
@@ -92,12 +134,8 @@ export function markCommentThreads(blocks: Block[], values: number[], titleIndex
   const headlines = [...opening.values()].filter((b) => b.linkChars > 0.5 * b.chars && b.text.split(/\s+/).length >= MIN_HEADLINE_WORDS && !isStampLine(b.text)).length;
   if (2 * headlines > opening.size) return;
   // One piece of text comes first: at most its own dateline is stamped (a front page's dated posts are not a piece).
-  let before = 0;
   let stamps = 0;
-  for (let i = titleIndex ?? 0; i < first.index; i++) {
-    if (values[i]! > 0 && !blocks[i]!.inComments) before += blocks[i]!.chars;
-    if (isStampLine(blocks[i]!.text)) stamps++;
-  }
-  if (before < MIN_ARTICLE_CHARS || stamps > 1) return;
-  for (let i = first.index; i < blocks.length && isUnder(blocks[i]!, g.parent); i++) blocks[i]!.inComments = true;
+  for (let i = titleIndex ?? 0; i < first.index; i++) if (isStampLine(blocks[i]!.text)) stamps++;
+  if (textBefore(blocks, values, titleIndex ?? 0, first.index) < MIN_ARTICLE_CHARS || stamps > 1) return;
+  markFrom(blocks, first.index, g.parent);
 }

@@ -200,7 +200,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     if (!posts || isTeaserList(blocks, posts)) return extract(source, { ...opts, forum: false, parsed: root });
   }
   // A listing's items are its content, dated as they may be.
-  if (!forum && !items) markCommentThreads(blocks, values, titleIndex);
+  if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.

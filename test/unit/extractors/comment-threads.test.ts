@@ -36,4 +36,11 @@ describe('markCommentThreads: a reader-comment thread found by its shape', () =>
     expect(isStampLine('第一场(a)：12月11日下午1:30-3:30')).toBe(false);
     expect(isStampLine('September 13, 2018')).toBe(false);
   });
+  it('leaves out what follows a heading quoting the headline, where the comments carry no stamp', () => {
+    const bare = thread.replace(/ on <a href="#c">[^<]*<\/a> said:/g, ':');
+    const quoted = page.replace('<h3>5 Responses</h3>', '<h3>5 Comments on &ldquo;September 2018 open thread&rdquo;</h3>').replace(thread, bare);
+    const text = extract(quoted).text;
+    expect(text).toContain('quarterly open threads');
+    for (const s of ['Comments on', 'follow-up paper', 'vehicle speed']) expect(text).not.toContain(s);
+  });
 });
