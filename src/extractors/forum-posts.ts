@@ -14,7 +14,7 @@ export interface PostList {
  * What makes sibling posts alike: a microdata or component role when the engine sets one
  * (owner posts often carry an extra first class), else the first class word, digits ignored.
  */
-function shape(el: DomElement): string {
+export function postShape(el: DomElement): string {
   const a = el.attribs;
   const role = a.itemprop ?? a.component ?? a['data-role'] ?? a['data-type'];
   return `${el.name}.${role ?? (a.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
@@ -32,7 +32,7 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
     for (let el: DomParent | null = b.owner; el && el.parent; el = el.parent) {
       if (!isElement(el)) break;
       const parent = el.parent;
-      const key = shape(el as DomElement);
+      const key = postShape(el as DomElement);
       let byShape = groups.get(parent);
       if (!byShape) groups.set(parent, (byShape = new Map()));
       let g = byShape.get(key);
@@ -75,7 +75,7 @@ export function postOf(b: Block, list: PostList): DomParent | undefined {
   const named = !list.shape.endsWith('.');
   for (let el: DomParent | null = b.owner; el; el = el.parent) {
     if (el.parent === list.parent) return list.posts.has(el) ? el : nested;
-    if (named && nested === undefined && isElement(el) && shape(el as DomElement) === list.shape) nested = el;
+    if (named && nested === undefined && isElement(el) && postShape(el as DomElement) === list.shape) nested = el;
   }
   return undefined;
 }

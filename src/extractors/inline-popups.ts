@@ -1,4 +1,4 @@
-import { isElement, type DomElement, type DomNode } from './dom';
+import { isElement, isText, normalizeSpace, textContent, type DomElement, type DomNode } from './dom';
 
 /**
  * Class words of a card that pops up over a word of the text on hover (a politician's card
@@ -14,12 +14,52 @@ function holdsCard(n: DomNode): boolean {
   return el.name === 'img' || el.name === 'a' || el.children.some(holdsCard);
 }
 
+/** The element sibling just before `el` (across white space), if any. */
+function previousElement(el: DomElement): DomElement | undefined {
+  const siblings = el.parent?.children ?? [];
+  for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
+    const s = siblings[i]!;
+    if (isElement(s)) return s as DomElement;
+    if (!isText(s) || s.data.trim() !== '') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A hover card told by its shape, whatever its classes: right after a link, an inline element
+ * holding a photo and links, one of which names the link's words again (the person's card
+ * behind their name: photo, name, latest headlines). A sentence's own links never repeat the
+ * link before them beside an image.
+ */
+function repeatsTrigger(el: DomElement): boolean {
+  const prev = previousElement(el);
+  if (prev?.name !== 'a' || !el.children.some(holdsCard)) return false;
+  const name = normalizeSpace(textContent(prev));
+  if (name.length < 2) return false;
+  let image = false;
+  let named = false;
+  let links = 0;
+  const stack: DomNode[] = [...el.children];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!isElement(n)) continue;
+    const e = n as DomElement;
+    if (e.name === 'img') image = true;
+    if (e.name === 'a') {
+      links++;
+      if (normalizeSpace(textContent(e)) === name) named = true;
+    } else stack.push(...e.children);
+  }
+  return image && named && links >= 2;
+}
+
 /**
  * An inline element that is a hover card's body: its photo, name and headlines would run into
  * the sentence around it. Not the trigger (a glossary term's link classed `glossary-tooltip`)
  * and not a tooltip of plain words (an icon's label, which may be all the page says of it).
  */
 export function isInlinePopup(el: DomElement): boolean {
+  if (el.name === 'a') return false;
   const cls = el.attribs.class;
-  return cls !== undefined && el.name !== 'a' && POPUP_RE.test(cls) && el.children.some(holdsCard);
+  return (cls !== undefined && POPUP_RE.test(cls) && el.children.some(holdsCard)) || repeatsTrigger(el);
 }

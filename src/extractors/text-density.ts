@@ -26,6 +26,8 @@ import { keepFlowLists } from './flow-lists';
 import { dropBreakdowns } from './breakdowns';
 import { dropPlaceholders } from './placeholders';
 import { keepItemLinkLines } from './item-links';
+import { markCommentThreads } from './comment-threads';
+import { captionAlts, dropAltCaptions } from './alt-captions';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -156,11 +158,13 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
  */
 function tidyLines(
   blocks: Block[], chosen: Block[],
-  o: { maxLinkRatio: number; items: ReadonlyMap<Block, unknown> | undefined; title: string; listing: boolean },
+  o: { maxLinkRatio: number; items: ReadonlyMap<Block, unknown> | undefined; title: string; listing: boolean; alts: readonly string[] },
 ): Block[] {
   let lines = lastResort(blocks, chosen, o.maxLinkRatio);
   lines = dropCardRepeats(dropCopiedRuns(lines), o.items);
   lines = dropPlaceholders(dropBreakdowns(lines), o.title);
+  // A listing's cards name their items in alt texts too.
+  if (!o.listing) lines = dropAltCaptions(blocks, lines, o.alts);
   lines = cutOtherStories(blocks, lines, o.listing);
   lines = dropListTitles(blocks, teaserTitles(blocks, lines), o.listing);
   lines = keepFlowLists(blocks, lines, o.listing);
@@ -195,11 +199,13 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     const posts = threadPosts(blocks, values, contentParams);
     if (!posts || isTeaserList(blocks, posts)) return extract(source, { ...opts, forum: false, parsed: root });
   }
+  // A listing's items are its content, dated as they may be.
+  if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
   const first = chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing });
+  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, alts: captionAlts(root) });
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

@@ -17,4 +17,11 @@ describe('hover cards inside a sentence (inline-popups.ts)', () => {
       + '<div class="icon-tooltip"><span class="icon-tooltip-text">Gluten free</span></div>';
     expect(toBlocks(parseHtml(html)).map((b) => b.text)).toEqual(['A Pod is a group of one or more containers, with shared storage.', 'Gluten free']);
   });
+  it('leaves out a card whose classes name nothing, by its shape: photo and links naming the link before it again', () => {
+    const html = '<p><span>Rep. <span class="x1a"><a class="x2b" href="/people/ilhan-omar">Ilhan Omar</a><span class="x3c"><span>'
+      + '<img src="/omar.jpg" alt=""><a href="/people/ilhan-omar">Ilhan Omar</a>'
+      + '<a href="/policy/471175-hillicon-valley">Hillicon Valley: Progressives oppose funding bill</a></span></span></span>'
+      + ' (D-Minn.) said. See <a href="/a">the ruling</a><span><a href="/b">the appeal</a> and <a href="/c">the ruling</a></span>.</span></p>';
+    expect(toBlocks(parseHtml(html)).map((b) => b.text)).toEqual(['Rep. Ilhan Omar (D-Minn.) said. See the rulingthe appeal and the ruling.']);
+  });
 });
