@@ -46,6 +46,10 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   if (style && !keepStyled && HIDDEN_STYLE_RE.test(style)) return true;
   const role = a.role;
   if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
+  // A scripted dropdown is the dropped <select> by its ARIA role: its choices (a review filter's
+  // list of activities, a size picker) are no text of the page. (Not role=menu: templates put it
+  // on tab strips whose labels head the page's sections.)
+  if (role === 'listbox' || role === 'option') return true;
   return false;
 }
 
