@@ -50,6 +50,10 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   // list of activities, a size picker) are no text of the page. (Not role=menu: templates put it
   // on tab strips whose labels head the page's sections.)
   if (role === 'listbox' || role === 'option') return true;
+  // A modal by its ARIA role is the dropped <dialog>: a cookie-preferences form, a sign-up pop-up,
+  // a price note waiting for a click. One that says it is no modal (aria-modal="false": a shop's
+  // description sheet beside the product) stays.
+  if ((role === 'dialog' || role === 'alertdialog') && a['aria-modal'] !== 'false') return true;
   return false;
 }
 
