@@ -50,6 +50,14 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   if (!keepStyled && (a['aria-hidden'] === 'true' || (style && HIDDEN_STYLE_RE.test(style))) && !isCollapsedPanel(el)) return true;
   const role = a.role;
   if (role === 'navigation' || role === 'complementary' || role === 'contentinfo') return true;
+  // A scripted dropdown is the dropped <select> by its ARIA role: its choices (a review filter's
+  // list of activities, a size picker) are no text of the page. (Not role=menu: templates put it
+  // on tab strips whose labels head the page's sections.)
+  if (role === 'listbox' || role === 'option') return true;
+  // A modal by its ARIA role is the dropped <dialog>: a cookie-preferences form, a sign-up pop-up,
+  // a price note waiting for a click. One that says it is no modal (aria-modal="false": a shop's
+  // description sheet beside the product) stays.
+  if ((role === 'dialog' || role === 'alertdialog') && a['aria-modal'] !== 'false') return true;
   return false;
 }
 

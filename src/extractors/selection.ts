@@ -76,13 +76,17 @@ export function isCaption(b: Block): boolean {
   return centered(b.owner) && !SENTENCE_END_RE.test(b.text);
 }
 
-/** The lines of a segment kept as content: inside its container, minus link lists and furniture. */
+/**
+ * The lines of a segment kept as content: inside its container, minus link lists and furniture.
+ * A card of repeated items (items.ts) names its product or story under its picture, often in the
+ * picture's alt text again: that name is the item's title, not a caption.
+ */
 export function selectLines(
   blocks: Block[], seg: Segment, container: DomParent, dropComments: boolean, p: SelectionParams,
   weights: Map<DomElement, number>, dropCaptions = false, items?: ReadonlyMap<Block, DomParent>,
 ): Block[] {
   return blocks.slice(seg.start, seg.end + 1).filter((b) => isAncestorOf(container, b.owner)
-    && keepLine(b, container, dropComments, p, weights, items) && !(dropCaptions && isCaption(b)));
+    && keepLine(b, container, dropComments, p, weights, items) && !(dropCaptions && isCaption(b) && items?.has(b) !== true));
 }
 
 /**

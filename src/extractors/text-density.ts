@@ -14,6 +14,7 @@ import { chooseContent, DEFAULT_CONTENT, threadPosts, type ContentParams } from 
 import { judgeFurniture } from './layout';
 import { forumEvidence } from './page-kind';
 import { isTeaserList } from './forum-posts';
+import { withItemList } from './item-list';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
@@ -201,7 +202,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   }
   // A listing's items are its content, dated as they may be.
   if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
-  const first = chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items);
+  const first = withItemList(blocks, chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
