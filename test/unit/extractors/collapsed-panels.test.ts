@@ -1,7 +1,8 @@
 import { isDropped } from '../../../src/extractors/clean';
 import { isCollapsedPanel } from '../../../src/extractors/collapsed-panels';
-import { parseHtml, type DomElement, type DomParent } from '../../../src/extractors/dom';
+import { parseHtml } from '../../../src/extractors/dom';
 import { extract } from '../../../src/extractors/text-density';
+import { findElement } from '../../helpers/find-element';
 
 const para = (topic: string, i: number): string =>
   `<p>${topic} ${i}: the policy covers you and your riders for injuries, with limits that meet or exceed what the state requires, while you are online.</p>`;
@@ -24,16 +25,7 @@ function page(): string {
     <footer><p>© 2025 Rides Inc.</p></footer></body></html>`;
 }
 
-function find(root: DomParent, test: (el: DomElement) => boolean): DomElement | undefined {
-  for (const c of root.children) {
-    if (c.type !== 'tag') continue;
-    const el = c as DomElement;
-    if (test(el)) return el;
-    const deeper = find(el, test);
-    if (deeper) return deeper;
-  }
-  return undefined;
-}
+const find = findElement;
 
 describe('collapsed panels hidden by style or aria-hidden (collapsed-panels.ts)', () => {
   it('reads an inactive tab panel and a folded accordion panel, not a hidden menu', () => {

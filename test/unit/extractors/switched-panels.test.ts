@@ -1,6 +1,7 @@
 import { isHiddenByClass } from '../../../src/extractors/clean';
-import { parseHtml, type DomElement, type DomParent } from '../../../src/extractors/dom';
+import { parseHtml } from '../../../src/extractors/dom';
 import { extract } from '../../../src/extractors/text-density';
+import { findElement } from '../../helpers/find-element';
 
 const para = (topic: string, i: number): string =>
   `<p>${topic} ${i}: our team assesses your controls, finds the gaps that matter and helps you close them before the next audit comes around.</p>`;
@@ -23,16 +24,7 @@ function page(): string {
     </body></html>`;
 }
 
-function find(root: DomParent, test: (el: DomElement) => boolean): DomElement | undefined {
-  for (const c of root.children) {
-    if (c.type !== 'tag') continue;
-    const el = c as DomElement;
-    if (test(el)) return el;
-    const deeper = find(el, test);
-    if (deeper) return deeper;
-  }
-  return undefined;
-}
+const find = findElement;
 
 describe('switched panels (collapsed-panels.ts)', () => {
   it('reads a hidden panel whose alike sibling is shown, not a bare hidden div or a lone pop-up', () => {

@@ -1,6 +1,7 @@
 import { isHiddenByClass } from '../../../src/extractors/clean';
-import { parseHtml, type DomElement, type DomParent } from '../../../src/extractors/dom';
+import { parseHtml } from '../../../src/extractors/dom';
 import { extract } from '../../../src/extractors/text-density';
+import { findElement } from '../../helpers/find-element';
 
 /**
  * The shape of a utility-class (Tailwind) service page's FAQ (neoteric.eu): each question a
@@ -21,16 +22,7 @@ function page(): string {
     </body></html>`;
 }
 
-function find(root: DomParent, test: (el: DomElement) => boolean): DomElement | undefined {
-  for (const c of root.children) {
-    if (c.type !== 'tag') continue;
-    const el = c as DomElement;
-    if (test(el)) return el;
-    const deeper = find(el, test);
-    if (deeper) return deeper;
-  }
-  return undefined;
-}
+const find = findElement;
 
 describe('collapsed panels opened by a button (clean.ts)', () => {
   it('reads the hidden answer after a question button in a run of items alike, not a lone widget', () => {
