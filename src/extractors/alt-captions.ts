@@ -32,7 +32,10 @@ export function dropAltCaptions(blocks: Block[], lines: Block[], alts: readonly 
   if (alts.length === 0) return lines;
   const printed = new Map<string, number>();
   const bare = (b: Block): string => b.text.replace(TOGGLE_RE, '').trim();
-  for (const b of blocks) printed.set(bare(b), (printed.get(bare(b)) ?? 0) + 1);
+  for (const b of blocks) {
+    const text = bare(b);
+    printed.set(text, (printed.get(text) ?? 0) + 1);
+  }
   const kept = lines.filter((b) => {
     if (b.heading > 0 || b.linkChars * 2 > b.chars) return true;
     const text = bare(b);

@@ -1,6 +1,6 @@
 import { isCollapsedPanel, isSwitchedPanel } from './collapsed-panels';
 import { isSectionAnchorId, namesOwnHeading } from './section-ids';
-import type { DomElement } from './dom';
+import { adjacentElement, type DomElement, type DomNode } from './dom';
 
 /** Elements whose text is never page content. */
 const DROPPED_TAGS = new Set([
@@ -31,8 +31,6 @@ const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visua
 const PREFIXED_HIDDEN_RE = /(?:^|\s)[a-z]{1,5}(?:Hide|Hidden)(?:\s|$)/;
 
 const hiddenWord = (cls: string): boolean => HIDDEN_CLASS_RE.test(cls) || PREFIXED_HIDDEN_RE.test(cls);
-/** One class token that hides its element (a switcher's panels differ from the shown one by it). */
-const hiddenToken = (token: string): boolean => hiddenWord(token);
 
 /**
  * True when an element and everything under it is left out before scoring. `<head>` itself is
@@ -73,11 +71,11 @@ export function isHiddenByClass(el: DomElement): boolean {
   const { class: cls, id } = el.attribs;
   // A tab panel by its ARIA role or an accordion by its class word (a guide's install command per shell, one tab shown): the page's own text as much.
   const panel = isCollapsedPanel(el) && !(cls !== undefined && CONSENT_RE.test(cls));
-  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el) && !isSwitchedPanel(el, hiddenToken);
+  if (el.attribs.hidden !== undefined) return !panel && !(id !== undefined && STREAMED_RE.test(id)) && !afterToggle(el) && !isSwitchedPanel(el, hiddenWord);
   if ((cls === undefined && id === undefined) || el.name === 'body' || el.name === 'html') return false;
   if (cls !== undefined && CONSENT_RE.test(cls)) return true;
   if (id !== undefined && CONSENT_RE.test(id) && !namesOwnHeading(el)) return true;
-  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el) && !isSwitchedPanel(el, hiddenToken);
+  return cls !== undefined && hiddenWord(cls) && !panel && !afterToggle(el) && !isSwitchedPanel(el, hiddenWord);
 }
 
 /**
@@ -89,24 +87,16 @@ export function isHiddenByClass(el: DomElement): boolean {
 function afterToggle(el: DomElement): boolean {
   const item = el.parent;
   if (!item || item.type !== 'tag') return false;
-  const prev = adjacentElement(el, -1);
+  const prev = adjacentElement(el, -1, textOrComment);
   if (!prev || !(prev.name === 'button' || prev.name === 'summary' || prev.attribs['aria-expanded'] !== undefined)) return false;
   if (prev.attribs.class !== undefined && hiddenWord(prev.attribs.class)) return false;
   const itemEl = item as DomElement;
   const alike = (s: DomElement | undefined): boolean => s !== undefined && s.name === itemEl.name && s.attribs.class === itemEl.attribs.class;
-  return alike(adjacentElement(itemEl, -1)) || alike(adjacentElement(itemEl, 1));
+  return alike(adjacentElement(itemEl, -1, textOrComment)) || alike(adjacentElement(itemEl, 1, textOrComment));
 }
 
-/** The element next to `el` among its siblings (`step` −1: before it, +1: after it), across text and comments only. */
-function adjacentElement(el: DomElement, step: -1 | 1): DomElement | undefined {
-  const sibs = el.parent?.children ?? [];
-  for (let i = sibs.indexOf(el) + step; i >= 0 && i < sibs.length; i += step) {
-    const s = sibs[i]!;
-    if (s.type === 'tag') return s as DomElement;
-    if (s.type !== 'text' && s.type !== 'comment') return undefined;
-  }
-  return undefined;
-}
+/** Text and comments: what stands between a toggle and its panel, or between alike items. */
+const textOrComment = (n: DomNode): boolean => n.type === 'text' || n.type === 'comment';
 
 /**
  * React's streamed server rendering sends each suspended part as `<div hidden id="S:3">`, which a

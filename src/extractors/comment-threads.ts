@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { isElement, type DomElement, type DomParent } from './dom';
+import { isAncestorOf, isElement, type DomElement, type DomParent } from './dom';
 import { postShape } from './forum-posts';
 
 /**
@@ -67,11 +67,6 @@ function itemOf(b: Block, g: Group): DomParent | undefined {
   return undefined;
 }
 
-function isUnder(b: Block, parent: DomParent): boolean {
-  for (let el: DomParent | null = b.owner; el; el = el.parent) if (el === parent) return true;
-  return false;
-}
-
 /** Words a thread's heading may add around the quoted headline ("59 Comments on", "One thought on"). */
 const MAX_HEADING_EXTRA_CHARS = 60;
 const QUOTED_RE = /[“"„«「『‘'](.+)[”"»」』’']/u;
@@ -105,7 +100,7 @@ function textBefore(blocks: Block[], values: number[], start: number, end: numbe
 
 /** Marks the lines from `first` to the end of `parent` as comments. */
 function markFrom(blocks: Block[], first: number, parent: DomParent): void {
-  for (let i = first; i < blocks.length && isUnder(blocks[i]!, parent); i++) blocks[i]!.inComments = true;
+  for (let i = first; i < blocks.length && isAncestorOf(parent, blocks[i]!.owner); i++) blocks[i]!.inComments = true;
 }
 
 /**

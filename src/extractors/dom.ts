@@ -137,6 +137,21 @@ export function lowestCommonAncestor(nodes: DomNode[]): DomParent | undefined {
   return chain.find((n) => isElement(n) || n.type === 'root') as DomParent | undefined;
 }
 
+/**
+ * The element next to `el` among its siblings (`step` −1: before it, +1: after it), passing over
+ * the nodes `across` allows (white space, comments…); undefined when the first node not passed
+ * over is no element.
+ */
+export function adjacentElement(el: DomElement, step: -1 | 1, across: (n: DomNode) => boolean): DomElement | undefined {
+  const sibs = el.parent?.children ?? [];
+  for (let i = sibs.indexOf(el) + step; i >= 0 && i < sibs.length; i += step) {
+    const s = sibs[i]!;
+    if (across(s)) continue;
+    return isElement(s) ? s : undefined;
+  }
+  return undefined;
+}
+
 export function isAncestorOf(a: DomNode, n: DomNode): boolean {
   for (let p: DomNode | null = n; p; p = p.parent) if (p === a) return true;
   return false;

@@ -1,4 +1,4 @@
-import { isElement, isText, normalizeSpace, textContent, type DomElement, type DomNode } from './dom';
+import { adjacentElement, isElement, isText, normalizeSpace, textContent, type DomElement, type DomNode } from './dom';
 
 /**
  * Class words of a card that pops up over a word of the text on hover (a politician's card
@@ -14,16 +14,8 @@ function holdsCard(n: DomNode): boolean {
   return el.name === 'img' || el.name === 'a' || el.children.some(holdsCard);
 }
 
-/** The element sibling just before `el` (across white space), if any. */
-function previousElement(el: DomElement): DomElement | undefined {
-  const siblings = el.parent?.children ?? [];
-  for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
-    const s = siblings[i]!;
-    if (isElement(s)) return s as DomElement;
-    if (!isText(s) || s.data.trim() !== '') return undefined;
-  }
-  return undefined;
-}
+/** White space between a link and its hover card. */
+const blank = (n: DomNode): boolean => isText(n) && n.data.trim() === '';
 
 /**
  * A hover card told by its shape, whatever its classes: right after a link, an inline element
@@ -32,7 +24,7 @@ function previousElement(el: DomElement): DomElement | undefined {
  * link before them beside an image.
  */
 function repeatsTrigger(el: DomElement): boolean {
-  const prev = previousElement(el);
+  const prev = adjacentElement(el, -1, blank);
   if (prev?.name !== 'a' || !el.children.some(holdsCard)) return false;
   const name = normalizeSpace(textContent(prev));
   if (name.length < 2) return false;

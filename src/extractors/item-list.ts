@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import type { DomParent } from './dom';
+import type { DomElement, DomParent } from './dom';
 import { keepLine, type SelectionParams } from './selection';
 
 /** Share of the item list's characters the chosen lines must hold for the list to count as read. */
@@ -18,16 +18,17 @@ export function withItemList(
   const kept = new Set(chosen);
   let listChars = 0;
   let readChars = 0;
+  let firstItem = Infinity;
   for (const b of items.keys()) {
     listChars += b.chars;
     if (kept.has(b)) readChars += b.chars;
+    firstItem = Math.min(firstItem, b.index);
   }
   if (readChars >= MIN_READ_SHARE * listChars) return chosen;
   // The grid comes first and the blurb under it; a grid after the chosen text is the more stories
   // under an article, which the line model rightly left out.
-  const firstItem = Math.min(...[...items.keys()].map((b) => b.index));
   if (chosen.length > 0 && firstItem > chosen[0]!.index) return chosen;
-  const weights = new Map();
+  const weights = new Map<DomElement, number>();
   const add = [...items].filter(([b, item]) => !kept.has(b) && item.parent !== null && keepLine(b, item.parent, true, selection, weights, items)).map(([b]) => b);
   if (add.length === 0) return chosen;
   return [...chosen, ...add].sort((a, b) => a.index - b.index);

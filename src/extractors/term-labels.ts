@@ -1,20 +1,10 @@
 import type { Block } from './blocks';
-import { isElement, isText, type DomElement } from './dom';
+import { adjacentElement, isElement, isText, type DomElement } from './dom';
 
 /** A term longer than this is a line of its own, not the name of an item. */
 const MAX_TERM_CHARS = 80;
 /** Words of the description outside links that make it one (not another link, not a badge). */
 const MIN_DESCRIPTION_WORDS = 2;
-
-/** The next element among an element's siblings, across text and comments. */
-function nextElement(el: DomElement): DomElement | undefined {
-  const sibs = el.parent?.children ?? [];
-  for (let i = sibs.indexOf(el) + 1; i < sibs.length; i++) {
-    const s = sibs[i]!;
-    if (isElement(s)) return s as DomElement;
-  }
-  return undefined;
-}
 
 /** Words of an element's text that lie outside links, counted up to `enough`. */
 function unlinkedWords(el: DomElement, enough: number): number {
@@ -40,6 +30,6 @@ export function isTermLabel(b: Block): boolean {
   if (!isElement(b.owner) || b.text.length > MAX_TERM_CHARS) return false;
   const term = b.owner as DomElement;
   if (term.name !== 'dt') return false;
-  const def = nextElement(term);
+  const def = adjacentElement(term, 1, (n) => !isElement(n));
   return def !== undefined && def.name === 'dd' && unlinkedWords(def, MIN_DESCRIPTION_WORDS) >= MIN_DESCRIPTION_WORDS;
 }

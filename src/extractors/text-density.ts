@@ -148,30 +148,30 @@ function inArticleFlow(head: Block, body: DomParent): boolean {
 }
 
 /**
- * The `text_density` extractor: lines of visible text scored by length, link share and
- * punctuation, smoothed with a Gaussian, the maximum-sum segment(s) taken as the main content
- * (Zhu et al. 2013) and mapped back to their DOM container (compare CETD).
- */
-/**
  * The chosen lines' clean-up, in order: the last resort first (it may replace them all), then what
  * repeats or tallies, then what follows the piece (other stories, list titles), and last what is
  * given back (link lists and item links between kept lines).
  */
 function tidyLines(
   blocks: Block[], chosen: Block[],
-  o: { maxLinkRatio: number; items: ReadonlyMap<Block, unknown> | undefined; title: string; listing: boolean; alts: readonly string[] },
+  o: { maxLinkRatio: number; items: ReadonlyMap<Block, unknown> | undefined; title: string; listing: boolean; root: DomParent },
 ): Block[] {
   let lines = lastResort(blocks, chosen, o.maxLinkRatio);
   lines = dropCardRepeats(dropCopiedRuns(lines), o.items);
   lines = dropPlaceholders(dropBreakdowns(lines), o.title);
   // A listing's cards name their items in alt texts too.
-  if (!o.listing) lines = dropAltCaptions(blocks, lines, o.alts);
+  if (!o.listing) lines = dropAltCaptions(blocks, lines, captionAlts(o.root));
   lines = cutOtherStories(blocks, lines, o.listing);
   lines = dropListTitles(blocks, teaserTitles(blocks, lines), o.listing);
   lines = keepFlowLists(blocks, lines, o.listing);
   return keepItemLinkLines(blocks, lines);
 }
 
+/**
+ * The `text_density` extractor: lines of visible text scored by length, link share and
+ * punctuation, smoothed with a Gaussian, the maximum-sum segment(s) taken as the main content
+ * (Zhu et al. 2013) and mapped back to their DOM container (compare CETD).
+ */
 export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}): ExtractedPage {
   const source = typeof html === 'string' ? html : decodeHtml(html, opts.contentType).text;
   const root = opts.parsed ?? parseHtml(source);
@@ -206,7 +206,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, alts: captionAlts(root) });
+  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root });
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
