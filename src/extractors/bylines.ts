@@ -13,6 +13,8 @@ export interface Byline {
   /** Dates shown near the headline, nearest first, with what their line calls them. */
   dates: Array<{ iso: string; label: 'original' | 'published' | 'updated' | 'none'; distance: number; alt?: string }>;
   author?: string;
+  /** The author's name followed a label on the page ("By", "Written by", "Author:"), not only a date or a class. */
+  authorLabelled?: true;
   /** A "Written by …" line anywhere on the page (an author box at the foot of the article). */
   signed?: string;
   /** A line near the headline, beside its dateline, that is a person's name and nothing else (a byline without "By"). */
@@ -290,19 +292,27 @@ export function findByline(
       // The element named for the author first: its own text, not the line it runs into.
       const named = opts.authorLines?.get(b.owner);
       // A dateline's parts ("March 15, 2022 · 3 min read · By ASU Online") are read one by one.
-      const m = named === undefined ? BYLINE_RE.exec(text) ?? GLUED_BYLINE_RE.exec(text) ?? (read ? datelinePart(text) : null) : null;
+      const m = BYLINE_RE.exec(text) ?? GLUED_BYLINE_RE.exec(text) ?? (read ? datelinePart(text) : null);
       const next = blocks[i + 1];
       const rest = read ? text.slice(read.end) : '';
-      const name = (named !== undefined ? nameOf(named, opts.zh, true) : undefined)
-        ?? (m ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined)
-        // A teaser's dateline further down names its own author; a name may stand on the line
-        // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
-        ?? (read && !opts.zh && distance <= NEAR_DATELINE
-          ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined)
-          : undefined)
-        ?? (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined)
+      const fromLabel = m && named === undefined ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined;
+      const afterLabel = (): string | undefined => (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined);
+      // A teaser's dateline further down names its own author; a name may stand on the line
+      // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
+      const fromDate = read && !opts.zh && distance <= NEAR_DATELINE
+        ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined)
+        : undefined;
+      // What a label names ("By Ana Ruiz", "Written by" / "Ana Ruiz"), as against a name read off a dateline or a class.
+      const labelled = fromLabel ?? (fromDate === undefined ? afterLabel() : undefined);
+      const fromElement = named !== undefined ? nameOf(named, opts.zh, true) : undefined;
+      const name = fromElement
+        ?? fromLabel
+        ?? fromDate
+        ?? labelled
         ?? (text.length <= 60 && authorElement(b) ? nameOf(text, opts.zh, true) : undefined);
       if (name) out.author = name;
+      // The element named for the author may itself follow the label ("by <a class=author>Ana Ruiz</a>").
+      if (name !== undefined && (name === labelled || (name === fromElement && m !== null))) out.authorLabelled = true;
     }
   }
   if (out.bare === undefined && undated !== undefined) out.bare = bioConfirms(blocks, undated);

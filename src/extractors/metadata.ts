@@ -255,6 +255,7 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'pars
  */
 export function findAuthor(
   page: Page, meta: Map<string, string>, ld: Array<Record<string, unknown>>, byline?: Byline, forum = false, url?: string,
+  shown?: (name: string) => boolean,
 ): string | undefined {
   const el = elementsOf(page).author;
   if (forum) {
@@ -268,7 +269,15 @@ export function findAuthor(
   // The first tag holding a name: article:author is often the author's Facebook page instead.
   const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
   const mf = mfName(elementsOf(page).mfAuthor);
+  // A name that is the site's own ("Cleveland Clinic", "Buzzsprout" on buzzsprout.com) is the
+  // publisher standing in where the template has no writer: any person the page names comes first.
+  const host = hostKey(url);
+  const ofSite = (n: string): boolean => {
+    const k = nameKey(n);
+    return site.has(k) || NOT_A_PERSON_RE.test(n) || (host.length >= 4 && k.length >= 4 && (k.startsWith(host) || host.startsWith(k)));
+  };
   const candidates = [
+    postedBy(byline, person ?? metaName, shown, ofSite),
     person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined,
     mf,
     personOverDesk(cleanAuthor(byline?.author), metaName ?? cleanAuthor(byline?.signed)),
@@ -285,13 +294,6 @@ export function findAuthor(
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
     cleanAuthor(elementsOf(page).dataAuthor),
   ];
-  // A name that is the site's own ("Cleveland Clinic", "Buzzsprout" on buzzsprout.com) is the
-  // publisher standing in where the template has no writer: any person the page names comes first.
-  const host = hostKey(url);
-  const ofSite = (n: string): boolean => {
-    const k = nameKey(n);
-    return site.has(k) || NOT_A_PERSON_RE.test(n) || (host.length >= 4 && k.length >= 4 && (k.startsWith(host) || host.startsWith(k)));
-  };
   const named = candidates.filter((c): c is string => c !== undefined && nameShaped(c));
   return named.find((c) => !ofSite(c))
     ?? named[0]
@@ -335,6 +337,20 @@ function besideByline(person: string, byline: string | undefined): string {
   return /^[-–—|(]/.test(person.slice(byline.length + 1)) ? byline : person;
 }
 
+
+/**
+ * The person a labelled byline names ("By Ana Ruiz") where the metadata's author is a name the page
+ * never shows: that is the account that posted the piece in the CMS (an editor's login, "KatieS"),
+ * not the writer the page credits. A desk or the site's own name in the byline does not outrank it.
+ */
+function postedBy(
+  byline: Byline | undefined, metadataName: string | undefined, shown: ((name: string) => boolean) | undefined, ofSite: (n: string) => boolean,
+): string | undefined {
+  if (!byline?.authorLabelled || metadataName === undefined || shown === undefined) return undefined;
+  const name = cleanAuthor(byline.author);
+  if (name === undefined || DESK_RE.test(name) || ofSite(name) || nameKey(name) === nameKey(metadataName)) return undefined;
+  return shown(metadataName) ? undefined : name;
+}
 
 /** The meta tag's person, or the one a "Written by" line names, where the byline shown names only a desk. */
 function personOverDesk(byline: string | undefined, metaName: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isAncestorOf, isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
-import { siteNames } from './json-ld';
+import { nameKey, siteNames } from './json-ld';
 import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from './metadata';
 import { copyrightAuthor } from './copyright';
 import { findLang } from './page-lang';
@@ -231,7 +231,10 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const dayFirst = bylineOpts.dayFirst;
   // Last, the author a script's data object names (a tag manager's data layer) where the markup
   // names none, else the person a copyright line names (a personal site's footer).
-  const author = findAuthor(els, meta, ld, byline, forum, opts.url) ?? cleanAuthor(dataObjectAuthor(source)) ?? copyrightAuthor(els, siteNames(meta, ld), opts.url);
+  // Whether the page's lines name someone (the metadata's author may be a login no line shows), read once when asked.
+  let pageKey: string | undefined;
+  const shown = (name: string): boolean => (pageKey ??= nameKey(blocks.map((b) => b.text).join(' '))).includes(nameKey(name));
+  const author = findAuthor(els, meta, ld, byline, forum, opts.url, shown) ?? cleanAuthor(dataObjectAuthor(source)) ?? copyrightAuthor(els, siteNames(meta, ld), opts.url);
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.

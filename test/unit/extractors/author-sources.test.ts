@@ -119,3 +119,30 @@ describe('author: a call to action is no name', () => {
   });
 });
 
+
+/** Shapes of real pages (WCXB dev, tune part): Global Traveler, Pastore LLC (a WordPress login as the metadata's author). */
+describe('author: a labelled byline over a metadata author the page never shows', () => {
+  const yoast = (login: string, body: string): string => `<html lang="en"><head><title>What are the top U.S. rental car companies of 2025?</title>
+    <meta name="author" content="${login}"><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="${login}">
+    <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Article","headline":"What are the top U.S. rental car companies of 2025?",
+      "author":{"name":"${login}","@id":"https://example.org/#/schema/person/1"}},{"@type":"Person","@id":"https://example.org/#/schema/person/1","name":"${login}"}]}</script></head>
+    <body><h1>What are the top U.S. rental car companies of 2025?</h1>${body}${para}</body></html>`;
+
+  it('takes the name after "by" (in an author link) over a login only the metadata states', () => {
+    const page = extract(yoast('KatieS', `<p>by <a href="/authors/aoife-oriordan/" class="author-link"><span>Aoife O'Riordan</span></a></p>
+      <span class="date mb-5">Oct 22, 2025</span>`));
+    expect(page.author).toBe("Aoife O'Riordan");
+  });
+
+  it('takes a "By:" line over a metadata person the page never names', () => {
+    const page = extract(yoast('Luke Daigle', '<p>November 3, 2023</p><div class="by-div"><p>By: Paul Fenaroli</p></div>'));
+    expect(page.author).toBe('Paul Fenaroli');
+  });
+
+  it('keeps the metadata person the page shows (an author box), and one a desk byline stands in for', () => {
+    const shown = extract(yoast('Marna van der Merwe', `<p>By Monika Nemcova</p><p>May 5, 2025</p>${para}<div class="bio"><p>Marna van der Merwe leads research.</p></div>`));
+    expect(shown.author).toBe('Marna van der Merwe');
+    const desk = extract(yoast('Jay Berstein', '<p>By Aidoc Staff</p><p>May 5, 2025</p>'));
+    expect(desk.author).toBe('Jay Berstein');
+  });
+});
