@@ -146,3 +146,19 @@ describe('author: a labelled byline over a metadata author the page never shows'
     expect(desk.author).toBe('Jay Berstein');
   });
 });
+
+/** Shape of a real page (WCXB dev, tune part): an academic's project page, its maintainer signing its foot. */
+describe('author: a dated signature at the foot of the page', () => {
+  const page = (signature: string): string => `<html><head><title>The Fold-and-Cut Problem</title></head><body>
+    <h1><a href="../">Ana Ruiz</a>'s <a href="../folding/">Folding and Unfolding</a>: The Fold-and-Cut Problem</h1>${para}
+    <div class="purplebox"><i>${signature}</i> &mdash; <a href="https://accessibility.example.edu">Accessibility</a></div></body></html>`;
+
+  it('names who keeps the page from "Last updated <date> by <name>."', () => {
+    expect(extract(page('Last updated March 3, 2025 by <a href="http://example.org/">Erik Demaine</a>.')).author).toBe('Erik Demaine');
+  });
+
+  it('reads no name where the date does not follow the label or no name follows "by"', () => {
+    expect(extract(page('Last updated for the new season, March 3, 2025 by <a href="http://example.org/">Erik Demaine</a>.')).author).toBeUndefined();
+    expect(extract(page('Last updated March 3, 2025 by the editors.')).author).toBeUndefined();
+  });
+});
