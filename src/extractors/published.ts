@@ -41,9 +41,16 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
 const PUBLISHED_KEYS = ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date'];
 const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
 
-/** The publication dates the page's `<meta>` tags state (Open Graph, Dublin Core, microdata…), in order of trust, without its JSON-LD. */
-function taggedDates(meta: Map<string, string>): string[] {
-  return PUBLISHED_KEYS.map((k) => meta.get(k)).filter((v): v is string => v !== undefined)
+/**
+ * The publication dates the page's `<meta>` tags state (Open Graph, Dublin Core, microdata…), in
+ * order of trust, without its JSON-LD. A lone microdata `<meta itemprop="datePublished">` is left
+ * out with the JSON-LD: it is the same schema.org article record in another syntax. Several are a
+ * thread's posts, each dated (the first is the thread's start).
+ */
+function taggedDates(page: Page, meta: Map<string, string>): string[] {
+  const loneSchema = elementsOf(page).metas.filter((m) => m.attribs.itemprop?.toLowerCase() === 'datepublished').length === 1
+    && !elementsOf(page).metas.some((m) => (m.attribs.property ?? m.attribs.name)?.toLowerCase() === 'datepublished');
+  return PUBLISHED_KEYS.filter((k) => !(loneSchema && k === 'datepublished')).map((k) => meta.get(k)).filter((v): v is string => v !== undefined)
     .map((v) => normalizeDate(v)).filter((d): d is string => d !== undefined);
 }
 
@@ -188,7 +195,7 @@ export function findPublished(
   // A JSON-LD datePublished alone does not overrule the dateline: on the tuned pages a later
   // dateline beside it was what the page called its date more often than not (a template's
   // structured data keeps a first import's date while the dateline follows the revisions).
-  const tagged = taggedDates(meta)[0];
+  const tagged = taggedDates(page, meta)[0];
   const updated = shown !== undefined && tagged !== undefined && laterThan(shown, tagged);
   if (shown && updated) return published.find((p) => dayOf(p) < dayOf(shown.iso)) ?? tagged;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.

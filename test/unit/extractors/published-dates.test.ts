@@ -151,4 +151,17 @@ describe('publication dates: what the page states, read as the page means it', (
       <div class="byline"><span>By Kathryn Giuffrida</span> <span>Mar 5, 2025</span> | <a href="#comments">6 comments</a></div>${para}</article></body></html>`);
     expect(page.published_at?.slice(0, 10)).toBe('2025-03-05');
   });
+
+  // Shapes of real pages (WCXB dev, tune part): a B2B blog's microdata beside its dateline; a vBulletin thread's posts.
+  it('keeps a later dateline over a lone microdata datePublished, as over JSON-LD, but not over a thread\'s dated posts', () => {
+    const article = extract(`<html lang="en"><head><title>State of SEO in 2026: Trends and Predictions</title>
+      <meta itemprop="datePublished" content="2024-05-09 00:00:00 +0000"><meta itemprop="dateModified" content="2025-12-16 00:00:00 +0000"></head>
+      <body><article><h1>State of SEO in 2026: Trends and Predictions</h1><p>16 December 2025 by Sam O'Brien</p>${para}</article></body></html>`);
+    expect(article.published_at?.slice(0, 10)).toBe('2025-12-16');
+    const post = (n: number, day: string): string => `<div class="post"><meta itemprop="datePublished" content="2024-${day}T09:00:00-05:00">
+      <p>Joseph · #${n} · ${day === '01-03' ? 'Jan 3, 2024' : 'Sep 26, 2024'}</p>${para}</div>`;
+    const thread = extract(`<html lang="en"><head><title>Replacement projector lamp</title></head>
+      <body><h1>Replacement projector lamp</h1><p>Sep 26, 2024</p>${post(1, '01-03')}${post(2, '09-26')}</body></html>`);
+    expect(thread.published_at?.slice(0, 10)).toBe('2024-01-03');
+  });
 });
