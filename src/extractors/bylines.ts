@@ -1,5 +1,6 @@
 import type { Block } from './blocks';
 import { readDate } from './dates';
+import { DATED_LABEL_RE, signatureName } from './signatures';
 import { BLOCK_TAGS } from './clean';
 import { isElement, normalizeSpace, textContent, type DomElement, type DomParent } from './dom';
 
@@ -328,7 +329,7 @@ export function findByline(
       // Or the name first and its role or a bio of that person after it ("Ana Ruiz" / "| Author",
       // "Ana Ruiz" / "Ana is the head of marketing at…": an author card).
       out.signed = m ? nameOf(m[1]!.replace(/,.*$/, ''), opts.zh)
-        : DATED_LABEL_RE.test(text) ? datedSignature(text, opts.dayFirst)
+        : DATED_LABEL_RE.test(text) ? signedAt(text, opts.dayFirst)
         : opts.zh || next === undefined ? undefined
           : LABEL_RE.test(text) && !/^by$/i.test(text.trim()) ? labelledName(next)
             : ROLE_LINE_RE.test(next) || bioOf(text, next) ? bareName(text) : undefined;
@@ -337,20 +338,10 @@ export function findByline(
   return out;
 }
 
-/** A label a dated signature opens with: "Last updated", "Posted on". */
-const DATED_LABEL_RE = /^(?:last\s+)?(?:updated|modified|posted|published|written)\s+(?:on\s+)?/i;
-
-/**
- * The name a dated signature gives after its date, anywhere on the page: "Last updated March 3,
- * 2025 by Erik Demaine." at the foot of a personal page names who keeps it.
- */
-function datedSignature(text: string, dayFirst: boolean): string | undefined {
-  const rest = text.slice(DATED_LABEL_RE.exec(text)![0].length);
-  const read = readDate(rest, dayFirst);
-  if (read?.index !== 0) return undefined;
-  const by = /^\s*by\s+(\p{Lu}.*)$/u.exec(rest.slice(read.end));
-  // The sentence's full stop after the name ("by Erik Demaine. — Accessibility"), not an initial's.
-  return by ? nameOf(by[1]!.replace(/(?<=\p{Ll}{2})\s*\.(?:\s.*)?$/u, ''), false) : undefined;
+/** The name a dated signature gives ("Last updated March 3, 2025 by Erik Demaine."), checked as a name. */
+function signedAt(text: string, dayFirst: boolean): string | undefined {
+  const raw = signatureName(text, dayFirst);
+  return raw === undefined ? undefined : nameOf(raw, false);
 }
 
 /**

@@ -87,9 +87,10 @@ describe('datelines and bylines near the headline', () => {
   });
 
   it('keeps the metadata\'s publication day when the page shows an unlabelled later day (a thread\'s latest post, a re-check)', () => {
-    const head = '<meta itemprop="datePublished" content="2024-01-03T11:23:42-05:00">';
-    const thread = (stamp: string): string => `<html><head><title>Projector recommendations</title>${head}</head><body><h1>Projector recommendations</h1>
-      <div class="meta"><span>${stamp}</span></div><div class="post">${body}</div></body></html>`;
+    // Each post carries its own microdata stamp (vBulletin), the first the thread's start.
+    const post = (stamp: string): string => `<div class="post"><meta itemprop="datePublished" content="${stamp}">${body}</div>`;
+    const thread = (stamp: string): string => `<html><head><title>Projector recommendations</title></head><body><h1>Projector recommendations</h1>
+      <div class="meta"><span>${stamp}</span></div>${post('2024-01-03T11:23:42-05:00')}${post('2024-09-26T08:10:00-05:00')}</body></html>`;
     expect(extract(thread('Sep 26, 2024')).published_at).toBe('2024-01-03T11:23:42-05:00');
     // Labelled as the update, it is the last change's date all the more.
     const updated = extract(thread('Updated Sep 26, 2024'));
