@@ -91,6 +91,28 @@ function threadHeading(blocks: Block[], title: string): { heading: Block; headli
   return undefined;
 }
 
+/**
+ * Whether the text before the thread is its opening post: the lines lie in an item of the
+ * thread's own shape beside the stamped ones (a forum's first post, dated without a time of day
+ * or not at all), not in an article of their own. A blog's comments follow the post, they do
+ * not sit beside it in one list.
+ */
+function openingInSeries(blocks: Block[], values: number[], g: Group, start: number, end: number): boolean {
+  let inSeries = 0;
+  let all = 0;
+  for (let i = start; i < end; i++) {
+    const b = blocks[i]!;
+    if (values[i]! <= 0 || b.inComments) continue;
+    all += b.chars;
+    for (let el: DomParent | null = b.owner; el; el = el.parent) {
+      if (el.parent !== g.parent) continue;
+      if (isElement(el) && postShape(el as DomElement) === g.shape) inSeries += b.chars;
+      break;
+    }
+  }
+  return all > 0 && 2 * inSeries > all;
+}
+
 /** Characters of positive lines from `start` to before `end`, outside comment areas. */
 function textBefore(blocks: Block[], values: number[], start: number, end: number): number {
   let n = 0;
@@ -132,5 +154,6 @@ export function markCommentThreads(blocks: Block[], values: number[], titleIndex
   let stamps = 0;
   for (let i = titleIndex ?? 0; i < first.index; i++) if (isStampLine(blocks[i]!.text)) stamps++;
   if (textBefore(blocks, values, titleIndex ?? 0, first.index) < MIN_ARTICLE_CHARS || stamps > 1) return;
+  if (openingInSeries(blocks, values, g, titleIndex ?? 0, first.index)) return;
   markFrom(blocks, first.index, g.parent);
 }

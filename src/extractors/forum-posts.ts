@@ -58,8 +58,34 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
     if (l.value < NEAR_TOP_SHARE * top) continue;
     if (!best || l.posts.size > best.posts.size || (l.posts.size === best.posts.size && l.value > best.value)) best = l;
   }
+  return best && withReplyWrappers(best, lists);
+}
+
+/**
+ * A threaded engine that puts each post's replies in a wrapper right after it (post, its
+ * replies, next post, its replies…) makes two lists of one parent that alternate: together they
+ * are the thread. The posts' shape is that of the list whose item comes first (a post before its
+ * replies), so the replies nested in the wrappers count as posts of their own.
+ */
+function withReplyWrappers(best: PostList, lists: PostList[]): PostList {
+  const siblings = [...best.parent.children].filter(isElement);
+  for (const other of lists) {
+    if (other === best || other.parent !== best.parent || other.posts.size < MIN_ALTERNATIONS) continue;
+    let alternations = 0;
+    for (let i = 1; i < siblings.length; i++) {
+      const [a, b] = [siblings[i - 1]!, siblings[i]!];
+      if ((best.posts.has(a) && other.posts.has(b)) || (other.posts.has(a) && best.posts.has(b))) alternations++;
+    }
+    if (alternations < MIN_ALTERNATIONS) continue;
+    const firstOf = (l: PostList): number => siblings.findIndex((el) => l.posts.has(el));
+    const lead = firstOf(other) < firstOf(best) ? other : best;
+    return { parent: best.parent, posts: new Set([...best.posts, ...other.posts]), value: best.value + other.value, shape: lead.shape };
+  }
   return best;
 }
+
+/** Post/wrapper pairs side by side that make two lists one thread. */
+const MIN_ALTERNATIONS = 3;
 
 /** A list of more, smaller posts wins over one holding more text when it holds this share of it. */
 const NEAR_TOP_SHARE = 0.9;

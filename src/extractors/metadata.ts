@@ -231,13 +231,24 @@ export function jsonLd(page: Page): Array<Record<string, unknown>> {
 const TITLE_SEPARATORS_RE = /\s+[-|–—_·»:]\s+|_|\|/;
 
 /** Headline: og:title or an <h1> agreeing with <title>, else the longest part of <title>. */
+/**
+ * Whether a heading is only the site's segment of the document title: the title is the page's
+ * own title (og:title) and the heading's text joined by a separator ("The study's headline :
+ * science"). A discussion site's community name sits in an <h1> above its side column.
+ */
+function siteSegment(h1: string, docTitle: string, og: string | undefined): boolean {
+  if (og === undefined || og.includes(h1) || og.length <= h1.length) return false;
+  const parts = docTitle.split(TITLE_SEPARATORS_RE).map((s) => s.trim());
+  return parts.includes(h1) && docTitle.includes(og);
+}
+
 export function findTitle(page: Page, meta: Map<string, string>): string {
   const els = elementsOf(page);
   const titleEl = els.title;
   const docTitle = titleEl ? normalizeSpace(textContent(titleEl)) : '';
   const og = meta.get('og:title') ?? meta.get('twitter:title');
   const h1s = els.h1s.map((h) => normalizeSpace(textContent(h))).filter((t) => t.length > 1);
-  const h1 = h1s.find((t) => docTitle.includes(t) || (og !== undefined && og.includes(t)));
+  const h1 = h1s.find((t) => (docTitle.includes(t) && !siteSegment(t, docTitle, og)) || (og !== undefined && og.includes(t)));
   if (h1) return h1;
   if (og) return og;
   if (!docTitle) return h1s[0] ?? '';

@@ -28,6 +28,8 @@ import { dropBreakdowns } from './breakdowns';
 import { dropPlaceholders } from './placeholders';
 import { keepItemLinkLines } from './item-links';
 import { markCommentThreads } from './comment-threads';
+import { dropPastedDumps } from './pasted-dumps';
+import { dropPostFurniture } from './post-furniture';
 import { captionAlts, dropAltCaptions } from './alt-captions';
 
 export interface TextDensityOptions {
@@ -203,7 +205,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // A listing's items are its content, dated as they may be.
   if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
   const first = withItemList(blocks, chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
-  const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
+  const opinion = forum ? dropPostFurniture(dropPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
   const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root });

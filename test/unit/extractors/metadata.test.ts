@@ -12,6 +12,18 @@ describe('page metadata', () => {
     expect(findTitle(noH1, metaMap(noH1))).toBe('Storm closes schools across the county');
   });
 
+  it("skips an <h1> that is only the site's part of <title> when og:title is the page's own title", () => {
+    // old.reddit.com: the community's name in an <h1> above the side column, the post's title in og:title.
+    const root = parseHtml('<head><title>Hair follicles grown in the lab for the first time : science</title>'
+      + '<meta property="og:title" content="Hair follicles grown in the lab for the first time"></head>'
+      + '<body><div class="side"><h1 class="redditname"><a href="/r/science/">science</a></h1></div>'
+      + '<p class="title"><a href="https://example.org/study">Hair follicles grown in the lab for the first time</a></p></body>');
+    expect(findTitle(root, metaMap(root))).toBe('Hair follicles grown in the lab for the first time');
+    // An <h1> that is the title's own part stays the title.
+    const own = parseHtml('<head><title>Storm closes schools : Daily Post</title><meta property="og:title" content="Daily Post"></head><body><h1>Storm closes schools</h1></body>');
+    expect(findTitle(own, metaMap(own))).toBe('Storm closes schools');
+  });
+
   it('reads the author from JSON-LD before meta tags', () => {
     const root = parseHtml('<head><meta name="author" content="Desk"><script type="application/ld+json">'
       + '{"@graph":[{"@type":"NewsArticle","author":[{"@type":"Person","name":"Ana Ruiz"}]}]}</script></head>');

@@ -1,0 +1,31 @@
+import { isPostFurniture } from '../../../src/extractors/post-furniture';
+import { extract } from '../../../src/extractors/text-density';
+
+// A FluxBB-shaped thread: each post's profile column lists the poster's status and facts.
+const post = (n: number, user: string, text: string): string => `
+<div id="p${n}" class="blockpost rowodd"><h2><span><a href="viewtopic.php?pid=${n}#p${n}">2024-11-0${n} 10:1${n}:00</a></span></h2>
+<div class="box"><div class="inbox"><div class="postbody">
+<div class="postleft"><dl><dt><strong><a href="profile.php?id=${n}">${user}</a></strong></dt><dd class="usertitle"><strong>Member</strong></dd>
+<dd><span>Offline</span></dd><dd><span>Registered: 2023-0${n}-12</span></dd><dd><span>Posts: ${100 * n}</span></dd></dl></div>
+<div class="postright"><h3>Re: Pacman fails to sync after mirror change</h3><div class="postmsg"><p>${text}</p></div></div>
+</div></div><div class="postfootright"><ul><li class="postreport"><a href="misc.php?report=${n}">Report</a></li><li class="postquote"><a href="post.php?qid=${n}">Quote</a></li></ul></div></div></div>`;
+const texts = [
+  'After switching my mirrorlist to a closer mirror, pacman -Syu fails with signature errors on every package it downloads.',
+  'Refresh the keyring first: update archlinux-keyring on its own, then run the full upgrade again and the errors should go away.',
+  'That did it, thank you. The keyring on this machine had not been updated for months because I rarely booted it.',
+];
+const html = `<!doctype html><html lang="en"><head><title>Pacman fails to sync after mirror change / Newbie Corner / Arch Linux Forums</title></head><body>
+<div id="brdmain"><h1><span>Pacman fails to sync after mirror change</span></h1>${texts.map((t, i) => post(i + 1, ['ana', 'seth', 'ana'][i]!, t)).join('')}</div></body></html>`;
+
+describe('per-post furniture of a forum thread (post-furniture.ts)', () => {
+  it('reads counters, profile facts, status and buttons as furniture, sentences as text', () => {
+    for (const s of ['1,430 posts', '2 Likes', '(11 children)', 'Registered: 2023-01-12', 'Posts: 300', 'Offline', 'Quote', 'permalink']) expect(isPostFurniture(s)).toBe(true);
+    for (const s of ['I have 2 posts about this in the other thread.', 'Reply to the first post, please', 'Joined the club in 2019 and never looked back at the old mirror.']) expect(isPostFurniture(s)).toBe(false);
+  });
+
+  it("leaves each post's profile column out of the thread's text, keeping the posts", () => {
+    const text = extract(html, { url: 'https://bbs.example.org/viewtopic.php?id=309936' }).text;
+    for (const t of texts) expect(text).toContain(t);
+    for (const s of ['Offline', 'Registered:', 'Posts: 200']) expect(text).not.toContain(s);
+  });
+});
