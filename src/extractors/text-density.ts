@@ -13,6 +13,7 @@ import { cleanAuthor } from './thread-starter';
 import { chooseContent, DEFAULT_CONTENT, threadPosts, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { forumEvidence } from './page-kind';
+import { withWholeTables } from './table-rows';
 import { isTeaserList } from './forum-posts';
 import { withItemList } from './item-list';
 import { findItemLines, itemValues } from './items';
@@ -208,7 +209,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropRepeatedLines(first) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root });
+  const chosen = forum ? opinion : withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root }));
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
