@@ -1,4 +1,4 @@
-import { classWeight, isCommentArea, isDropped, isHiddenByClass, BLOCK_TAGS } from './clean';
+import { classWeight, isCommentArea, isDropped, isHiddenByClass, isReviewArea, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isBreadcrumb } from './breadcrumbs';
 import { inCodeBlock } from './code-lines';
@@ -163,6 +163,8 @@ interface WalkState {
   keepStyled: boolean;
   /** Read a heading's link to a place on the page as its text (isSectionAnchor). */
   sectionAnchors: boolean;
+  /** Read customers' reviews as reader comments (isReviewArea). */
+  reviewsAsComments: boolean;
 }
 
 /** Markup shown as text (escaped HTML inside noscript and the like) is never content. */
@@ -271,7 +273,7 @@ function walk(root: DomNode, st: WalkState): void {
         let byId = st.classCache.get(klass ?? '');
         if (!byId) st.classCache.set(klass ?? '', (byId = new Map()));
         let hit = byId.get(id ?? '');
-        if (!hit) byId.set(id ?? '', (hit = [classWeight(el), isCommentArea(el)]));
+        if (!hit) byId.set(id ?? '', (hit = [classWeight(el), isCommentArea(el) || (st.reviewsAsComments && isReviewArea(el))]));
         cls = hit;
       }
       if (cls[1]) st.inComments++;
@@ -343,12 +345,13 @@ export function isBoilerplate(b: Block): boolean {
  * `keepStyled`, elements an inline style or `aria-hidden` hides are read as well (text-density.ts: the pages that
  * show next to nothing until a script reveals their parts). With `sectionAnchors`, a heading's
  * link to a place on the page is its text, not a link (isSectionAnchor); not on forum threads,
- * where such a heading is a reply's subject linking to the reply ("Re: …" over every post).
+ * where such a heading is a reply's subject linking to the reply ("Re: …" over every post). With
+ * `reviewsAsComments`, customers' reviews are marked as comment areas (isReviewArea).
  */
-export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false, sectionAnchors = false): Block[] {
+export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false, sectionAnchors = false, reviewsAsComments = false): Block[] {
   const st: WalkState = {
     blocks: [], buf: '', linkChars: 0, links: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
-    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled, sectionAnchors,
+    classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled, sectionAnchors, reviewsAsComments,
   };
   for (const c of root.children) walk(c, st);
   flush(st);

@@ -128,6 +128,12 @@ const NEGATIVE_RE = new RegExp([
 const POSITIVE_RE = /article|content|entry|post|story|text|body|main|detail|zoom|cont\b|news|blog|message|thread|(?:^|[-_\s])(?:zhengwen|neirong|wenzhang)/i;
 
 const COMMENT_RE = /comment|disqus|respond|reactions|discussion|pinglun/i;
+/**
+ * Customers' reviews under a product (`product-reviews`, `user_reviews`, `review-card`,
+ * `reviewText`). `review` as a word of its own, not `preview` or `reviewer`; its case kept, so
+ * `reviewText` ends the word where `reviewer` does not.
+ */
+const REVIEW_RE = /(?:^|[-_\s])[Rr]eviews?(?=$|[-_\s]|[A-Z])/;
 
 function classAndId(el: DomElement): string {
   return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
@@ -233,4 +239,14 @@ export function isCommentArea(el: DomElement): boolean {
   if (el.name === 'body' || el.name === 'html') return false;
   const { class: cls, id } = el.attribs;
   return (cls !== undefined && COMMENT_RE.test(cls)) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
+}
+
+/**
+ * Customers' reviews by a class word (REVIEW_RE): what buyers wrote under a product, as comments
+ * are what readers wrote under a story. Only off an article (toBlocks' caller decides): a
+ * review article's own text sits in `review-body`.
+ */
+export function isReviewArea(el: DomElement): boolean {
+  const cls = el.attribs.class;
+  return cls !== undefined && el.name !== 'body' && el.name !== 'html' && REVIEW_RE.test(cls);
 }

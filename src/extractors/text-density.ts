@@ -13,6 +13,7 @@ import { cleanAuthor } from './thread-starter';
 import { chooseContent, DEFAULT_CONTENT, threadPosts, type ContentParams } from './content';
 import { judgeFurniture } from './layout';
 import { forumEvidence } from './page-kind';
+import { withWholeTables } from './table-rows';
 import { isTeaserList } from './forum-posts';
 import { withItemList } from './item-list';
 import { findItemLines, itemValues } from './items';
@@ -83,11 +84,11 @@ const SHELL_CHARS = 2000;
  * they hold several times more text; else the lines as they are. Costs a second walk on those
  * pages only.
  */
-function revealed(root: DomRoot, lines: Block[], sectionAnchors: boolean): Block[] {
+function revealed(root: DomRoot, lines: Block[], sectionAnchors: boolean, reviewsAsComments: boolean): Block[] {
   const chars = (ls: Block[]): number => ls.reduce((n, b) => n + b.chars, 0);
   const shown = chars(lines);
   if (shown >= SHELL_CHARS) return lines;
-  const all = toBlocks(root, true, true, sectionAnchors);
+  const all = toBlocks(root, true, true, sectionAnchors, reviewsAsComments);
   return chars(all) >= Math.max(SHELL_CHARS, 3 * shown) ? all : lines;
 }
 
@@ -188,7 +189,9 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const titleKey = headlineKey(title);
   // The whole document, not the first <body>: a stray tag can leave the page inside <head> or
   // put a second <html><body> up there (htmlparser2 nests them where browsers would not).
-  const lines = revealed(root, toBlocks(root, true, false, !forum), !forum);
+  // Off an article, customers' reviews are comments on the product (a review article's text is its own).
+  const reviewsAsComments = !forum && meta.get('og:type') !== 'article';
+  const lines = revealed(root, toBlocks(root, true, false, !forum, reviewsAsComments), !forum, reviewsAsComments);
   const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
   const head = headline(blocks, title, titleKey);
   const titleIndex = head?.index;
@@ -208,7 +211,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropPostFurniture(dropPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root });
+  const chosen = forum ? opinion : withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root }));
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
