@@ -29,6 +29,7 @@ import { dropPlaceholders } from './placeholders';
 import { keepItemLinkLines } from './item-links';
 import { markCommentThreads } from './comment-threads';
 import { captionAlts, dropAltCaptions } from './alt-captions';
+import { pageEchoes } from './echoes';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -210,7 +211,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
+  const pageUrls = [opts.url ?? '', meta.get('og:url') ?? ''];
+  const isHeadline = (b: Block): boolean => b.text.length <= 120 && headlineKey(b.text) === titleKey;
+  const echoes = forum ? undefined : pageEchoes(chosen, { pageUrls, head, isHeadline });
   const paragraphs = chosen
+    .filter((b) => !echoes?.has(b))
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
     .map((b) => b.text);
   const text = paragraphs.join('\n');
