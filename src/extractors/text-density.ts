@@ -30,6 +30,7 @@ import { keepItemLinkLines } from './item-links';
 import { markCommentThreads } from './comment-threads';
 import { captionAlts, dropAltCaptions } from './alt-captions';
 import { pageEchoes } from './echoes';
+import { dropAuthorEchoes } from './author-echoes';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -237,6 +238,9 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Last, the author a script's data object names (a tag manager's data layer) where the markup
   // names none, else the person a copyright line names (a personal site's footer).
   const author = findAuthor(els, meta, ld, byline, forum, opts.url) ?? cleanAuthor(dataObjectAuthor(source)) ?? copyrightAuthor(els, siteNames(meta, ld), opts.url);
+  // The byline and the author box are read for the author field, and left out of the text.
+  const bodyParagraphs = forum ? paragraphs : dropAuthorEchoes(paragraphs, author);
+  const bodyText = bodyParagraphs === paragraphs ? text : bodyParagraphs.join('\n');
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.
@@ -248,8 +252,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? modified;
   return {
     title,
-    text,
-    paragraphs,
+    text: bodyText,
+    paragraphs: bodyParagraphs,
     ...(author ? { author } : {}),
     ...(published ? { published_at: published } : {}),
     ...(modified ? { modified_at: modified } : {}),
