@@ -6,6 +6,8 @@ const EDGE_LINES = 3;
 const MAX_EXTRA_WORDS = 4;
 /** Lines of an author box under its name line, at most (a bio, a "reach her at" line). */
 const MAX_BOX_LINES = 2;
+/** Comma-separated parts of a byline: two names, or a name and the agency. */
+const MAX_BYLINE_PARTS = 2;
 /** A sentence ends the line: the name line of a byline or an author box has none. */
 const SENTENCE_END_RE = /[.!?]["'”’)]?$/;
 
@@ -21,7 +23,9 @@ function namesAuthor(line: string, author: string): boolean {
   const l = line.toLowerCase();
   const a = author.toLowerCase();
   if (!l.includes(a) && !a.includes(l)) return false;
-  return words(line).length <= words(author).length + MAX_EXTRA_WORDS;
+  // Beside the name one more part at most (an agency, "About"): more names are a list of authors (a paper's), not a byline.
+  const rest = l.replace(a, ' ').split(/,|\s(?:and|&)\s/).filter((part) => part.trim() !== '');
+  return rest.length <= 1 && words(line).length <= words(author).length + MAX_EXTRA_WORDS;
 }
 
 /**
@@ -34,6 +38,8 @@ function namesAuthor(line: string, author: string): boolean {
  */
 export function dropAuthorEchoes(paragraphs: string[], author: string | undefined): string[] {
   if (!author || author.length < 4 || !/^[\p{Script=Latin}\s.,'’&-]+$/u.test(author)) return paragraphs;
+  // Three or more names in a row are a paper's or a card's list of authors, a line of the item.
+  if (author.split(',').length > MAX_BYLINE_PARTS) return paragraphs;
   const drop = new Set<number>();
   const n = paragraphs.length;
   for (let i = 0; i < Math.min(EDGE_LINES, n); i++) {

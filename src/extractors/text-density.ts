@@ -238,8 +238,9 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Last, the author a script's data object names (a tag manager's data layer) where the markup
   // names none, else the person a copyright line names (a personal site's footer).
   const author = findAuthor(els, meta, ld, byline, forum, opts.url) ?? cleanAuthor(dataObjectAuthor(source)) ?? copyrightAuthor(els, siteNames(meta, ld), opts.url);
-  // The byline and the author box are read for the author field, and left out of the text.
-  const bodyParagraphs = forum ? paragraphs : dropAuthorEchoes(paragraphs, author);
+  // The byline and the author box are read for the author field, and left out of the text (a
+  // listing's author lines are its items' own).
+  const bodyParagraphs = forum || listing ? paragraphs : dropAuthorEchoes(paragraphs, author);
   const bodyText = bodyParagraphs === paragraphs ? text : bodyParagraphs.join('\n');
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last

@@ -19,11 +19,13 @@ describe('dropAuthorEchoes: a byline and an author box told by the author\'s nam
     expect(dropAuthorEchoes([...body, 'Über Moritz Bachmann', 'Als Sales Manager bildet er die Schnittstelle zum Vertrieb.'], 'Moritz Bachmann')).toEqual(body);
   });
 
-  it('keeps a sentence that names the author, a line in the middle, and Chinese datelines', () => {
+  it('keeps a sentence that names the author, a line in the middle, a list of authors, and Chinese datelines', () => {
     const quoted = ['Phil Helsel said the call was recorded by the office.', ...body];
     expect(dropAuthorEchoes(quoted, 'Phil Helsel')).toEqual(quoted);
     const middle = [...body, 'Phil Helsel', ...body];
     expect(dropAuthorEchoes(middle, 'Phil Helsel')).toEqual(middle);
+    const authors = ['Shangwen Sun, Alfredo Canziani, Jiachen Zhu', ...body];
+    expect(dropAuthorEchoes(authors, 'Shangwen Sun')).toEqual(authors);
     const zh = ['記者陳鈞凱／台北報導', ...body];
     expect(dropAuthorEchoes(zh, '陳鈞凱')).toEqual(zh);
   });
