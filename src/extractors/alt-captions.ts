@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { findAll, normalizeSpace, type DomParent } from './dom';
+import { findAll, lowestCommonAncestor, normalizeSpace, textContent, type DomElement, type DomParent } from './dom';
 
 /**
  * Photo captions told by their words, not by their class: a gallery or a lightbox prints the
@@ -8,6 +8,24 @@ import { findAll, normalizeSpace, type DomParent } from './dom';
  * caption in a slide elsewhere on the page is prose by every other measure, and is dropped only
  * when a class word says "caption". Truths of every source leave captions out.
  */
+
+/** Up to this length a line that repeats the alt text of the image above it is a caption wherever it stands (selection.ts's isCaption). */
+export const SHORT_CAPTION_CHARS = 80;
+/** Characters beside the caption its figure may hold (a credit, a "Photo" label). */
+const FIGURE_SLACK_CHARS = 30;
+
+/**
+ * Whether a line (its owner and its non-space characters) is the one text of an image's
+ * figure: the smallest element around both the image and the line holds next to nothing else.
+ * A CMS prints the image's alt text again as its caption in such a box (a field wrapper around
+ * the <img> and a caption <div>), whatever its classes are called; a paragraph of the story an
+ * alt text repeats stands beside the image in the story's own flow, among its other lines.
+ */
+export function isFigureCaption(image: DomElement, owner: DomParent, chars: number): boolean {
+  const box = lowestCommonAncestor([image, owner]);
+  if (!box || box.type === 'root') return false;
+  return textContent(box).replace(/[\s\u00a0\u200b\u3000]+/g, '').length <= chars + FIGURE_SLACK_CHARS;
+}
 
 /** Shorter lines are names and labels an alt text may hold by chance ("Photo", a place). */
 const MIN_CAPTION_CHARS = 40;

@@ -4,6 +4,7 @@ import { isBreadcrumb } from './breadcrumbs';
 import { inCodeBlock } from './code-lines';
 import { isChoiceLabel } from './choice-labels';
 import { isInlinePopup } from './inline-popups';
+import { isFigureCaption, SHORT_CAPTION_CHARS } from './alt-captions';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
 /** One line of visible text: the inline text between two block boundaries. */
@@ -35,7 +36,10 @@ export interface Block {
   inList: boolean;
   /** An image stands between the previous line and this one (a caption candidate). */
   afterImage: boolean;
-  /** The line repeats the alt text of the image just before it. */
+  /**
+   * The line repeats the alt text of the image just before it: a short line anywhere, a long
+   * one only as the one text of the image's figure (see isFigureCaption).
+   */
   repeatsAlt: boolean;
   /** The innermost element above the line that a class word calls furniture or hidden (layout.ts judges them). */
   furniture: FurnitureMark | null;
@@ -153,6 +157,7 @@ interface WalkState {
   /** An image was passed since the last line, and its alt text. */
   imageSince: boolean;
   lastAlt: string;
+  lastImage: DomElement | undefined;
   /** class → id → [class weight, comment area]: pages repeat a few class strings thousands of times. */
   classCache: Map<string, Map<string, [number, boolean]>>;
   /** Counts of the line flush() is cutting. */
@@ -182,7 +187,8 @@ function flush(st: WalkState): void {
   st.links = 0;
   if (!text || isMarkupText(text)) return;
   const { chars, cjk, punct } = st.counts;
-  const repeatsAlt = st.lastAlt.length >= 4 && (text === st.lastAlt || (text.length >= 4 && st.lastAlt.includes(text)));
+  const repeatsAlt = st.lastAlt.length >= 4 && (text === st.lastAlt || (text.length >= 4 && st.lastAlt.includes(text)))
+    && (text.length <= SHORT_CAPTION_CHARS || (st.lastImage !== undefined && isFigureCaption(st.lastImage, st.owner, chars)));
   st.blocks.push({
     index: st.blocks.length, text, chars, linkChars: Math.min(linkChars, chars), links, cjkChars: cjk, punct,
     owner: st.owner, heading: st.heading, classScore: st.classScore, inList: st.inList > 0, inComments: st.inComments > 0,
@@ -190,6 +196,7 @@ function flush(st: WalkState): void {
   });
   st.imageSince = false;
   st.lastAlt = '';
+  st.lastImage = undefined;
 }
 
 function countChars(s: string): number {
@@ -256,6 +263,7 @@ function walk(root: DomNode, st: WalkState): void {
       flush(st);
       st.imageSince = true;
       st.lastAlt = normalizeSpace(el.attribs.alt ?? el.attribs.title ?? '');
+      st.lastImage = el;
       continue;
     }
     const link = inLink || (name === 'a' && el.attribs.href !== undefined && !(st.sectionAnchors && isSectionAnchor(el, st.owner)));
@@ -350,7 +358,7 @@ export function isBoilerplate(b: Block): boolean {
  */
 export function toBlocks(root: DomParent, keepHidden = false, keepStyled = false, sectionAnchors = false, reviewsAsComments = false): Block[] {
   const st: WalkState = {
-    blocks: [], buf: '', linkChars: 0, links: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '',
+    blocks: [], buf: '', linkChars: 0, links: 0, owner: root, classScore: 0, heading: 0, inList: 0, inComments: 0, imageSince: false, lastAlt: '', lastImage: undefined,
     classCache: new Map(), counts: { chars: 0, cjk: 0, punct: 0 }, furniture: null, keepHidden, keepStyled, sectionAnchors, reviewsAsComments,
   };
   for (const c of root.children) walk(c, st);

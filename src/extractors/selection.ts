@@ -1,5 +1,6 @@
 import { isBoilerplate, type Block } from './blocks';
 import { isDateline } from './boilerplate-lines';
+import { SHORT_CAPTION_CHARS } from './alt-captions';
 import { classWeight, isPosterBox } from './clean';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent, type DomText } from './dom';
 import { linkRatio } from './scoring';
@@ -64,14 +65,17 @@ function centered(el: DomParent): boolean {
 }
 
 /**
- * An image caption: a short line that repeats the image's alt text, or that follows an image
+ * An image caption: a short line that repeats the image's alt text (a long one that is the one
+ * text of the image's figure), or that follows an image
  * centred or with no sentence end (news sites put "大会现场" under the photo). Truths of every
  * source leave captions out.
  */
 export function isCaption(b: Block): boolean {
   // The owner itself, not b.heading: an unclosed <h1> high up marks half a page as heading.
-  if (b.text.length > 80 || (isElement(b.owner) && /^h[1-6]$/.test((b.owner as DomElement).name))) return false;
+  if (isElement(b.owner) && /^h[1-6]$/.test((b.owner as DomElement).name)) return false;
+  // A long line repeats the alt text only as its figure's caption (blocks.ts).
   if (b.repeatsAlt) return true;
+  if (b.text.length > SHORT_CAPTION_CHARS) return false;
   if (!b.afterImage || b.cjkChars * 2 < b.chars) return false;
   return centered(b.owner) && !SENTENCE_END_RE.test(b.text);
 }

@@ -32,6 +32,8 @@ import { markCommentThreads } from './comment-threads';
 import { dropPastedDumps } from './pasted-dumps';
 import { dropPostFurniture } from './post-furniture';
 import { captionAlts, dropAltCaptions } from './alt-captions';
+import { pageEchoes } from './echoes';
+import { dropAuthorEchoes } from './author-echoes';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -215,7 +217,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
+  const pageUrls = [opts.url ?? '', meta.get('og:url') ?? ''];
+  const isHeadline = (b: Block): boolean => b.text.length <= 120 && headlineKey(b.text) === titleKey;
+  const echoes = forum ? undefined : pageEchoes(chosen, { pageUrls, head, isHeadline });
   const paragraphs = chosen
+    .filter((b) => !echoes?.has(b))
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
     .map((b) => b.text);
   const text = paragraphs.join('\n');
@@ -240,6 +246,10 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   let pageKey: string | undefined;
   const shown = (name: string): boolean => (pageKey ??= nameKey(blocks.map((b) => b.text).join(' '))).includes(nameKey(name));
   const author = findAuthor(els, meta, ld, byline, forum, opts.url, shown) ?? cleanAuthor(dataObjectAuthor(source)) ?? copyrightAuthor(els, siteNames(meta, ld), opts.url);
+  // The byline and the author box are read for the author field, and left out of the text (a
+  // listing's author lines are its items' own).
+  const bodyParagraphs = forum || listing ? paragraphs : dropAuthorEchoes(paragraphs, author);
+  const bodyText = bodyParagraphs === paragraphs ? text : bodyParagraphs.join('\n');
   const fromTitle = blocks.slice(anchor, anchor + 12).map((b) => b.text).join('\n');
   // A "Last updated" line far from the headline (the foot of a documentation page) dates the last
   // change only: the page may have been published years before.
@@ -251,8 +261,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     ?? findPublished(els, meta, ld, `${fromTitle}\n${text}`, byline, opts.url, source, () => labelledDate(blocks, dayFirst)) ?? modified;
   return {
     title,
-    text,
-    paragraphs,
+    text: bodyText,
+    paragraphs: bodyParagraphs,
     ...(author ? { author } : {}),
     ...(published ? { published_at: published } : {}),
     ...(modified ? { modified_at: modified } : {}),
