@@ -31,6 +31,14 @@ describe('pageEchoes: lines that echo the page itself', () => {
     expect(text).not.toContain('Car sales plunge 10 percent in October');
   });
 
+  it('keeps a paragraph of the story that repeats the headline\'s sentence, in the box of the body\'s paragraphs', () => {
+    const story = `<!doctype html><html lang="en"><head><title>That ending was horrible, I hated it_Daily</title></head><body>
+<h1>That ending was horrible, I hated it</h1><div class="x4d">${paragraphs}<p>That ending was horrible, I hated it.</p>
+<p>That ending was horrible, I hated it. We stayed for the credits anyway, hoping for a scene that would explain the last hour, and none came.</p></div></body></html>`;
+    const text = extract(story).text;
+    expect(text.match(/That ending was horrible, I hated it\./g)?.length).toBe(2);
+  });
+
   it('tells the own address from another one, with or without www and a trailing slash', () => {
     expect(isOwnUrlLine('http://example-news.com/a/b/', ['https://www.example-news.com/a/b'])).toBe(true);
     expect(isOwnUrlLine('https://www.example-news.com/a/c', ['https://www.example-news.com/a/b'])).toBe(false);
