@@ -61,10 +61,16 @@ function stampedGroup(blocks: Block[]): Group | undefined {
   return best;
 }
 
+/** The child of the group's parent a line lies in, if any. */
+function childIn(b: Block, g: Group): DomParent | undefined {
+  for (let el: DomParent | null = b.owner; el; el = el.parent) if (el.parent === g.parent) return el;
+  return undefined;
+}
+
 /** The item of the group a line lies in, if any. */
 function itemOf(b: Block, g: Group): DomParent | undefined {
-  for (let el: DomParent | null = b.owner; el; el = el.parent) if (el.parent === g.parent) return g.stamped.has(el) ? el : undefined;
-  return undefined;
+  const el = childIn(b, g);
+  return el && g.stamped.has(el) ? el : undefined;
 }
 
 /** Words a thread's heading may add around the quoted headline ("59 Comments on", "One thought on"). */
@@ -104,11 +110,8 @@ function openingInSeries(blocks: Block[], values: number[], g: Group, start: num
     const b = blocks[i]!;
     if (values[i]! <= 0 || b.inComments) continue;
     all += b.chars;
-    for (let el: DomParent | null = b.owner; el; el = el.parent) {
-      if (el.parent !== g.parent) continue;
-      if (isElement(el) && postShape(el as DomElement) === g.shape) inSeries += b.chars;
-      break;
-    }
+    const el = childIn(b, g);
+    if (el && isElement(el) && postShape(el) === g.shape) inSeries += b.chars;
   }
   return all > 0 && 2 * inSeries > all;
 }

@@ -1,4 +1,5 @@
 import type { Block } from './blocks';
+import type { DomParent } from './dom';
 
 /** An address with nothing else on the line. */
 const BARE_URL_RE = /^https?:\/\/\S+$/i;
@@ -24,13 +25,13 @@ const BODY_LINE_CHARS = 150;
 
 /**
  * Lines of the content that echo the page rather than say something: the page's own address,
- * and a second copy of the headline below the body's first paragraph (a gallery overlay's or a
- * sticky bar's title; the headline is the title field, and the text holds it at most once, as
- * the headline line itself), outside the box of the body's paragraphs. A copy above the body may be the page's own headline, styled apart
- * from the one the title matched (a product's name over its description); a heading below it
- * is a section of the body that restates the title. (Not
- * every line that repeats: an article repeats its lead under the summary, or a quoted post,
- * and the references keep both copies.)
+ * and a second copy of the headline below the body's first paragraph and outside the box of its
+ * paragraphs (a gallery overlay's or a sticky bar's title; the headline is the title field, and
+ * the text holds it at most once, as the headline line itself). A copy above the body may be the
+ * page's own headline, styled apart from the one the title matched (a product's name over its
+ * description); a heading below it is a section of the body that restates the title. (Not every
+ * line that repeats: an article repeats its lead under the summary, or a quoted post, and the
+ * references keep both copies.)
  */
 export function pageEchoes(
   lines: Block[],
@@ -39,7 +40,7 @@ export function pageEchoes(
   const echoes = new Set<Block>();
   // The boxes holding the body's paragraphs so far: a copy among them is a paragraph of the story
   // that repeats the title's sentence (a post whose headline is its first line), not an overlay.
-  const bodyBoxes = new Set<unknown>();
+  const bodyBoxes = new Set<DomParent | null>();
   for (const b of lines) {
     const copy = bodyBoxes.size > 0 && o.head !== undefined && b !== o.head && b.heading === 0 && o.isHeadline(b);
     if (isOwnUrlLine(b.text, o.pageUrls) || (copy && !bodyBoxes.has(b.owner.parent))) echoes.add(b);

@@ -1,6 +1,6 @@
 import type { Block } from './blocks';
 import { inCodeBlock } from './code-lines';
-import { isElement, textContent, type DomElement } from './dom';
+import { isElement, textContent } from './dom';
 
 /**
  * Characters from which a code line in a thread is a pasted dump (a build log, a traceback run,
@@ -14,7 +14,7 @@ const MIN_CODE_SHARE = 0.9;
 function isCodeLine(b: Block): boolean {
   if (inCodeBlock(b.owner)) return true;
   let code = 0;
-  for (const c of b.owner.children) if (isElement(c) && (c as DomElement).name === 'code') code += textContent(c).replace(/\s+/g, '').length;
+  for (const c of b.owner.children) if (isElement(c) && c.name === 'code') code += textContent(c).replace(/\s+/g, '').length;
   return code >= MIN_CODE_SHARE * b.chars;
 }
 

@@ -48,8 +48,9 @@ const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'datemodified
  * thread's posts, each dated (the first is the thread's start).
  */
 function taggedDates(page: Page, meta: Map<string, string>): string[] {
-  const loneSchema = elementsOf(page).metas.filter((m) => m.attribs.itemprop?.toLowerCase() === 'datepublished').length === 1
-    && !elementsOf(page).metas.some((m) => (m.attribs.property ?? m.attribs.name)?.toLowerCase() === 'datepublished');
+  const metas = elementsOf(page).metas;
+  const loneSchema = metas.filter((m) => m.attribs.itemprop?.toLowerCase() === 'datepublished').length === 1
+    && !metas.some((m) => (m.attribs.property ?? m.attribs.name)?.toLowerCase() === 'datepublished');
   return PUBLISHED_KEYS.filter((k) => !(loneSchema && k === 'datepublished')).map((k) => meta.get(k)).filter((v): v is string => v !== undefined)
     .map((v) => normalizeDate(v)).filter((d): d is string => d !== undefined);
 }

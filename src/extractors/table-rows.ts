@@ -1,5 +1,5 @@
 import { isBoilerplate, type Block } from './blocks';
-import type { DomElement, DomParent } from './dom';
+import { findFirst, type DomElement, type DomParent } from './dom';
 
 /**
  * Longest cell line taken back into a table: a data table's cells are labels and values (a
@@ -11,16 +11,7 @@ const MAX_CELL_CHARS = 80;
 const MAX_DATA_LINE_CHARS = 200;
 
 /** Whether a table holds another table: a layout table (an old site's page grid), not a data table. */
-function holdsTable(t: DomElement): boolean {
-  const stack = [...t.children];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type !== 'tag') continue;
-    if ((n as DomElement).name === 'table') return true;
-    stack.push(...(n as DomElement).children);
-  }
-  return false;
-}
+const holdsTable = (t: DomElement): boolean => findFirst(t, (el) => el.name === 'table') !== undefined;
 
 /** The nearest <table> above an element, if any. */
 function tableOf(n: DomParent): DomElement | undefined {
@@ -42,6 +33,7 @@ export function withWholeTables(blocks: Block[], chosen: Block[]): Block[] {
     const t = tableOf(b.owner);
     if (t) tables.add(t);
   }
+  if (tables.size === 0) return chosen;
   for (const b of blocks) {
     if (b.chars <= MAX_DATA_LINE_CHARS) continue;
     const t = tableOf(b.owner);
