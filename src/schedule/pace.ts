@@ -42,14 +42,18 @@ export const DEFAULT_PACE: PaceOptions = {
 export const INITIAL_PACE: PaceState = { integral: 0, pace: 1 };
 
 /**
- * One step: `latenessHours` and `intervalHours` are the mean lateness of the visits taken since the
- * last step and the mean interval they were planned for; without an interval (none taken) the
- * proportional part lapses and the integral holds.
+ * One step: `lateness` is the mean lateness of the visits taken since the last step, each in the
+ * interval it was planned for (0.1: a tenth of its interval late), and `intervalHours` the mean of
+ * those intervals, the unit time is counted in; without an interval (none taken) the proportional
+ * part lapses and the integral holds. Each visit in its own interval, not the mean lateness over the
+ * mean interval: when a cohort of subjects with long intervals comes due at once, every visit in the
+ * queue runs hours late, which is little against their days but much against the short intervals of
+ * the busy subjects behind them (where the posts are), and the mean over the mean hid it.
  */
-export function updatePace(state: PaceState, latenessHours: number, elapsedHours: number, intervalHours: number, opts: PaceOptions = DEFAULT_PACE): PaceState {
+export function updatePace(state: PaceState, lateness: number, elapsedHours: number, intervalHours: number, opts: PaceOptions = DEFAULT_PACE): PaceState {
   if (!(intervalHours > 0 && Number.isFinite(intervalHours))) return piStep(state, 0, 0, opts);
   // Late visits (positive error) must slow the pace: the controller acts on the negated error.
-  return piStep(state, -latenessHours / intervalHours, elapsedHours / intervalHours, opts);
+  return piStep(state, -lateness, elapsedHours / intervalHours, opts);
 }
 
 /** One PI step on log(pace), the integral and the result both clamped to [minPace, maxPace]. */

@@ -32,6 +32,8 @@ describe('DueQueue', () => {
     const drained = q.drainLateness();
     expect(drained.latenessHours).toBeCloseTo(60 / 3_600_000, 15);
     expect(drained.intervalHours).toBeCloseTo(30 / 3_600_000, 15);
+    // Subject 0: 110 late on an interval of 40; subject 1: 10 late on 20 (not 120 over 60).
+    expect(drained.latenessInIntervals).toBeCloseTo((110 / 40 + 10 / 20) / 2, 12);
     expect(q.drainLateness().intervalHours).toBeNaN();
   });
 

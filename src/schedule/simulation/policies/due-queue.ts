@@ -13,6 +13,8 @@ export class DueQueue {
   private readonly intervalMs: Float64Array;
   private latenessSumMs = 0;
   private intervalSumMs = 0;
+  /** Each taken visit's lateness over its planned interval (visits planned with none add nothing). */
+  private relativeSum = 0;
   private taken = 0;
 
   constructor(subjects: number) {
@@ -46,12 +48,14 @@ export class DueQueue {
 
   /**
    * Since the last call: the mean lateness and the mean interval the taken visits were planned for,
-   * in hours (0 and NaN when none were taken): lateness means little except against the intervals.
+   * in hours, and the mean of each visit's lateness in its own interval (0, NaN and 0 when none were
+   * taken): lateness means little except against the intervals.
    */
-  drainLateness(): { latenessHours: number; intervalHours: number } {
+  drainLateness(): { latenessHours: number; intervalHours: number; latenessInIntervals: number } {
     const out = this.taken > 0
-      ? { latenessHours: this.latenessSumMs / this.taken / 3_600_000, intervalHours: this.intervalSumMs / this.taken / 3_600_000 }
-      : { latenessHours: 0, intervalHours: Number.NaN };
+      ? { latenessHours: this.latenessSumMs / this.taken / 3_600_000, intervalHours: this.intervalSumMs / this.taken / 3_600_000, latenessInIntervals: this.relativeSum / this.taken }
+      : { latenessHours: 0, intervalHours: Number.NaN, latenessInIntervals: 0 };
+    this.relativeSum = 0;
     this.latenessSumMs = 0;
     this.intervalSumMs = 0;
     this.taken = 0;
@@ -145,6 +149,7 @@ export class DueQueue {
     this.dueMs[id] = Number.NaN;
     this.latenessSumMs += latenessMs;
     this.intervalSumMs += this.intervalMs[id]!;
+    if (this.intervalMs[id]! > 0) this.relativeSum += latenessMs / this.intervalMs[id]!;
     this.taken += 1;
   }
 

@@ -75,9 +75,9 @@ export class FreshetPolicy implements SchedulingPolicy {
   }
 
   replan(nowMs: number): void {
-    const { latenessHours, intervalHours } = this.queue.due.drainLateness();
+    const { latenessInIntervals, intervalHours } = this.queue.due.drainLateness();
     if (!Number.isNaN(this.lastReplanMs) && this.queue.unvisitedCount === 0) {
-      this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000, intervalHours);
+      this.paceState = updatePace(this.paceState, latenessInIntervals, (nowMs - this.lastReplanMs) / 3_600_000, intervalHours);
     }
     this.lastReplanMs = nowMs;
     const refit = Number.isNaN(this.priorFittedMs) || nowMs - this.priorFittedMs >= PRIOR_REFIT_MS;

@@ -92,9 +92,9 @@ export class OraclePolicy implements SchedulingPolicy {
 
   /** The same backlog control as freshet's (pace.ts): the oracle knows the rates, not the queue's luck. */
   replan(nowMs: number): void {
-    const { latenessHours, intervalHours } = this.queue.due.drainLateness();
+    const { latenessInIntervals, intervalHours } = this.queue.due.drainLateness();
     if (!Number.isNaN(this.lastReplanMs) && this.queue.unvisitedCount === 0) {
-      this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000, intervalHours);
+      this.paceState = updatePace(this.paceState, latenessInIntervals, (nowMs - this.lastReplanMs) / 3_600_000, intervalHours);
     }
     this.lastReplanMs = nowMs;
     let rekey = Math.abs(this.paceState.pace / this.keyedPace - 1) > 0.02;
