@@ -9,9 +9,15 @@
  * other way. So a slow feedback multiplies every visit rate by a `pace`: below 1 while visits run
  * late (intervals stretch in proportion, keeping the √λ shape, and the backlog drains), above 1
  * while the queue runs dry and visits are pulled forward. It is a PI controller on the mean
- * lateness of revisits (visit time − due time, negative when early). The live crawler measures
- * the same thing when it claims from the due ZSET. Callers hold it still while never-visited
- * subjects are being swept in: their backlog says nothing about the revisit plan.
+ * lateness of revisits (visit time − due time, negative when early), measured in the intervals the
+ * visits were planned for, and with time counted in those intervals too. In hours, one gain could
+ * not serve every budget: a change of pace moves every due time by a share of its interval, so the
+ * lateness it causes grows with the intervals; at 0.25× (intervals of days) a gain of 0.05 an hour
+ * turned each hour's lateness into the next hour's opposite one, and the pace swung between its
+ * bounds at every replan (±30 h of lateness, both for freshet and the oracle), while at 1× and 2×
+ * it held within 1 %. The live crawler measures the same thing when it claims from the due ZSET.
+ * Callers hold it still while never-visited subjects are being swept in: their backlog says
+ * nothing about the revisit plan.
  */
 export interface PaceState {
   /** The integral part: corrects a persistent bias of the plan (page-cost or estimate errors). */
@@ -21,32 +27,40 @@ export interface PaceState {
 }
 
 export interface PaceOptions {
-  /** Mean lateness to hold, in hours. */
-  targetLatenessHours: number;
-  /** Proportional gain, per hour of lateness. */
+  /** Proportional gain on log(pace), per planned interval of lateness. */
   proportionalGain: number;
-  /** Integral gain, per hour of lateness per hour. */
+  /** Integral gain, per planned interval of lateness per planned interval of time. */
   integralGain: number;
   minPace: number;
   maxPace: number;
 }
 
 export const DEFAULT_PACE: PaceOptions = {
-  targetLatenessHours: 0, proportionalGain: 0.05, integralGain: 0.01, minPace: 0.5, maxPace: 1.5,
+  proportionalGain: 0.5, integralGain: 1, minPace: 0.5, maxPace: 1.5,
 };
 
 export const INITIAL_PACE: PaceState = { integral: 0, pace: 1 };
 
-export function updatePace(state: PaceState, latenessHours: number, elapsedHours: number, opts: PaceOptions = DEFAULT_PACE): PaceState {
+/**
+ * One step: `lateness` is the mean lateness of the visits taken since the last step, each in the
+ * interval it was planned for (0.1: a tenth of its interval late), and `intervalHours` the mean of
+ * those intervals, the unit time is counted in; without an interval (none taken) the proportional
+ * part lapses and the integral holds. Each visit in its own interval, not the mean lateness over the
+ * mean interval: when a cohort of subjects with long intervals comes due at once, every visit in the
+ * queue runs hours late, which is little against their days but much against the short intervals of
+ * the busy subjects behind them (where the posts are), and the mean over the mean hid it.
+ */
+export function updatePace(state: PaceState, lateness: number, elapsedHours: number, intervalHours: number, opts: PaceOptions = DEFAULT_PACE): PaceState {
+  if (!(intervalHours > 0 && Number.isFinite(intervalHours))) return piStep(state, 0, 0, opts);
   // Late visits (positive error) must slow the pace: the controller acts on the negated error.
-  return piStep(state, -(latenessHours - opts.targetLatenessHours), elapsedHours, opts);
+  return piStep(state, -lateness, elapsedHours / intervalHours, opts);
 }
 
 /** One PI step on log(pace), the integral and the result both clamped to [minPace, maxPace]. */
-function piStep(state: PaceState, error: number, elapsedHours: number, opts: SpendPaceOptions): PaceState {
+function piStep(state: PaceState, error: number, elapsed: number, opts: SpendPaceOptions): PaceState {
   const limit = Math.log(opts.maxPace);
   const floor = Math.log(opts.minPace);
-  const integral = Math.min(limit, Math.max(floor, state.integral + opts.integralGain * error * elapsedHours));
+  const integral = Math.min(limit, Math.max(floor, state.integral + opts.integralGain * error * elapsed));
   const logPace = Math.min(limit, Math.max(floor, integral + opts.proportionalGain * error));
   return { integral, pace: Math.exp(logPace) };
 }

@@ -21,6 +21,22 @@ describe('DueQueue', () => {
     expect(out).toEqual([]);
   });
 
+  it('reports the intervals the taken visits were planned for beside their lateness', () => {
+    const q = new DueQueue(3);
+    q.schedule(0, 100, Number.NEGATIVE_INFINITY, 60);
+    q.schedule(1, 200, Number.NEGATIVE_INFINITY, 180);
+    q.schedule(2, 900, Number.NEGATIVE_INFINITY, 0);
+    const out: number[] = [];
+    q.take(210, 10, false, out);
+    expect(out).toEqual([0, 1]);
+    const drained = q.drainLateness();
+    expect(drained.latenessHours).toBeCloseTo(60 / 3_600_000, 15);
+    expect(drained.intervalHours).toBeCloseTo(30 / 3_600_000, 15);
+    // Subject 0: 110 late on an interval of 40; subject 1: 10 late on 20 (not 120 over 60).
+    expect(drained.latenessInIntervals).toBeCloseTo((110 / 40 + 10 / 20) / 2, 12);
+    expect(q.drainLateness().intervalHours).toBeNaN();
+  });
+
   it('stays small however often subjects are rescheduled', () => {
     const q = new DueQueue(10);
     for (let k = 0; k < 10_000; k++) q.schedule(k % 10, k);

@@ -9,7 +9,12 @@ export class DueQueue {
   private readonly dueMs: Float64Array;
   /** The earliest a spare-budget fill may pull each subject forward to. */
   private readonly notBeforeMs: Float64Array;
+  /** The interval each due time was planned for (due − last visit; 0 when not given). */
+  private readonly intervalMs: Float64Array;
   private latenessSumMs = 0;
+  private intervalSumMs = 0;
+  /** Each taken visit's lateness over its planned interval (visits planned with none add nothing). */
+  private relativeSum = 0;
   private taken = 0;
 
   constructor(subjects: number) {
@@ -17,6 +22,7 @@ export class DueQueue {
     this.ids = new Int32Array(this.keys.length);
     this.dueMs = new Float64Array(subjects).fill(Number.NaN);
     this.notBeforeMs = new Float64Array(subjects);
+    this.intervalMs = new Float64Array(subjects);
   }
 
   get length(): number {
@@ -37,21 +43,35 @@ export class DueQueue {
 
   /** Mean lateness (taken − due; negative when pulled forward) since the last call, in hours; 0 if none. */
   drainMeanLatenessHours(): number {
-    const mean = this.taken > 0 ? this.latenessSumMs / this.taken / 3_600_000 : 0;
+    return this.drainLateness().latenessHours;
+  }
+
+  /**
+   * Since the last call: the mean lateness and the mean interval the taken visits were planned for,
+   * in hours, and the mean of each visit's lateness in its own interval (0, NaN and 0 when none were
+   * taken): lateness means little except against the intervals.
+   */
+  drainLateness(): { latenessHours: number; intervalHours: number; latenessInIntervals: number } {
+    const out = this.taken > 0
+      ? { latenessHours: this.latenessSumMs / this.taken / 3_600_000, intervalHours: this.intervalSumMs / this.taken / 3_600_000, latenessInIntervals: this.relativeSum / this.taken }
+      : { latenessHours: 0, intervalHours: Number.NaN, latenessInIntervals: 0 };
+    this.relativeSum = 0;
     this.latenessSumMs = 0;
+    this.intervalSumMs = 0;
     this.taken = 0;
-    return mean;
+    return out;
   }
 
   dueOf(id: number): number {
     return this.dueMs[id]!;
   }
 
-  /** `notBeforeMs`: the earliest a fill may take it (default: any time). */
-  schedule(id: number, dueMs: number, notBeforeMs = Number.NEGATIVE_INFINITY): void {
+  /** `notBeforeMs`: the earliest a fill may take it (default: any time); `fromMs`: the visit the interval runs from. */
+  schedule(id: number, dueMs: number, notBeforeMs = Number.NEGATIVE_INFINITY, fromMs = dueMs): void {
     if (!Number.isFinite(dueMs)) throw new RangeError(`subject ${id} gets a due time that is not finite: ${dueMs}`);
     this.dueMs[id] = dueMs;
     this.notBeforeMs[id] = notBeforeMs;
+    this.intervalMs[id] = Math.max(0, dueMs - fromMs);
     this.push(id, dueMs);
   }
 
@@ -111,9 +131,7 @@ export class DueQueue {
         blocked.push(id);
         continue;
       }
-      this.dueMs[id] = Number.NaN;
-      this.latenessSumMs += nowMs - key;
-      this.taken += 1;
+      this.countTaken(id, nowMs - key);
       out.push(id);
     }
     for (const id of blocked) this.push(id, this.dueMs[id]!);
@@ -123,10 +141,16 @@ export class DueQueue {
     const key = this.keys[0]!;
     const id = this.ids[0]!;
     this.popRoot();
-    this.dueMs[id] = Number.NaN;
-    this.latenessSumMs += nowMs - key;
-    this.taken += 1;
+    this.countTaken(id, nowMs - key);
     out.push(id);
+  }
+
+  private countTaken(id: number, latenessMs: number): void {
+    this.dueMs[id] = Number.NaN;
+    this.latenessSumMs += latenessMs;
+    this.intervalSumMs += this.intervalMs[id]!;
+    if (this.intervalMs[id]! > 0) this.relativeSum += latenessMs / this.intervalMs[id]!;
+    this.taken += 1;
   }
 
   private popRoot(): void {

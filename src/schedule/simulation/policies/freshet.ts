@@ -71,13 +71,13 @@ export class FreshetPolicy implements SchedulingPolicy {
   private reschedule(id: number, s: SubjectState, allocationRate?: number): void {
     const due = allocationRate === undefined ? nextVisitAtMs(s, this.model) : nextVisitAtMs(s, this.model, allocationRate);
     const last = s.lastVisitMs ?? due;
-    this.queue.due.schedule(id, due, last + FILL_PULL * (due - last));
+    this.queue.due.schedule(id, due, last + FILL_PULL * (due - last), last);
   }
 
   replan(nowMs: number): void {
-    const latenessHours = this.queue.due.drainMeanLatenessHours();
+    const { latenessInIntervals, intervalHours } = this.queue.due.drainLateness();
     if (!Number.isNaN(this.lastReplanMs) && this.queue.unvisitedCount === 0) {
-      this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000);
+      this.paceState = updatePace(this.paceState, latenessInIntervals, (nowMs - this.lastReplanMs) / 3_600_000, intervalHours);
     }
     this.lastReplanMs = nowMs;
     const refit = Number.isNaN(this.priorFittedMs) || nowMs - this.priorFittedMs >= PRIOR_REFIT_MS;

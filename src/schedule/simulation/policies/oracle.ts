@@ -73,7 +73,7 @@ export class OraclePolicy implements SchedulingPolicy {
   /** As freshet's: a spare-budget fill may pull a visit forward by at most half its interval. */
   private scheduleFrom(id: number, fromMs: number): void {
     const due = this.dueAfter(id, fromMs);
-    this.queue.due.schedule(id, due, fromMs + 0.5 * (due - fromMs));
+    this.queue.due.schedule(id, due, fromMs + 0.5 * (due - fromMs), fromMs);
   }
 
   overdueShare(nowMs: number): number {
@@ -92,9 +92,9 @@ export class OraclePolicy implements SchedulingPolicy {
 
   /** The same backlog control as freshet's (pace.ts): the oracle knows the rates, not the queue's luck. */
   replan(nowMs: number): void {
-    const latenessHours = this.queue.due.drainMeanLatenessHours();
+    const { latenessInIntervals, intervalHours } = this.queue.due.drainLateness();
     if (!Number.isNaN(this.lastReplanMs) && this.queue.unvisitedCount === 0) {
-      this.paceState = updatePace(this.paceState, latenessHours, (nowMs - this.lastReplanMs) / 3_600_000);
+      this.paceState = updatePace(this.paceState, latenessInIntervals, (nowMs - this.lastReplanMs) / 3_600_000, intervalHours);
     }
     this.lastReplanMs = nowMs;
     let rekey = Math.abs(this.paceState.pace / this.keyedPace - 1) > 0.02;
