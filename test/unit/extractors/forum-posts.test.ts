@@ -78,4 +78,18 @@ describe('a thread path in the URL alone (forum-posts.ts isTeaserList)', () => {
     const postList = findPostList(posts, nodeValues(posts, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
     expect(postList && isTeaserList(posts, postList)).toBe(false);
   });
+
+  it('takes the opening post without a microdata role into the list of replies that have one (Discourse crawler view)', () => {
+    const post = (n: number, who: string, role: string): string => `<div id="post_${n}" ${role} class="topic-body crawler-post">
+      <div class="crawler-post-meta"><span class="creator"><a href="/u/${who}"><span itemprop="name">${who}</span></a></span>
+      <time class="post-time">April 26, 2024, ${n}:28am</time></div>
+      <div class="post" itemprop="text"><p>Post ${n} by ${who}: the build passes but the deploy step is cancelled, and the log says nothing about why it happened at all.</p></div></div>`;
+    const html = `<html><head><title>Deploy failed - Support</title></head><body><div id="main-outlet"><div id="topic-title"><h1><a href="/t/1">Deploy failed</a></h1>
+      <div class="topic-category"><a href="/c/support">Support</a> <a href="/tag/deploy">deploy</a></div></div>
+      <div itemscope itemtype="http://schema.org/DiscussionForumPosting">${post(1, 'tinterweb', '')}${
+      [2, 3, 4].map((n) => post(n, `member${n}`, 'itemprop="comment" itemscope itemtype="http://schema.org/Comment"')).join('')}</div></div></body></html>`;
+    const blocks = toBlocks(parseHtml(html));
+    const list = findPostList(blocks, nodeValues(blocks, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
+    expect(list?.posts.size).toBe(4);
+  });
 });
