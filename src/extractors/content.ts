@@ -59,12 +59,20 @@ function articleChars(blocks: Block[], values: number[], seg: Segment): number {
   return n;
 }
 
-/** The thread's post list, when the page has one that holds most of its positive line value. */
+/**
+ * The thread's post list, when the page has one that holds most of its positive line value: its
+ * posts, and the replies a threaded engine nests in a wrapper beside each post (postOf), which the
+ * list's own value leaves out.
+ */
 export function threadPosts(blocks: Block[], values: number[], params: ContentParams): PostList | undefined {
   const list = findPostList(blocks, values);
   if (!list) return undefined;
   const total = values.reduce((a, v) => a + Math.max(0, v), 0);
-  return list.value < params.forumMinShare * total ? undefined : list;
+  const enough = params.forumMinShare * total;
+  if (list.value >= enough) return list;
+  let held = 0;
+  for (const b of blocks) if (values[b.index]! > 0 && postOf(b, list) !== undefined) held += values[b.index]!;
+  return held < enough ? undefined : list;
 }
 
 /**

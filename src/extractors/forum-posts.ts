@@ -21,6 +21,20 @@ export function postShape(el: DomElement): string {
 }
 
 /**
+ * Every shape a post may be grouped by: its microdata role and its first class word both, when
+ * it has such a role. A thread's microdata gives the replies itemprop=comment, and the opening
+ * post (the DiscussionForumPosting itself) none (Discourse's crawler view: every post
+ * div.topic-body, the replies itemprop=comment too): by role alone the thread splits in two and
+ * its wrapper passes for the list.
+ */
+function postShapes(el: DomElement): string[] {
+  const byRole = postShape(el);
+  if (el.attribs.itemprop === undefined) return [byRole];
+  const byClass = `${el.name}.${(el.attribs.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
+  return byClass === byRole || byClass === `${el.name}.` ? [byRole] : [byRole, byClass];
+}
+
+/**
  * Finds the post list of a forum thread: among all (parent, child shape) groups holding two or
  * more children, the one whose children carry the most positive line value. Posts of a thread
  * are siblings of one shape; page furniture rarely repeats with that much text in it.
@@ -32,14 +46,15 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
     for (let el: DomParent | null = b.owner; el && el.parent; el = el.parent) {
       if (!isElement(el)) break;
       const parent = el.parent;
-      const key = postShape(el as DomElement);
       let byShape = groups.get(parent);
       if (!byShape) groups.set(parent, (byShape = new Map()));
-      let g = byShape.get(key);
-      if (!g) byShape.set(key, (g = { posts: new Set(), value: 0, lines: 0 }));
-      g.posts.add(el);
-      g.value += v;
-      g.lines++;
+      for (const key of postShapes(el as DomElement)) {
+        let g = byShape.get(key);
+        if (!g) byShape.set(key, (g = { posts: new Set(), value: 0, lines: 0 }));
+        g.posts.add(el);
+        g.value += v;
+        g.lines++;
+      }
     }
   }
   const lists: PostList[] = [];

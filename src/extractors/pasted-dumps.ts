@@ -18,13 +18,30 @@ function isCodeLine(b: Block): boolean {
   return code >= MIN_CODE_SHARE * b.chars;
 }
 
+/** Whether a line is a pasted dump: a code line of MIN_DUMP_CHARS or more. */
+function isPastedDump(b: Block): boolean {
+  return b.chars >= MIN_DUMP_CHARS && isCodeLine(b);
+}
+
 /**
- * A forum thread without the dumps its posters paste: thousands of characters of log or
- * configuration in one code block are an attachment to the post, not what it says, and a
- * reader (and a thread's gold text) takes in the post around it. The engine shows such a block
- * in a scroll box a few lines high.
+ * Characters of a dump a reader takes in: the lines its scroll box shows before anyone scrolls
+ * (the command, the first error of a traceback).
  */
-export function dropPastedDumps(lines: Block[]): Block[] {
-  const kept = lines.filter((b) => b.chars < MIN_DUMP_CHARS || !isCodeLine(b));
-  return kept.length === lines.length ? lines : kept;
+const DUMP_HEAD_CHARS = 1200;
+
+/** A dump's line cut to its head, at a space. */
+function headOf(b: Block): Block {
+  const cut = b.text.lastIndexOf(' ', DUMP_HEAD_CHARS);
+  const text = b.text.slice(0, cut > 0 ? cut : DUMP_HEAD_CHARS);
+  return { ...b, text, chars: text.length };
+}
+
+/**
+ * A forum thread with only the heads of the dumps its posters paste: thousands of characters of
+ * log or configuration in one code block are an attachment to the post, not what it says. The
+ * engine shows such a block in a scroll box a few lines high, and a reader (and a thread's gold
+ * text) takes in those lines and the post around it.
+ */
+export function cutPastedDumps(lines: Block[]): Block[] {
+  return lines.some(isPastedDump) ? lines.map((b) => (isPastedDump(b) ? headOf(b) : b)) : lines;
 }

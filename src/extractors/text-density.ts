@@ -29,7 +29,7 @@ import { dropBreakdowns } from './breakdowns';
 import { dropPlaceholders } from './placeholders';
 import { keepItemLinkLines } from './item-links';
 import { markCommentThreads } from './comment-threads';
-import { dropPastedDumps } from './pasted-dumps';
+import { cutPastedDumps } from './pasted-dumps';
 import { dropPostFurniture } from './post-furniture';
 import { captionAlts, dropAltCaptions } from './alt-captions';
 import { pageEchoes } from './echoes';
@@ -210,7 +210,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // A listing's items are its content, dated as they may be.
   if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
   const first = withItemList(blocks, chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
-  const opinion = forum ? dropPostFurniture(dropPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
+  const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
   const chosen = forum ? opinion : withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root }));

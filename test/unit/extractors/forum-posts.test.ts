@@ -46,6 +46,27 @@ describe('forum post lists (forum-posts.ts)', () => {
       expect(page.text).toContain(`Nested reply ${i}:`);
     }
   });
+
+  it('counts the nested replies as the thread\'s when it weighs the post list against the page (content.ts threadPosts)', () => {
+    // Short root posts, a long reply nested under the first (too few wrappers to make a list of
+    // their own: withReplyWrappers), an opening text and a community blurb outside the list: the
+    // roots alone hold too little of the page, roots and reply most of it.
+    const post = (who: string, n: number, body: string): string => `<article class="js-post california-nested-message nested-level-${n}">
+      <div class="MessageCard__name-with-attributions"><a href="/members/${who}.${n}/">${who}</a></div><time datetime="2024-06-03T12:00:00">Jun 3, 2024</time>
+      <div class="message-content"><article class="message-body" itemprop="text"><div class="bbWrapper">${body}</div></article></div></article>`;
+    const nested = `<div class="california-nested-message-children-wrapper"><div class="california-nested-message-children-container">${
+      post('replier', 1, 'Nested reply: a used full suspension bike from a local shop is a better deal than a new entry-level one, and the shop will fit it to you before you ride. '
+        + 'Check the fork seals and the pivots, and ride it first, up and down, on some dirt. A shop will also service the bike for a year, which a private seller will not, '
+        + 'and it can tell you which frame size fits you before you pay for it. That matters more than the brand of the parts on it, whatever the forums say.')}</div></div>`;
+    const roots = Array.from({ length: 4 }, (_, i) => post(`rider${i}`, 0, `Get a hardtail ${i}, they are cheap and simple to fix.`) + (i === 0 ? nested : '')).join('');
+    const page = extract(`<html><head><title>Suggestions for a beginner mtb</title></head><body><h1>Suggestions for a beginner mtb</h1>
+      <div class="opening"><p>I am looking to get into mountain biking and have been trying to do some research on which bike to get, with a budget of about a thousand dollars, for trails near home.
+      I have ridden road bikes for years, but never off road, so I do not know what matters: the fork, the brakes, the wheel size or the frame. Which should I look at first?</p></div>
+      <div class="block-body js-replyNewMessageContainer">${roots}</div>
+      <aside><p>A forum community dedicated to mountain bike owners and enthusiasts. Come join the discussion about trails, builds, parts, components, and reviews.</p></aside></body></html>`,
+    { url: 'https://www.mtbr.com/threads/suggestions-for-a-beginner-mtb.1231381/' });
+    for (const name of ['rider0', 'rider3', 'replier']) expect(page.text).toContain(name);
+  });
 });
 
 /**
@@ -77,5 +98,19 @@ describe('a thread path in the URL alone (forum-posts.ts isTeaserList)', () => {
     const posts = toBlocks(parseHtml(thread(6)));
     const postList = findPostList(posts, nodeValues(posts, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
     expect(postList && isTeaserList(posts, postList)).toBe(false);
+  });
+
+  it('takes the opening post without a microdata role into the list of replies that have one (Discourse crawler view)', () => {
+    const post = (n: number, who: string, role: string): string => `<div id="post_${n}" ${role} class="topic-body crawler-post">
+      <div class="crawler-post-meta"><span class="creator"><a href="/u/${who}"><span itemprop="name">${who}</span></a></span>
+      <time class="post-time">April 26, 2024, ${n}:28am</time></div>
+      <div class="post" itemprop="text"><p>Post ${n} by ${who}: the build passes but the deploy step is cancelled, and the log says nothing about why it happened at all.</p></div></div>`;
+    const html = `<html><head><title>Deploy failed - Support</title></head><body><div id="main-outlet"><div id="topic-title"><h1><a href="/t/1">Deploy failed</a></h1>
+      <div class="topic-category"><a href="/c/support">Support</a> <a href="/tag/deploy">deploy</a></div></div>
+      <div itemscope itemtype="http://schema.org/DiscussionForumPosting">${post(1, 'tinterweb', '')}${
+      [2, 3, 4].map((n) => post(n, `member${n}`, 'itemprop="comment" itemscope itemtype="http://schema.org/Comment"')).join('')}</div></div></body></html>`;
+    const blocks = toBlocks(parseHtml(html));
+    const list = findPostList(blocks, nodeValues(blocks, { ...DEFAULT_SCORING, ...FORUM_SCORING }));
+    expect(list?.posts.size).toBe(4);
   });
 });

@@ -23,9 +23,14 @@ describe.each([
 ])('a log pasted into a forum post as %s (pasted-dumps.ts)', (_, dump) => {
   const text = extract(page(dump), { url: 'https://answers.example.com/t/deploy-failed/117253' }).text;
 
-  it('leaves out a code block of thousands of characters', () => {
+  it('keeps only the head of a code block of thousands of characters', () => {
     expect(log.length).toBeGreaterThan(4000);
     expect(text).not.toContain('copying assets for page bundle 40');
+  });
+
+  it('keeps the lines its scroll box shows before anyone scrolls', () => {
+    expect(text).toContain('6:51:00 AM: Step 0: copying assets for page bundle 0 to the publish directory');
+    expect(text).toContain('Step 5: copying assets for page bundle 5');
   });
 
   it('keeps the posts around it and a short code block', () => {

@@ -19,8 +19,13 @@ const html = `<!doctype html><html lang="en"><head><title>Pacman fails to sync a
 
 describe('per-post furniture of a forum thread (post-furniture.ts)', () => {
   it('reads counters, profile facts, status and buttons as furniture, sentences as text', () => {
-    for (const s of ['1,430 posts', '2 Likes', '(11 children)', 'Registered: 2023-01-12', 'Posts: 300', 'Offline', 'Quote', 'permalink']) expect(isPostFurniture(s)).toBe(true);
+    for (const s of ['1,430 posts', '2 Likes', '(11 children)', 'Registered: 2023-01-12', 'Posts: 300', 'Reactions: CountMike', 'Offline', 'Quote', 'permalink']) expect(isPostFurniture(s)).toBe(true);
     for (const s of ['I have 2 posts about this in the other thread.', 'Reply to the first post, please', 'Joined the club in 2019 and never looked back at the old mirror.']) expect(isPostFurniture(s)).toBe(false);
+  });
+
+  it("reads a thread's tallies and its more-replies buttons as furniture, a sentence with counts as text", () => {
+    for (const s of ['6.3K views 23 replies 14 participants last post by ggery', '1.9K views · 11 replies', 'Show more replies', 'Load 3 more comments']) expect(isPostFurniture(s)).toBe(true);
+    for (const s of ['12 views and 3 replies later, nobody has answered my question.', 'Show more replies to newcomers, please.', '300 posts later I still run the same mirror.']) expect(isPostFurniture(s)).toBe(false);
   });
 
   it("leaves each post's profile column out of the thread's text, keeping the posts", () => {
