@@ -18,11 +18,18 @@ function inListItem(b: Block): boolean {
   return false;
 }
 
-/** The panels (tab panels, accordion folds) a line lies in, innermost first. */
+/** The panels (tab panels, accordion folds) a line lies in, innermost first; never the page's <body> (`skybox-auto-collapse`). */
 function panelsAbove(b: Block): DomElement[] {
   const found: DomElement[] = [];
-  for (let e = ownerElement(b); e; e = parentElement(e)) if (isCollapsedPanel(e)) found.push(e);
+  for (let e = ownerElement(b); e && e.name !== 'body' && e.name !== 'html'; e = parentElement(e)) if (isCollapsedPanel(e)) found.push(e);
   return found;
+}
+
+/** A tab strip or accordion: an element with two panels or more among its children (one lone fold is no switch between texts). */
+function isSwitcher(el: DomElement): boolean {
+  let panels = 0;
+  for (const c of el.children) if (c.type === 'tag' && isCollapsedPanel(c as DomElement) && ++panels >= 2) return true;
+  return false;
 }
 
 /**
@@ -30,20 +37,24 @@ function panelsAbove(b: Block): DomElement[] {
  * service page spreads its text over tabs ("Information", "Documents", "FAQs") or folds:
  * scoring sees one open panel of prose beside siblings of short lines or lists of links (a
  * department's forms, a grant's partner agencies), and keeps the first alone, though a reader
- * clicks through them all as one text. Only lines that are no furniture by their class words,
+ * clicks through them all as one text; a lone accordion (a `<dl>` of questions and folded answers)
+ * the content reads from is read whole the same way. Only lines that are no furniture by their class words,
  * no comments and no boilerplate; links are kept as items of a list (a panel's list of
  * documents), not as lines of their own (a "Learn more" under each fold).
  */
 export function withSiblingPanels(blocks: Block[], chosen: Block[]): Block[] {
   // The parents of the panels that hold chosen text: the tab strips or accordions the content reads from.
   const switchers = new Set<DomElement>();
+  // A lone panel the content reads from is an accordion of its own (a <dl> of questions and folded answers): it is read whole.
+  const wholes = new Set<DomElement>();
   for (const b of chosen) {
     if (b.inComments) continue;
     const inner = panelsAbove(b)[0];
     const up = inner ? parentElement(inner) : undefined;
-    if (up) switchers.add(up);
+    if (up && isSwitcher(up)) switchers.add(up);
+    else if (inner) wholes.add(inner);
   }
-  if (switchers.size === 0) return chosen;
+  if (switchers.size === 0 && wholes.size === 0) return chosen;
   const taken = new Set(chosen);
   const added: Block[] = [];
   // A carousel's slides repeat one another: a line is read once.
@@ -52,7 +63,7 @@ export function withSiblingPanels(blocks: Block[], chosen: Block[]): Block[] {
     if (taken.has(b) || b.inComments || b.classScore < 0 || texts.has(b.text)) continue;
     const joins = panelsAbove(b).some((p) => {
       const up = parentElement(p);
-      return up !== undefined && switchers.has(up);
+      return wholes.has(p) || (up !== undefined && switchers.has(up));
     });
     if (!joins || (b.linkChars * 2 > b.chars && !inListItem(b)) || isBoilerplate(b)) continue;
     added.push(b);

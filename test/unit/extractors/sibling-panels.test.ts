@@ -44,4 +44,28 @@ describe('the other panels of a tab strip the content reads from are the content
     expect(text).not.toContain('Learn more about inspections');
     expect(text).not.toContain('Town fair returns');
   });
+
+  it("reads the folded answers of an accordion that the content reads from", () => {
+    const agencies = ['Rebuilding Together Austin (512) 993-8230', 'Meals on Wheels and More (512) 476-6325',
+      'Interfaith Action of Central Texas (512) 386-9145', 'Easter Seals Central Texas (512) 710-6044', 'Austin Area Urban League (512) 478-7176'];
+    const text = extract(`<html><head><title>GO REPAIR! Grant Program</title></head><body><main><h1>GO REPAIR! Grant Program</h1>
+      <div class="field field--name-body">
+      <p>GO REPAIR! addresses substandard housing conditions to make safe and barrier-free homes. Low-income families struggling to make required home repairs may be eligible. Grants are up to $20,000 to fix structural issues for homeowners.</p>
+      <dl class="ckeditor-accordion"><dt>Who is eligible?</dt><dd><p>Homeowners whose household income is at or below 80 percent of the median family income, who live in the home and whose property taxes are current, may apply for a grant under the program.</p></dd>
+      <dt>Partner agencies</dt><dd><ul>${agencies.map((a, i) => `<li><a href="https://example.org/${i}">${a}</a></li>`).join('')}</ul></dd></dl>
+      </div></main><footer><p>City of Austin</p></footer></body></html>`).text;
+    expect(text).toContain('Homeowners whose household income');
+    expect(text).toContain('Meals on Wheels and More (512) 476-6325');
+  });
+
+  it("takes no page-wide class word (<body class=\"auto-collapse\">) for a panel", () => {
+    const text = extract(`<html><head><title>Browns defender on the fight</title></head><body class="skybox-auto-collapse">
+      <div class="brands"><ul><li><a href="/a">CBSSports.com</a></li><li><a href="/b">247Sports</a></li><li><a href="/c">MaxPreps</a></li><li><a href="/d">SportsLine</a></li></ul></div>
+      <div class="page"><article><h1>Browns defender on the fight</h1>
+      <p>One member of the Browns' defense did not hold back on Monday when he was asked about Thursday night's fight, which ended with three players ejected and a long suspension.</p>
+      <p>"I like the fact that we lost to them, so we get another shot to play them. I don't care who we lose to, if they're in our division, we get our shot," he said.</p></article></div>
+      </body></html>`).text;
+    expect(text).toContain('did not hold back on Monday');
+    expect(text).not.toContain('MaxPreps');
+  });
 });
