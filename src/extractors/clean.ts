@@ -40,7 +40,8 @@ const hiddenWord = (cls: string): boolean => HIDDEN_CLASS_RE.test(cls) || PREFIX
  * `aria-hidden` is read (a shell page's parts waiting for a script, text-density.ts).
  */
 export function isDropped(el: DomElement, keepStyled = false): boolean {
-  if (el.type !== 'tag' || DROPPED_TAGS.has(el.name)) return true;
+  if (el.type !== 'tag') return true;
+  if (DROPPED_TAGS.has(el.name)) return !(el.name === 'aside' && inNonModalSheet(el));
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
   const style = a.style;
@@ -56,6 +57,20 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   // a price note waiting for a click. One that says it is no modal (aria-modal="false": a shop's
   // description sheet beside the product) stays.
   if ((role === 'dialog' || role === 'alertdialog') && a['aria-modal'] !== 'false') return true;
+  return false;
+}
+
+/**
+ * An `<aside>` that is the panel of a sheet saying it is no modal (`role="dialog"
+ * aria-modal="false"` a few levels up): a shop's description sheet slides in beside the product
+ * as an aside, and holds the product's own description, not a side note.
+ */
+function inNonModalSheet(el: DomElement): boolean {
+  let up = el.parent;
+  for (let depth = 0; depth < 3 && up && up.type === 'tag'; depth++, up = up.parent) {
+    const a = (up as DomElement).attribs;
+    if (a.role === 'dialog') return a['aria-modal'] === 'false';
+  }
   return false;
 }
 

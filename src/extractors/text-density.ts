@@ -14,6 +14,7 @@ import { chooseContent, DEFAULT_CONTENT, threadPosts, type ContentParams } from 
 import { judgeFurniture } from './layout';
 import { forumEvidence } from './page-kind';
 import { withWholeTables } from './table-rows';
+import { withSiblingPanels } from './sibling-panels';
 import { isTeaserList } from './forum-posts';
 import { withItemList } from './item-list';
 import { findItemLines, itemValues } from './items';
@@ -213,7 +214,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root }));
+  const chosen = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })));
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
