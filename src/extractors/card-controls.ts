@@ -3,8 +3,8 @@ import { isElement, type DomElement, type DomParent } from './dom';
 
 /** Times a control's label must recur for it to be a card's control, not a one-off line. */
 const MIN_REPEATS = 3;
-/** Longest label read as a control's ("Add to wishlist", "Quick Shop", "Apply now"). */
-const MAX_LABEL_CHARS = 40;
+/** Longest label read as a control's ("Add to wishlist", "Quick Shop", a row of rating stars' labels). */
+const MAX_LABEL_CHARS = 80;
 /** How far above a line the control's box may sit (label, its wrapper, the button row). */
 const MAX_DEPTH = 6;
 

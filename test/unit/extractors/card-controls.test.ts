@@ -6,7 +6,8 @@ describe("a grid's card controls (card-controls.ts)", () => {
     const card = (i: number): string => `<li class="grid__item"><div class="card"><div class="card__badge"><span>New</span></div>
       <a href="/products/${i}"><h3 class="card__heading">Espresso Roast Coffee No. ${i}</h3></a><div class="price">$1${i}.99</div>
       <div class="card__fit">slim fit, roasted in small batches</div>
-      <div class="quick-shop-opener">Quick Shop</div><div class="wishlist-toggle"><span>Add to wishlist</span></div></div></li>`;
+      <div class="quick-shop-opener">Quick Shop</div><div class="wishlist-toggle"><span>Add to wishlist</span></div>
+      <div class="ratingButtonContainer"><div>1 of 5 stars2 of 5 stars3 of 5 stars4 of 5 stars5 of 5 stars</div></div></div></li>`;
     const page = extract(`<html><head><title>Coffee</title></head><body><h1>Coffee</h1>
       <ul class="product-grid">${Array.from({ length: 8 }, (_, i) => card(i + 1)).join('')}</ul></body></html>`);
     for (let i = 1; i <= 8; i++) expect(page.text).toContain(`Espresso Roast Coffee No. ${i}`);
@@ -14,6 +15,7 @@ describe("a grid's card controls (card-controls.ts)", () => {
     expect(page.text).toContain('slim fit, roasted in small batches');
     expect(page.text).not.toContain('Quick Shop');
     expect(page.text).not.toContain('Add to wishlist');
+    expect(page.text).not.toContain('1 of 5 stars');
     expect(page.paragraphs).not.toContain('New');
   });
 
