@@ -146,9 +146,11 @@ const COMMENT_RE = /comment|disqus|respond|reactions|discussion|pinglun/i;
 /**
  * Customers' reviews under a product (`product-reviews`, `user_reviews`, `review-card`,
  * `reviewText`). `review` as a word of its own, not `preview` or `reviewer`; its case kept, so
- * `reviewText` ends the word where `reviewer` does not.
+ * `reviewText` ends the word where `reviewer` does not. Not after `with`, `has` or `no`: a
+ * modifier saying a box shows a rating (a product card's `title-container--with-reviews`) names
+ * the box, which holds the card's name, not what buyers wrote.
  */
-const REVIEW_RE = /(?:^|[-_\s])[Rr]eviews?(?=$|[-_\s]|[A-Z])/;
+const REVIEW_RE = /(?:^|[-_\s])(?<!(?:with|has|no)[-_]+)[Rr]eviews?(?=$|[-_\s]|[A-Z])/;
 
 function classAndId(el: DomElement): string {
   return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;

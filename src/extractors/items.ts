@@ -46,6 +46,14 @@ export const DEFAULT_ITEMS: ItemParams = {
 
 /** How far above a line its item may sit. */
 const MAX_DEPTH = 8;
+/**
+ * How far on a page where no item list sits within MAX_DEPTH: a best-seller list nests each
+ * card's lines a dozen wrappers below its entry. Only then, for reaching that far also counts the
+ * lines of whole page sections into their ancestors, and on a page that has a list near its lines
+ * those sections would outweigh it. That far, only cards whose text is much in links count: a
+ * page's sections of short plain lines (a plan table, a spec sheet) read as a grid of short cards.
+ */
+const MAX_DEEP_DEPTH = 14;
 
 /** What makes sibling items alike: the tag and first class word, digits ignored. */
 export function shape(el: DomElement): string {
@@ -75,6 +83,14 @@ interface Group {
  * (a box of many links is a link list). Undefined when none.
  */
 export function findItemLines(blocks: Block[], headline?: Block, params: ItemParams = DEFAULT_ITEMS): Map<Block, DomParent> | undefined {
+  const near = itemLinesWithin(MAX_DEPTH, blocks, headline, params);
+  return near === null ? itemLinesWithin(MAX_DEEP_DEPTH, blocks, headline, params, true) ?? undefined : near;
+}
+
+/** findItemLines with items at most `maxDepth` above their lines; null when no group of siblings reads as items. */
+function itemLinesWithin(
+  maxDepth: number, blocks: Block[], headline: Block | undefined, params: ItemParams, linkedOnly = false,
+): Map<Block, DomParent> | undefined | null {
   let total = 0;
   // What each element holds, summed over its lines first: the shape strings are then built once
   // per element, not once per line and ancestor.
@@ -83,7 +99,7 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
     total += b.chars;
     const teaser = b.linkChars > 0.5 * b.chars && b.chars + 3 * b.cjkChars >= params.minTeaserChars ? 1 : 0;
     let depth = 0;
-    for (let el: DomParent | null = b.owner; el && el.parent && depth < MAX_DEPTH; el = el.parent, depth++) {
+    for (let el: DomParent | null = b.owner; el && el.parent && depth < maxDepth; el = el.parent, depth++) {
       let h = held.get(el);
       if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, first: b.text }));
       h.chars += b.chars;
@@ -120,7 +136,7 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
   const families = new Map<string, Group[]>();
   for (const byShape of groups.values()) {
     for (const [key, g] of byShape) {
-      if (!itemGroup(g, total, params)) continue;
+      if (!itemGroup(g, total, params, linkedOnly)) continue;
       if (g.chars >= params.minShare * total) {
         if (!best || g.chars > best.chars) best = g;
       } else if (isElement(g.parent)) {
@@ -143,7 +159,7 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
       best = { ...list[0]!, parent: list[0]!.parent, items, chars: sum, parents: new Set(list.map((g) => g.parent)) };
     }
   }
-  if (!best) return undefined;
+  if (!best) return null;
   // A detail page whose own headline sits in one of the repeated boxes (a story among "breaking
   // news" boxes) is one item's page, not a listing: the line model decides. Unless that box is
   // no bigger than its siblings: a listing whose headline tops its first section.
@@ -166,7 +182,7 @@ export function findItemLines(blocks: Block[], headline?: Block, params: ItemPar
 }
 
 /** Whether a group of siblings of one shape reads as items, whatever share of the page it holds. */
-function itemGroup(g: Group, total: number, params: ItemParams): boolean {
+function itemGroup(g: Group, total: number, params: ItemParams, linkedOnly = false): boolean {
   const n = g.items.size;
   if (n < params.minItems) return false;
   const avg = g.chars / n;
@@ -179,7 +195,7 @@ function itemGroup(g: Group, total: number, params: ItemParams): boolean {
   // Cards with little link text already score as text, unless their lines are too short to
   // (a product grid's names, prices and specs: most of the page, but no prose; a line of Han
   // characters says as much as one several times longer); boxes of many links are link lists.
-  const shortCards = g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
+  const shortCards = !linkedOnly && g.chars >= params.minShortShare * total && (g.chars + 3 * g.cjkChars) / g.lines <= params.maxShortLineChars;
   // A card whose teaser sentence is a link may also carry a box of tag and category links: one
   // teaser per item. A link list's entries are never sentences, and a box of several teasers
   // is a section of other stories, not one card.

@@ -35,6 +35,7 @@ import { dropPostFurniture } from './post-furniture';
 import { captionAlts, dropAltCaptions } from './alt-captions';
 import { pageEchoes } from './echoes';
 import { dropAuthorEchoes } from './author-echoes';
+import { dropCardControls } from './card-controls';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -163,7 +164,7 @@ function tidyLines(
   o: { maxLinkRatio: number; items: ReadonlyMap<Block, unknown> | undefined; title: string; listing: boolean; root: DomParent },
 ): Block[] {
   let lines = lastResort(blocks, chosen, o.maxLinkRatio);
-  lines = dropCardRepeats(dropCopiedRuns(lines), o.items);
+  lines = dropCardControls(dropCardRepeats(dropCopiedRuns(lines), o.items));
   lines = dropPlaceholders(dropBreakdowns(lines), o.title);
   // A listing's cards name their items in alt texts too.
   if (!o.listing) lines = dropAltCaptions(blocks, lines, captionAlts(o.root));

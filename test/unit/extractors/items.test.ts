@@ -157,3 +157,18 @@ describe('pages made of repeated items (items.ts)', () => {
     for (const n of products) expect(page.text).toContain(n);
   });
 });
+
+describe('deeply nested item lists (items.ts)', () => {
+  it('finds cards whose lines sit ten levels below the repeated list entry (a best-seller list)', () => {
+    // Amazon-shaped: li > span > div > div > span > div > div > div > a > span > div > text.
+    const wrap = (depth: number, inner: string): string => (depth === 0 ? inner : `<div class="w${depth % 3 === 0 ? ' a-section' : ''}">${wrap(depth - 1, inner)}</div>`);
+    const entry = (i: number): string => `<li class="zg-item">${wrap(9, `<span class="rank">#${i}</span>
+      <a href="/dp/${i}"><div class="line-clamp">A Court of Thorns and Roses volume ${i}: A Novel</div></a>
+      <a href="/author/${i}"><div>Sarah J. Maas</div></a><div>Hardcover</div><div>3 formats available</div><a href="/offers/${i}"><span>$2${i}.40</span></a>`)}</li>`;
+    const side = ['Arts & Photography', 'Biographies', 'Business', 'Calendars', 'Comics', 'Cookbooks', 'Education', 'History', 'Humor', 'Law', 'Medical']
+      .map((c) => `<li><a href="/c/${c}">${c}</a></li>`).join('');
+    const page = extract(`<html><head><title>Amazon Best Sellers</title></head><body><div class="side"><ul>${side}</ul></div>
+      <h1>Best Sellers in Books</h1><ol class="grid">${Array.from({ length: 12 }, (_, i) => entry(i + 1)).join('')}</ol></body></html>`);
+    for (let i = 1; i <= 12; i++) expect(page.text).toContain(`A Court of Thorns and Roses volume ${i}`);
+  });
+});

@@ -34,3 +34,17 @@ describe('customers\' reviews on a product page', () => {
     expect(text).toContain('logo has not peeled');
   });
 });
+
+describe('a box that only says it shows a rating', () => {
+  it('reads the product names of a grid whose title boxes carry a with-reviews modifier', () => {
+    // Gymshark-shaped card: the name sits in `title-container--with-reviews` beside its star rating.
+    const card = (i: number): string => `<article class="product-card"><div class="product-card_info">
+      <div class="product-card_title-container product-card_title-container--with-reviews"><span class="stars">4.${i}</span>
+      <a href="/p/${i}"><h4 class="product-card_title">Geo Seamless T-Shirt ${i}</h4></a></div>
+      <div>slim fit</div><div>Storm Blue / Stealth Blue</div><div>$3${i}</div></div></article>`;
+    const html = `<html><head><title>T-Shirts &amp; Tops</title><meta property="og:type" content="website"></head><body>
+      <h1>T-Shirts &amp; Tops</h1><div class="grid">${Array.from({ length: 8 }, (_, i) => card(i + 1)).join('')}</div></body></html>`;
+    const text = extract(html).text;
+    for (let i = 1; i <= 8; i++) expect(text).toContain(`Geo Seamless T-Shirt ${i}`);
+  });
+});
