@@ -69,15 +69,24 @@ export function fitLogistic(x: number[][], y: number[], w: number[], l2 = 1e-6, 
   return Array.from(theta);
 }
 
-/** The blend of each group fitted on `points` (`useText` false: the main margin alone, the control). */
-export function fitFusion(points: FusionPoint[], groups: number, useText: boolean): Fusion {
+/**
+ * Which margins a group's blend reads: `main` and `text` (both), or one alone (the other's weight
+ * 0, so inference skips that model for the group's posts). The main margin alone is the main
+ * model re-calibrated (slope and bias): the control.
+ */
+export type BlendColumns = 'both' | 'main' | 'text';
+
+/** The blend of each group fitted on `points`, reading the margins `columns[g]` (one spec for all groups when not an array). */
+export function fitFusion(points: FusionPoint[], groups: number, columns: BlendColumns | BlendColumns[]): Fusion {
   const out: Fusion = { groups: [] };
+  const r = (v: number): number => Math.round(v * 1e5) / 1e5;
   for (let g = 0; g < groups; g++) {
+    const cols = Array.isArray(columns) ? columns[g] ?? 'main' : columns;
     const pts = points.filter((p) => p.group === g);
-    const x = pts.map((p) => (useText ? [p.main, p.text, 1] : [p.main, 1]));
+    const x = pts.map((p) => (cols === 'both' ? [p.main, p.text, 1] : [cols === 'main' ? p.main : p.text, 1]));
     const t = fitLogistic(x, pts.map((p) => p.y), pts.map((p) => p.weight));
-    const r = (v: number): number => Math.round(v * 1e5) / 1e5;
-    out.groups.push(useText ? { main: r(t[0]!), text: r(t[1]!), bias: r(t[2]!) } : { main: r(t[0]!), text: 0, bias: r(t[1]!) });
+    out.groups.push(cols === 'both' ? { main: r(t[0]!), text: r(t[1]!), bias: r(t[2]!) }
+      : cols === 'main' ? { main: r(t[0]!), text: 0, bias: r(t[1]!) } : { main: 0, text: r(t[0]!), bias: r(t[1]!) });
   }
   return out;
 }
@@ -89,10 +98,10 @@ export interface FusionKindScores { posts: number; accuracy: number; ece: number
  * folds' out-of-fold margins, so the blend's few parameters are never judged on the posts they
  * were fitted to. Accuracy and expected calibration error (10 bins) per file.
  */
-export function crossFittedScores(points: FusionPoint[], folds: number, groups: number, useText: boolean): Record<string, FusionKindScores> {
+export function crossFittedScores(points: FusionPoint[], folds: number, groups: number, columns: BlendColumns | BlendColumns[]): Record<string, FusionKindScores> {
   const prob = new Float64Array(points.length);
   for (let f = 0; f < folds; f++) {
-    const fusion = fitFusion(points.filter((p) => p.fold !== f), groups, useText);
+    const fusion = fitFusion(points.filter((p) => p.fold !== f), groups, columns);
     points.forEach((p, i) => {
       if (p.fold !== f) return;
       const g: FusionGroup = fusion.groups[p.group]!;

@@ -2,7 +2,7 @@
  * The text-model fusion's cross-validation alone, from the main zh model's dumped out-of-fold
  * logits (`npm run train:sentiment -- --lang zh ... --zh-dump-oof FILE`), so that the text model's
  * mixes can be compared without retraining the main model. sentiment-train only.
- * `node .state/build/scripts/sentiment/text-fusion-cv.js --oof FILE [--train DIR] [--mixes 1:0,0:1,1:1,1:2] [--bag 1]`
+ * `node .state/build/scripts/sentiment/text-fusion-cv.js --oof FILE [--train DIR] [--mixes 1:0,0:1,1:1,1:2] [--text-groups both:both,both:main,text:main] [--bag 1]`
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { OPINION_WORDS_FILE } from '../../src/enrichers/sentiment/neutral';
 import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion-words';
 import { argValue, readPosts } from './data';
 import { logCountRatioScale, trainBagged } from './sgd';
-import { BINARY } from './fusion';
+import { BINARY, type BlendColumns } from './fusion';
 import { textFusion, type MainOof } from './text-fusion';
 
 const argv = process.argv.slice(2);
@@ -36,9 +36,10 @@ const r = textFusion({
   ws, w18, main, folds: 5, seed, ...(lexicon ? { lexicon } : {}),
   featureSet: { ...(c['char4'] ? { char4: true } : {}), ...(c['notags'] ? { noTags: true } : {}) },
   mixes: argValue(argv, 'mixes', '1:0,0:1,1:1,1:2').split(',').map((m) => m.split(':').map(Number) as [number, number]),
+  groupings: argValue(argv, 'text-groups', 'both:both,both:main,text:main').split(',').map((g) => g.split(':') as BlendColumns[]),
   kindWeights: { weibo2018: 2, ws100k: 1, 'ws100k-stripped': 1 },
   train: (ex, f) => trainBagged({
-    lang: 'zh', classes: BINARY, bucketsLog2, epochs: Number(argValue(argv, 'epochs', String(c['epochs']))), learningRate: c['lr']!, l2: Number(argValue(argv, 'l2', String(c['l2']))), seed, normPower: c['norm']!,
+    lang: 'zh', classes: BINARY, bucketsLog2, epochs: Number(argValue(argv, 'epochs', String(c['epochs']))), learningRate: Number(argValue(argv, 'lr', String(c['lr']))), l2: Number(argValue(argv, 'l2', String(c['l2']))), seed, normPower: c['norm']!,
     ...(c['nb']! > 0 ? { scale: logCountRatioScale(bucketsLog2, ex, f, c['nb']!) } : {}),
   }, bag, ex, f),
   log: (m) => process.stderr.write(`[text-fusion-cv ${new Date().toISOString().slice(11, 19)}] ${m}\n`),

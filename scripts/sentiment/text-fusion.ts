@@ -3,7 +3,7 @@ import type { ZhFeatureSet } from '../../src/enrichers/sentiment/features';
 import type { LinearModel } from '../../src/enrichers/sentiment/model-file';
 import { foldOf, type CvExample } from './cv';
 import type { LabelledPost } from './data';
-import { BINARY, crossFittedScores, fitFusion, textOofMargins, type FusionKindScores, type FusionPoint } from './fusion';
+import { BINARY, crossFittedScores, fitFusion, textOofMargins, type BlendColumns, type FusionKindScores, type FusionPoint } from './fusion';
 import { featurize, type Example, type Featurized } from './sgd';
 
 /** A scored out-of-fold example of the main zh model. */
@@ -30,15 +30,20 @@ export interface TextFusionOptions {
   /** The objective's weight of each scored file (the main model's search objective). */
   kindWeights: Record<string, number>;
   train: (ex: Example[], f: Featurized[]) => LinearModel;
+  /**
+   * Candidates for the margins each group's blend reads (group 0: no emoticon codes, 1: codes);
+   * both in both groups when absent. Chosen with the mix by the same cross-validation.
+   */
+  groupings?: BlendColumns[][];
   log: (msg: string) => void;
 }
 
 export interface TextFusionResult {
   /** Cross-fitted scores of the blend of the main margin alone (per group: slope and bias), the control. */
   control: Record<string, FusionKindScores>;
-  best: { mix: [number, number]; scores: Record<string, FusionKindScores>; objective: number };
+  best: { mix: [number, number]; groups: BlendColumns[]; scores: Record<string, FusionKindScores>; objective: number };
   controlObjective: number;
-  tried: { mix: [number, number]; scores: Record<string, FusionKindScores>; objective: number }[];
+  tried: { mix: [number, number]; groups: BlendColumns[]; scores: Record<string, FusionKindScores>; objective: number }[];
   /** Set only when the best mix beats the control: the text model trained on all posts and the blend fitted on all margins. */
   textModel?: LinearModel;
   fusion?: Fusion;
@@ -72,7 +77,7 @@ export function textFusion(o: TextFusionOptions): TextFusionResult {
   };
   const fmt = (s: Record<string, FusionKindScores>): string => Object.entries(s).map(([k, v]) => `${k} ${v.accuracy.toFixed(4)} (ece ${v.ece.toFixed(4)})`).join(', ');
   const zero = new Float64Array(posts.length);
-  const control = crossFittedScores(pointsOf(zero), o.folds, 2, false);
+  const control = crossFittedScores(pointsOf(zero), o.folds, 2, 'main');
   const controlObjective = objective(control);
   o.log(`zh fusion control (main margin alone, blended per group): ${fmt(control)}; objective ${controlObjective.toFixed(4)}`);
   const tried: TextFusionResult['tried'] = [];
@@ -81,9 +86,17 @@ export function textFusion(o: TextFusionOptions): TextFusionResult {
     const weightOf = (e: CvExample): number => (e.kind === 'ws100k' ? mix[0] : mix[1]);
     const text = textOofMargins(posts, feats, o.folds, o.seed, weightOf, o.train);
     margins.set(JSON.stringify(mix), text);
-    const scores = crossFittedScores(pointsOf(text), o.folds, 2, true);
-    tried.push({ mix, scores, objective: objective(scores) });
-    o.log(`zh fusion, text model mix ${JSON.stringify(mix)}: ${fmt(scores)}; objective ${objective(scores).toFixed(4)}`);
+    const pts = pointsOf(text);
+    // Diagnostics only (a post's file is unknown at run time): the text model alone, and a blend per file.
+    const kinds = Object.keys(o.kindWeights);
+    const alone = kinds.map((k) => { const q = pts.filter((p) => p.kind === k); return `${k} ${(q.filter((p) => (p.text > 0 ? 1 : 0) === p.y).length / q.length).toFixed(4)}`; });
+    const perFile = crossFittedScores(pts.map((p) => ({ ...p, group: kinds.indexOf(p.kind) })), o.folds, kinds.length, 'both');
+    o.log(`  text model alone: ${alone.join(', ')}; blend per file (not realisable): ${fmt(perFile)}`);
+    for (const groups of o.groupings ?? [['both', 'both'] as BlendColumns[]]) {
+      const scores = crossFittedScores(pts, o.folds, 2, groups);
+      tried.push({ mix, groups, scores, objective: objective(scores) });
+      o.log(`zh fusion, text model mix ${JSON.stringify(mix)}, text in groups ${JSON.stringify(groups)}: ${fmt(scores)}; objective ${objective(scores).toFixed(4)}`);
+    }
   }
   const best = tried.reduce((a, b) => (b.objective > a.objective + 1e-9 ? b : a));
   const result: TextFusionResult = { control, best, controlObjective, tried };
@@ -95,7 +108,7 @@ export function textFusion(o: TextFusionOptions): TextFusionResult {
   const keep = posts.map((_, i) => i).filter((i) => weightOf(posts[i]!) > 0);
   result.textModel = o.train(keep.map((i) => ({ ...posts[i]!, weight: weightOf(posts[i]!) })), keep.map((i) => feats[i]!));
   result.textModel.classes = BINARY;
-  result.fusion = fitFusion(pointsOf(margins.get(JSON.stringify(best.mix))!), 2, true);
+  result.fusion = fitFusion(pointsOf(margins.get(JSON.stringify(best.mix))!), 2, best.groups);
   o.log(`zh fusion shipped: mix ${JSON.stringify(best.mix)}, blend ${JSON.stringify(result.fusion)}`);
   return result;
 }

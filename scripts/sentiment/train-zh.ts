@@ -136,13 +136,13 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   }]));
   const fusion = textFusion({
     ws, w18, main, folds: o.folds, seed: o.seed, featureSet: featureSet(config), ...(lex ? { lexicon: lex } : {}),
-    mixes: o.textMixes, kindWeights, train: train(config), log: o.log,
+    mixes: o.textMixes, kindWeights, train: train(config), log: o.log, groupings: [['both', 'both'], ['both', 'main'], ['text', 'main']],
   });
   if (!fusion.textModel || !fusion.fusion) return { model, cv, config, fusion };
   // The blend is the calibration now: the per-group temperature fitted above is left out.
   delete model.calibration;
   model.textModel = fusion.textModel;
-  model.textModel.meta = { ...model.textModel.meta, mix: { strippedWs100k: fusion.best.mix[0], weibo2018: fusion.best.mix[1] } };
+  model.textModel.meta = { ...model.textModel.meta, mix: { strippedWs100k: fusion.best.mix[0], weibo2018: fusion.best.mix[1] }, textInGroups: fusion.best.groups };
   model.fusion = fusion.fusion;
   const kinds = Object.fromEntries(Object.entries(fusion.best.scores).map(([k, v]) => [k, { posts: v.posts, accuracy: v.accuracy, macroRecall: v.accuracy, ece: v.ece }]));
   return { model, cv: { kinds }, config, fusion };

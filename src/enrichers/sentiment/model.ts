@@ -110,10 +110,14 @@ export function createSentimentModel(
       const detected = lang === 'zh' || lang === 'en' ? lang : detectLanguage(text);
       const { model, extractor } = get(detected === 'zh' ? 'zh' : 'en');
       const feats = extractor.extract(text, model.lang, model.lexicon ? { ...opts, lexicon: model.lexicon } : opts);
-      logits(model, feats, extractor.strong, z, extractor.vals);
-      if (model.textModel && model.fusion) {
-        logits(model.textModel, feats, extractor.strong, zt, extractor.vals, extractor.emoticonsAt, extractor.emoticonsAt + extractor.emoticons);
-        fuseInto(fusionGroup(model.fusion, extractor.emoticons), z, zt);
+      const blend = model.textModel && model.fusion ? fusionGroup(model.fusion, extractor.emoticons) : undefined;
+      // A blend that reads one model's margin only (a weight of 0) skips the other model's scores.
+      if (blend?.main !== 0) logits(model, feats, extractor.strong, z, extractor.vals);
+      else z.fill(0);
+      if (blend) {
+        if (blend.text !== 0) logits(model.textModel!, feats, extractor.strong, zt, extractor.vals, extractor.emoticonsAt, extractor.emoticonsAt + extractor.emoticons);
+        else zt.fill(0);
+        fuseInto(blend, z, zt);
       }
       const { score, label, confidence } = decide(model, z, extractor.emoticons, p);
       return { lang: detected, score: Math.round(score * 1e4) / 1e4, label, confidence: Math.round(confidence * 1e4) / 1e4 };

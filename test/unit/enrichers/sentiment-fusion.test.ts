@@ -72,8 +72,8 @@ describe('late fusion of the main and text-only zh models', () => {
       const s = y ? 1 : -1;
       points.push({ main: s * 0.3 + (rng.next() - 0.5) * 2, text: s * 0.6 + (rng.next() - 0.5) * 2, group: i % 2, fold: i % 5, kind: i % 3 ? 'a' : 'b', y, weight: 1 });
     }
-    const alone = crossFittedScores(points, 5, 2, false);
-    const fused = crossFittedScores(points, 5, 2, true);
+    const alone = crossFittedScores(points, 5, 2, 'main');
+    const fused = crossFittedScores(points, 5, 2, 'both');
     expect(fused['a']!.accuracy).toBeGreaterThan(alone['a']!.accuracy + 0.05);
     expect(fused['a']!.ece).toBeLessThan(0.05);
     expect(fused['b']!.posts + fused['a']!.posts).toBe(4000);
