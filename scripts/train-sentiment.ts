@@ -64,6 +64,7 @@ function main(): void {
     process.stdout.write('npm run train:sentiment -- [--train DIR] [--out DIR] [--seed N] [--folds 5] [--lang zh|en|both] [--buckets-log2 20] [--jieba [--no-hmm]] [--passes 1] [--zh-dump-oof FILE] [--en-dump-oof FILE]\n'
       + '  grids (comma lists; the first value is where the coordinate search starts):\n'
       + '  zh: [--zh-lex 1,0] (HowNet word counts) [--zh-notags 0,1] (topic-tag text left out) [--zh-char4 0,1] [--zh-bigrams 0] (jieba word pairs) [--zh-weibo2018 2,1,3,4] [--zh-stripped 0.25,0.5,1] [--zh-dropped 0,0.5,1] [--zh-nb 0,0.5] [--zh-l2 1e-6,1e-5,1e-7] [--zh-epochs 3,4,6] [--zh-norm 0.5,0.35] [--zh-lr 0.05,0.1,0.02] [--zh-bag 1,3]\n'
+      + '      [--zh-text-mixes 1:2,1:1|none] (text-only model fused with the main one: [stripped ws100k, weibo2018] weights)\n'
       + '  en: [--en-char 1,0] [--en-balance 0.5,1] [--en-prior 2,0,1] [--en-l2 1e-5,1e-4,1e-6] [--en-epochs 4,6,3] [--en-norm 0.5,0.75] [--en-lr 0.1,0.05] [--en-bag 1,3]\n'
       + '      [--en-folds-by topic|post] (topic: a guessed topic\'s tweets share a fold) [--en-calibrate-for test|even|train] (class mix the calibration is fitted for)\n');
     return;
@@ -74,9 +75,11 @@ function main(): void {
   const cvEntries: Record<string, unknown> = {};
   const data = { command: `npm run train:sentiment -- ${argv.join(' ')}`.trim(), train: 'sentiment-train', selection: `${folds}-fold cross-validation on sentiment-train (zh: folds by post id, every copy of a post in one fold; en: folds by guessed topic unless --en-folds-by post); sentiment-dev not read`, seed };
   if (which !== 'en') {
-    const { model, cv, config } = trainZh({
+    const { model, cv, config, fusion } = trainZh({
       trainDir, seed, folds, passes, bucketsLog2: BUCKETS_LOG2, log,
       ...(argValue(argv, 'zh-dump-oof', '') ? { dumpOof: argValue(argv, 'zh-dump-oof', '') } : {}),
+      // [stripped ws100k, weibo2018] weights of the text-only model; 1:0 and 0:1 lost to the control in scripts/sentiment/text-fusion-cv.ts.
+      textMixes: argValue(argv, 'zh-text-mixes', '1:2,1:1') === 'none' ? [] : argValue(argv, 'zh-text-mixes', '1:2,1:1').split(',').map((m) => m.split(':').map(Number) as [number, number]),
       ...(noSegmenter ? {} : { segment: jiebaSegmenter(), segmenter: useHmm ? 'jieba-hmm' as const : 'jieba' as const }),
       grid: {
         lex: grid('zh-lex', '1,0'), notags: grid('zh-notags', '0,1'), char4: grid('zh-char4', '0,1'), bigrams: grid('zh-bigrams', '0'),
@@ -87,7 +90,9 @@ function main(): void {
     });
     model.meta = { ...model.meta, ...data };
     writeFileSync(join(outDir, 'sentiment-zh.json'), JSON.stringify(encodeModel(model)) + '\n');
-    cvEntries['zh'] = { ...data, config, calibration: model.calibration, scores: cv.kinds };
+    cvEntries['zh'] = { ...data, config, calibration: model.calibration, scores: cv.kinds,
+      ...(fusion ? { textFusion: { shipped: !!model.fusion, fusion: model.fusion, control: fusion.control, controlObjective: fusion.controlObjective, tried: fusion.tried,
+        note: 'scores: cross-fitted (each fold scored by a blend fitted on the other folds\' out-of-fold margins); control: the main model\'s margin alone, blended per emoticon group the same way' } } : {}) };
   }
   if (which !== 'zh') {
     const { model, cv, config } = trainEn({

@@ -77,7 +77,7 @@ export function fitCalibration(zs: Float64Array[], ys: number[], weights: number
 }
 
 /** Gaussian elimination with partial pivoting on a small dense system. */
-function solve(h: Float64Array, g: Float64Array, d: number): Float64Array {
+export function solve(h: Float64Array, g: Float64Array, d: number): Float64Array {
   const m = Array.from({ length: d }, (_, r) => [...Array.from({ length: d }, (_, c) => h[r * d + c]!), g[r]!]);
   for (let c = 0; c < d; c++) {
     let piv = c;

@@ -10,6 +10,7 @@ import { defaultModelDir } from '../../src/enrichers/sentiment/model';
 import { OPINION_WORDS_FILE } from '../../src/enrichers/sentiment/neutral';
 import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion-words';
 import { coordinateSearch, type Config, type Grid } from './search';
+import { textFusion, type MainOof, type TextFusionResult } from './text-fusion';
 import { featurize, logCountRatioScale, trainBagged, type Example, type Featurized } from './sgd';
 
 export interface ZhTrainOptions {
@@ -23,6 +24,8 @@ export interface ZhTrainOptions {
   log: (msg: string) => void;
   /** Rounds of the coordinate search. */
   passes: number;
+  /** Candidate training mixes of the text-only model fused with the main one ([stripped ws100k, weibo2018] weights); none: no text model. */
+  textMixes?: [number, number][];
   /** Writes the chosen configuration's out-of-fold logits (scored runs only), ids, kinds, gold labels and folds here (for stacking experiments). */
   dumpOof?: string;
 }
@@ -48,7 +51,7 @@ function dropSome(text: string, rng: { next(): number }): string {
  * Source weights, L2 and epochs are chosen by k-fold cross-validation on sentiment-train only; the
  * calibration is fitted on the chosen configuration's out-of-fold scores.
  */
-export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores; config: Config } {
+export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores; config: Config; fusion?: TextFusionResult } {
   const ws = readPosts(o.trainDir, 'ws100k');
   const w18 = readPosts(o.trainDir, 'weibo2018');
   const rng = seededRng(o.seed ^ 0x5eed);
@@ -87,7 +90,8 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   // The three scored runs, the hand-labelled one counting double: weibo2018 is the closest to what
   // an analyst reads, weibo_senti_100k's labels are its emoticons', and its stripped run is how far
   // the words alone get on those posts.
-  const objective = (s: OofScores): number => (2 * s.kinds['weibo2018']!.accuracy + s.kinds['ws100k']!.accuracy + s.kinds['ws100k-stripped']!.accuracy) / 4;
+  const kindWeights = { weibo2018: 2, ws100k: 1, 'ws100k-stripped': 1 };
+  const objective = (s: OofScores): number => Object.entries(kindWeights).reduce((sum, [k, w]) => sum + w * s.kinds[k]!.accuracy, 0) / 4;
   const search = coordinateSearch(o.grid, (c) => {
     const s = scoreOof(base, oofFor(c), classes);
     o.log(`  zh ${JSON.stringify(c)}: ${Object.entries(s.kinds).map(([k, v]) => `${k} ${v.accuracy.toFixed(4)}`).join(', ')}`);
@@ -126,5 +130,20 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   if (o.segmenter) model.segmenter = o.segmenter;
   if (Object.keys(featureSet(config)).length > 0) model.zhFeatures = featureSet(config);
   model.meta = { ...model.meta, config, folds: o.folds, cvSearch: search.tried.length };
-  return { model, cv, config };
+  if (!o.textMixes?.length) return { model, cv, config };
+  const main: MainOof[] = base.flatMap((e, i) => (e.kind === 'aug' || !oof[i] ? [] : [{
+    id: e.id, kind: e.kind as MainOof['kind'], label: e.label, emoticons: feats[i]!.emoticons, margin: oof[i]![1]! - oof[i]![0]!,
+  }]));
+  const fusion = textFusion({
+    ws, w18, main, folds: o.folds, seed: o.seed, featureSet: featureSet(config), ...(lex ? { lexicon: lex } : {}),
+    mixes: o.textMixes, kindWeights, train: train(config), log: o.log, groupings: [['both', 'both'], ['both', 'main'], ['text', 'main']],
+  });
+  if (!fusion.textModel || !fusion.fusion) return { model, cv, config, fusion };
+  // The blend is the calibration now: the per-group temperature fitted above is left out.
+  delete model.calibration;
+  model.textModel = fusion.textModel;
+  model.textModel.meta = { ...model.textModel.meta, mix: { strippedWs100k: fusion.best.mix[0], weibo2018: fusion.best.mix[1] }, textInGroups: fusion.best.groups };
+  model.fusion = fusion.fusion;
+  const kinds = Object.fromEntries(Object.entries(fusion.best.scores).map(([k, v]) => [k, { posts: v.posts, accuracy: v.accuracy, macroRecall: v.accuracy, ece: v.ece }]));
+  return { model, cv: { kinds }, config, fusion };
 }

@@ -98,6 +98,8 @@ export class FeatureExtractor {
   strong = 0;
   /** Weibo emoticon codes read from the last text (0 when stripped): the calibration group. */
   emoticons = 0;
+  /** Where the emoticon codes' features start in the buffer (`emoticons` of them): a text-only model skips them. */
+  emoticonsAt = 0;
 
   /** `segment`: an optional Chinese word segmenter whose words become features next to the n-grams. */
   constructor(private readonly segment?: (text: string) => string[], private readonly zh: ZhFeatureSet = {}, private readonly en: EnFeatureSet = {}) {}
@@ -109,6 +111,7 @@ export class FeatureExtractor {
     this.push(mix(step(0x811c9dc5, NS.bias)));
     let body = text.replace(URL_RE, ' ');
     if (body.length !== text.length) this.push(hashString(NS.url, 'u'));
+    this.emoticonsAt = this.count;
     if (body.includes('[')) {
       if (!opts.stripEmoticons) {
         for (const m of body.matchAll(EMOTICON_RE)) {

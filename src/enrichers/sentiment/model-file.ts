@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Calibration } from './calibration';
+import type { Fusion } from './fusion';
 import type { EnFeatureSet, SentimentLang, ZhFeatureSet } from './features';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';
@@ -34,6 +35,12 @@ export interface LinearModel {
   zhFeatures?: ZhFeatureSet;
   /** en: optional feature families the model was trained with. */
   enFeatures?: EnFeatureSet;
+  /**
+   * zh: a second model over the same features less the emoticon codes (trained on the words
+   * alone), blended with this one by `fusion`, which then replaces `calibration`.
+   */
+  textModel?: LinearModel;
+  fusion?: Fusion;
 }
 
 /** On disk: sparse weights, int16-quantised, bucket indices delta-varint coded, raw-deflated, base64. */
@@ -55,6 +62,8 @@ export interface LinearModelFile {
   calibration?: Calibration;
   zhFeatures?: ZhFeatureSet;
   enFeatures?: EnFeatureSet;
+  textModel?: LinearModelFile;
+  fusion?: Fusion;
 }
 
 function encodeLexicon(lex: Map<number, number>): string {
@@ -110,6 +119,7 @@ export function encodeModel(m: LinearModel): LinearModelFile {
     ...(m.calibration ? { calibration: m.calibration } : {}),
     ...(m.zhFeatures ? { zhFeatures: m.zhFeatures } : {}),
     ...(m.enFeatures ? { enFeatures: m.enFeatures } : {}),
+    ...(m.textModel && m.fusion ? { textModel: encodeModel(m.textModel), fusion: m.fusion } : {}),
   };
 }
 
@@ -141,5 +151,6 @@ export function decodeModel(f: LinearModelFile): LinearModel {
     ...(f.segmenter ? { segmenter: f.segmenter } : {}),
     ...(f.calibration ? { calibration: f.calibration } : {}),
     ...(f.zhFeatures ? { zhFeatures: f.zhFeatures } : {}),
-    ...(f.enFeatures ? { enFeatures: f.enFeatures } : {}) };
+    ...(f.enFeatures ? { enFeatures: f.enFeatures } : {}),
+    ...(f.textModel && f.fusion ? { textModel: decodeModel(f.textModel), fusion: f.fusion } : {}) };
 }

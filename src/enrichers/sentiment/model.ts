@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { jiebaDicts, jiebaModule } from '../jieba';
 import { applyCalibration, calibrationGroup, softmaxInto } from './calibration';
 import { mapConfidence } from './top-label';
+import { fuseInto, fusionGroup } from './fusion';
 import { detectLanguage } from '../language';
 import { FeatureExtractor, type FeatureOptions, type SentimentLang } from './features';
 import { decodeModel, type LinearModel, type LinearModelFile, type SentimentLabel } from './model-file';
@@ -26,14 +27,18 @@ export interface SentimentModel {
   classify(text: string, lang?: string, opts?: FeatureOptions): SentimentResult;
 }
 
-/** The class scores of one text: logits before the decision bias. */
-export function logits(model: LinearModel, feats: Int32Array, strong: number, out: Float64Array, vals?: Float32Array): void {
+/**
+ * The class scores of one text: logits before the decision bias. Features `feats[skipFrom..skipTo)`
+ * are left out (a text-only model skips the emoticon codes' features).
+ */
+export function logits(model: LinearModel, feats: Int32Array, strong: number, out: Float64Array, vals?: Float32Array, skipFrom = 0, skipTo = 0): void {
   const k = model.classes.length;
   const mask = (1 << model.bucketsLog2) - 1;
   const w = model.weights;
   out.fill(0, 0, k);
   const norm = Math.pow(Math.max(1, feats.length - strong), -(model.normPower ?? 0.5));
   for (let i = 0; i < feats.length; i++) {
+    if (i === skipFrom && skipTo > skipFrom) { i = skipTo - 1; continue; }
     const h = feats[i]!;
     const base = ((h >>> 1) & mask) * k;
     const x = i < strong ? (vals ? vals[i]! : 1) : norm;
@@ -99,12 +104,21 @@ export function createSentimentModel(
   };
   const z = new Float64Array(8);
   const p = new Float64Array(8);
+  const zt = new Float64Array(8);
   return {
     classify(text, lang, opts) {
       const detected = lang === 'zh' || lang === 'en' ? lang : detectLanguage(text);
       const { model, extractor } = get(detected === 'zh' ? 'zh' : 'en');
       const feats = extractor.extract(text, model.lang, model.lexicon ? { ...opts, lexicon: model.lexicon } : opts);
-      logits(model, feats, extractor.strong, z, extractor.vals);
+      const blend = model.textModel && model.fusion ? fusionGroup(model.fusion, extractor.emoticons) : undefined;
+      // A blend that reads one model's margin only (a weight of 0) skips the other model's scores.
+      if (blend?.main !== 0) logits(model, feats, extractor.strong, z, extractor.vals);
+      else z.fill(0);
+      if (blend) {
+        if (blend.text !== 0) logits(model.textModel!, feats, extractor.strong, zt, extractor.vals, extractor.emoticonsAt, extractor.emoticonsAt + extractor.emoticons);
+        else zt.fill(0);
+        fuseInto(blend, z, zt);
+      }
       const { score, label, confidence } = decide(model, z, extractor.emoticons, p);
       return { lang: detected, score: Math.round(score * 1e4) / 1e4, label, confidence: Math.round(confidence * 1e4) / 1e4 };
     },

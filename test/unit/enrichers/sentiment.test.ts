@@ -119,6 +119,12 @@ describe('model file codec', () => {
     expect(zh.classes).toEqual(['negative', 'positive']);
     // Character n-grams only: jieba's dictionary would add ~45 MiB wherever the stage runs, for 0.4 points of cross-validated weibo2018 accuracy.
     expect(zh.segmenter).toBeUndefined();
+    // Posts without emoticon codes go through the text-only model (its blend is the calibration); posts with codes through the main model.
+    expect(zh.textModel?.classes).toEqual(['negative', 'positive']);
+    expect(zh.calibration).toBeUndefined();
+    expect(zh.fusion?.groups).toHaveLength(2);
+    expect(zh.fusion!.groups[0]!.text).toBeGreaterThan(0);
+    expect(zh.fusion!.groups[1]!.text).toBe(0);
     expect(readModelFile(`${defaultModelDir()}/sentiment-en.json`).classes).toEqual(['negative', 'neutral', 'positive']);
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * The text-model fusion's cross-validation alone, from the main zh model's dumped out-of-fold
+ * logits (`npm run train:sentiment -- --lang zh ... --zh-dump-oof FILE`), so that the text model's
+ * mixes can be compared without retraining the main model. sentiment-train only.
+ * `node .state/build/scripts/sentiment/text-fusion-cv.js --oof FILE [--train DIR] [--mixes 1:0,0:1,1:1,1:2] [--text-groups both:both,both:main,text:main] [--bag 1]`
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMOTICON_RE } from '../../src/enrichers/sentiment/features';
+import { defaultModelDir } from '../../src/enrichers/sentiment/model';
+import { OPINION_WORDS_FILE } from '../../src/enrichers/sentiment/neutral';
+import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion-words';
+import { argValue, readPosts } from './data';
+import { logCountRatioScale, trainBagged } from './sgd';
+import { BINARY, type BlendColumns } from './fusion';
+import { textFusion, type MainOof } from './text-fusion';
+
+const argv = process.argv.slice(2);
+const trainDir = argValue(argv, 'train', '/work/shared/data/sentiment-train');
+const dump = JSON.parse(readFileSync(argValue(argv, 'oof', ''), 'utf8')) as { id: string[]; kind: string[]; gold: number[]; oof: number[][] };
+const cv = JSON.parse(readFileSync(join(defaultModelDir(), 'sentiment-cv.json'), 'utf8')) as { zh: { config: Record<string, number>; seed: number } };
+const c = cv.zh.config;
+const seed = cv.zh.seed;
+const ws = readPosts(trainDir, 'ws100k');
+const w18 = readPosts(trainDir, 'weibo2018');
+const textOf = new Map([...ws, ...w18].map((p) => [p.id, p.text]));
+const main: MainOof[] = dump.id.map((id, i) => ({
+  id, kind: dump.kind[i] as MainOof['kind'], label: BINARY[dump.gold[i]!]!,
+  emoticons: dump.kind[i] === 'ws100k-stripped' ? 0 : (textOf.get(id)!.match(EMOTICON_RE) ?? []).length,
+  margin: dump.oof[i]![1]! - dump.oof[i]![0]!,
+}));
+const bag = Number(argValue(argv, 'bag', String(c['bag'] ?? 1)));
+const bucketsLog2 = Number(argValue(argv, 'buckets-log2', '20'));
+const lexicon = c['lex'] ? zhLexicon(readPolarWords(join(defaultModelDir(), OPINION_WORDS_FILE))) : undefined;
+const r = textFusion({
+  ws, w18, main, folds: 5, seed, ...(lexicon ? { lexicon } : {}),
+  featureSet: { ...(c['char4'] ? { char4: true } : {}), ...(c['notags'] ? { noTags: true } : {}) },
+  mixes: argValue(argv, 'mixes', '1:0,0:1,1:1,1:2').split(',').map((m) => m.split(':').map(Number) as [number, number]),
+  groupings: argValue(argv, 'text-groups', 'both:both,both:main,text:main').split(',').map((g) => g.split(':') as BlendColumns[]),
+  kindWeights: { weibo2018: 2, ws100k: 1, 'ws100k-stripped': 1 },
+  train: (ex, f) => trainBagged({
+    lang: 'zh', classes: BINARY, bucketsLog2, epochs: Number(argValue(argv, 'epochs', String(c['epochs']))), learningRate: Number(argValue(argv, 'lr', String(c['lr']))), l2: Number(argValue(argv, 'l2', String(c['l2']))), seed, normPower: c['norm']!,
+    ...(c['nb']! > 0 ? { scale: logCountRatioScale(bucketsLog2, ex, f, c['nb']!) } : {}),
+  }, bag, ex, f),
+  log: (m) => process.stderr.write(`[text-fusion-cv ${new Date().toISOString().slice(11, 19)}] ${m}\n`),
+});
+process.stdout.write(JSON.stringify({ control: r.control, controlObjective: r.controlObjective, tried: r.tried }, null, 1) + '\n');
