@@ -56,24 +56,32 @@ export function fitCalibration(zs: Float64Array[], ys: number[], weights: number
       }
     }
     for (let a = 0; a < d; a++) h[a * d + a]! += 1e-9 + 1e-6 * Math.abs(h[a * d + a]!);
-    const step = solve(h, g, d);
-    let t = 1;
-    let next = current;
-    let cand = theta;
-    for (let tries = 0; tries < 30; tries++) {
-      cand = theta.map((v, a) => v - t * step[a]!);
-      next = loss(cand);
-      if (next <= current) break;
-      t /= 2;
-    }
-    if (next > current) break;
-    theta.set(cand);
+    const next = dampedNewtonStep(theta, solve(h, g, d), current, loss);
+    if (next === undefined) break;
     const done = current - next < 1e-10 * Math.max(1, Math.abs(current));
     current = next;
     if (done) break;
   }
   const a = theta[0]!;
   return { temperature: 1 / a, bias: Array.from({ length: k }, (_, j) => (j > 0 ? theta[j]! : 0)) };
+}
+
+/**
+ * One Newton step with backtracking: the step is halved (up to 30 times) until the loss does not
+ * rise. `theta` moves only when one does not; the new loss, or undefined when none was found.
+ */
+export function dampedNewtonStep(theta: Float64Array, step: Float64Array, current: number, loss: (t: Float64Array) => number): number | undefined {
+  let t = 1;
+  for (let tries = 0; tries < 30; tries++) {
+    const cand = theta.map((v, a) => v - t * step[a]!);
+    const next = loss(cand);
+    if (next <= current) {
+      theta.set(cand);
+      return next;
+    }
+    t /= 2;
+  }
+  return undefined;
 }
 
 /** Gaussian elimination with partial pivoting on a small dense system. */

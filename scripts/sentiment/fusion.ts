@@ -2,7 +2,7 @@ import type { Fusion, FusionGroup } from '../../src/enrichers/sentiment/fusion';
 import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { logits } from '../../src/enrichers/sentiment/model';
 import { reliability } from '../../src/eval/calibration';
-import { solve } from './calibrate';
+import { dampedNewtonStep, solve } from './calibrate';
 import { foldOf, type CvExample } from './cv';
 import type { Example, Featurized } from './sgd';
 
@@ -50,18 +50,8 @@ export function fitLogistic(x: number[][], y: number[], w: number[], l2 = 1e-6, 
       }
     }
     for (let a = 0; a < d; a++) { g[a]! += l2 * theta[a]!; h[a * d + a]! += l2; }
-    const step = solve(h, g, d);
-    let t = 1;
-    let next = current;
-    let cand = theta;
-    for (let tries = 0; tries < 30; tries++) {
-      cand = theta.map((v, a) => v - t * step[a]!);
-      next = loss(cand);
-      if (next <= current) break;
-      t /= 2;
-    }
-    if (next > current) break;
-    theta.set(cand);
+    const next = dampedNewtonStep(theta, solve(h, g, d), current, loss);
+    if (next === undefined) break;
     const done = current - next < 1e-12 * Math.max(1, Math.abs(current));
     current = next;
     if (done) break;
