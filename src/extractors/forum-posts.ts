@@ -1,5 +1,6 @@
 import type { Block } from './blocks';
 import { isElement, type DomElement, type DomParent } from './dom';
+import { shape } from './items';
 
 /** A run of sibling elements with one structure (tag and class, digits ignored): the posts. */
 export interface PostList {
@@ -17,7 +18,7 @@ export interface PostList {
 export function postShape(el: DomElement): string {
   const a = el.attribs;
   const role = a.itemprop ?? a.component ?? a['data-role'] ?? a['data-type'];
-  return `${el.name}.${role ?? (a.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
+  return role === undefined ? shape(el) : `${el.name}.${role}`;
 }
 
 /**
@@ -30,7 +31,7 @@ export function postShape(el: DomElement): string {
 function postShapes(el: DomElement): string[] {
   const byRole = postShape(el);
   if (el.attribs.itemprop === undefined) return [byRole];
-  const byClass = `${el.name}.${(el.attribs.class ?? '').replace(/\d+/g, '').trim().split(/\s+/)[0]}`;
+  const byClass = shape(el);
   return byClass === byRole || byClass === `${el.name}.` ? [byRole] : [byRole, byClass];
 }
 

@@ -10,8 +10,8 @@ describe('DueQueue', () => {
     q.take(25, 10, false, out);
     expect(out).toEqual([0, 1, 4]);
     // Taken at 25, due at 5, 10 and 20: 40 ms late in all.
-    expect(q.drainMeanLatenessHours()).toBeCloseTo(40 / 3 / 3_600_000, 15);
-    expect(q.drainMeanLatenessHours()).toBe(0);
+    expect(q.drainLateness().latenessHours).toBeCloseTo(40 / 3 / 3_600_000, 15);
+    expect(q.drainLateness().latenessHours).toBe(0);
     expect(q.overdueCount(100)).toBe(2);
     q.take(25, 1, true, out);
     expect(out).toEqual([3]);

@@ -41,14 +41,9 @@ export class DueQueue {
     return n;
   }
 
-  /** Mean lateness (taken − due; negative when pulled forward) since the last call, in hours; 0 if none. */
-  drainMeanLatenessHours(): number {
-    return this.drainLateness().latenessHours;
-  }
-
   /**
-   * Since the last call: the mean lateness and the mean interval the taken visits were planned for,
-   * in hours, and the mean of each visit's lateness in its own interval (0, NaN and 0 when none were
+   * Since the last call: the mean lateness (taken − due; negative when pulled forward) and the mean
+   * interval the taken visits were planned for, in hours, and the mean of each visit's lateness in its own interval (0, NaN and 0 when none were
    * taken): lateness means little except against the intervals.
    */
   drainLateness(): { latenessHours: number; intervalHours: number; latenessInIntervals: number } {
