@@ -1,5 +1,6 @@
 /** Two projects: fast unit tests (pure logic) and integration tests against the real services. */
-const transform = { '^.+\\.(t|j)s$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
+// @swc/jest with the built-ins bound per module: see test/helpers/fast-globals-transform.js.
+const transform = { '^.+\\.(t|j)s$': ['<rootDir>/test/helpers/fast-globals-transform.js', { jsc: { target: 'es2022' } }] };
 module.exports = {
   // Global, not per project: integration tests crawl for real.
   testTimeout: 120000,
