@@ -26,7 +26,7 @@ export function isConsentPlatform(el: DomElement): boolean {
   return (id !== undefined && CONSENT_PLATFORM_RE.test(id)) || (cls !== undefined && CONSENT_PLATFORM_RE.test(cls));
 }
 
-const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
+const HIDDEN_CLASS_RE = /(?:^|\s)(?:hidden|hide|sr-only|u-sronly|screen-reader-text|visually-hidden|visuallyhidden|offscreen|d-none)(?:\s|$)/i;
 /** The same behind a framework's camel-case prefix (`ipsHide`, Invision Community's utility class; not `tabHidden`'s words in a longer name). */
 const PREFIXED_HIDDEN_RE = /(?:^|\s)[a-z]{1,5}(?:Hide|Hidden)(?:\s|$)/;
 
@@ -135,6 +135,8 @@ const NEGATIVE_RE = new RegExp([
   'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
   'pagination', 'pager', 'print', 'skip', 'banner', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
   'crumbs?(?:$|[-_\\s])', 'subpath', 'cur-?pos', '(?:^|[-_\\s])(?:sub|top|main|site)-?nav(?:$|[-_\\s])',
+  // A summary a model wrote of the page (a thread's "Click for summary" box), not its writers' text.
+  '(?:^|[-_\\s])ai-?summary',
   // Pinyin class names of Chinese sites: share, related, recommend, hot list, ranking, copyright, disclaimer, position (breadcrumb), editor, source.
   // They start a class word ("remen" also hides in "requirements").
   '(?:^|[-_\\s\\d])(?:fenxiang|xiangguan|tuijian|remen|paihang|banquan|mianze|weizhi|daohang|bianji|laiyuan)',

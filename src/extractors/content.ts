@@ -99,13 +99,20 @@ function forumContent(
       dated.add(post);
       return true;
     }
-    return keepLine(b, post, false, selection, weights) || linkedItem(b, post, selection, weights);
+    return keepLine(b, post, false, selection, weights) || linkedItem(b, post, selection, weights) || isQuoteAttribution(b.text);
   });
   const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
   // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
   return [...opening, ...posts];
+}
+
+/** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
+const QUOTE_ATTRIBUTION_RE = /^\S.{0,60}\s(?:said|wrote|posted)\s*(?::|\.{3}|…)$/;
+
+function isQuoteAttribution(text: string): boolean {
+  return QUOTE_ATTRIBUTION_RE.test(text.trim());
 }
 
 /** Words a linked list item needs to be a writer's item (a title, a source) rather than a row of buttons ("Reply", "Quote"). */

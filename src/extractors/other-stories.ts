@@ -1,8 +1,11 @@
 import type { Block } from './blocks';
 import { isAncestorOf, isElement, textContent, type DomParent } from './dom';
 
-/** The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related articles", "Trending stories in world travel". */
-const OTHER_STORIES_RE = /^(?:(?:read\s+)?(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+/**
+ * The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related
+ * articles", "Trending stories in world travel", behind a call to read on ("Tap into the latest insights from experts").
+ */
+const OTHER_STORIES_RE = /^(?:(?:read\s+|(?:tap into|dive into|catch up on|discover|browse)(?:\s+(?:the|our))?\s+)?(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
 /**
  * The heading of a carousel of other products beside a product: "Customers who bought this item
  * also bought", "Similar items", "Frequently bought together", "Seller's other items" (some

@@ -16,16 +16,35 @@ const STATUS_OR_BUTTON_RE = /^(?:offline|online|logged|website|quote|report|repl
 const THREAD_STATS_RE = /^(?:[\d.,]+\s?[km]?\s+(?:views?|repl(?:y|ies)|participants?|posts?|members?|users?|likes?|votes?|comments?)\b[\s·•|,]*){2,}/i;
 /** The button that opens a folded branch of a thread ("Show more replies", "Load 3 more comments"). */
 const MORE_BUTTON_RE = /^(?:show|load|view|see)\s+(?:\d+\s+)?(?:more|all|previous|older|earlier)\s+(?:\d+\s+)?(?:repl(?:y|ies)|comments?|posts?|answers?)$/i;
+/** The toggle of a long quote ("Click to expand...", "Click to shrink..."). */
+const QUOTE_TOGGLE_RE = /^click to (?:expand|shrink|collapse)\s*(?:\.{3}|…)?$/i;
+/**
+ * A thread's closing notice ("Not open for further replies.", "This topic was automatically
+ * closed after 30 days. New replies are no longer allowed.", "This discussion is now closed.").
+ */
+const CLOSED_RE = /^(?:not open for further replies|(?:this|the) (?:topic|thread|discussion) (?:was|is|has been) (?:(?:now|automatically) )?(?:closed|locked|archived)\b(?:[^.]{0,50}\.\s*new replies are no longer allowed)?|new replies are no longer allowed)\.?$/i;
+/**
+ * The engine's call to sign in, printed for a visitor ("You must log in or register to comment.",
+ * "You're browsing the … Message Boards as a guest. Sign Up for free (or Log In …) to be able to post").
+ */
+const SIGN_IN_RE = /^(?:you must (?:be )?(?:log(?:ged)? ?in|sign(?:ed)? ?in|register)\b.{0,60}\bto (?:post|reply|comment|view|see|download|join|vote|react|participate)\b|you(?:'|’)?re (?:browsing|viewing)\b.{0,80}\bas a guest\b)/i;
+/** A sign-in notice is one or two sentences. */
+const MAX_SIGN_IN_CHARS = 300;
 /** A profile fact is a label and a short value. */
 const MAX_FACT_CHARS = 40;
 
 export function isPostFurniture(text: string): boolean {
   const t = text.trim();
-  return COUNTER_RE.test(t) || STATUS_OR_BUTTON_RE.test(t) || THREAD_STATS_RE.test(t) || MORE_BUTTON_RE.test(t) || (t.length <= MAX_FACT_CHARS && PROFILE_FACT_RE.test(t));
+  return COUNTER_RE.test(t) || STATUS_OR_BUTTON_RE.test(t) || THREAD_STATS_RE.test(t) || MORE_BUTTON_RE.test(t) || (t.length <= MAX_FACT_CHARS && PROFILE_FACT_RE.test(t))
+    || QUOTE_TOGGLE_RE.test(t) || CLOSED_RE.test(t) || (t.length <= MAX_SIGN_IN_CHARS && SIGN_IN_RE.test(t));
 }
+
+/** The label a closing notice is given as a fact of the thread ("Status" / "Not open for further replies."), above and below the posts. */
+const NOTICE_LABEL_RE = /^status:?$/i;
 
 /** A thread's lines without the per-post furniture (see above). */
 export function dropPostFurniture(lines: Block[]): Block[] {
-  const kept = lines.filter((b) => !isPostFurniture(b.text));
+  const closed = lines.some((b) => CLOSED_RE.test(b.text.trim()));
+  const kept = lines.filter((b) => !isPostFurniture(b.text) && !(closed && NOTICE_LABEL_RE.test(b.text.trim())));
   return kept.length === lines.length ? lines : kept;
 }

@@ -24,6 +24,9 @@ describe('class words that style rather than name an element (clean.ts)', () => 
     expect(classWeight(el('<div class="col-md-4 hidden-xs"></div>'))).toBe(-1);
     expect(classWeight(el('<div class="sidebar widget-area"></div>'))).toBe(-1);
     expect(classWeight(el('<div id="share-bar"></div>'))).toBe(-1);
+    // A summary a model wrote of a thread, above its posts.
+    expect(classWeight(el('<div class="block xfa-gptts-block" id="ai-summary-block"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="summary"></div>'))).toBe(0);
   });
 
   it('reads a heading anchor id as the heading, not as a furniture word', () => {

@@ -24,6 +24,12 @@ describe('hidden by class words (clean.ts)', () => {
     expect(isHiddenByClass(el('ipsPadding'))).toBe(false);
   });
 
+  it("reads XenForo's screen-reader class (u-srOnly) as hidden", () => {
+    const el = (cls: string): DomElement => parseHtml(`<span class="${cls}">Thread starter</span>`).children[0] as DomElement;
+    expect(isHiddenByClass(el('u-srOnly'))).toBe(true);
+    expect(isHiddenByClass(el('u-srOnlyNot'))).toBe(false);
+  });
+
   it('leaves a post\'s hidden share menu out of a thread', () => {
     const html = `<html><head><title>Best camera for travel</title></head><body><h1>Best camera for travel</h1>
       <div class="cTopic ipsClear">${Array.from({ length: 5 }, (_, i) => post(i + 1)).join('')}</div></body></html>`;

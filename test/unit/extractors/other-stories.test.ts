@@ -47,3 +47,25 @@ describe('cutOtherStories: carousels of other products after a product', () => {
     for (const s of ['Shipping & Returns', 'Orders ship within two business days', 'full refund']) expect(text).not.toContain(s);
   });
 });
+
+describe('cutOtherStories: other stories after a piece', () => {
+  const paras = [
+    'Outsourcing payroll lets a small company stop worrying about filing deadlines and changing tax tables every single quarter.',
+    'A professional employer organisation goes further: it becomes the co-employer and takes over benefits and compliance too.',
+    'Recruiting can be outsourced on its own, which suits a startup that hires in bursts rather than all through the year.',
+    'Training and development are often left in house, since they shape the culture that a company wants its people to share.',
+    'Whatever the mix, write down which tasks move out, who answers questions from staff, and how the results are measured.',
+    'Review the arrangement after a year: the needs of a company of twenty people are not those of a company of two hundred.',
+  ].map((p) => `<p>${p}</p>`).join('\n');
+  const teaser = (t: string): string => `<div class="card"><h3><a href="/blog/${t.length}">${t}</a></h3><p>Every January, companies promise themselves that this year will be different. Paperwork will be...</p></div>`;
+  const html = `<!doctype html><html lang="en"><head><title>Six types of HR outsourcing</title></head><body><main><h1>Six types of HR outsourcing</h1>
+<div class="entry">${paras}</div>
+<section><h2>Tap into the latest insights from experts in your industry</h2>${['The hard 1099 deadline is closer than you think', 'The risks of missing a filing deadline', 'Common hiring mistakes startups make'].map(teaser).join('')}</section>
+</main></body></html>`;
+
+  it('cuts the teasers under a heading that invites to read on ("Tap into the latest insights")', () => {
+    const text = extract(html).text;
+    expect(text).toContain('Review the arrangement after a year');
+    for (const s of ['Tap into the latest insights', 'Common hiring mistakes', 'Paperwork will be']) expect(text).not.toContain(s);
+  });
+});

@@ -33,4 +33,18 @@ describe('per-post furniture of a forum thread (post-furniture.ts)', () => {
     for (const t of texts) expect(text).toContain(t);
     for (const s of ['Offline', 'Registered:', 'Posts: 200']) expect(text).not.toContain(s);
   });
+
+  it("reads quote toggles, a thread's closing notice and the call to sign in as furniture, sentences about them as text", () => {
+    for (const s of ['Click to shrink...', 'Click to expand...', 'Not open for further replies.', 'This topic was automatically closed after 30 days. New replies are no longer allowed.',
+      'This discussion is now closed.', 'You must log in or register to comment.',
+      "You're browsing the GameFAQs Message Boards as a guest. Sign Up for free (or Log In if you already have an account) to be able to post messages."]) expect(isPostFurniture(s)).toBe(true);
+    for (const s of ['Click to expand the sidebar and pick the second mirror.', 'This thread was closed last year, but the bug is still there.', 'You must log in once as root before the upgrade.']) expect(isPostFurniture(s)).toBe(false);
+  });
+
+  it('drops the "Status" label of a closed thread with its notice', () => {
+    const closed = html.replace('<div id="brdmain">', '<div id="brdmain"><dl class="blockStatus"><dt>Status</dt><dd>Not open for further replies.</dd></dl>');
+    const text = extract(closed, { url: 'https://bbs.example.org/viewtopic.php?id=309936' }).text;
+    for (const t of texts) expect(text).toContain(t);
+    for (const s of ['Status', 'Not open for further replies']) expect(text).not.toContain(s);
+  });
 });

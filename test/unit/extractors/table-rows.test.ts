@@ -37,3 +37,29 @@ describe('withWholeTables: a table the content enters is read whole', () => {
     expect(withWholeTables(blocks, chosen)).toEqual(chosen);
   });
 });
+
+// An article's data series (constructioncoverage.com's shape): a two-column table of a date and a
+// change under its heading row, folded in a <details> between paragraphs. Its cells are figures
+// alone, which read as datelines or counters anywhere else.
+const series = (cols: number): string => `<p>Home sale prices rose through most of the decade, then cooled as mortgage rates climbed to their highest level in twenty years.</p>
+<details><summary>Data: U.S. Home Sale Price Time Series</summary><table><thead><tr><th>Date</th>${'<th>Percentage change in median home sale price (YoY)</th>'.repeat(cols - 1)}</tr></thead><tbody>
+${['1/1/2013', '2/1/2013', '3/1/2013'].map((d, i) => `<tr><td>${d}</td>${`<td>+1${i}.1%</td>`.repeat(cols - 1)}</tr>`).join('')}</tbody></table></details>
+<p>Sales volume tells a different story: fewer homes changed hands in 2024 than in any year since the data series began.</p>`;
+
+describe('withWholeTables: the figures of a data series in the flow of the text', () => {
+  const chosenOf = (html: string): { blocks: ReturnType<typeof toBlocks>; chosen: ReturnType<typeof toBlocks> } => {
+    const blocks = toBlocks(parseHtml(html));
+    return { blocks, chosen: blocks.filter((b) => b.text.length > 30 || b.text === 'Date') };
+  };
+
+  it('takes back the cells of figures alone ("1/1/2013", "+11.1%")', () => {
+    const { blocks, chosen } = chosenOf(series(2));
+    const texts = withWholeTables(blocks, chosen).map((b) => b.text);
+    for (const s of ['1/1/2013', '+11.1%', '3/1/2013']) expect(texts).toContain(s);
+  });
+
+  it('leaves the figures of a wide grid (a board of tallies) out', () => {
+    const { blocks, chosen } = chosenOf(series(9));
+    expect(withWholeTables(blocks, chosen).map((b) => b.text)).not.toContain('+11.1%');
+  });
+});
