@@ -53,23 +53,11 @@ export interface ZhFeatureSet {
 }
 
 const ZH_TAG_RE = /#[^#\n]{1,40}#/g;
-/** The placeholder a masked name reads as (`maskNames`). */
-const NAME_TOKEN = '<name>';
-
-function isUpperAscii(c: number): boolean {
-  return c >= 0x41 && c <= 0x5a;
-}
 
 /** Optional en feature families, recorded in the model file. */
 export interface EnFeatureSet {
   /** Character 3- and 4-grams inside each word, with its boundaries (`^goo`, `ood$`): misspellings and inflections. */
   charNgrams?: boolean;
-  /**
-   * Capitalised words inside a sentence that the lexicon does not know (`Kanye`, `Galaxy`) read as
-   * one placeholder: a name's tone in the training tweets is its topic's, and the test tweets are
-   * on topics the training ones never show.
-   */
-  maskNames?: boolean;
 }
 
 export { ZH_LEXICON_MAX_LEN } from './zh-lexicon';
@@ -94,7 +82,6 @@ export class FeatureExtractor {
   vals = new Float32Array(64);
   private toks: string[] = [];
   private caps: boolean[] = [];
-  private names: boolean[] = [];
   private hashes: number[] = [];
   /** The open-addressing set of dedupe(): a slot holds a feature when its stamp is the current one. */
   private seen = new Int32Array(4096);
@@ -329,16 +316,11 @@ export class FeatureExtractor {
   private words(text: string, lexicon?: ReadonlyMap<number, number>): void {
     const toks = this.toks;
     const caps = this.caps;
-    const names = this.names;
     const keys = this.hashes;
-    const maskNames = this.en.maskNames === true;
     let n = 0;
     const add = (tok: string, raw: string, key: number): void => {
       toks[n] = tok;
       caps[n] = raw.length > 1 && raw !== tok && raw === raw.toUpperCase();
-      // A name: capitalised, not all capitals, not at a sentence start, not a lexicon word.
-      names[n] = maskNames && raw.length > 1 && isUpperAscii(raw.charCodeAt(0)) && raw !== raw.toUpperCase()
-        && n > 0 && keys[n - 1] !== 0 && !(lexicon?.has(key) ?? false);
       keys[n] = key;
       n++;
     };
@@ -384,9 +366,9 @@ export class FeatureExtractor {
         if (tok.includes('?')) this.push(hashString(NS.punct, '?'));
         continue;
       }
-      const w = wordHash(names[i] ? NAME_TOKEN : tok, negated);
+      const w = wordHash(tok, negated);
       this.push(w);
-      if (this.en.charNgrams && tok.length > 2 && !names[i]) this.wordCharNgrams(tok);
+      if (this.en.charNgrams && tok.length > 2) this.wordCharNgrams(tok);
       if (tok.charCodeAt(0) === 0x23 && tok.length > 1) this.push(wordHash(tok.slice(1), negated));
       if (hasPrev) this.push(mix(step(step(step(0x811c9dc5, NS.bigram), prev), w)));
       if (isNegator(tok)) negated = true;
