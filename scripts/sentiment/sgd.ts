@@ -23,6 +23,12 @@ export interface TrainParams {
   normPower?: number;
   /** Per-bucket feature scale (NB-style informativeness); folded into the weights after training. */
   scale?: Float32Array;
+  /**
+   * L2 on every weight at every step (applied lazily: a bucket's decay since it was last touched
+   * is applied when it is next touched, and to all buckets at the end), instead of on the touched
+   * buckets only: a rare n-gram is then pulled back while the posts without it are read too.
+   */
+  denseL2?: boolean;
 }
 
 /**
@@ -43,6 +49,32 @@ export function logCountRatioScale(bucketsLog2: number, examples: Example[], fea
   const scale = new Float32Array(mask + 1);
   for (let b = 0; b <= mask; b++) scale[b] = 1 + beta * Math.abs(Math.log((pos[b]! / sp) / (neg[b]! / sn)));
   return scale;
+}
+
+/**
+ * IDF-style scale per bucket, (1 + ln((N + 1) / (df + 1)))^power over the (weighted) examples a
+ * model is trained on: rare n-grams get a larger say than the ones most posts share, as in TF-IDF
+ * (the post's own length normalisation stays the model's `normPower`). Folded into the weights.
+ */
+export function idfScale(bucketsLog2: number, examples: Example[], feats: Featurized[], power: number): Float32Array {
+  const mask = (1 << bucketsLog2) - 1;
+  const df = new Float32Array(mask + 1);
+  let n = 0;
+  examples.forEach((e, i) => {
+    n += e.weight;
+    for (const h of feats[i]!.feats.subarray(feats[i]!.strong)) df[(h >>> 1) & mask]! += e.weight;
+  });
+  const scale = new Float32Array(mask + 1);
+  for (let b = 0; b <= mask; b++) scale[b] = Math.pow(1 + Math.log((n + 1) / (df[b]! + 1)), power);
+  return scale;
+}
+
+/** Element-wise product of two optional scales. */
+export function productScale(a: Float32Array | undefined, b: Float32Array | undefined): Float32Array | undefined {
+  if (!a || !b) return a ?? b;
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! * b[i]!;
+  return out;
 }
 
 /** Features once per example, reused by every epoch. */
@@ -79,6 +111,19 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
   const order = examples.map((_, i) => i);
   const z = new Float64Array(k);
   const grad = new Float64Array(k);
+  // Dense L2: the step at which each bucket's decay was last brought up to date.
+  const lastStep = p.denseL2 ? new Int32Array(buckets) : undefined;
+  let step = 0;
+  const catchUp = (b: number): void => {
+    const gap = step - lastStep![b]!;
+    if (gap <= 0) return;
+    lastStep![b] = step;
+    for (let c = 0; c < k; c++) {
+      const at = b * k + c;
+      const d = Math.pow(Math.max(0, 1 - (p.learningRate * p.l2) / Math.sqrt(g2[at]!)), gap);
+      w[at] = w0[at]! + (w[at]! - w0[at]!) * d;
+    }
+  };
   for (let epoch = 0; epoch < p.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rng.next() * (i + 1));
@@ -87,6 +132,8 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
     for (const idx of order) {
       const { feats: f, strong, vals } = feats[idx]!;
       const ex = examples[idx]!;
+      step++;
+      if (lastStep) for (let i = 0; i < f.length; i++) catchUp((f[i]! >>> 1) & mask);
       const norm = Math.pow(Math.max(1, f.length - strong), -(p.normPower ?? 0.5));
       z.fill(0);
       for (let i = 0; i < f.length; i++) {
@@ -109,13 +156,14 @@ export function trainSoftmax(p: TrainParams, examples: Example[], feats: Featuri
         const v = h & 1 ? -x : x;
         for (let c = 0; c < k; c++) {
           const at = base + c;
-          const g = grad[c]! * v + p.l2 * (w[at]! - w0[at]!);
+          const g = grad[c]! * v + (lastStep ? 0 : p.l2 * (w[at]! - w0[at]!));
           g2[at]! += g * g;
           w[at]! -= (p.learningRate * g) / Math.sqrt(g2[at]!);
         }
       }
     }
   }
+  if (lastStep) for (let b = 0; b < buckets; b++) catchUp(b);
   if (p.scale) for (let b = 0; b < buckets; b++) for (let c = 0; c < k; c++) w[b * k + c]! *= p.scale[b]!;
   return {
     lang: p.lang, classes: p.classes, bucketsLog2: p.bucketsLog2, weights: w,

@@ -11,7 +11,7 @@ import { defaultModelDir } from '../../src/enrichers/sentiment/model';
 import { OPINION_WORDS_FILE } from '../../src/enrichers/sentiment/neutral';
 import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion-words';
 import { argValue, readPosts } from './data';
-import { logCountRatioScale, trainBagged } from './sgd';
+import { idfScale, logCountRatioScale, productScale, trainBagged } from './sgd';
 import { BINARY, type BlendColumns } from './fusion';
 import { textFusion, type MainOof } from './text-fusion';
 
@@ -32,6 +32,12 @@ const main: MainOof[] = dump.id.map((id, i) => ({
 const bag = Number(argValue(argv, 'bag', String(c['bag'] ?? 1)));
 const bucketsLog2 = Number(argValue(argv, 'buckets-log2', '20'));
 const lexicon = c['lex'] ? zhLexicon(readPolarWords(join(defaultModelDir(), OPINION_WORDS_FILE))) : undefined;
+const nb = Number(argValue(argv, 'nb', String(c['nb'])));
+const idf = Number(argValue(argv, 'idf', '0'));
+const scaleOf = (ex: Parameters<typeof idfScale>[1], f: Parameters<typeof idfScale>[2]): { scale?: Float32Array } => {
+  const s = productScale(nb > 0 ? logCountRatioScale(bucketsLog2, ex, f, nb) : undefined, idf > 0 ? idfScale(bucketsLog2, ex, f, idf) : undefined);
+  return s ? { scale: s } : {};
+};
 const r = textFusion({
   ws, w18, main, folds: 5, seed, ...(lexicon ? { lexicon } : {}),
   featureSet: { ...(c['char4'] ? { char4: true } : {}), ...(c['notags'] ? { noTags: true } : {}) },
@@ -39,8 +45,8 @@ const r = textFusion({
   groupings: argValue(argv, 'text-groups', 'both:both,both:main,text:main').split(',').map((g) => g.split(':') as BlendColumns[]),
   kindWeights: { weibo2018: 2, ws100k: 1, 'ws100k-stripped': 1 },
   train: (ex, f) => trainBagged({
-    lang: 'zh', classes: BINARY, bucketsLog2, epochs: Number(argValue(argv, 'epochs', String(c['epochs']))), learningRate: Number(argValue(argv, 'lr', String(c['lr']))), l2: Number(argValue(argv, 'l2', String(c['l2']))), seed, normPower: c['norm']!,
-    ...(c['nb']! > 0 ? { scale: logCountRatioScale(bucketsLog2, ex, f, c['nb']!) } : {}),
+    lang: 'zh', classes: BINARY, bucketsLog2, epochs: Number(argValue(argv, 'epochs', String(c['epochs']))), learningRate: Number(argValue(argv, 'lr', String(c['lr']))), l2: Number(argValue(argv, 'l2', String(c['l2']))), seed, normPower: Number(argValue(argv, 'norm', String(c['norm']))), ...(argv.includes('--dense-l2') ? { denseL2: true } : {}),
+    ...scaleOf(ex, f),
   }, bag, ex, f),
   log: (m) => process.stderr.write(`[text-fusion-cv ${new Date().toISOString().slice(11, 19)}] ${m}\n`),
 });

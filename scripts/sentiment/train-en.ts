@@ -179,7 +179,7 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
 const TOP_LABEL_BINS = 20;
 
 /** The predicted label (with decision biases) and its probability, from calibrated logits. */
-function predicted(u: ArrayLike<number>, decisionBias: number[]): { pred: number; conf: number } {
+export function predicted(u: ArrayLike<number>, decisionBias: number[]): { pred: number; conf: number } {
   const p = new Float64Array(3);
   softmaxInto(u, 3, p);
   let best = 0;
@@ -187,7 +187,7 @@ function predicted(u: ArrayLike<number>, decisionBias: number[]): { pred: number
   return { pred: best, conf: p[best]! };
 }
 
-function topLabelOf(us: ArrayLike<number>[], gold: number[], decisionBias: number[], weights: number[], bins: number): TopLabelMap {
+export function topLabelOf(us: ArrayLike<number>[], gold: number[], decisionBias: number[], weights: number[], bins: number): TopLabelMap {
   const pc = us.map((u) => predicted(u, decisionBias));
   const m = fitTopLabelMap(pc.map((x) => x.conf), pc.map((x, i) => x.pred === gold[i]), weights, bins, 'linear');
   return { kind: m.kind, x: m.x.map((v) => Math.round(v * 1e5) / 1e5), y: m.y.map((v) => Math.round(v * 1e5) / 1e5) };
