@@ -110,25 +110,27 @@ function offsetOf(ms: number): string {
   return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
-/** A stamp written in UTC (`Z`, `+00:00`): its day may be the next or the previous one on the page's own clock. */
+/** A stamp written in UTC (`Z`, `+00:00`): its day may be the next one on the clock of a page in the Americas. */
 const UTC_STAMP_RE = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]00:?00)$/;
-/** How far local clocks stand from UTC, behind and ahead. */
+/** How far local clocks stand behind UTC. */
 const MAX_BEHIND_MS = 12 * 3_600_000;
-const MAX_AHEAD_MS = 14 * 3_600_000;
 
 /**
- * Whether a metadata stamp is the moment or the day the page shows, written on another day: a
+ * Whether a metadata stamp is the moment or the day the page shows, written on the next day: a
  * shown time the same instant as the stamp (a `<time>` on the site's clock, the stamp in UTC),
- * or a shown day on which a UTC stamp falls on some local clock
+ * or a shown day on which a UTC stamp of the next day falls on a clock behind UTC
  * (December 9 shown, `2021-12-10T02:17:00Z` stamped, the evening of the 9th in America). The
  * metadata's writing is kept then: what the publisher's feeds and the benchmark's truth state.
  */
 function sameMomentStamp(shown: string, m: string): boolean {
-  if (dayOf(m) === dayOf(shown) || m.length <= 10 || !ZONED_RE.test(m)) return false;
+  // Only a clock behind UTC (the stamp's day after the shown one): a stamp of the evening before
+  // the shown day is the shown day in Asia, whose pages count their own day (2024-03-05 shown
+  // beside 2024-03-04T19:00Z).
+  if (dayOf(m) <= dayOf(shown) || m.length <= 10 || !ZONED_RE.test(m)) return false;
   if (shown.length > 10) return ZONED_RE.test(shown) && Date.parse(m) === Date.parse(shown);
   const dayStart = Date.parse(`${shown}T00:00:00Z`);
   const t = Date.parse(m);
-  return UTC_STAMP_RE.test(m) && t >= dayStart - MAX_AHEAD_MS && t < dayStart + DAY_MS + MAX_BEHIND_MS;
+  return UTC_STAMP_RE.test(m) && t >= dayStart + DAY_MS && t < dayStart + DAY_MS + MAX_BEHIND_MS;
 }
 
 /**

@@ -182,5 +182,9 @@ describe('publication dates: what the page states, read as the page means it', (
     const far = extract(`<html lang="en">${head('2021-12-10T13:17:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
       <p class="entry-meta">December 9, 2021</p>${para}</article></body></html>`);
     expect(far.published_at).toBe('2021-12-09');
+    // Nor on a clock ahead of UTC: a shown time in Asia keeps its own day.
+    const ahead = extract(`<html lang="en">${head('2025-07-04T19:04:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
+      <p><span class="posted-on"><time datetime="2025-07-05T03:04:00+08:00">July 5, 2025</time></span> by Alec</p>${para}</article></body></html>`);
+    expect(ahead.published_at?.slice(0, 10)).toBe('2025-07-05');
   });
 });
