@@ -287,8 +287,10 @@ export function findAuthor(
     const k = nameKey(n);
     return site.has(k) || NOT_A_PERSON_RE.test(n) || (host.length >= 4 && k.length >= 4 && (k.startsWith(host) || host.startsWith(k)));
   };
+  // Ahead of the site-name check below: what the page credits over a login it never shows.
+  const posted = postedBy(byline, person ?? metaName, shown);
+  if (posted !== undefined && nameShaped(posted)) return posted;
   const candidates = [
-    postedBy(byline, person ?? metaName, shown, ofSite),
     person && !site.has(nameKey(person)) ? besideByline(person, cleanAuthor(byline?.author)) : undefined,
     mf,
     personOverDesk(cleanAuthor(byline?.author), metaName ?? cleanAuthor(byline?.signed)),
@@ -352,14 +354,18 @@ function besideByline(person: string, byline: string | undefined): string {
 /**
  * The person a labelled byline names ("By Ana Ruiz") where the metadata's author is a name the page
  * never shows: that is the account that posted the piece in the CMS (an editor's login, "KatieS"),
- * not the writer the page credits. A desk or the site's own name in the byline does not outrank it.
+ * not the writer the page credits. The site's own name in the byline ("Written by Model Remodel")
+ * outranks it as well: the page credits the publisher, not the login. A desk ("By Aidoc Staff")
+ * does only where the page signs it again (an author box's "Written by Everfit Team").
  */
 function postedBy(
-  byline: Byline | undefined, metadataName: string | undefined, shown: ((name: string) => boolean) | undefined, ofSite: (n: string) => boolean,
+  byline: Byline | undefined, metadataName: string | undefined, shown: ((name: string) => boolean) | undefined,
 ): string | undefined {
-  if (!byline?.authorLabelled || metadataName === undefined || shown === undefined) return undefined;
+  // A byline the page also signs ("Written by Everfit Team" in the author box) credits its name twice: a desk's too.
+  const signed = byline?.author !== undefined && byline.author === byline.signed;
+  if (!(byline?.authorLabelled === true || signed) || metadataName === undefined || shown === undefined) return undefined;
   const name = cleanAuthor(byline.author);
-  if (name === undefined || DESK_RE.test(name) || ofSite(name) || nameKey(name) === nameKey(metadataName)) return undefined;
+  if (name === undefined || (DESK_RE.test(name) && !signed) || nameKey(name) === nameKey(metadataName)) return undefined;
   return shown(metadataName) ? undefined : name;
 }
 

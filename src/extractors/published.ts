@@ -102,6 +102,7 @@ const LABEL_SLACK_LINES = 3;
 
 const ZONED_RE = /(?:Z|[+-]\d{2}:?\d{2})$/;
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 function offsetOf(ms: number): string {
   if (ms === 0) return 'Z';
@@ -109,16 +110,43 @@ function offsetOf(ms: number): string {
   return `${ms < 0 ? '-' : '+'}${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
+/** A stamp written in UTC (`Z`, `+00:00`): its day may be the next one on the clock of a page in the Americas. */
+const UTC_STAMP_RE = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]00:?00)$/;
+/** How far local clocks stand behind UTC. */
+const MAX_BEHIND_MS = 12 * 3_600_000;
+
+/**
+ * Whether a metadata stamp is the moment or the day the page shows, written on the next day: a
+ * shown time the same instant as the stamp (a `<time>` on the site's clock, the stamp in UTC),
+ * or a shown day on which a UTC stamp of the next day falls on a clock behind UTC
+ * (December 9 shown, `2021-12-10T02:17:00Z` stamped, the evening of the 9th in America). The
+ * metadata's writing is kept then: what the publisher's feeds and the benchmark's truth state.
+ */
+function sameMomentStamp(shown: string, m: string): boolean {
+  // Only a clock behind UTC (the stamp's day after the shown one): a stamp of the evening before
+  // the shown day is the shown day in Asia, whose pages count their own day (2024-03-05 shown
+  // beside 2024-03-04T19:00Z).
+  if (dayOf(m) <= dayOf(shown) || m.length <= 10 || !ZONED_RE.test(m)) return false;
+  if (shown.length > 10) return ZONED_RE.test(shown) && Date.parse(m) === Date.parse(shown);
+  const dayStart = Date.parse(`${shown}T00:00:00Z`);
+  const t = Date.parse(m);
+  return UTC_STAMP_RE.test(m) && t >= dayStart + DAY_MS && t < dayStart + DAY_MS + MAX_BEHIND_MS;
+}
+
 /**
  * The shown date made exact with a metadata stamp of the same moment. A shown time without a zone
  * ("2024-03-05 03:00", Beijing time) and a zoned stamp of the same minute ("2024-03-04T19:00:00Z")
  * give the shown wall clock with the offset between them ("2024-03-05T03:00:00+08:00"): the
  * instant is exact (to the metadata's second) and the day stays the page's. A shown day takes a
- * stamp written on that day.
+ * stamp written on that day, a publication stamp before a change's (`modified`), and the
+ * publication stamp of its moment written on another day (sameMomentStamp).
  */
-function sharpen(shown: string, metadata: string[]): string {
-  if (shown.length > 10 && ZONED_RE.test(shown)) return shown;
+function sharpen(shown: string, published: string[], modified: string[] = [], urlDay?: string): string {
   const day = dayOf(shown);
+  // A URL dated the shown day (`/2025/12/18/`) says the site's own clock counts that day.
+  const otherClock = (m: string): boolean => urlDay !== day && sameMomentStamp(shown, m);
+  if (shown.length > 10 && ZONED_RE.test(shown)) return published.find(otherClock) ?? shown;
+  const metadata = [...published, ...modified];
   if (shown.length > 10) {
     const wall = Math.floor(Date.parse(`${shown}Z`) / MINUTE_MS) * MINUTE_MS;
     for (const m of metadata) {
@@ -132,7 +160,9 @@ function sharpen(shown: string, metadata: string[]): string {
     }
     return shown;
   }
-  return metadata.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
+  // The most trusted publication stamp of the shown day, on whichever clock it is written.
+  return published.find((m) => (dayOf(m) === day && m.length > shown.length) || otherClock(m))
+    ?? modified.find((m) => dayOf(m) === day && m.length > shown.length) ?? shown;
 }
 
 /**
@@ -150,7 +180,6 @@ function sameMoment(shown: string, metadata: string[]): boolean {
   });
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Whether a shown date not labelled as the publication's is a later day than the publication
@@ -201,7 +230,7 @@ export function findPublished(
   if (shown && updated) return published.find((p) => dayOf(p) < dayOf(shown.iso)) ?? tagged;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
   if (shown && (shown.distance <= NEAR_LINES || published.length === 0 || sameMoment(shown.iso, published.slice(0, 1)))) {
-    return sharpen(shown.iso, [...published, ...metaDates(page, meta, ld, 'modified')]);
+    return sharpen(shown.iso, published, metaDates(page, meta, ld, 'modified'), urlDay);
   }
   if (published.length) return published[0];
   if (urlDay) return urlDay;

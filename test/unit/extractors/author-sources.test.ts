@@ -145,6 +145,16 @@ describe('author: a labelled byline over a metadata author the page never shows'
     const desk = extract(yoast('Jay Berstein', '<p>By Aidoc Staff</p><p>May 5, 2025</p>'));
     expect(desk.author).toBe('Jay Berstein');
   });
+
+  // Shapes of real pages (WCXB dev, tune part): a remodeler's blog, a fitness app's blog.
+  it('takes the site\'s own name a "Written by" line credits, and a desk the author box signs again', () => {
+    const site = extract(yoast('Max Mittler', '<p>Written by Model Remodel</p><p>January 30, 2025</p>'), { url: 'https://modelremodel.com/blog/remodel-rebuild-renovate/' });
+    expect(site.author).toBe('Model Remodel');
+    const box = (foot: string): string => yoast('Thao Dinh', `<div class="everfit-author"><div class="everfit-author-name"><a href="/author/everfit" title="Everfit Team">Everfit Team</a></div>
+      <div class="everfit-author-date">November 8, 2025</div></div>${para}${foot}`);
+    expect(extract(box('<div class="author-box"><p>Written by Everfit Team</p></div>')).author).toBe('Everfit Team');
+    expect(extract(box('')).author).toBe('Thao Dinh');
+  });
 });
 
 /** Shape of a real page (WCXB dev, tune part): an academic's project page, its maintainer signing its foot. */

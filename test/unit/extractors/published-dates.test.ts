@@ -164,4 +164,27 @@ describe('publication dates: what the page states, read as the page means it', (
       <body><h1>Replacement projector lamp</h1><p>Sep 26, 2024</p>${post(1, '01-03')}${post(2, '09-26')}</body></html>`);
     expect(thread.published_at?.slice(0, 10)).toBe('2024-01-03');
   });
+  // Shapes of real pages (WCXB dev, tune part): WordPress datelines beside a UTC article:published_time.
+  it('keeps the metadata\'s UTC stamp where the dateline shows the same moment or day on the site\'s clock', () => {
+    const head = (stamp: string): string => `<head><title>Best Mirrorless Cameras in the World</title>
+      <meta property="article:published_time" content="${stamp}"><meta property="article:modified_time" content="2026-02-09T16:17:27+00:00"></head>`;
+    const timed = extract(`<html lang="en">${head('2025-07-05T00:04:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
+      <p><span class="posted-on"><time datetime="2025-07-04T20:04:00-04:00">July 4, 2025</time></span> by Alec</p>${para}</article></body></html>`);
+    expect(timed.published_at).toBe('2025-07-05T00:04:00+00:00');
+    // A shown day and a stamp of the next day in UTC (the evening before in America, the morning after in Europe).
+    const day = extract(`<html lang="en">${head('2021-12-10T02:17:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
+      <p class="entry-meta">December 9, 2021</p>${para}</article></body></html>`);
+    expect(day.published_at).toBe('2021-12-10T02:17:00+00:00');
+    // Not when the URL dates the shown day, nor a stamp a day and a half away.
+    const dated = extract(`<html lang="en">${head('2021-12-10T02:17:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
+      <p class="entry-meta">December 9, 2021</p>${para}</article></body></html>`, { url: 'https://example.org/2021/12/09/cameras/' });
+    expect(dated.published_at).toBe('2021-12-09');
+    const far = extract(`<html lang="en">${head('2021-12-10T13:17:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
+      <p class="entry-meta">December 9, 2021</p>${para}</article></body></html>`);
+    expect(far.published_at).toBe('2021-12-09');
+    // Nor on a clock ahead of UTC: a shown time in Asia keeps its own day.
+    const ahead = extract(`<html lang="en">${head('2025-07-04T19:04:00+00:00')}<body><article><h1>Best Mirrorless Cameras in the World</h1>
+      <p><span class="posted-on"><time datetime="2025-07-05T03:04:00+08:00">July 5, 2025</time></span> by Alec</p>${para}</article></body></html>`);
+    expect(ahead.published_at?.slice(0, 10)).toBe('2025-07-05');
+  });
 });
