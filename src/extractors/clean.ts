@@ -44,6 +44,7 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   if (DROPPED_TAGS.has(el.name)) return !(el.name === 'aside' && inNonModalSheet(el));
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
+  if (el.name === 'span' && a.class && STARTER_BADGE_RE.test(a.class)) return true;
   const style = a.style;
   // A folded accordion or an inactive tab panel is hidden the same ways, and is the page's text (collapsed-panels.ts).
   if (!keepStyled && (a['aria-hidden'] === 'true' || (style && HIDDEN_STYLE_RE.test(style))) && !isCollapsedPanel(el)) return true;
@@ -59,6 +60,14 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   if ((role === 'dialog' || role === 'alertdialog') && a['aria-modal'] !== 'false') return true;
   return false;
 }
+
+/**
+ * The badge a forum engine prints after the name of whoever started the thread ("JosephF
+ * Discussion starter"): it runs into the poster's name line, which then reads as no name. A
+ * class word of its own (`message-attribution-discussion-starter`, `threadstarter`), not the
+ * first post's `message-threadStarterPost`.
+ */
+const STARTER_BADGE_RE = /(?:^|[\s_-])(?:discussion|thread|topic)-?starter(?:\s|$)/i;
 
 /**
  * An `<aside>` that is the panel of a sheet saying it is no modal (`role="dialog"

@@ -90,7 +90,7 @@ function forumContent(
   const posts = blocks.filter((b) => {
     const post = postOf(b, list);
     if (post === undefined) return false;
-    if (!named.has(post) && b.chars >= 2 && b.chars <= 30 && linkRatio(b) > 0.9 && !/\s\S+\s/.test(b.text)) {
+    if (!named.has(post) && isPosterName(b)) {
       named.add(post);
       return true;
     }
@@ -106,6 +106,11 @@ function forumContent(
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
   return [...opening, ...posts];
+}
+
+/** A poster's name: a short line all link, of a word or two ("JosephF", "Babylon Timer"; not "Jump to Latest"). */
+function isPosterName(b: Block): boolean {
+  return b.chars >= 2 && b.chars <= 30 && linkRatio(b) > 0.9 && !/\s\S+\s/.test(b.text);
 }
 
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
@@ -150,10 +155,30 @@ function openingPost(
   // writer wrote: its headings and its lists of links (a changelog, a list of sources) too.
   const prose = lines.filter(isProse);
   const body = prose.length >= 2 ? lowestCommonAncestor(prose.map((b) => b.owner)) : undefined;
-  if (!body || body === top || !isElement(body) || isAncestorOf(body, list.parent)) return lines;
+  if (!body || body === top || !isElement(body) || isAncestorOf(body, list.parent)) return withPostHeader(between, lines, top);
   const linksKept = { ...selection, maxLinkRatio: 1 };
   const kept = new Set(lines);
-  return between.filter((b) => kept.has(b) || (isAncestorOf(body, b.owner) && keepLine(b, body, false, linksKept, weights)));
+  return withPostHeader(between, between.filter((b) => kept.has(b) || (isAncestorOf(body, b.owner) && keepLine(b, body, false, linksKept, weights))), top);
+}
+
+/**
+ * The opening post's header, as every reply keeps its own (forumContent): its poster's name, the
+ * nearest name line above its text, and its date, the first dateline after the name outside the
+ * poster box (not the join date, not the thread bar's "last post" date above the name); both or none.
+ */
+function withPostHeader(between: Block[], lines: Block[], top: DomParent): Block[] {
+  // Above the post's text, not above what the thread bar shows over it ("1.9K views 11 replies").
+  const first = lines.find(isProse);
+  if (!first) return lines;
+  const before = between.filter((b) => b.index < first.index);
+  let nameAt = -1;
+  for (let i = before.length - 1; i >= 0 && nameAt < 0; i--) if (isPosterName(before[i]!)) nameAt = i;
+  if (nameAt < 0) return lines;
+  const date = before.slice(nameAt + 1).find((b) => isDateline(b.text) && !inPosterBox(b, top));
+  // A name with no date below it is some other short link (a board's name, a page number).
+  if (!date) return lines;
+  const header = [before[nameAt]!, date].filter((b) => !lines.includes(b));
+  return [...lines, ...header].sort((a, b) => a.index - b.index);
 }
 
 /**

@@ -32,11 +32,14 @@ export interface JudgedLines {
   blocks: Block[];
   /** Elements whose furniture word was overruled: selection treats them as neutral. */
   wrappers: Set<DomElement>;
+  /** Hidden panels alike that hold the page's text between them (see hiddenPanels): sibling-panels.ts reads them as the panels of one switcher. */
+  panels: Set<DomElement>;
 }
 
 export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?: Block, params: LayoutParams = DEFAULT_LAYOUT): JudgedLines {
   const wrappers = new Set<DomElement>();
-  if (!lines.some((b) => b.furniture)) return { blocks: lines, wrappers };
+  const panels = new Set<DomElement>();
+  if (!lines.some((b) => b.furniture)) return { blocks: lines, wrappers, panels };
   let total = 0;
   for (const b of lines) {
     const v = plainValue(b, scoring);
@@ -49,7 +52,7 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   for (let m = headline?.furniture ?? null; m; m = m.up) holdsHeadline.add(m);
   // Sibling sections that share a furniture word (every <div class="skip-item"> of a guide)
   // are judged together: what they hold between them is the page.
-  const siblings = new Map<string, { mass: number; count: number }>();
+  const siblings = new Map<string, { mass: number; count: number; headline: boolean }>();
   const siblingKey = (m: FurnitureMark): string => `${m.hidden ? 'h' : 'w'}${m.el.attribs.class ?? ''}`;
   const parentIds = new Map<DomElement['parent'], number>();
   const keyOf = (m: FurnitureMark): string => {
@@ -66,8 +69,9 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
       if (sib) {
         sib.mass += m.mass;
         sib.count++;
+        sib.headline ||= holdsHeadline.has(m);
       } else {
-        siblings.set(keyOf(m), { mass: m.mass, count: 1 });
+        siblings.set(keyOf(m), { mass: m.mass, count: 1, headline: holdsHeadline.has(m) });
       }
     }
   }
@@ -78,13 +82,25 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
     const sib = siblings.get(keyOf(m))!;
     return !m.hidden && sib.count >= 3 && sib.mass > limit;
   };
+  // Hidden panels alike under one parent (the detail panes a home page opens one at a time, the
+  // panes of a tab set) that hold most of the page between them are its text, judged together as
+  // one hidden wrapper would be: each alone may hold less than half, and only the biggest would stay.
+  const hiddenPanels = (m: FurnitureMark): boolean => {
+    const sib = siblings.get(keyOf(m))!;
+    return m.hidden && sib.count >= 2 && sib.mass > limit && (headline === undefined || sib.headline);
+  };
+  // What hides inside such a panel (its body's `row hide`) opens with it.
+  const inHiddenPanels = (m: FurnitureMark): boolean => {
+    for (let u: FurnitureMark | null = m; u; u = u.up) if (hiddenPanels(u)) return true;
+    return false;
+  };
   // A block hidden on phones is a side column, unless the page hides from desktops a block of at
   // least half its value: then it is the desktop copy of a text the phones get in that block.
   let phonesCopyMass = 0;
   // (A block hidden on both is shown nowhere: no copy of anything.)
   for (const m of counted) if (!m.hidden && m.mass > phonesCopyMass && isHiddenOnDesktops(m.el) && !isHiddenOnPhones(m.el)) phonesCopyMass = m.mass;
   const desktopCopy = (m: FurnitureMark): boolean => !m.hidden && m.mass > 0 && phonesCopyMass >= m.mass / 2 && isHiddenOnPhones(m.el) && !isHiddenOnDesktops(m.el);
-  const isWrapper = (m: FurnitureMark): boolean => total > 0 && !(m.hidden && isConsentPlatform(m.el)) && (sectionRun(m) || desktopCopy(m)
+  const isWrapper = (m: FurnitureMark): boolean => total > 0 && !(m.hidden && isConsentPlatform(m.el)) && (sectionRun(m) || desktopCopy(m) || (m.hidden && inHiddenPanels(m))
     || (m.mass > limit && (headline === undefined || holdsHeadline.has(m) || (!m.hidden && wordAboveHeadline))));
   const out: Block[] = [];
   for (const b of lines) {
@@ -92,6 +108,7 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
     for (let m: FurnitureMark | null = b.furniture; m; m = m.up) {
       if (isWrapper(m)) {
         wrappers.add(m.el);
+        if (hiddenPanels(m)) panels.add(m.el);
         // The walk counted the word into classScore; a wrapper's word does not count.
         b.classScore -= m.weight;
       } else if (m.hidden) {
@@ -102,5 +119,5 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
     b.index = out.length;
     out.push(b);
   }
-  return { blocks: out, wrappers };
+  return { blocks: out, wrappers, panels };
 }

@@ -19,16 +19,16 @@ function inListItem(b: Block): boolean {
 }
 
 /** The panels (tab panels, accordion folds) a line lies in, innermost first; never the page's <body> (`skybox-auto-collapse`). */
-function panelsAbove(b: Block): DomElement[] {
+function panelsAbove(b: Block, isPanel: (el: DomElement) => boolean): DomElement[] {
   const found: DomElement[] = [];
-  for (let e = ownerElement(b); e && e.name !== 'body' && e.name !== 'html'; e = parentElement(e)) if (isCollapsedPanel(e)) found.push(e);
+  for (let e = ownerElement(b); e && e.name !== 'body' && e.name !== 'html'; e = parentElement(e)) if (isPanel(e)) found.push(e);
   return found;
 }
 
 /** A tab strip or accordion: an element with two panels or more among its children (one lone fold is no switch between texts). */
-function isSwitcher(el: DomElement): boolean {
+function isSwitcher(el: DomElement, isPanel: (el: DomElement) => boolean): boolean {
   let panels = 0;
-  for (const c of el.children) if (c.type === 'tag' && isCollapsedPanel(c as DomElement) && ++panels >= 2) return true;
+  for (const c of el.children) if (c.type === 'tag' && isPanel(c as DomElement) && ++panels >= 2) return true;
   return false;
 }
 
@@ -40,18 +40,21 @@ function isSwitcher(el: DomElement): boolean {
  * clicks through them all as one text; a lone accordion (a `<dl>` of questions and folded answers)
  * the content reads from is read whole the same way. Only lines that are no furniture by their class words,
  * no comments and no boilerplate; links are kept as items of a list (a panel's list of
- * documents), not as lines of their own (a "Learn more" under each fold).
+ * documents), not as lines of their own (a "Learn more" under each fold). `hiddenPanels` are
+ * panels by their shape rather than their name (layout.ts: hidden siblings alike that hold the
+ * page's text between them, a home page's detail panes that open one at a time).
  */
-export function withSiblingPanels(blocks: Block[], chosen: Block[]): Block[] {
+export function withSiblingPanels(blocks: Block[], chosen: Block[], hiddenPanels: ReadonlySet<DomElement> = new Set()): Block[] {
+  const isPanel = (el: DomElement): boolean => isCollapsedPanel(el) || hiddenPanels.has(el);
   // The parents of the panels that hold chosen text: the tab strips or accordions the content reads from.
   const switchers = new Set<DomElement>();
   // A lone panel the content reads from is an accordion of its own (a <dl> of questions and folded answers): it is read whole.
   const wholes = new Set<DomElement>();
   for (const b of chosen) {
     if (b.inComments) continue;
-    const inner = panelsAbove(b)[0];
+    const inner = panelsAbove(b, isPanel)[0];
     const up = inner ? parentElement(inner) : undefined;
-    if (up && isSwitcher(up)) switchers.add(up);
+    if (up && isSwitcher(up, isPanel)) switchers.add(up);
     else if (inner) wholes.add(inner);
   }
   if (switchers.size === 0 && wholes.size === 0) return chosen;
@@ -61,7 +64,7 @@ export function withSiblingPanels(blocks: Block[], chosen: Block[]): Block[] {
   const texts = new Set(chosen.map((b) => b.text));
   for (const b of blocks) {
     if (taken.has(b) || b.inComments || b.classScore < 0 || texts.has(b.text)) continue;
-    const joins = panelsAbove(b).some((p) => {
+    const joins = panelsAbove(b, isPanel).some((p) => {
       const up = parentElement(p);
       return wholes.has(p) || (up !== undefined && switchers.has(up));
     });

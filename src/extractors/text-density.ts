@@ -196,7 +196,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Off an article, customers' reviews are comments on the product (a review article's text is its own).
   const reviewsAsComments = !forum && meta.get('og:type') !== 'article';
   const lines = revealed(root, toBlocks(root, true, false, !forum, reviewsAsComments), !forum, reviewsAsComments);
-  const { blocks, wrappers } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
+  const { blocks, wrappers, panels } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
   const head = headline(blocks, title, titleKey);
   const titleIndex = head?.index;
   const items = forum ? undefined : findItemLines(blocks, head);
@@ -215,7 +215,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })));
+  const chosen = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

@@ -114,3 +114,36 @@ describe('a thread path in the URL alone (forum-posts.ts isTeaserList)', () => {
     expect(list?.posts.size).toBe(4);
   });
 });
+
+describe("the thread starter's badge after a poster's name (clean.ts)", () => {
+  const card = (user: string, starter: boolean, date: string, body: string): string => `<article class="MessageCard js-post">
+    <div class="MessageCard__user-info"><div class="MessageCard__name-with-attributions"><a class="MessageCard__user-info__name" href="/members/${user}.1/">${user}</a>
+    ${starter ? '<span class="message-attribution-discussion-starter icon-with-text"><i class="fa fa-check-circle" aria-hidden="true"></i><span>Discussion starter</span></span>' : ''}</div>
+    <div class="MessageCard__user-details">410 posts · Joined 2002</div></div>
+    <div class="MessageCard__container"><a href="#post-1">#1</a> · <time class="u-dt">${date}</time></div>
+    <div class="message-body"><div class="bbWrapper">${body}</div></div></article>`;
+  const answers = [
+    'I did run across that list, and it has value, but I tend to like to hear what actual owners have to say about their projectors.',
+    'Well I did not just dip the toe in. I ordered an Epson 5050UB and a new receiver that I will use for the surround sound system.',
+  ] as const;
+  const replies = [
+    'What do you feel you are missing with the old projector? I also have an old 1080p DLP and every time I watch it I remark how great it looks.',
+    'If you are interested in a used machine I have a calibrated JVC with low lamp hours that I would sell for a fair price to a forum member.',
+  ] as const;
+  const page = `<html><head><title>Replacement projector recommendations</title></head><body><div class="p-body"><h1>Replacement projector recommendations</h1>
+    <div class="block-body js-replyNewMessageContainer">
+    ${card('JosephF', true, 'Jan 3, 2024', '<p>I have a quite old JVC RS2 in my basement home theater that has been a wonderful projector. The time has come to look at a replacement that can handle 4K.</p>')}
+    ${card('bud16415', false, 'Jan 3, 2024', replies[0])}
+    ${card('JosephF', true, 'Jan 3, 2024', answers[0])}
+    ${card('ggery', false, 'Jan 4, 2024', replies[1])}
+    ${card('JosephF', true, 'Jan 4, 2024', answers[1])}
+    </div></div></body></html>`;
+
+  it("reads the starter's name line of a reply as the name alone", () => {
+    const out = extract(page, { url: 'https://www.example.com/threads/replacement-projector-recommendations.3291860/' });
+    expect(out.text).toContain(answers[0]);
+    expect(out.paragraphs).toContain('JosephF');
+    expect(out.paragraphs).toContain('bud16415');
+    expect(out.text).not.toContain('Discussion starter');
+  });
+});

@@ -64,3 +64,27 @@ describe('an opening post whose body holds headings and lists of links (content.
     expect(text).toContain('Thanks for sharing');
   });
 });
+
+describe("the opening post's header, apart from the replies (content.ts withPostHeader)", () => {
+  const card = (user: string, date: string, body: string, extra = ''): string => `<article class="MessageCard${extra}">
+    <div class="MessageCard__user-info"><div class="MessageCard__name-with-attributions"><a class="MessageCard__user-info__name" href="/members/${user}.1/">${user}</a></div>
+    <div class="MessageCard__user-details">2,994 posts · Joined 2021</div></div>
+    <div class="MessageCard__container"><a href="#post-1">#1</a> · <a href="#post-1"><time class="u-dt">${date}</time></a></div>
+    <div class="message-body"><div class="bbWrapper">${body}</div></div></article>`;
+  const replies = ['In-house movements, and a return of smaller cases now that every brand has been making forty-two millimetre divers for years.',
+    'Bronze cases will keep going, I think, and more colourful dials, since the vintage look that was everywhere last year has peaked.',
+    'I expect more titanium at lower prices, because the Chinese makers have shown that it can be done without cutting corners on the finish.'];
+  const html = `<html><head><title>What will be the trend in the watch market in 2024?</title></head><body><div class="p-body">
+    <h1 class="MessageCard__thread-title">What will be the trend in the watch market in 2024?</h1>
+    <div class="MessageCard__thread-info">1.9K views 11 replies 12 participants last post by <a href="/members/x.2/">AardnoldArrdvark</a> <time class="u-dt">Jan 18, 2024</time></div>
+    ${card('sanmartinwatch', 'Jan 14, 2024', '<p>With 2023 being the year that vintage style was popular and many Swiss brands gradually releasing smaller sized watches, what do you guys think will be the trend in the watch market in 2024?</p>', ' js-orig')}
+    <div class="block-body js-replyNewMessageContainer">${replies.map((r, i) => card(`member${i}`, `Jan 1${5 + i}, 2024`, r)).join('')}</div>
+    </div></body></html>`;
+
+  it("keeps the opening post's poster name and date above its text, as each reply keeps its own", () => {
+    const paragraphs = extract(html, { url: 'https://www.example.com/threads/trend-in-the-watch-market-in-2024.3291860/' }).paragraphs;
+    const body = paragraphs.findIndex((p) => p.startsWith('With 2023 being'));
+    expect(paragraphs.slice(body - 2, body)).toEqual(['sanmartinwatch', 'Jan 14, 2024']);
+    expect(paragraphs).not.toContain('Jan 18, 2024');
+  });
+});

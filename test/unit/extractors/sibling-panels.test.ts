@@ -68,4 +68,32 @@ describe('the other panels of a tab strip the content reads from are the content
     expect(text).toContain('did not hold back on Monday');
     expect(text).not.toContain('MaxPreps');
   });
+
+  describe('hidden panes alike that hold the page between them (layout.ts, a home page of locations)', () => {
+    const pane = (name: string, prose: string, hours: string): string => `<div class="location-block"><h3>${name}</h3><p>${hours}</p><a href="/${name}">More Info</a></div>
+      <div class="hide hide@medium width--100"><div class="location--overlay-content"><h3>${name}</h3>
+        <div class="row hide"><div class="gr-8">${prose}</div>
+        <div class="gr-4"><span class="font--semibold">Booking Periods</span><p class="size--s1">${hours}</p></div></div></div></div>`;
+    const home = (panes: string): string => `<html><head><title>Artists Markets | Home</title></head><body>
+      <nav><ul><li><a href="/">Home</a></li><li><a href="/apply">Apply</a></li></ul></nav>
+      <section><h2>Shop With Us</h2><div class="location-blocks">${panes}</div></section>
+      <footer><p>Copyright 2024 Artists Markets</p></footer></body></html>`;
+    const east = '<p>Setting up shop at our flagship location means spending the weekend connecting with established creatives and young tastemakers alike who flock to the north side.</p>';
+    const west = `<p>Situated under the old railway, one of the most visited attractions in town, our market location captures the hustle and bustle of the most colorful marketplace around.</p>
+      <p>If you have always wanted to sell at our market location, now is the time to dive in: week-long bookings, river views and the food that makes the market an icon.</p>`;
+
+    it('reads every pane, not only the one that outweighs the rest', () => {
+      const text = extract(home(pane('Eastside', east, 'Saturday-Sunday') + pane('Westside', west, 'Monday-Sunday'))).text;
+      expect(text).toContain('Situated under the old railway');
+      expect(text).toContain('Setting up shop at our flagship location');
+      expect(text).toContain('Saturday-Sunday');
+    });
+
+    it('still drops hidden panes alike that hold little of the page (a pair of sign-in prompts)', () => {
+      const prompt = '<div class="modal hide"><p>Sign in to save this market to your favourites.</p></div>';
+      const text = extract(home(`<div class="location-block">${west}${east}</div>${prompt}${prompt}`)).text;
+      expect(text).toContain('Situated under the old railway');
+      expect(text).not.toContain('Sign in to save');
+    });
+  });
 });
