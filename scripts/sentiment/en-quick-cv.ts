@@ -6,26 +6,16 @@
  * Measured (bag 1): baseline 0.6831 (ECE 0.0134); topic weights n^-0.5 0.6704; capitalised
  * in-sentence names read as one placeholder (commit 0c10933, since reverted) 0.6776.
  */
-import { join } from 'node:path';
-import type { EnFeatureSet } from '../../src/enrichers/sentiment/features';
-import type { SentimentLabel } from '../../src/enrichers/sentiment/model-file';
 import { calibrated, scoreOof } from './oof';
-import { outOfFoldLogits, type CvExample } from './cv';
-import { argValue, readPosts } from './data';
+import { outOfFoldLogits } from './cv';
+import { argValue } from './data';
 import { featurize, trainBagged } from './sgd';
-import { topicGroups } from './topic-groups';
-import { bestBiases, enLexicon, TWEETEVAL_TEST_MIX, vaderPrior } from './train-en';
+import { bestBiases, TWEETEVAL_TEST_MIX } from './train-en';
+import { EN_CLASSES as CLASSES, EN_SEED as seed, enCvSetup } from './en-cv-setup';
 
-const CLASSES: SentimentLabel[] = ['negative', 'neutral', 'positive'];
 const argv = process.argv.slice(2);
-const root = join(__dirname, '..', '..', '..', '..');
-const seed = 20261121;
 const bag = Number(argValue(argv, 'bag', '1'));
-const posts = readPosts(argValue(argv, 'train', '/work/shared/data/sentiment-train'), 'tweeteval');
-const gold = posts.map((p) => CLASSES.indexOf(p.label));
-const mix = CLASSES.map((_, j) => gold.filter((g) => g === j).length / gold.length);
-const groups = topicGroups(posts.map((p) => p.text));
-const base: CvExample[] = posts.map((p, i) => ({ id: p.id, kind: 'tweeteval', text: p.text, label: p.label, weight: 1 / (3 * mix[gold[i]!]!), ...(groups[i] ? { group: groups[i] } : {}) }));
+const { base, gold, mix, lexicon, params, charNgrams } = enCvSetup(argv);
 // --topic-power p: a tweet of a guessed topic of n tweets weighs n^-p (large topics count less).
 const topicPower = Number(argValue(argv, 'topic-power', '0'));
 if (topicPower > 0) {
@@ -35,14 +25,10 @@ if (topicPower > 0) {
   const mean = w.reduce((a, v) => a + v, 0) / w.length;
   base.forEach((e, i) => { e.weight *= w[i]! / mean; });
 }
-const lexicon = enLexicon(root);
-const prior = vaderPrior(root, 20, 2);
-const set: EnFeatureSet = { charNgrams: true };
+const set = charNgrams ? { charNgrams: true } : {};
 const feats = featurize('en', base, undefined, lexicon, undefined, set);
-const oof = outOfFoldLogits(base, feats, 5, seed, (ex, f) => trainBagged({
-  lang: 'en', classes: CLASSES, bucketsLog2: 20, epochs: 4, learningRate: 0.1, l2: 1e-5, seed, normPower: 0.5, ...(prior ? { prior } : {}),
-}, bag, ex, f));
-const testMix = (e: CvExample): number => TWEETEVAL_TEST_MIX[CLASSES.indexOf(e.label)]! / mix[CLASSES.indexOf(e.label)]!;
+const oof = outOfFoldLogits(base, feats, 5, seed, (ex, f) => trainBagged(params, bag, ex, f));
+const testMix = (e: (typeof base)[number]): number => TWEETEVAL_TEST_MIX[CLASSES.indexOf(e.label)]! / mix[CLASSES.indexOf(e.label)]!;
 const cal = calibrated(base, oof, CLASSES, () => 0, 1, feats, testMix);
 const g = cal.groups[0]!;
 const b = bestBiases(oof.map((z) => z.map((v, j) => v / g.temperature + g.bias[j]!)), gold);

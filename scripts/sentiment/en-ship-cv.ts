@@ -8,42 +8,28 @@
  * fitted on). sentiment-train only.
  * `node .state/build/scripts/sentiment/en-ship-cv.js [--train DIR] [--bag 1] [--outer 5]`
  */
-import { join } from 'node:path';
-import type { LinearModel, SentimentLabel } from '../../src/enrichers/sentiment/model-file';
+import type { LinearModel } from '../../src/enrichers/sentiment/model-file';
 import { logits } from '../../src/enrichers/sentiment/model';
 import { reliability } from '../../src/eval/calibration';
 import { mapConfidence } from '../../src/enrichers/sentiment/top-label';
-import { foldOf, type CvExample } from './cv';
-import { argValue, readPosts } from './data';
+import { foldOf } from './cv';
+import { argValue } from './data';
 import { fitCalibration } from './calibrate';
 import { featurize, trainBagged, type Featurized } from './sgd';
-import { topicGroups } from './topic-groups';
-import { bestBiases, enLexicon, predicted, topLabelOf, TWEETEVAL_TEST_MIX, vaderPrior } from './train-en';
+import { bestBiases, predicted, topLabelOf, TWEETEVAL_TEST_MIX } from './train-en';
 import { meanModel } from './mean-model';
+import { EN_SEED as seed, enCvSetup } from './en-cv-setup';
 
-const CLASSES: SentimentLabel[] = ['negative', 'neutral', 'positive'];
 const argv = process.argv.slice(2);
-const root = join(__dirname, '..', '..', '..', '..');
-const trainDir = argValue(argv, 'train', '/work/shared/data/sentiment-train');
-const seed = 20261121;
 const bag = Number(argValue(argv, 'bag', '1'));
 const outer = Number(argValue(argv, 'outer', '5'));
-const bucketsLog2 = 20;
 const log = (m: string): void => { process.stderr.write(`[en-ship-cv ${new Date().toISOString().slice(11, 19)}] ${m}\n`); };
 
-const posts = readPosts(trainDir, 'tweeteval');
-const gold = posts.map((p) => CLASSES.indexOf(p.label));
-const mix = CLASSES.map((_, j) => gold.filter((g) => g === j).length / gold.length);
-const groups = topicGroups(posts.map((p) => p.text));
-const base: CvExample[] = posts.map((p, i) => ({ id: p.id, kind: 'tweeteval', text: p.text, label: p.label, weight: 1 / (3 * mix[gold[i]!]!), ...(groups[i] ? { group: groups[i] } : {}) }));
-const lexicon = enLexicon(root);
+const { base, gold, mix, lexicon, params, charNgrams } = enCvSetup(argv);
 log(`featurizing ${base.length} tweets`);
-const feats: Featurized[] = featurize('en', base, undefined, lexicon, undefined, { charNgrams: true });
-const prior = vaderPrior(root, bucketsLog2, 2);
+const feats: Featurized[] = featurize('en', base, undefined, lexicon, undefined, charNgrams ? { charNgrams: true } : {});
 const testW = (i: number): number => TWEETEVAL_TEST_MIX[gold[i]!]! / mix[gold[i]!]!;
-const train = (idx: number[]): LinearModel => trainBagged({
-  lang: 'en', classes: CLASSES, bucketsLog2, epochs: 4, learningRate: 0.1, l2: 1e-5, seed, normPower: 0.5, ...(prior ? { prior } : {}),
-}, bag, idx.map((i) => base[i]!), idx.map((i) => feats[i]!));
+const train = (idx: number[]): LinearModel => trainBagged(params, bag, idx.map((i) => base[i]!), idx.map((i) => feats[i]!));
 const z = new Float64Array(3);
 const score = (m: LinearModel, i: number): Float64Array => { logits(m, feats[i]!.feats, feats[i]!.strong, z, feats[i]!.vals); return Float64Array.from(z); };
 

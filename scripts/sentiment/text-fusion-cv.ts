@@ -16,7 +16,8 @@ import { BINARY, type BlendColumns } from './fusion';
 import { textFusion, type MainOof } from './text-fusion';
 
 const argv = process.argv.slice(2);
-const trainDir = argValue(argv, 'train', '/work/shared/data/sentiment-train');
+// The project's root (this runs from .state/build/scripts/sentiment/); the data sit beside the project.
+const trainDir = argValue(argv, 'train', join(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'sentiment-train'));
 const dump = JSON.parse(readFileSync(argValue(argv, 'oof', ''), 'utf8')) as { id: string[]; kind: string[]; gold: number[]; oof: number[][] };
 const cv = JSON.parse(readFileSync(join(defaultModelDir(), 'sentiment-cv.json'), 'utf8')) as { zh: { config: Record<string, number>; seed: number } };
 const c = cv.zh.config;

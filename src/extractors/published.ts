@@ -180,7 +180,6 @@ function sameMoment(shown: string, metadata: string[]): boolean {
   });
 }
 
-
 /**
  * Whether a shown date not labelled as the publication's is a later day than the publication
  * date the metadata states: the page then shows when it was updated or last replied to (an
