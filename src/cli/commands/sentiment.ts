@@ -32,7 +32,7 @@ export const register: RegisterCommand = (program) => {
   program.command('sentiment')
     .description('classify JSON lines {"id","text"} from stdin; writes {"id","lang","label","score","confidence"} per line (confidence: calibrated probability that the label is right)')
     .option('--model-dir <dir>', 'folder with sentiment-zh.json and sentiment-en.json (default: the bundled models)')
-    .option('--en-prior-window <posts>', 'adapt English scores and confidences to the class mix of this many recent English posts (0: off)', String(EN_PRIOR_WINDOW_POSTS))
+    .option('--en-prior-window <posts>', 'adapt English scores and confidences to the class mix of this many recent English posts (0: off; 1000 suggested for streams whose mix drifts)', String(EN_PRIOR_WINDOW_POSTS))
     .action(async (opts: { modelDir?: string; enPriorWindow: string }) => {
       const window = Number(opts.enPriorWindow);
       if (!Number.isInteger(window) || window < 0) throw new Error(`--en-prior-window: ${opts.enPriorWindow} is not a whole number of posts`);

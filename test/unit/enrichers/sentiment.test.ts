@@ -144,7 +144,7 @@ describe('sentiment stage', () => {
 });
 
 describe('sentiment stage label-shift window', () => {
-  it('adapts en confidences to a stream that runs negative by default, and not with en_prior_window 0', async () => {
+  it('adapts en confidences to a stream that runs negative with en_prior_window, and not by default', async () => {
     const job = new JobTracker({ subject: 'x:user:1', state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' });
     const gloomy = ['awful, just awful', 'I hate this so much', 'worst day ever, everything is broken', 'so angry right now'];
     const envs = (): DocEnvelope[] => [
@@ -156,8 +156,8 @@ describe('sentiment stage label-shift window', () => {
       const out = await lastValueFrom(of(...envs()).pipe(sentimentStage.build(config, stageContext().ctx), toArray()));
       return out[out.length - 1]!.doc.body['sentiment'] as { label: string; confidence: number };
     };
-    const on = await run({});
-    const off = await run({ en_prior_window: 0 });
+    const on = await run({ en_prior_window: 1000 });
+    const off = await run({});
     const { lang: _lang, ...alone } = model.classify('what a great day', 'en');
     expect(off).toEqual(alone);
     expect(on.label).toBe(off.label);
