@@ -150,6 +150,8 @@ export function trainEn(o: EnTrainOptions): { model: LinearModel; cv: Record<str
   const even = (e: CvExample): number => 1 / (3 * mix[CLASSES.indexOf(e.label)]!);
   const testMix = (e: CvExample): number => TWEETEVAL_TEST_MIX[CLASSES.indexOf(e.label)]! / mix[CLASSES.indexOf(e.label)]!;
   const calibration = calibrated(base, oof, CLASSES, () => 0, 1, feats, o.calibrateFor === 'even' ? even : o.calibrateFor === 'test' ? testMix : () => 1);
+  // The mix the probabilities hold for: what the runtime's label-shift adaptation re-weighs from.
+  calibration.mix = (o.calibrateFor === 'even' ? CLASSES.map(() => 1 / 3) : o.calibrateFor === 'test' ? TWEETEVAL_TEST_MIX : mix).map((v) => Math.round(v * 1e5) / 1e5);
   const calibratedLogits = oof.map((z) => {
     const g = calibration.groups[0]!;
     return z.map((v, j) => v / g.temperature + g.bias[j]!);

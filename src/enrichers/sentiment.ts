@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { map } from 'rxjs';
 import { z } from 'zod';
 import { defineStage } from '../core/stage';
-import { defaultModelDir, loadSentimentModel } from './sentiment/model';
+import { defaultModelDir, loadSentimentModel, streamOptions } from './sentiment/model';
 import { decideLabel, OPINION_WORDS_FILE, readOpinionWords, ZH_NO_OPINION_BELOW } from './sentiment/neutral';
 import type { OpinionWords } from './sentiment/opinion-words';
+import { EN_PRIOR_WINDOW_POSTS } from './sentiment/prior-shift';
 
 export const sentimentConfigSchema = z.strictObject({
   type: z.literal('sentiment'),
@@ -40,6 +41,13 @@ export const sentimentConfigSchema = z.strictObject({
    * topics without it: `simsite-no-opinion-gate`).
    */
   zh_no_opinion_below: z.number().min(0).max(2).default(ZH_NO_OPINION_BELOW),
+  /**
+   * en: the class mix of the stream is estimated over this many recent English posts, and each
+   * post's score and confidence adapted to it (0: off). The model is calibrated for one mix; a
+   * stream that runs more negative than that (a crisis) would otherwise get confidences that are
+   * too high on its positive calls and too low on its negative ones. Labels are not changed.
+   */
+  en_prior_window: z.number().int().min(0).default(EN_PRIOR_WINDOW_POSTS),
 });
 
 /**
@@ -58,7 +66,7 @@ export const sentimentStage = defineStage({
   schema: sentimentConfigSchema,
   build: (config) => {
     const dir = config.model_dir ?? defaultModelDir();
-    const model = loadSentimentModel(dir);
+    const model = loadSentimentModel(dir, streamOptions(config.en_prior_window));
     // Read on the first zh post that needs them, like the zh model itself.
     let words: OpinionWords | undefined | null = null;
     const opinionWords = (): OpinionWords | undefined => {

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { RegisterCommand } from '../context';
-import { loadSentimentModel, type SentimentModel } from '../../enrichers/sentiment/model';
+import { loadSentimentModel, streamOptions, type SentimentModel } from '../../enrichers/sentiment/model';
+import { EN_PRIOR_WINDOW_POSTS } from '../../enrichers/sentiment/prior-shift';
 
 /**
  * JSON lines `{"id","text"[,"lang"]}` in, `{"id","lang","label","score","confidence"}` out, one per input line in
@@ -31,8 +32,11 @@ export const register: RegisterCommand = (program) => {
   program.command('sentiment')
     .description('classify JSON lines {"id","text"} from stdin; writes {"id","lang","label","score","confidence"} per line (confidence: calibrated probability that the label is right)')
     .option('--model-dir <dir>', 'folder with sentiment-zh.json and sentiment-en.json (default: the bundled models)')
-    .action(async (opts: { modelDir?: string }) => {
-      const model = loadSentimentModel(opts.modelDir);
+    .option('--en-prior-window <posts>', 'adapt English scores and confidences to the class mix of this many recent English posts (0: off; 1000 suggested for streams whose mix drifts)', String(EN_PRIOR_WINDOW_POSTS))
+    .action(async (opts: { modelDir?: string; enPriorWindow: string }) => {
+      const window = Number(opts.enPriorWindow);
+      if (!Number.isInteger(window) || window < 0) throw new Error(`--en-prior-window: ${opts.enPriorWindow} is not a whole number of posts`);
+      const model = loadSentimentModel(opts.modelDir, streamOptions(window));
       const out: string[] = [];
       const flush = (): void => { process.stdout.write(out.join('')); out.length = 0; };
       const failures = await classifyLines(process.stdin, model, (line) => {

@@ -22,6 +22,16 @@ export interface CalibrationGroup {
 export interface Calibration {
   /** Group 0: posts without emoticon codes; group 1 (when present): posts with at least one. */
   groups: CalibrationGroup[];
+  /**
+   * The class mix the calibration was fitted for: the probabilities hold on a stream of this mix.
+   * What label-shift adaptation (prior-shift.ts) re-weighs from; without it there is none.
+   */
+  mix?: number[];
+  /**
+   * `meanProbs[y][j]`: the mean calibrated probability of class j over cross-validated posts of
+   * class y (group 0). Lets the adaptation estimate a stream's mix by matching mean probabilities.
+   */
+  meanProbs?: number[][];
 }
 
 export function calibrationGroup(cal: Calibration, emoticons: number): CalibrationGroup {

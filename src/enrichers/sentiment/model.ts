@@ -7,6 +7,7 @@ import { fuseInto, fusionGroup } from './fusion';
 import { detectLanguage } from '../language';
 import { FeatureExtractor, type FeatureOptions, type SentimentLang } from './features';
 import { decodeModel, type LinearModel, type LinearModelFile, type SentimentLabel } from './model-file';
+import { PriorShift, priorShiftOptions, type PriorShiftOptions } from './prior-shift';
 
 export interface SentimentResult {
   lang: 'zh' | 'en' | 'other';
@@ -78,6 +79,42 @@ export function decide(model: LinearModel, z: Float64Array, emoticons: number, p
 interface LangModel {
   model: LinearModel;
   extractor: FeatureExtractor;
+  /** The stream's class mix, when adapting to it. */
+  shift?: PriorShift;
+}
+
+export interface SentimentModelOptions {
+  /**
+   * en: adapt the probabilities to the class mix of the posts classified so far (prior-shift.ts),
+   * estimated over a window of the most recent ones; off when absent, or when the model file does
+   * not say which mix its calibration was fitted for. Labels stay the model's (its decision biases
+   * maximise macro recall, which no class mix changes); score and confidence follow the mix.
+   */
+  enPriorShift?: Omit<PriorShiftOptions, 'meanProbs'>;
+}
+
+/** The options for adapting en posts to a window of `enPriorWindowPosts` recent ones (0: off). */
+export function streamOptions(enPriorWindowPosts: number): SentimentModelOptions {
+  const enPriorShift = priorShiftOptions(enPriorWindowPosts);
+  return enPriorShift ? { enPriorShift } : {};
+}
+
+/**
+ * In place on `p` (the calibrated probabilities under the calibration's mix): adds the post to the
+ * stream's window and adapts `p` to the stream's estimated mix. The label's confidence (after the
+ * top-label map, fitted at the calibration's mix) moves by the factor its probability moved.
+ */
+function adaptToStream(model: LinearModel, shift: PriorShift, p: Float64Array, label: SentimentLabel, confidence: number): { score: number; confidence: number } {
+  shift.observe(p);
+  const at = model.classes.indexOf(label);
+  const before = p[at]!;
+  shift.adapt(p);
+  let score = 0;
+  for (let j = 0; j < model.classes.length; j++) {
+    if (model.classes[j] === 'positive') score += p[j]!;
+    else if (model.classes[j] === 'negative') score -= p[j]!;
+  }
+  return { score, confidence: before > 0 ? Math.min(1, (confidence * p[at]!) / before) : confidence };
 }
 
 /**
@@ -89,6 +126,7 @@ export function createSentimentModel(
   models: Record<SentimentLang, LinearModel | (() => LinearModel)>, segment?: (text: string) => string[],
   /** The zh segmenter made when the zh model loads (the one it was trained with), when `segment` is not given. */
   segmenterOf?: (zh: LinearModel) => ((text: string) => string[]) | undefined,
+  options: SentimentModelOptions = {},
 ): SentimentModel {
   const loaded: Partial<Record<SentimentLang, LangModel>> = {};
   const get = (lang: SentimentLang): LangModel => {
@@ -98,6 +136,11 @@ export function createSentimentModel(
       const model = typeof src === 'function' ? src() : src;
       const fn = lang === 'zh' ? segment ?? segmenterOf?.(model) : undefined;
       m = { model, extractor: new FeatureExtractor(fn, model.zhFeatures, model.enFeatures) };
+      const mix = model.calibration?.mix;
+      if (lang === 'en' && options.enPriorShift && mix && !model.fusion) {
+        const meanProbs = model.calibration?.meanProbs;
+        m.shift = new PriorShift(mix, { ...options.enPriorShift, ...(meanProbs ? { meanProbs } : {}) });
+      }
       loaded[lang] = m;
     }
     return m;
@@ -108,7 +151,7 @@ export function createSentimentModel(
   return {
     classify(text, lang, opts) {
       const detected = lang === 'zh' || lang === 'en' ? lang : detectLanguage(text);
-      const { model, extractor } = get(detected === 'zh' ? 'zh' : 'en');
+      const { model, extractor, shift } = get(detected === 'zh' ? 'zh' : 'en');
       const feats = extractor.extract(text, model.lang, model.lexicon ? { ...opts, lexicon: model.lexicon } : opts);
       const blend = model.textModel && model.fusion ? fusionGroup(model.fusion, extractor.emoticons) : undefined;
       // A blend that reads one model's margin only (a weight of 0) skips the other model's scores.
@@ -119,7 +162,9 @@ export function createSentimentModel(
         else zt.fill(0);
         fuseInto(blend, z, zt);
       }
-      const { score, label, confidence } = decide(model, z, extractor.emoticons, p);
+      const d = decide(model, z, extractor.emoticons, p);
+      const { label } = d;
+      const { score, confidence } = shift ? adaptToStream(model, shift, p, label, d.confidence) : d;
       return { lang: detected, score: Math.round(score * 1e4) / 1e4, label, confidence: Math.round(confidence * 1e4) / 1e4 };
     },
   };
@@ -153,8 +198,8 @@ export function segmenterFor(model: LinearModel): ((text: string) => string[]) |
  * model (and for zh jieba) is read on the first text of that language; the files are checked now,
  * so a missing model fails at start-up, not on the first post.
  */
-export function loadSentimentModel(dir = defaultModelDir()): SentimentModel {
+export function loadSentimentModel(dir = defaultModelDir(), options: SentimentModelOptions = {}): SentimentModel {
   const paths = { zh: join(dir, 'sentiment-zh.json'), en: join(dir, 'sentiment-en.json') };
   for (const path of Object.values(paths)) if (!existsSync(path)) throw new Error(`sentiment model ${path} not found`);
-  return createSentimentModel({ zh: () => readModelFile(paths.zh), en: () => readModelFile(paths.en) }, undefined, segmenterFor);
+  return createSentimentModel({ zh: () => readModelFile(paths.zh), en: () => readModelFile(paths.en) }, undefined, segmenterFor, options);
 }

@@ -8,18 +8,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultModelDir, loadSentimentModel, type SentimentModel } from '../../../src/enrichers/sentiment/model';
-import { reliability } from '../../../src/eval/calibration';
+import { defaultModelDir, loadSentimentModel, streamOptions, type SentimentModel } from '../../../src/enrichers/sentiment/model';
 import { scoreSentiment } from '../../../src/eval/sentiment-metrics';
 import { argValue, readPosts, type DataFile, type LabelledPost } from '../../../scripts/sentiment/data';
 import { jiebaDicts, jiebaModule } from '../../../src/enrichers/jieba';
 import { goal, projectRoot, writeReport, type ResultRow } from '../lib/results';
 import { sentimentStage } from '../../../src/enrichers/sentiment';
-import { decideLabel, readOpinionWords, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
-import { EMOTICON_RE } from '../../../src/enrichers/sentiment/features';
+import { readOpinionWords, type NeutralRule } from '../../../src/enrichers/sentiment/neutral';
 import { runTopicBench, type TopicBenchOptions, type TopicBenchResult } from './topics';
-
-type Classify = (text: string, lang: 'zh' | 'en', strip: boolean) => string;
+import { calibrationRows, LABELS, throughput, type Classify, type Row } from './scoring';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the two baselines ship without types */
 const vader = require('vader-sentiment') as { SentimentIntensityAnalyzer: { polarity_scores(t: string): { compound: number } } };
@@ -42,73 +39,6 @@ function systems(model: SentimentModel): Record<string, Classify> {
       return v > 0 ? 'positive' : v < 0 ? 'negative' : 'neutral';
     },
   };
-}
-
-/**
- * Posts per CPU-second of this process (user + system), over repeated passes for at least `minCpuMs`:
- * the machine is shared, so wall-clock rates measure the neighbours as much as the classifier. The
- * classifiers are synchronous and single-threaded, so CPU time is one core's time (GC threads, if
- * any, only make the figure conservative).
- */
-function throughput(classify: Classify, posts: LabelledPost[], minCpuMs: number): number {
-  for (const p of posts.slice(0, 500)) classify(p.text, p.lang, false); // warm-up
-  let n = 0;
-  const start = process.cpuUsage();
-  let cpuMs = 0;
-  while (cpuMs < minCpuMs) {
-    for (const p of posts) classify(p.text, p.lang, false);
-    n += posts.length;
-    const d = process.cpuUsage(start);
-    cpuMs = (d.user + d.system) / 1000;
-  }
-  return (n / cpuMs) * 1000;
-}
-
-const LABELS: Record<DataFile, string[]> = { ws100k: ['negative', 'positive'], weibo2018: ['negative', 'positive'], tweeteval: ['negative', 'neutral', 'positive'] };
-type Row = (system: string, variant: string, metric: string, value: number) => void;
-
-/**
- * freshet's confidence per file: reliability table (10 equal-width bins of the predicted label's
- * calibrated probability) and expected calibration error; and what an abstaining band costs:
- * posts whose confidence is below τ are labelled `neutral` (wrong on the binary files).
- */
-function calibrationRows(model: SentimentModel, data: Record<DataFile, LabelledPost[]>, row: Row): void {
-  const runs: [DataFile, boolean][] = [['ws100k', false], ['ws100k', true], ['weibo2018', false], ['tweeteval', false]];
-  for (const [f, s] of runs) {
-    const variant = `${f}${s ? '-emoticons-stripped' : ''}`;
-    const posts = data[f];
-    const out = posts.map((p) => model.classify(p.text, p.lang, { stripEmoticons: s }));
-    const rel = reliability(out.map((r) => r.confidence), out.map((r, i) => r.label === posts[i]!.label));
-    row('freshet', variant, 'ece', rel.ece);
-    for (const b of rel.bins) {
-      const v = `${variant}-reliability-${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`;
-      row('freshet', v, 'posts', b.posts);
-      row('freshet', v, 'mean_confidence', b.meanConfidence);
-      row('freshet', v, 'accuracy', b.accuracy);
-    }
-    for (const tau of [0.6, 0.7, 0.8, 0.9]) {
-      const pred = out.map((r) => (r.confidence < tau ? 'neutral' : r.label));
-      const sc = scoreSentiment(posts.map((p) => p.label), pred, LABELS[f]);
-      const answered = pred.map((p, i) => [p, posts[i]!.label] as const).filter(([p]) => p !== 'neutral' || f === 'tweeteval');
-      const v = `${variant}-abstain-below-${tau}`;
-      row('freshet', v, 'predicted_neutral_share', sc.neutralShare);
-      row('freshet', v, f === 'tweeteval' ? 'macro_recall' : 'accuracy', f === 'tweeteval' ? sc.macroRecall : sc.accuracy);
-      if (f !== 'tweeteval') row('freshet', v, 'accuracy_on_answered', answered.filter(([p, g]) => p === g).length / Math.max(1, answered.length));
-    }
-    if (f !== 'tweeteval') {
-      // The stage's default zh opinion gate: what it costs where every post is polar.
-      const d = sentimentStage.schema.parse({ type: 'sentiment' });
-      const rule: NeutralRule = { neutralBand: d.neutral_band, minConfidence: d.min_confidence, zhNoOpinionBelow: d.zh_no_opinion_below };
-      const words = readOpinionWords(defaultModelDir());
-      const pred = out.map((r, i) => decideLabel(r, s ? posts[i]!.text.replace(EMOTICON_RE, ' ') : posts[i]!.text, rule, () => words));
-      const sc = scoreSentiment(posts.map((p) => p.label), pred, LABELS[f]);
-      const answered = pred.map((p, i) => [p, posts[i]!.label] as const).filter(([p]) => p !== 'neutral');
-      const v = `${variant}-zh-opinion-gate-below-${rule.zhNoOpinionBelow}`;
-      row('freshet', v, 'predicted_neutral_share', sc.neutralShare);
-      row('freshet', v, 'accuracy', sc.accuracy);
-      row('freshet', v, 'accuracy_on_answered', answered.filter(([p, g]) => p === g).length / Math.max(1, answered.length));
-    }
-  }
 }
 
 /** The cross-validated figures the training wrote, as rows of system `freshet-cv` (sentiment-train, out-of-fold). */
@@ -140,7 +70,8 @@ function cvRows(row: Row): void {
 function modelMemory(en: LabelledPost[], zh: LabelledPost[]): { model: SentimentModel; rssMib: number; heapMib: number; enRssMib: number } {
   const settle = (): NodeJS.MemoryUsage => { for (let i = 0; i < 3; i++) global.gc?.(); return process.memoryUsage(); };
   const before = settle();
-  const model = loadSentimentModel();
+  // As the sentiment stage builds it by default (with its en label-shift window).
+  const model = loadSentimentModel(undefined, streamOptions(sentimentStage.schema.parse({ type: 'sentiment' }).en_prior_window));
   for (const p of en.slice(0, 200)) model.classify(p.text, p.lang);
   const mid = settle();
   for (const p of zh.slice(0, 200)) model.classify(p.text, p.lang);

@@ -143,6 +143,28 @@ describe('sentiment stage', () => {
   });
 });
 
+describe('sentiment stage label-shift window', () => {
+  it('adapts en confidences to a stream that runs negative with en_prior_window, and not by default', async () => {
+    const job = new JobTracker({ subject: 'x:user:1', state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' });
+    const gloomy = ['awful, just awful', 'I hate this so much', 'worst day ever, everything is broken', 'so angry right now'];
+    const envs = (): DocEnvelope[] => [
+      ...Array.from({ length: 1500 }, (_, i): DocEnvelope => ({ job, doc: { index: 'posts', id: `g${i}`, body: { text: gloomy[i % gloomy.length]!, lang: 'en' } } })),
+      { job, doc: { index: 'posts', id: 'last', body: { text: 'what a great day', lang: 'en' } } },
+    ];
+    const run = async (extra: Record<string, unknown>): Promise<{ label: string; confidence: number }> => {
+      const config = sentimentStage.schema.parse({ type: 'sentiment', ...extra });
+      const out = await lastValueFrom(of(...envs()).pipe(sentimentStage.build(config, stageContext().ctx), toArray()));
+      return out[out.length - 1]!.doc.body['sentiment'] as { label: string; confidence: number };
+    };
+    const on = await run({ en_prior_window: 1000 });
+    const off = await run({});
+    const { lang: _lang, ...alone } = model.classify('what a great day', 'en');
+    expect(off).toEqual(alone);
+    expect(on.label).toBe(off.label);
+    expect(on.confidence).toBeLessThan(off.confidence - 0.02);
+  });
+});
+
 describe('sentiment stage neutral band', () => {
   it('labels weak scores neutral when a band is set', async () => {
     const job = new JobTracker({ subject: 'weibo:user:1', state: newSubjectState(0), claimedAtMs: 0, leaseToken: 't' });
