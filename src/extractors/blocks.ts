@@ -1,4 +1,4 @@
-import { classWeight, isCommentArea, isDropped, isHiddenByClass, isReviewArea, BLOCK_TAGS } from './clean';
+import { classWeight, isCommentArea, isCommentsField, isDropped, isHiddenByClass, isReviewArea, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isBreadcrumb } from './breadcrumbs';
 import { inCodeBlock } from './code-lines';
@@ -284,7 +284,7 @@ function walk(root: DomNode, st: WalkState): void {
         if (!hit) byId.set(id ?? '', (hit = [classWeight(el), isCommentArea(el) || (st.reviewsAsComments && isReviewArea(el))]));
         cls = hit;
       }
-      if (cls[1]) st.inComments++;
+      if (cls[1] && !isCommentsField(el)) st.inComments++;
       if (cls[0] < 0 || hidden) st.furniture = { el, hidden, weight: Math.min(0, cls[0]), up: st.furniture, mass: 0 };
       st.owner = el;
       st.classScore += cls[0];

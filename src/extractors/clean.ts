@@ -1,6 +1,6 @@
 import { isCollapsedPanel, isSwitchedPanel } from './collapsed-panels';
 import { isSectionAnchorId, namesOwnHeading } from './section-ids';
-import { adjacentElement, type DomElement, type DomNode } from './dom';
+import { adjacentElement, isText, type DomElement, type DomNode } from './dom';
 
 /** Elements whose text is never page content. */
 const DROPPED_TAGS = new Set([
@@ -260,6 +260,40 @@ const POSTER_RE = /userExtras|user-?info|user-?details|user-?stats|postprofile|p
 
 export function isPosterBox(el: DomElement): boolean {
   return POSTER_RE.test(classAndId(el));
+}
+
+/** A record's field labelled as comments: "Comments: 35 pages, 4 figures" under a paper's title. */
+const COMMENTS_FIELD_RE = /^\s*comments?\s*:\s*[^\s:]/i;
+/** Characters such a field holds at most (a thread holds far more). */
+const MAX_FIELD_CHARS = 300;
+
+/**
+ * An element holding one labelled "Comments:" field and nothing else (no block inside): a field
+ * of a listed record (an index of papers notes their pages and figures so), named for its label,
+ * not a thread of readers' comments. Asked per element (toBlocks caches isCommentArea by class
+ * and id alone), and only of elements a comment word marks.
+ */
+export function isCommentsField(el: DomElement): boolean {
+  let text = '';
+  for (const c of el.children) {
+    if (isText(c)) text += c.data;
+    else if (c.type === 'tag') {
+      const e = c as DomElement;
+      if (BLOCK_TAGS.has(e.name)) return false;
+      text += inlineText(e);
+    }
+    if (text.length > MAX_FIELD_CHARS) return false;
+  }
+  return COMMENTS_FIELD_RE.test(text);
+}
+
+function inlineText(el: DomElement): string {
+  let text = '';
+  for (const c of el.children) {
+    if (isText(c)) text += c.data;
+    else if (c.type === 'tag') text += inlineText(c as DomElement);
+  }
+  return text;
 }
 
 /** A reader-comment area: furniture on an article, the content itself on some forums. */

@@ -24,10 +24,12 @@ export function withItemList(
     if (kept.has(b)) readChars += b.chars;
     firstItem = Math.min(firstItem, b.index);
   }
-  if (readChars >= MIN_READ_SHARE * listChars) return chosen;
-  // The grid comes first and the blurb under it; a grid after the chosen text is the more stories
-  // under an article, which the line model rightly left out.
-  if (chosen.length > 0 && firstItem > chosen[0]!.index) return chosen;
+  // A list the chosen lines mostly read is the content: its items they did not reach (a row of
+  // featured cards above the grid, the last cards after a break) are read too. Else the grid comes
+  // first and the blurb under it; a grid after the chosen text is the more stories under an
+  // article, which the line model rightly left out.
+  const read = readChars >= MIN_READ_SHARE * listChars;
+  if (!read && chosen.length > 0 && firstItem > chosen[0]!.index) return chosen;
   const weights = new Map<DomElement, number>();
   const add = [...items].filter(([b, item]) => !kept.has(b) && item.parent !== null && keepLine(b, item.parent, true, selection, weights, items)).map(([b]) => b);
   if (add.length === 0) return chosen;

@@ -147,6 +147,15 @@ function itemLinesWithin(
       }
     }
   }
+  if (best && !best.parents && isElement(best.parent)) {
+    // The list's other modules: groups of the same item template under parents of the same
+    // template (a "Featured" row above the grid), each too small to pass the share alone.
+    const family = families.get(`${shape(best.parent as DomElement)}>${shape([...best.items][0] as DomElement)}`);
+    if (family && family.length <= params.maxSliders) {
+      const items = new Set([...best.items, ...family.flatMap((g) => [...g.items])]);
+      best = { ...best, items, chars: best.chars + family.reduce((n, g) => n + g.chars, 0), parents: new Set([best.parent, ...family.map((g) => g.parent)]) };
+    }
+  }
   if (!best) {
     for (const list of families.values()) {
       // Sliders are rows of picture cards, a handful on a page; dozens of rows of cards are the

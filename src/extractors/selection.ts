@@ -1,8 +1,8 @@
 import { isBoilerplate, type Block } from './blocks';
-import { isDateline } from './boilerplate-lines';
+import { isBoilerplateLine, isDateline } from './boilerplate-lines';
 import { SHORT_CAPTION_CHARS } from './alt-captions';
 import { classWeight, isPosterBox } from './clean';
-import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent, type DomText } from './dom';
+import { isAncestorOf, isElement, lowestCommonAncestor, normalizeSpace, textContent, type DomElement, type DomParent, type DomText } from './dom';
 import { linkRatio } from './scoring';
 import { isProse } from './second-opinion';
 import type { Segment } from './segments';
@@ -100,11 +100,35 @@ export function selectLines(
 export function keepLine(
   b: Block, container: DomParent, dropComments: boolean, p: SelectionParams, weights: Map<DomElement, number>, items?: ReadonlyMap<Block, DomParent>,
 ): boolean {
-  return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)) || tableFigure(b))
+  return (!isBoilerplate(b) || (items?.has(b) === true && cardStamp(b.text)) || tableFigure(b) || listFact(b))
     && (linkRatio(b) <= p.maxLinkRatio || items?.has(b) === true || rowLabel(b) || isTermLabel(b) || (p.keepLinkedSentences && linkedSentence(b)))
     && !(dropComments && b.inComments)
     // Inside a repeated item the card's own parts (Bootstrap's div.caption) are not furniture: only above the item.
     && !underFurniture(items?.get(b) ?? b.owner, container, weights);
+}
+
+/** A labelled fact: a short label, a colon, then its value ("Location: Boston, Massachusetts"). */
+const FACT_RE = /^[\p{L}][\p{L}\p{N} .'’&/-]{0,30}:\s*\S/u;
+/** Other labelled facts a list item needs beside it that are no furniture. */
+const MIN_PLAIN_FACTS = 2;
+
+/**
+ * A labelled fact that a furniture wording matches ("Location: Boston" reads as a forum poster
+ * box's line) in a list of facts whose other labels are plain ("Median GMAT: 740", "Class Size:
+ * 930"): a record's field, as data as its siblings. A poster box's other facts are furniture
+ * too ("Join Date:", "Posts:").
+ */
+function listFact(b: Block): boolean {
+  if (!isElement(b.owner) || (b.owner as DomElement).name !== 'li' || !FACT_RE.test(b.text)) return false;
+  const list = b.owner.parent;
+  if (!list || !isElement(list)) return false;
+  let plain = 0;
+  for (const c of (list as DomElement).children) {
+    if (c === b.owner || !isElement(c) || (c as DomElement).name !== 'li') continue;
+    const t = normalizeSpace(textContent(c));
+    if (FACT_RE.test(t) && !isBoilerplateLine(t) && ++plain >= MIN_PLAIN_FACTS) return true;
+  }
+  return false;
 }
 
 /** Above this share of link text even a sentence is a link list ("Home › Docs › Guides."). */

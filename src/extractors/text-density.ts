@@ -17,6 +17,7 @@ import { withWholeTables } from './table-rows';
 import { withSiblingPanels } from './sibling-panels';
 import { isTeaserList } from './forum-posts';
 import { withItemList } from './item-list';
+import { withCardModules } from './card-modules';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
@@ -211,7 +212,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   }
   // A listing's items are its content, dated as they may be.
   if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
-  const first = withItemList(blocks, chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
+  const listed = withItemList(blocks, chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
+  const first = forum ? listed : withCardModules(blocks, listed, selection);
   const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;

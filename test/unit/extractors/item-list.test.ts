@@ -34,3 +34,23 @@ describe('a product grid beside a long category blurb that the line model chose 
     expect(text).not.toContain('Seamless Training T-Shirt 1');
   });
 });
+
+describe('a list whose cards sit in sibling rows of one template (items.ts, item-list.ts)', () => {
+  const card = (name: string): string => `<div class="product-card_card"><a class="product-card_image" href="/p/${name}"><img src="/i/${name}.jpg" alt=""></a>
+    <div class="product-card_details"><a class="product-card_title-link" href="/p/${name}"><h4>${name} Seamless Training T-Shirt</h4></a>
+    <p class="product-card_fit">slim fit</p><p class="product-card_colour">Storm Blue / Stealth Blue</p><div class="product-card_price">$30</div></div></div>`;
+  const row = (names: string[]): string => `<div class="product-row">${names.map(card).join('')}</div>`;
+  const grid = Array.from({ length: 20 }, (_, i) => `Grid${i + 1}`);
+  const html = `<html><body><main><h1>T-Shirts</h1><h2>Featured</h2>${row(['Featured1', 'Featured2', 'Featured3'])}<h2>All</h2>${row(grid)}</main></body></html>`;
+
+  it('reads the featured row above the grid the chosen lines read', () => {
+    const blocks = toBlocks(parseHtml(html), true, false, true);
+    const items = findItemLines(blocks);
+    expect(items).toBeDefined();
+    const chosen = blocks.filter((b) => b.text.includes('Grid') || (items!.has(b) && b.index > blocks.findIndex((x) => x.text === 'All')));
+    const text = withItemList(blocks, chosen, items, DEFAULT_SELECTION).map((b) => b.text);
+    expect(text).toContain('Grid20 Seamless Training T-Shirt');
+    expect(text).toContain('Featured1 Seamless Training T-Shirt');
+    expect(text).toContain('Featured3 Seamless Training T-Shirt');
+  });
+});

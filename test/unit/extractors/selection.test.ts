@@ -37,3 +37,22 @@ describe('a sentence whose words are mostly links (selection.ts)', () => {
     expect(extract(html).text).toContain('Read updating objects in state and updating arrays in state to learn more.');
   });
 });
+
+describe('a labelled fact in a list of facts (selection.ts)', () => {
+  const facts = (first: string, others: string[]): string => `<ul class="stats"><li><strong>${first}</strong></li>${others.map((o) => `<li><strong>${o}</strong></li>`).join('')}</ul>`;
+  /** Whether the list's first line stays. */
+  const keepsFirst = (html: string): boolean => {
+    const root = parseHtml(`<article>${html}</article>`);
+    const [line] = toBlocks(root);
+    return keepLine(line!, root.children[0] as DomElement, false, DEFAULT_SELECTION, new Map());
+  };
+
+  it('keeps "Location:" beside plain facts of a record (a school ranking\'s stats)', () => {
+    expect(keepsFirst(facts('Location: Boston, Massachusetts', ['Median GMAT: 740', 'Average GPA: 3.69', 'Class Size: 930']))).toBe(true);
+  });
+
+  it('still drops it in a forum poster box, whose other facts are furniture too', () => {
+    expect(keepsFirst(facts('Location: Boston, Massachusetts', ['Join Date: Mar 2011', 'Posts: 1,204']))).toBe(false);
+    expect(keepsFirst('<p>Location: Boston, Massachusetts</p>')).toBe(false);
+  });
+});
