@@ -128,6 +128,32 @@ function markFrom(blocks: Block[], first: number, parent: DomParent): void {
   for (let i = first; i < blocks.length && isAncestorOf(parent, blocks[i]!.owner); i++) blocks[i]!.inComments = true;
 }
 
+/** Replies nested inside items of the thread's own shape that make it a discussion. */
+const MIN_NESTED_REPLIES = 2;
+
+/**
+ * Whether the group's items hold replies of their own shape (a reply list inside a comment,
+ * threaded): a discussion, whatever its items open with. A list of teasers is flat; a thread
+ * whose comments carry linked titles of several words ("What could go wrong? (Score:3)") would
+ * otherwise pass for one, and the thread then outweighs the story above it.
+ */
+function threaded(blocks: Block[], g: Group): boolean {
+  // A bare tag (items told apart by no class or role) matches any list inside a comment.
+  if (g.shape.endsWith('.')) return false;
+  const nested = new Set<DomParent>();
+  for (const b of blocks) {
+    if (itemOf(b, g) === undefined) continue;
+    for (let el: DomParent | null = b.owner; el && el.parent !== g.parent; el = el.parent) {
+      if (isElement(el) && postShape(el) === g.shape) {
+        nested.add(el);
+        break;
+      }
+    }
+    if (nested.size >= MIN_NESTED_REPLIES) return true;
+  }
+  return false;
+}
+
 /**
  * Marks the lines of a reader-comment thread found by shape (see above) as comments: from the
  * first stamped item to the end of the items' parent (a flat thread puts each comment's text
@@ -152,11 +178,15 @@ export function markCommentThreads(blocks: Block[], values: number[], titleIndex
   }
   // A linked stamp (a comment's permalink) is no headline.
   const headlines = [...opening.values()].filter((b) => b.linkChars > 0.5 * b.chars && b.text.split(/\s+/).length >= MIN_HEADLINE_WORDS && !isStampLine(b.text)).length;
-  if (2 * headlines > opening.size) return;
+  if (2 * headlines > opening.size && !threaded(blocks, g)) return;
   // One piece of text comes first: at most its own dateline is stamped (a front page's dated posts are not a piece).
+  // A headline line just above the thread with no text between (the thread's own header repeats
+  // the title; the story's headline carried its source's name and matched nothing): the piece
+  // is read from the top of the page.
+  const from = titleIndex !== undefined && textBefore(blocks, values, titleIndex, first.index) < MIN_ARTICLE_CHARS ? 0 : titleIndex ?? 0;
   let stamps = 0;
-  for (let i = titleIndex ?? 0; i < first.index; i++) if (isStampLine(blocks[i]!.text)) stamps++;
-  if (textBefore(blocks, values, titleIndex ?? 0, first.index) < MIN_ARTICLE_CHARS || stamps > 1) return;
-  if (openingInSeries(blocks, values, g, titleIndex ?? 0, first.index)) return;
+  for (let i = from; i < first.index; i++) if (isStampLine(blocks[i]!.text)) stamps++;
+  if (textBefore(blocks, values, from, first.index) < MIN_ARTICLE_CHARS || stamps > 1) return;
+  if (openingInSeries(blocks, values, g, from, first.index)) return;
   markFrom(blocks, first.index, g.parent);
 }

@@ -134,6 +134,12 @@ export function isProse(b: Block): boolean {
 const TINY_TEXT = 200;
 /** What the page's own text must hold to stand instead: a real text, three times what was found. */
 const MIN_PAGE_TEXT = 300;
+/** A winner of at most this many lines is judged by its share of the page's text too… */
+const MAX_LONE_LINES = 2;
+/** …where the page's text is long… */
+const MIN_LONE_PAGE_TEXT = 2000;
+/** …and the winner holds less than this share of it: the page's text stands instead. */
+const MAX_LONE_SHARE = 0.08;
 
 const textSize = (ls: Block[]): number => ls.reduce((a, b) => a + b.chars + 4 * b.cjkChars, 0);
 
@@ -142,14 +148,19 @@ const textSize = (ls: Block[]): number => ls.reduce((a, b) => a + b.chars + 4 * 
  * page of short blurbs, a page of cards with no run of dense lines and no paragraph container):
  * every line of the page that is not furniture (by class and by layout.ts), comment, link list
  * or boilerplate. Readability gets those pages right by falling back to the whole body; an
- * extractor that returns a page's menu label for its text has missed it entirely. Costs one
- * pass over the lines, and only on those pages.
+ * extractor that returns a page's menu label for its text has missed it entirely. The same where
+ * the winner is a line or two holding a sliver of a long page's text (a service page's hero
+ * blurb, its sections below too short for a run of dense lines). Costs one pass over the lines,
+ * and only on those pages.
  */
 export function lastResort(blocks: Block[], chosen: Block[], maxLinkRatio: number): Block[] {
   const found = textSize(chosen);
-  if (found >= TINY_TEXT) return chosen;
+  if (found >= TINY_TEXT && chosen.length > MAX_LONE_LINES) return chosen;
   const lines = blocks.filter((b) => b.classScore >= 0 && !b.furniture && !b.inComments
     && (b.heading > 0 || (linkRatio(b) <= maxLinkRatio && !isBoilerplate(b))));
   const size = textSize(lines);
+  // A winner of a line or two (a hero's blurb) holding a sliver of a long page's text: its
+  // sections had no run of dense lines the segment model could take, and it stood alone.
+  if (found >= TINY_TEXT) return size >= MIN_LONE_PAGE_TEXT && found < MAX_LONE_SHARE * size ? lines : chosen;
   return size >= MIN_PAGE_TEXT && size >= 3 * found ? lines : chosen;
 }

@@ -15,6 +15,7 @@ import { judgeFurniture } from './layout';
 import { forumEvidence } from './page-kind';
 import { withWholeTables } from './table-rows';
 import { withSiblingPanels } from './sibling-panels';
+import { withIntroSection } from './intro-section';
 import { isTeaserList } from './forum-posts';
 import { withItemList } from './item-list';
 import { withCardModules } from './card-modules';
@@ -217,7 +218,10 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const chosen = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
+  const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
+  // A listing's sections are its items; a thread's opening post is found by forum-posts.ts; an
+  // article is one piece under its headline, whose header section (headline, standfirst) its body leaves out.
+  const chosen = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, head);
   // The headline is the title field; text is the body, and begins with the headline only when
   // the headline is a plain part of the article block (see inArticleFlow).
   const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));

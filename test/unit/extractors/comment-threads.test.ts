@@ -1,5 +1,8 @@
 import { extract } from '../../../src/extractors/text-density';
-import { isStampLine } from '../../../src/extractors/comment-threads';
+import { isStampLine, markCommentThreads } from '../../../src/extractors/comment-threads';
+import { toBlocks } from '../../../src/extractors/blocks';
+import { parseHtml } from '../../../src/extractors/dom';
+import { DEFAULT_SCORING, nodeValues } from '../../../src/extractors/scoring';
 
 // Class names a build tool hashed: no "comment" word tells the thread apart.
 const article = [
@@ -42,5 +45,46 @@ describe('markCommentThreads: a reader-comment thread found by its shape', () =>
     const text = extract(quoted).text;
     expect(text).toContain('quarterly open threads');
     for (const s of ['Comments on', 'follow-up paper', 'vehicle speed']) expect(text).not.toContain(s);
+  });
+});
+
+describe('markCommentThreads: a threaded discussion whose comments open with linked titles', () => {
+  // Each comment opens with its linked title of several words (as teasers do) and holds its replies in a list of its own shape.
+  const titled = (title: string, name: string, stamp: string, text: string, replies = ''): string =>
+    `<li class="x7c"><div class="xh"><h4><a href="/comments?cid=${name}">${title}</a></h4><div class="xb">by ${name} on ${stamp}</div></div>`
+    + `<div class="xt"><p>${text} We would be glad to hear more about how you weigh this question, since it has come up several times this year.</p>`
+    + `<p>${text} Readers have raised it in every open thread so far, and a longer answer from the staff would help all of us who follow this work closely.</p></div>${replies ? `<ul class="xr">${replies}</ul>` : ''}</li>`;
+  const reply = (name: string, text: string): string => titled('Re: What could go wrong here', name, 'Friday December 19, 2025 @09:12PM', text);
+  const discussion = [
+    titled('What could go wrong here now', 'ozmartian', 'Friday December 19, 2025 @08:08PM', 'How are juniors supposed to be mentored and gain on the job experience to become the seniors of the future then?',
+      reply('martin', 'They know it is a gamble, but they are afraid of missing out on the next big thing in their industry.')),
+    titled('This does not add up at all', 'Tschaine', 'Saturday December 20, 2025 @01:16AM', 'The claim that two engineers with an assistant beat ten without one does not match what I have seen at work.',
+      reply('geekmux', 'The weak job market has everything to do with over-hiring during the pandemic and current uncertainty.')),
+    titled('Career developer chiming in here', 'Zuck', 'Saturday December 20, 2025 @02:40AM', 'Decades at startups and multinational software companies, and that has been my experience with these tools too.'),
+  ].join('');
+  const story = `<div class="xa1"><h1>Grads find their degrees no longer guarantee jobs</h1>${article}</div><ul class="xd4">${discussion}</ul>`;
+  const html = `<!doctype html><html lang="en"><head><title>Grads find their degrees no longer guarantee jobs</title></head><body>${story}</body></html>`;
+
+  /** The lines marked as comments, and the title's line index as text-density.ts finds it (a heading equal to the title). */
+  const marked = (page: string, title: string): string[] => {
+    const blocks = toBlocks(parseHtml(page), true, false, true, true);
+    const titleIndex = blocks.find((b) => b.heading > 0 && b.text === title)?.index;
+    markCommentThreads(blocks, nodeValues(blocks, DEFAULT_SCORING), titleIndex, title);
+    return blocks.filter((b) => b.inComments).map((b) => b.text);
+  };
+  const title = 'Grads find their degrees no longer guarantee jobs';
+
+  it('marks the thread: replies nested in comments of their own shape make it no list of teasers', () => {
+    const comments = marked(html, title).join('\n');
+    for (const s of ['juniors supposed', 'afraid of missing out', 'over-hiring', 'Decades at startups']) expect(comments).toContain(s);
+    expect(comments).not.toContain('quarterly open threads');
+  });
+
+  it('reads the story from the top where the line matching the title is the thread\'s own header below it', () => {
+    // The story's headline names its source and matches no title; the thread's header repeats the title.
+    const sourced = html.replace(`<h1>${title}</h1>`, `<h1>${title} (latimes.com)</h1>`).replace('<ul class="xd4">', `<h3>${title}</h3><ul class="xd4">`);
+    const comments = marked(sourced, title).join('\n');
+    for (const s of ['juniors supposed', 'afraid of missing out', 'over-hiring', 'Decades at startups']) expect(comments).toContain(s);
+    expect(comments).not.toContain('quarterly open threads');
   });
 });

@@ -122,6 +122,21 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
       expect(lastResort(bare, [], 0.5)).toEqual([]);
     });
 
+    it('takes the page\'s lines where the winner is one line holding a sliver of a long page\'s text', () => {
+      // A developer platform's home page: a hero blurb, then sections of a heading and a short line each.
+      const hero = 'Use the workflow API and thousands of integrations to power a built-in automation experience, an integration marketplace, or AI workflows for your users. The platform handles auth, infrastructure, retries and upkeep for every app, so your team can ship the features your customers keep asking for.';
+      const parts = Array.from({ length: 60 }, (_, i) => `<section><h3>Feature ${i + 1}</h3><div>Connect part ${i + 1} of your product to the apps your customers already use, with auth handled for you.</div></section>`).join('');
+      const page = toBlocks(parseHtml(`<body><div class="hero"><p>${hero}</p></div>${parts}</body>`));
+      const winner = page.filter((b) => b.text === hero);
+      expect(winner).toHaveLength(1);
+      const found = lastResort(page, winner, 0.5).map((b) => b.text);
+      expect(found).toContain(hero);
+      expect(found).toContain('Feature 60');
+      // Three lines or more are a text of their own, however short beside the page.
+      const three = page.slice(0, 3);
+      expect(lastResort(page, three, 0.5)).toBe(three);
+    });
+
     it('counts a CJK character as a short word: 60 Han characters are no tiny text', () => {
       const zh = toBlocks(parseHtml(`<body><p>${'本报讯市交管部门决定对长江大桥实施交通管制'.repeat(3)}</p>${entries.map((e) => `<div>${e}</div>`).join('')}</body>`));
       expect(lastResort(zh, zh.slice(0, 1), 0.5)).toHaveLength(1);
