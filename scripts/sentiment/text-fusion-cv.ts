@@ -15,7 +15,7 @@ import { argValue, readPosts } from './data';
 import { idfScale, logCountRatioScale, productScale, trainBagged } from './sgd';
 import { BINARY, type BlendColumns } from './fusion';
 import { textFusion, type MainOof } from './text-fusion';
-import { trainFullBatch } from './lbfgs';
+import { warmStartedFullBatch } from './lbfgs';
 
 const argv = process.argv.slice(2);
 // The project's root (this runs from .state/build/scripts/sentiment/); the data sit beside the project.
@@ -45,14 +45,16 @@ const runs: { l2: number; nb: number }[] = [];
 for (const l2 of argValue(argv, 'l2', String(c['l2'])).split(',').map(Number)) for (const nb of argValue(argv, 'nb', String(c['nb'])).split(',').map(Number)) runs.push({ l2, nb });
 const out = runs.map(({ l2, nb }) => {
   const log = (m: string): boolean => process.stderr.write(`[text-fusion-cv ${new Date().toISOString().slice(11, 19)} l2 ${l2} nb ${nb}] ${m}\n`);
+  const fullBatchTrain = warmStartedFullBatch({ lang: 'zh', classes: BINARY, bucketsLog2, l2, log, normPower: Number(argValue(argv, 'norm', String(c['norm']))) });
   const r = textFusion({
+    cvOnly: true,
     ws, w18, main, folds: 5, seed, ...(lexicon ? { lexicon } : {}),
     featureSet: { ...(c['char4'] ? { char4: true } : {}), ...(c['notags'] ? { noTags: true } : {}) },
     mixes: argValue(argv, 'mixes', '1:0,0:1,1:1,1:2').split(',').map((m) => m.split(':').map(Number) as [number, number]),
     groupings: argValue(argv, 'text-groups', 'both:both,both:main,text:main').split(',').map((g) => g.split(':') as BlendColumns[]),
     kindWeights: { weibo2018: 2, ws100k: 1, 'ws100k-stripped': 1 },
     train: (ex, f) => (fullBatch
-      ? trainFullBatch({ lang: 'zh', classes: BINARY, bucketsLog2, l2, log, normPower: Number(argValue(argv, 'norm', String(c['norm']))), ...scaleOf(nb, ex, f) }, ex, f)
+      ? fullBatchTrain(ex, f, scaleOf(nb, ex, f).scale)
       : trainBagged({
         lang: 'zh', classes: BINARY, bucketsLog2, epochs: Number(argValue(argv, 'epochs', String(c['epochs']))), learningRate: Number(argValue(argv, 'lr', String(c['lr']))), l2, seed, normPower: Number(argValue(argv, 'norm', String(c['norm']))), ...(argv.includes('--dense-l2') ? { denseL2: true } : {}),
         ...scaleOf(nb, ex, f),

@@ -38,6 +38,8 @@ export interface TextFusionOptions {
    */
   groupings?: BlendColumns[][];
   log: (msg: string) => void;
+  /** Cross-validation only: no text model is trained on all posts (a study, not a training run). */
+  cvOnly?: boolean;
 }
 
 export interface TextTrainer {
@@ -117,6 +119,7 @@ export function textFusion(o: TextFusionOptions): TextFusionResult {
   }
   const best = tried.reduce((a, b) => (b.objective > a.objective + 1e-9 ? b : a));
   const result: TextFusionResult = { control, best, controlObjective, tried };
+  if (o.cvOnly) return result;
   if (best.objective <= controlObjective) {
     o.log('zh fusion: no text-model mix beats the control; not shipped');
     return result;

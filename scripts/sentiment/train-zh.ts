@@ -12,7 +12,7 @@ import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion
 import { coordinateSearch, type Config, type Grid } from './search';
 import { textFusion, type MainOof, type TextFusionResult } from './text-fusion';
 import { featurize, logCountRatioScale, trainBagged, type Example, type Featurized } from './sgd';
-import { trainFullBatch } from './lbfgs';
+import { warmStartedFullBatch } from './lbfgs';
 
 export interface ZhTrainOptions {
   trainDir: string;
@@ -107,10 +107,10 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   }, o.log, o.passes);
   const config = search.config;
   // The text model fitted to convergence, with the main model's feature norm.
-  const fullBatch = (l2: number, nb: number) => (ex: Example[], f: Featurized[]): LinearModel => trainFullBatch({
-    lang: 'zh', classes, bucketsLog2: o.bucketsLog2, l2, normPower: config['norm']!,
-    ...(nb > 0 ? { scale: logCountRatioScale(o.bucketsLog2, ex, f, nb) } : {}),
-  }, ex, f);
+  const fullBatch = (l2: number, nb: number) => {
+    const fit = warmStartedFullBatch({ lang: 'zh', classes, bucketsLog2: o.bucketsLog2, l2, normPower: config['norm']!, log: o.log });
+    return (ex: Example[], f: Featurized[]): LinearModel => fit(ex, f, nb > 0 ? logCountRatioScale(o.bucketsLog2, ex, f, nb) : undefined);
+  };
   const oof = oofFor(config);
   if (o.dumpOof) {
     const scored = base.map((_, i) => i).filter((i) => base[i]!.kind !== 'aug');
