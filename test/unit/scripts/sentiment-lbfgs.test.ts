@@ -50,7 +50,7 @@ describe('trainFullBatch', () => {
   });
 
   it('shrinks the weights as L2 grows', () => {
-    const norm = (m: LinearModel): number => m.weights.reduce((s, v) => s + v * v, 0);
+    const norm = (m: LinearModel): number => Array.from(m.weights).reduce((s, v) => s + v * v, 0);
     expect(norm(fit(examples, 1e-1))).toBeLessThan(norm(fit(examples, 1e-3)));
   });
 
