@@ -30,23 +30,41 @@ export interface TextFusionOptions {
   /** The objective's weight of each scored file (the main model's search objective). */
   kindWeights: Record<string, number>;
   train: (ex: Example[], f: Featurized[]) => LinearModel;
+  /** Candidate trainers of the text model (e.g. full-batch fits at several L2 strengths), crossed with the mixes; `train` alone when absent. */
+  textTrainers?: TextTrainer[];
   /**
    * Candidates for the margins each group's blend reads (group 0: no emoticon codes, 1: codes);
    * both in both groups when absent. Chosen with the mix by the same cross-validation.
    */
   groupings?: BlendColumns[][];
   log: (msg: string) => void;
+  /** Cross-validation only: no text model is trained on all posts (a study, not a training run). */
+  cvOnly?: boolean;
+}
+
+export interface TextTrainer {
+  name: string;
+  train: (ex: Example[], f: Featurized[]) => LinearModel;
 }
 
 export interface TextFusionResult {
   /** Cross-fitted scores of the blend of the main margin alone (per group: slope and bias), the control. */
   control: Record<string, FusionKindScores>;
-  best: { mix: [number, number]; groups: BlendColumns[]; scores: Record<string, FusionKindScores>; objective: number };
+  best: TextFusionTrial;
   controlObjective: number;
-  tried: { mix: [number, number]; groups: BlendColumns[]; scores: Record<string, FusionKindScores>; objective: number }[];
+  tried: TextFusionTrial[];
   /** Set only when the best mix beats the control: the text model trained on all posts and the blend fitted on all margins. */
   textModel?: LinearModel;
   fusion?: Fusion;
+}
+
+export interface TextFusionTrial {
+  mix: [number, number];
+  /** The text model's trainer (`TextTrainer.name`; absent: the main model's configuration). */
+  trainer?: string;
+  groups: BlendColumns[];
+  scores: Record<string, FusionKindScores>;
+  objective: number;
 }
 
 /**
@@ -82,33 +100,36 @@ export function textFusion(o: TextFusionOptions): TextFusionResult {
   o.log(`zh fusion control (main margin alone, blended per group): ${fmt(control)}; objective ${controlObjective.toFixed(4)}`);
   const tried: TextFusionResult['tried'] = [];
   const margins = new Map<string, Float64Array>();
-  for (const mix of o.mixes) {
+  const trainers = o.textTrainers ?? [{ name: '', train: o.train }];
+  for (const trainer of trainers) for (const mix of o.mixes) {
     const weightOf = (e: CvExample): number => (e.kind === 'ws100k' ? mix[0] : mix[1]);
-    const text = textOofMargins(posts, feats, o.folds, o.seed, weightOf, o.train);
-    margins.set(JSON.stringify(mix), text);
+    const text = textOofMargins(posts, feats, o.folds, o.seed, weightOf, trainer.train);
+    margins.set(JSON.stringify([trainer.name, mix]), text);
     const pts = pointsOf(text);
     // Diagnostics only (a post's file is unknown at run time): the text model alone, and a blend per file.
     const kinds = Object.keys(o.kindWeights);
     const alone = kinds.map((k) => { const q = pts.filter((p) => p.kind === k); return `${k} ${(q.filter((p) => (p.text > 0 ? 1 : 0) === p.y).length / q.length).toFixed(4)}`; });
     const perFile = crossFittedScores(pts.map((p) => ({ ...p, group: kinds.indexOf(p.kind) })), o.folds, kinds.length, 'both');
-    o.log(`  text model alone: ${alone.join(', ')}; blend per file (not realisable): ${fmt(perFile)}`);
+    o.log(`  text model ${trainer.name} alone: ${alone.join(', ')}; blend per file (not realisable): ${fmt(perFile)}`);
     for (const groups of o.groupings ?? [['both', 'both'] as BlendColumns[]]) {
       const scores = crossFittedScores(pts, o.folds, 2, groups);
-      tried.push({ mix, groups, scores, objective: objective(scores) });
-      o.log(`zh fusion, text model mix ${JSON.stringify(mix)}, text in groups ${JSON.stringify(groups)}: ${fmt(scores)}; objective ${objective(scores).toFixed(4)}`);
+      tried.push({ mix, ...(trainer.name ? { trainer: trainer.name } : {}), groups, scores, objective: objective(scores) });
+      o.log(`zh fusion, text model ${trainer.name} mix ${JSON.stringify(mix)}, text in groups ${JSON.stringify(groups)}: ${fmt(scores)}; objective ${objective(scores).toFixed(4)}`);
     }
   }
   const best = tried.reduce((a, b) => (b.objective > a.objective + 1e-9 ? b : a));
   const result: TextFusionResult = { control, best, controlObjective, tried };
+  if (o.cvOnly) return result;
   if (best.objective <= controlObjective) {
     o.log('zh fusion: no text-model mix beats the control; not shipped');
     return result;
   }
   const weightOf = (e: CvExample): number => (e.kind === 'ws100k' ? best.mix[0] : best.mix[1]);
   const keep = posts.map((_, i) => i).filter((i) => weightOf(posts[i]!) > 0);
-  result.textModel = o.train(keep.map((i) => ({ ...posts[i]!, weight: weightOf(posts[i]!) })), keep.map((i) => feats[i]!));
+  const train = trainers.find((t) => t.name === (best.trainer ?? ''))!.train;
+  result.textModel = train(keep.map((i) => ({ ...posts[i]!, weight: weightOf(posts[i]!) })), keep.map((i) => feats[i]!));
   result.textModel.classes = BINARY;
-  result.fusion = fitFusion(pointsOf(margins.get(JSON.stringify(best.mix))!), 2, best.groups);
-  o.log(`zh fusion shipped: mix ${JSON.stringify(best.mix)}, blend ${JSON.stringify(result.fusion)}`);
+  result.fusion = fitFusion(pointsOf(margins.get(JSON.stringify([best.trainer ?? '', best.mix]))!), 2, best.groups);
+  o.log(`zh fusion shipped: text model ${best.trainer ?? ''} mix ${JSON.stringify(best.mix)}, blend ${JSON.stringify(result.fusion)}`);
   return result;
 }

@@ -12,6 +12,7 @@ import { readPolarWords, zhLexicon } from '../../src/enrichers/sentiment/opinion
 import { coordinateSearch, type Config, type Grid } from './search';
 import { textFusion, type MainOof, type TextFusionResult } from './text-fusion';
 import { featurize, logCountRatioScale, trainBagged, type Example, type Featurized } from './sgd';
+import { warmStartedFullBatch } from './lbfgs';
 
 export interface ZhTrainOptions {
   trainDir: string;
@@ -26,6 +27,13 @@ export interface ZhTrainOptions {
   passes: number;
   /** Candidate training mixes of the text-only model fused with the main one ([stripped ws100k, weibo2018] weights); none: no text model. */
   textMixes?: [number, number][];
+  /**
+   * L2 strengths of a text model fitted to convergence (full-batch L-BFGS, `trainFullBatch`), each
+   * a candidate crossed with `textMixes`; none: the text model is trained like the main one.
+   */
+  textL2?: number[];
+  /** NB scale of the full-batch text model (the main configuration's when absent). */
+  textNb?: number;
   /** Writes the chosen configuration's out-of-fold logits (scored runs only), ids, kinds, gold labels and folds here (for stacking experiments). */
   dumpOof?: string;
 }
@@ -98,6 +106,11 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
     return objective(s);
   }, o.log, o.passes);
   const config = search.config;
+  // The text model fitted to convergence, with the main model's feature norm.
+  const fullBatch = (l2: number, nb: number) => {
+    const fit = warmStartedFullBatch({ lang: 'zh', classes, bucketsLog2: o.bucketsLog2, l2, normPower: config['norm']!, log: o.log });
+    return (ex: Example[], f: Featurized[]): LinearModel => fit(ex, f, nb > 0 ? logCountRatioScale(o.bucketsLog2, ex, f, nb) : undefined);
+  };
   const oof = oofFor(config);
   if (o.dumpOof) {
     const scored = base.map((_, i) => i).filter((i) => base[i]!.kind !== 'aug');
@@ -136,13 +149,14 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
   }]));
   const fusion = textFusion({
     ws, w18, main, folds: o.folds, seed: o.seed, featureSet: featureSet(config), ...(lex ? { lexicon: lex } : {}),
-    mixes: o.textMixes, kindWeights, train: train(config), log: o.log, groupings: [['both', 'both'], ['both', 'main'], ['text', 'main']],
+    mixes: o.textMixes, kindWeights, train: train(config), log: o.log,
+    ...(o.textL2?.length ? { textTrainers: o.textL2.map((l2) => ({ name: `lbfgs l2 ${l2}`, train: fullBatch(l2, o.textNb ?? config['nb']!) })) } : {}), groupings: [['both', 'both'], ['both', 'main'], ['text', 'main']],
   });
   if (!fusion.textModel || !fusion.fusion) return { model, cv, config, fusion };
   // The blend is the calibration now: the per-group temperature fitted above is left out.
   delete model.calibration;
   model.textModel = fusion.textModel;
-  model.textModel.meta = { ...model.textModel.meta, mix: { strippedWs100k: fusion.best.mix[0], weibo2018: fusion.best.mix[1] }, textInGroups: fusion.best.groups };
+  model.textModel.meta = { ...model.textModel.meta, ...(fusion.best.trainer ? { trainer: fusion.best.trainer, nb: o.textNb ?? config['nb'] } : {}), mix: { strippedWs100k: fusion.best.mix[0], weibo2018: fusion.best.mix[1] }, textInGroups: fusion.best.groups };
   model.fusion = fusion.fusion;
   const kinds = Object.fromEntries(Object.entries(fusion.best.scores).map(([k, v]) => [k, { posts: v.posts, accuracy: v.accuracy, macroRecall: v.accuracy, ece: v.ece }]));
   return { model, cv: { kinds }, config, fusion };
