@@ -2,20 +2,25 @@
  * What the zh opinion gate (sentiment stage `zh_no_opinion_below`) would cost on the zh training
  * files (share of posts without an opinion word, and of those below each confidence τ: labelled
  * neutral, wrong on binary data; in-sample confidences, so a lower bound) and the worst simsite
- * break-out mix by τ. `node .state/build/scripts/sentiment/opinion-gate-cost.js [words.txt]`
+ * break-out mix by τ. `node .state/build/scripts/sentiment/opinion-gate-cost.js [words.txt] [--train DIR]`
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { argValue } from './data';
 import { defaultModelDir, loadSentimentModel } from '../../src/enrichers/sentiment/model';
 import { OpinionWords } from '../../src/enrichers/sentiment/opinion-words';
 import { defaultBreakouts } from '../../src/simsite/breakouts';
 import { createWorld, DEFAULT_START_MS } from '../../src/simsite/world';
 const model = loadSentimentModel();
-const ow = OpinionWords.read(process.argv[2] ?? join(defaultModelDir(), 'zh-opinion-words.txt'));
+const argv = process.argv.slice(2);
+const words = argv[0] !== undefined && !argv[0].startsWith('--') ? argv[0] : join(defaultModelDir(), 'zh-opinion-words.txt');
+const ow = OpinionWords.read(words);
+// The data beside the project (four levels up from .state/build/scripts/sentiment/).
+const trainDir = argValue(argv, 'train', join(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'sentiment-train'));
 const taus = [0.6, 0.7, 0.8, 0.9, 1.01];
 for (const file of ['zh-weibo2018', 'zh-weibo_senti_100k']) {
   for (const strip of [false, true]) {
-    const rows = readFileSync(`/work/shared/data/sentiment-train/${file}.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { text: string; label: string });
+    const rows = readFileSync(join(trainDir, `${file}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { text: string; label: string });
     let noEv = 0; const gated = taus.map(() => 0); const gatedWrong = taus.map(() => 0);
     for (const r of rows) {
       const text = strip ? r.text.replace(/\[[^[\]]{1,8}\]/g, '') : r.text;
