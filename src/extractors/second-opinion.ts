@@ -103,7 +103,7 @@ export function preferSecond(first: Block[], second: Block[], params: SecondOpin
   if (count(first) < params.maxFirstShare * c) return true;
   // The first holds no prose where the second holds real prose (a table of figures beside the
   // page's own text): the first is not the text of the page.
-  const proseOf = (ls: Block[]): number => ls.reduce((a, b) => a + (isProse(b) ? b.chars : 0), 0);
+  const proseOf = (ls: Block[]): number => ls.reduce((a, b) => a + (isRunningText(b) ? b.chars : 0), 0);
   const prose = proseOf(second);
   if (prose < params.minChars) return false;
   if (proseOf(first) < params.maxFirstShare * prose) return true;
@@ -115,6 +115,15 @@ export function preferSecond(first: Block[], second: Block[], params: SecondOpin
 
 const SPACES_RE = /\s+/g;
 const SENTENCE_END_RE = /[.!?。！？]["'”’)]?\s|[.!?。！？]["'”’)]?$/;
+
+/** Han/kana characters a CJK line needs to count as running text: about ten words' worth. */
+const MIN_CJK_PROSE_CHARS = 20;
+/**
+ * CJK clause marks (commas, stops): running text has two in twenty characters, a headline seldom
+ * one. The enumeration comma 、 is left out: a tag cloud is a run of words between them.
+ */
+const CJK_CLAUSE_RE = /[，；。！？]/g;
+const MIN_CJK_CLAUSE_MARKS = 2;
 
 /** A line of running text: ten words or more and a sentence's end. */
 export function isProse(b: Block): boolean {
@@ -128,6 +137,17 @@ export function isProse(b: Block): boolean {
     b.prose = runs >= 9 && SENTENCE_END_RE.test(b.text);
   }
   return b.prose;
+}
+
+/**
+ * Running text in any script, as the two opinions weigh it: Chinese and Japanese put no spaces
+ * between words, so there it is twenty Han/kana characters and two clause marks; else a CJK
+ * article weighs as holding no prose and any list of headlines beside it outweighs it. Only the
+ * weighing uses it: isProse's other readers (a post's body, an article's last sentence) keep
+ * their Latin reading.
+ */
+export function isRunningText(b: Block): boolean {
+  return isProse(b) || (b.cjkChars >= MIN_CJK_PROSE_CHARS && (b.text.match(CJK_CLAUSE_RE)?.length ?? 0) >= MIN_CJK_CLAUSE_MARKS);
 }
 
 /** Below this much text (CJK characters counting five, as a short word does) the two opinions found next to nothing. */

@@ -38,6 +38,7 @@ import { captionAlts, dropAltCaptions } from './alt-captions';
 import { pageEchoes } from './echoes';
 import { dropAuthorEchoes } from './author-echoes';
 import { dropCardControls } from './card-controls';
+import { isFooterWinner, MIN_ABOVE_FOOTER_CHARS, valuesAbove } from './footer-winner';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -113,12 +114,23 @@ function headline(blocks: Block[], title: string, titleKey: string): Block | und
 }
 
 /**
+ * The content found above the footer where the winner is the page's footer (footer-winner.ts),
+ * if that is a text; else the winner. A thread's posts end where they end.
+ */
+function aboveFooter(blocks: Block[], values: number[], chosen: Block[], forum: boolean, choose: (vs: number[]) => Block[]): Block[] {
+  if (forum || !isFooterWinner(blocks, chosen)) return chosen;
+  const above = choose(valuesAbove(values, chosen[0]!));
+  return above.reduce((n, b) => n + b.chars, 0) >= MIN_ABOVE_FOOTER_CHARS ? above : chosen;
+}
+
+/**
  * The content lines of the paragraph-container model (second-opinion.ts) when the segment
  * model found next to nothing where that model finds a real text; else the segment model's.
  */
 function secondOpinion(blocks: Block[], first: Block[], selection: SelectionParams, wrappers: ReadonlySet<DomElement>): Block[] {
   const second = paragraphContainer(blocks);
-  if (!second || !preferSecond(first, second.lines) || partOfFirst(first, second)) return first;
+  // The footer's disclaimers are paragraphs with commas too: they are not the page's text.
+  if (!second || !preferSecond(first, second.lines) || partOfFirst(first, second) || isFooterWinner(blocks, second.lines)) return first;
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
   const selected = selectLines(blocks, { start: 0, end: blocks.length - 1, sum: 0 }, second.container, true, selection, weights, true);
   // Teasers of cards are prose inside links: the line selection drops link lines, the second opinion keeps them.
@@ -213,7 +225,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   }
   // A listing's items are its content, dated as they may be.
   if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
-  const listed = withItemList(blocks, chooseContent(blocks, values, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
+  const choose = (vs: number[]): Block[] => withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
+  const listed = aboveFooter(blocks, values, choose(values), forum, choose);
   const first = forum ? listed : withCardModules(blocks, listed, selection);
   const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.

@@ -1,6 +1,6 @@
 import { parseHtml } from '../../../src/extractors/dom';
 import { toBlocks } from '../../../src/extractors/blocks';
-import { lastResort, paragraphContainer, preferSecond } from '../../../src/extractors/second-opinion';
+import { isRunningText, lastResort, paragraphContainer, preferSecond } from '../../../src/extractors/second-opinion';
 import { extract } from '../../../src/extractors/text-density';
 
 describe('second opinion: the paragraph container (second-opinion.ts)', () => {
@@ -141,5 +141,28 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
       const zh = toBlocks(parseHtml(`<body><p>${'本报讯市交管部门决定对长江大桥实施交通管制'.repeat(3)}</p>${entries.map((e) => `<div>${e}</div>`).join('')}</body>`));
       expect(lastResort(zh, zh.slice(0, 1), 0.5)).toHaveLength(1);
     });
+  });
+
+  it('counts Chinese running text as prose (no spaces between words), so a short article outweighs a longer list of headlines', () => {
+    // A news page's shape: a short article, and beside it a longer box of dated headline links
+    // with a promotion line or two; the segment model took the box.
+    const article = ['國際中心／綜合報導',
+      '雖然新年才過了短短十五天，但已經有不少人放棄新年立下的減肥健身計畫，但美國有項最新研究顯示，運動不只有雕塑身材線條的功能，甚至還可能達成加薪的願望。',
+      '美國俄亥俄州一所州立大學針對一萬兩千人的運動習慣及薪水成長幅度進行研究。研究結果顯示，一週進行三次慢跑、游泳或是舉重的受訪者，薪水會增加百分之六至九，即使是一個月運動一至三次的受訪者，薪水成長幅度也達百分之五。',
+      '此現象可能是老闆把規律進行運動的行為視為有決心和努力付出的象徵，且常健身的員工因為生理和心理經過鍛鍊，所以在工作上會比較努力，因此達到薪水成長的目的。',
+      '主持這項研究的博士也表示，運動不但可以改善心臟健康、體重或是其他身體健康問題，還可以改善心理功能，心理狀況，然而這些都可以轉化成較高的收入'];
+    const heads = ['阿根廷八十五歲老婦遭天降飛貓砸中命危', '巨石訪台超嗨秀才藝玩自拍', '龐德電影五十年車展秀經典超跑', '奇！菲律賓下魚雨百條泥鰍從天降', '日本漫畫家心目中坂本龍馬變軍曹？',
+      '走路戴耳機易發生重大傷亡', '反網路盜版立法維基百科關閉一天', '印度智庫：馬連任印度面臨兩難', '超重遭譏英婦女減肥成功', '丟臉！逾八成老美不挺美國國會',
+      '東京車展女郎蠻腰長腿超吸睛', '超強手指功夫加國樂團秀絕技', '最牛舞后巴西肥妞奪冠', '企鵝家族惡搞版化身突變怪物', '祕戀曝光三毛生命中最後一位情人'];
+    const box = heads.map((h, i) => `<li><a href="/n/${i}">${h}</a> (01/17 ${10 + (i % 12)}:${10 + i})</li>`).join('');
+    const blocks = toBlocks(parseHtml(`<body><div>${article.map((t) => `<p>${t}</p>`).join('')}</div><div><h3>更多國際</h3><ul>${box}</ul></div></body>`));
+    expect(blocks.filter((b) => isRunningText(b))).toHaveLength(4);
+    // A tag cloud is words between enumeration commas, not running text.
+    const tags = toBlocks(parseHtml('<body><p>蔡英文 、 民進黨 、 國民黨 、 馬英九 、 宋楚瑜 、 親民黨 、 總統大選 、 衛生署 、 立法院 、 吳敦義 、 春節 、 台東縣</p></body>'));
+    expect(isRunningText(tags[0]!)).toBe(false);
+    const list = blocks.filter((b) => /\(01\/17/.test(b.text));
+    const second = paragraphContainer(blocks);
+    expect(second?.lines[0]?.text).toBe('國際中心／綜合報導');
+    expect(preferSecond(list, second!.lines)).toBe(true);
   });
 });
