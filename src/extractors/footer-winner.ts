@@ -24,11 +24,11 @@ const EXCLUDED_VALUE = -1e9;
 /** Whether the chosen lines are the page's footer (see above). */
 export function isFooterWinner(blocks: Block[], chosen: Block[]): boolean {
   const start = chosen[0];
-  if (!start || blocks.indexOf(start) < MIN_START_SHARE * blocks.length) return false;
+  if (!start || start.index < MIN_START_SHARE * blocks.length) return false;
   // The notice itself is boilerplate the winner may have left out: it is looked for among the
   // winner's lines and the few after them.
-  const end = blocks.indexOf(chosen[chosen.length - 1]!) + NOTICE_REACH_LINES;
-  return blocks.slice(blocks.indexOf(start), end + 1).some((b) => b.chars <= MAX_NOTICE_CHARS && COPYRIGHT_RE.test(b.text));
+  const end = chosen[chosen.length - 1]!.index + NOTICE_REACH_LINES;
+  return blocks.slice(start.index, end + 1).some((b) => b.chars <= MAX_NOTICE_CHARS && COPYRIGHT_RE.test(b.text));
 }
 
 /** The line values with the footer and everything after it out of reach. */

@@ -1,5 +1,5 @@
 import { isBoilerplate, type Block } from './blocks';
-import { isAncestorOf, isElement, type DomElement, type DomParent } from './dom';
+import { adjacentElement, isAncestorOf, isElement, type DomElement, type DomParent } from './dom';
 import { isProse } from './second-opinion';
 import { linkRatio } from './scoring';
 
@@ -9,13 +9,6 @@ const MAX_LINK_RATIO = 0.5;
 /** The child of `ancestor` that holds `node`, or undefined when `node` is not under it. */
 function childUnder(ancestor: DomParent, node: DomParent): DomParent | undefined {
   for (let el: DomParent | null = node; el; el = el.parent) if (el.parent === ancestor) return el;
-  return undefined;
-}
-
-/** The previous sibling element of `el`, skipping text. */
-function previousElement(el: DomParent): DomElement | undefined {
-  const siblings = el.parent?.children ?? [];
-  for (let i = siblings.indexOf(el as DomElement) - 1; i >= 0; i--) if (isElement(siblings[i]!)) return siblings[i] as DomElement;
   return undefined;
 }
 
@@ -45,7 +38,7 @@ export function withIntroSection(blocks: Block[], chosen: Block[], headline: Blo
   const parent = contentSection?.parent;
   if (!contentSection || !parent || !isElement(parent) || parent.name === 'body' || parent.name === 'html') return chosen;
   const intro = childUnder(parent, h1.owner);
-  if (!intro || previousElement(contentSection) !== intro) return chosen;
+  if (!intro || adjacentElement(contentSection as DomElement, -1, (n) => !isElement(n)) !== intro) return chosen;
   const taken = new Set(chosen);
   const lines = blocks.filter((b) => !taken.has(b) && b.index < firstLine.index && isAncestorOf(intro, b.owner)
     && b.classScore >= 0 && !b.furniture && !b.inComments && (b.heading > 0 || (linkRatio(b) <= MAX_LINK_RATIO && !isBoilerplate(b))));
