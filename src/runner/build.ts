@@ -199,7 +199,10 @@ export async function buildPipeline(config: PipelineConfig, deps: BuildDeps): Pr
   });
   // The completeness gauges (monitored crawls): the whole ledger every few minutes.
   const ledgerGauge = monitored && config.parse.type === 'weibo_api' && config.parse.monitor
-    ? startLedgerGauge(() => readLedger(frontier, deps.search!, indexIx), deps.metrics, { intervalMs: config.parse.monitor.ledger_gauge_secs * 1000, logger: deps.logger })
+    ? startLedgerGauge(() => readLedger(frontier, deps.search!, indexIx), deps.metrics, {
+      intervalMs: config.parse.monitor.ledger_gauge_secs * 1000, logger: deps.logger,
+      beforeLastPoll: async () => { await deps.search!.indices.refresh({ index: [indexIx.posts, indexIx.users], ignore_unavailable: true }); },
+    })
     : undefined;
   const alerts = buildAlerts(config, deps, namespace);
   const gauges = startGaugePoller({

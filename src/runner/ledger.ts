@@ -39,9 +39,13 @@ export interface LedgerGauge {
 
 /**
  * Sets the completeness gauges from the whole ledger every `intervalMs` (an O(subjects) scan of
- * the frontier and a few searches per hundred subjects: minutes apart, not seconds).
+ * the frontier and a few searches per hundred subjects: minutes apart, not seconds), and once more
+ * on stop, after `beforeLastPoll` (the index refresh that makes the last writes searchable).
  */
-export function startLedgerGauge(read: () => Promise<LedgerEntry[]>, metrics: Metrics, o: { intervalMs: number; logger: Logger }): LedgerGauge {
+export function startLedgerGauge(
+  read: () => Promise<LedgerEntry[]>, metrics: Metrics,
+  o: { intervalMs: number; logger: Logger; beforeLastPoll?: () => Promise<void> },
+): LedgerGauge {
   let running: Promise<void> | undefined;
   const poll = (): Promise<void> => {
     running ??= read().then((entries) => {
@@ -60,6 +64,9 @@ export function startLedgerGauge(read: () => Promise<LedgerEntry[]>, metrics: Me
     stop: async () => {
       clearInterval(timer);
       await running;
+      // The sink's last bulk is not searchable until the index refreshes; without it the closing
+      // figure misses whatever the last flush wrote.
+      await o.beforeLastPoll?.().catch((err: Error) => o.logger.debug({ err: err.message }, 'refresh before the last ledger poll failed; it reads what is searchable'));
       await poll();
     },
   };
