@@ -62,8 +62,9 @@ function runCli(argv: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
 /**
  * Every command against every misconfiguration that concerns it, through the built CLI: it must
  * end within 5 s of what node takes to start the CLI at all (`freshet --version`, timed on the same
- * machine just before, so that a loaded machine's slower start-up is not counted as the command's), non-zero, with one line naming the cause (Redis and its WRONGPASS, the search
- * node and the root cause it gave, the missing variable, the file position), and no stack trace.
+ * machine just before, so that a loaded machine's slower start-up is not counted as the command's),
+ * non-zero, with one line naming the cause (Redis and its WRONGPASS, the search node and the root
+ * cause it gave, the missing variable, the file position), and no stack trace.
  */
 describe('start-up errors end the process with one clear line', () => {
   const db = 1 + Math.floor(Math.random() * 15);
