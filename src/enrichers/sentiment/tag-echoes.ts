@@ -28,7 +28,8 @@ export function withoutTagEchoes(text: string, minChars = ECHO_MIN_CHARS): strin
   let out = '';
   for (let i = 0; i < body.length;) {
     let hit = 0;
-    for (let len = Math.min(longest, body.length - i); len >= minChars; len--) {
+    // Most positions start no piece: one lookup of the shortest rules them out (the hot path).
+    if (pieces.has(body.slice(i, i + minChars))) for (let len = Math.min(longest, body.length - i); len >= minChars; len--) {
       if (pieces.has(body.slice(i, i + len))) { hit = len; break; }
     }
     if (hit > 0) { out += ' '; i += hit; } else out += body[i++];
