@@ -63,7 +63,7 @@ function main(): void {
   if (argv.includes('--help')) {
     process.stdout.write('npm run train:sentiment -- [--train DIR] [--out DIR] [--seed N] [--folds 5] [--lang zh|en|both] [--buckets-log2 20] [--jieba [--no-hmm]] [--passes 1] [--zh-dump-oof FILE] [--en-dump-oof FILE]\n'
       + '  grids (comma lists; the first value is where the coordinate search starts):\n'
-      + '  zh: [--zh-lex 1,0] (HowNet word counts) [--zh-notags 0,1] (topic-tag text left out) [--zh-char4 0,1] [--zh-bigrams 0] (jieba word pairs) [--zh-weibo2018 2,1,3,4] [--zh-stripped 0.25,0.5,1] [--zh-dropped 0,0.5,1] [--zh-nb 0,0.5] [--zh-l2 1e-6,1e-5,1e-7] [--zh-epochs 3,4,6] [--zh-norm 0.5,0.35] [--zh-lr 0.05,0.1,0.02] [--zh-bag 1,3]\n'
+      + '  zh: [--zh-lex 1,0] (HowNet word counts) [--zh-notags 0,1,2] (topic-tag text left out; 2: and the tags\' words repeated in the text) [--zh-char4 0,1] [--zh-bigrams 0] (jieba word pairs) [--zh-weibo2018 2,1,3,4] [--zh-stripped 0.25,0.5,1] [--zh-dropped 0,0.5,1] [--zh-nb 0,0.5] [--zh-l2 1e-6,1e-5,1e-7] [--zh-epochs 3,4,6] [--zh-norm 0.5,0.35] [--zh-lr 0.05,0.1,0.02] [--zh-bag 1,3]\n'
       + '      [--zh-text-mixes 1:2,1:1|none] (text-only model fused with the main one: [stripped ws100k, weibo2018] weights)\n'
       + '      [--zh-text-l2 3e-6,1e-5] (text model fitted to convergence by full-batch L-BFGS at these L2 strengths, crossed with the mixes; absent: trained like the main model) [--zh-text-nb 0.5]\n'
       + '  en: [--en-char 1,0] [--en-balance 0.5,1] [--en-prior 2,0,1] [--en-l2 1e-5,1e-4,1e-6] [--en-epochs 4,6,3] [--en-norm 0.5,0.75] [--en-lr 0.1,0.05] [--en-bag 1,3]\n'

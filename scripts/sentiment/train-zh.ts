@@ -70,7 +70,7 @@ export function trainZh(o: ZhTrainOptions): { model: LinearModel; cv: OofScores;
     ...w18.map((p) => ({ id: p.id, kind: 'weibo2018', text: p.text, label: p.label, weight: 1 })),
   ];
   o.log(`zh: ${base.length} examples (${ws.length} weibo_senti_100k posts x 3 copies, ${w18.length} weibo2018 posts)`);
-  const featureSet = (c: Config): ZhFeatureSet => ({ ...(c['char4'] ? { char4: true } : {}), ...(c['bigrams'] ? { wordBigrams: true } : {}), ...(c['notags'] ? { noTags: true } : {}) });
+  const featureSet = (c: Config): ZhFeatureSet => ({ ...(c['char4'] ? { char4: true } : {}), ...(c['bigrams'] ? { wordBigrams: true } : {}), ...(c['notags'] ? { noTags: true } : {}), ...(c['notags'] === 2 ? { noTagEchoes: true } : {}) });
   // HowNet's polar words (models/zh-opinion-words.txt) as binned counts, when the search keeps them.
   const lexicon = zhLexicon(readPolarWords(join(defaultModelDir(), OPINION_WORDS_FILE)));
   const lexFor = (c: Config): Map<number, number> | undefined => (c['lex'] ? lexicon : undefined);

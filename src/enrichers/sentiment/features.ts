@@ -1,4 +1,5 @@
 import { isNegator, scanValence, type Valence } from './english';
+import { withoutTagEchoes } from './tag-echoes';
 import { hashString, mix, NS, step, wordHash } from './feature-hash';
 import { zhLexiconCounts, zhLexiconTable, type ZhLexiconTable } from './zh-lexicon';
 import { foldCp, isHan, isSpace } from './code-points';
@@ -50,6 +51,8 @@ export interface ZhFeatureSet {
    * into every post of a new topic.
    */
   noTags?: boolean;
+  /** With `noTags`: also leave out the tags' words repeated in the text (`withoutTagEchoes`). */
+  noTagEchoes?: boolean;
 }
 
 const ZH_TAG_RE = /#[^#\n]{1,40}#/g;
@@ -124,7 +127,7 @@ export class FeatureExtractor {
     this.strong = this.count;
     for (let i = 0; i < this.strong; i++) this.setValue(i, 1);
     if (lang === 'zh') {
-      if (this.zh.noTags && body.includes('#')) body = body.replace(ZH_TAG_RE, ' ');
+      if (this.zh.noTags && body.includes('#')) body = this.zh.noTagEchoes ? withoutTagEchoes(body) : body.replace(ZH_TAG_RE, ' ');
       this.charNgrams(body);
       if (this.segment) this.zhWords(this.segment(body));
       if (opts.lexicon) this.zhLexicon(body, opts.lexicon);
