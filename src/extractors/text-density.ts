@@ -251,6 +251,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
+  // A headline worded otherwise than the title (an SEO <title>, "Professional Business
+  // Certifications…" over an <h1> "Best Business Certification Programs…") matched no line: the
+  // page's first <h1> is then where its dateline is read too, after the other anchors.
+  const h1Line = titleIndex === undefined ? blocks.find((b) => b.heading === 1)?.index : undefined;
+  if (h1Line !== undefined && !anchors.includes(h1Line)) anchors.push(h1Line);
   const locale = dayFirstLocale(els.html?.attribs.lang, opts.url);
   const bylineOpts = { zh: lang === 'zh' || lang === 'ja', dayFirst: locale ?? false, authorLines: authorLines(els.authorEls), headline: titleIndex };
   let byline = findByline(blocks, anchors, bylineOpts);

@@ -188,3 +188,18 @@ describe('publication dates: what the page states, read as the page means it', (
     expect(ahead.published_at?.slice(0, 10)).toBe('2025-07-05');
   });
 });
+
+describe('the dateline under an <h1> worded otherwise than the <title>', () => {
+  // Shape of a real page (WCXB dev, tune part): an article whose <title> is its SEO wording and
+  // whose <h1> is another, below a mega-menu the content selection starts in.
+  it('reads the dateline under the page\'s <h1> when no line matched the title', () => {
+    const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/c${i}">Best Product Category ${i}</a></li>`).join('');
+    const page = extract(`<html lang="en"><head><title>Professional Business Certifications to Boost Your Career</title>
+      <script type="application/ld+json">{"@type":"Article","datePublished":"2019-08-14T13:00:00Z"}</script></head>
+      <body><div><p>Your free membership unlocks exclusive deals</p><p>Menu</p><ul>${menu}</ul>
+      <p>We research and recommend products and services suitable for your business, and we earn commissions when readers buy.</p>
+      <h1>Best Business Certification Programs for Career Advancement</h1>
+      <p>A business certification can make your skills stand out.</p><p>Written by: Sean Peek</p><p>Sep 17, 2025</p>${para}</div></body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2025-09-17');
+  });
+});
