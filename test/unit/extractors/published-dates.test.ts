@@ -203,3 +203,22 @@ describe('the dateline under an <h1> worded otherwise than the <title>', () => {
     expect(page.published_at?.slice(0, 10)).toBe('2025-09-17');
   });
 });
+
+describe('a later <time> dateline beside a change stamp of another day', () => {
+  // Shape of a real page (WCXB dev, tune part): a health system's news item whose
+  // article:published_time is a first import's (2013), its <time> dateline the date it runs under.
+  const page = (modified: string) => extract(`<html lang="en"><head><title>9 Common Food Myths Debunked</title>
+    <meta property="article:published_time" content="2013-03-11T11:11:07-07:00">
+    <meta property="article:modified_time" content="${modified}"></head>
+    <body><article><h1>9 Common Food Myths Debunked</h1>
+    <section class="byline"><span class="byline__release-date"><time datetime="2023-03-20T00:00:00-07:00">March 20, 2023</time></span></section>
+    ${para}</article></body></html>`);
+
+  it('is the publication date when the metadata dates the change on another day', () => {
+    expect(page('2026-02-18T07:49:16-08:00').published_at?.slice(0, 10)).toBe('2023-03-20');
+  });
+
+  it('is the change when the metadata dates the change on its day: the tag keeps the first publication', () => {
+    expect(page('2023-03-20T09:00:00-07:00').published_at?.slice(0, 10)).toBe('2013-03-11');
+  });
+});
