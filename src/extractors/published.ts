@@ -38,7 +38,9 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
 }
 
 /** Dates the page's metadata states for one field, in order of trust. */
-const PUBLISHED_KEYS = ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date'];
+const PUBLISHED_KEYS = ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date',
+  // Less common vocabularies, after the ones above: Cxense, Open Graph variants, news CMSs' own.
+  'article_date_original', 'cxenseparse:publishtime', 'publish_time', 'og:datepublished', 'og:publication_time', 'article.published', 'date-pub'];
 const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
 
 /**

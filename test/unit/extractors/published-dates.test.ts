@@ -222,3 +222,13 @@ describe('a later <time> dateline beside a change stamp of another day', () => {
     expect(page('2023-03-20T09:00:00-07:00').published_at?.slice(0, 10)).toBe('2013-03-11');
   });
 });
+
+describe('publication dates in the less common meta vocabularies', () => {
+  it.each(['article_date_original', 'cxenseparse:publishtime', 'publish_time', 'og:datepublished', 'og:publication_time', 'article.published', 'date-pub'])(
+    'reads <meta %s> when the page shows no dateline', (key) => {
+      const page = extract(`<html lang="en"><head><title>Night trains return</title><meta name="${key}" content="2024-03-05T09:30:00+01:00"></head>
+        <body><article><h1>Night trains return</h1>${para}</article></body></html>`);
+      expect(page.published_at).toBe('2024-03-05T09:30:00+01:00');
+    },
+  );
+});
