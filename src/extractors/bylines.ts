@@ -223,6 +223,19 @@ function dateLabel(context: string): 'original' | 'published' | 'updated' | 'non
 const BARE_NAME_RE = /^\p{Lu}[\p{L}'’-]{1,13}(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]{1,13}|van|von|de|der|den|da|di|du|la|le|del)){1,3}$/u;
 /** Words of the headings and page tools that look like a name when capitalised ("Key Takeaways", "Related Posts"). */
 const NOT_NAME_WORD_RE = /\b(?:table|contents|key|takeaways?|share|related|posts?|articles?|blog|news|home|menu|overview|introduction|summary|conclusion|about|contact|latest|popular|recent|guides?|tips|more|read|next|previous|comments?|reply|subscribe|follow|log|sign|search|writer|editor|team|staff|travel|hacks?|best|top|how|what|why|our|your|the|and|of|for|in|on|with|free|new|all|view|back|skip|main|page|section|verified|purchase|customer|reviews?|rated|helpful)\b/i;
+/** A desk's name: a name and the word for its writers ("DianaHR Team", "Wirecutter Staff"). */
+const DESK_NAME_RE = /^(.+?)\s+(?:team|staff|editors|desk|newsroom)$/i;
+
+/**
+ * Whether a name line is a desk's ("DianaHR Team"): what stands before the desk word is no
+ * heading's or page tool's word ("Our Team", "Meet the Team" are headings). Read only beside a
+ * dateline: the line is a byline there, as a person's name alone is.
+ */
+function deskName(text: string): boolean {
+  const m = DESK_NAME_RE.exec(text);
+  return m !== null && !NOT_NAME_WORD_RE.test(m[1]!);
+}
+
 /** How far below the headline (in lines) a bare name is its byline. */
 const BARE_NAME_LINES = 3;
 
@@ -285,9 +298,12 @@ export function findByline(
     // Names with their degrees under the headline are its byline, dated or not ("Ellen Lindell, VMD, DACVB; …").
     // Right under an <h1> counts as under the headline where the headline was not matched to the title.
     if (out.bare === undefined && !opts.zh && b.heading === 0 && (nearest(anchors, i) <= BARE_NAME_LINES || blocks[i - 1]?.heading === 1)) out.bare = credentialedName(text);
-    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text) && !NOT_NAME_WORD_RE.test(text)) {
-      if ([blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined)) out.bare = text;
-      else undated ??= text;
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text)) {
+      const dated = [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined);
+      if (!NOT_NAME_WORD_RE.test(text)) {
+        if (dated) out.bare = text;
+        else undated ??= text;
+      } else if (dated && deskName(text)) out.bare = text;
     }
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.

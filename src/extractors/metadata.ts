@@ -257,7 +257,10 @@ export function findTitle(page: Page, meta: Map<string, string>): string {
   return longest.length >= 8 ? longest : docTitle;
 }
 
-const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author', 'cxenseparse:author'];
+const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'parsely-author', 'sailthru.author', 'cxenseparse:author',
+  // Less common names, after the ones above: Open Graph variants, CMSs' own. Not Drupal's
+  // dcterms.creator: the account that saved the node ("veena"), a name the page never shows.
+  'og:author', 'article_author', 'article-author', 'author.name'];
 
 /**
  * The author: a person JSON-LD or a microformats h-entry names, else the byline the page shows,

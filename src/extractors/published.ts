@@ -38,7 +38,9 @@ export function normalizeDate(s: string, utcOffset?: string): string | undefined
 }
 
 /** Dates the page's metadata states for one field, in order of trust. */
-const PUBLISHED_KEYS = ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date'];
+const PUBLISHED_KEYS = ['article:published_time', 'datepublished', 'pubdate', 'publishdate', 'publish-date', 'parsely-pub-date', 'og:published_time', 'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'sailthru.date', 'published', 'publish_date', 'publication_date', 'release_date',
+  // Less common vocabularies, after the ones above: Cxense, Open Graph variants, news CMSs' own.
+  'article_date_original', 'cxenseparse:publishtime', 'publish_time', 'og:datepublished', 'og:publication_time', 'article.published', 'date-pub'];
 const MODIFIED_KEYS = ['article:modified_time', 'og:updated_time', 'datemodified', 'last-modified', 'dcterms.modified'];
 
 /**
@@ -198,6 +200,20 @@ function laterThan(shown: { iso: string; label: string }, meta: string): boolean
 }
 
 /**
+ * Whether an unlabelled dateline later than the tagged publication date is the template's own
+ * publication date rather than a change's: it is marked up as a `<time datetime>` (the dateline
+ * the template renders, not a date in the text), and the metadata states a change on another
+ * day. A dateline that shows the change is the change's day; one beside a change stamp of
+ * another day is the date the page was (re)published under, a tag kept from a first import
+ * (article:published_time of 2013 over a `<time>` of 2023 and a dateModified of 2026).
+ */
+function markedPublication(shown: { iso: string; label: string }, times: string[], modified: string[]): boolean {
+  const day = dayOf(shown.iso);
+  return shown.label === 'none' && modified.length > 0 && !modified.some((m) => dayOf(m) === day)
+    && times.some((t) => t.startsWith(day));
+}
+
+/**
  * When the page was published: the date its dateline shows near the headline (what readers
  * are told), made precise with a metadata timestamp of that day; else the metadata
  * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
@@ -225,11 +241,12 @@ export function findPublished(
   // dateline beside it was what the page called its date more often than not (a template's
   // structured data keeps a first import's date while the dateline follows the revisions).
   const tagged = taggedDates(page, meta)[0];
-  const updated = shown !== undefined && tagged !== undefined && laterThan(shown, tagged);
+  const modified = metaDates(page, meta, ld, 'modified');
+  const updated = shown !== undefined && tagged !== undefined && laterThan(shown, tagged) && !markedPublication(shown, elementsOf(page).times, modified);
   if (shown && updated) return published.find((p) => dayOf(p) < dayOf(shown.iso)) ?? tagged;
   // A date shown far from the headline may be a teaser's or a comment's: the metadata wins then.
   if (shown && (shown.distance <= NEAR_LINES || published.length === 0 || sameMoment(shown.iso, published.slice(0, 1)))) {
-    return sharpen(shown.iso, published, metaDates(page, meta, ld, 'modified'), urlDay);
+    return sharpen(shown.iso, published, modified, urlDay);
   }
   if (published.length) return published[0];
   if (urlDay) return urlDay;

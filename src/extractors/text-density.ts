@@ -113,6 +113,20 @@ function headline(blocks: Block[], title: string, titleKey: string): Block | und
     ?? (titleKey.length >= 4 ? blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === titleKey) : undefined);
 }
 
+/** How long a part of the title must be to stand for the headline (not a site name, "Blog"). */
+const MIN_TITLE_PART_CHARS = 20;
+
+/** The first short line whose characters are the longest part of the title split at its separators. */
+function titlePartLine(blocks: Block[], title: string): number | undefined {
+  const part = title.split(TITLE_PART_SEPARATOR_RE).map((s) => s.trim()).reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (part.length < MIN_TITLE_PART_CHARS || part === title) return undefined;
+  const key = headlineKey(part);
+  return blocks.find((b) => b.text.length <= 120 && headlineKey(b.text) === key)?.index;
+}
+
+/** What sites put between a headline and their name in a title: " | ", " - ", " – ", " · ". */
+const TITLE_PART_SEPARATOR_RE = /\s+[-|–—·»:]\s+/;
+
 /**
  * The content found above the footer where the winner is the page's footer (footer-winner.ts),
  * if that is a text; else the winner. A thread's posts end where they end.
@@ -251,6 +265,13 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
   const anchors = chosen[0] && chosen[0].index !== anchor ? [anchor, chosen[0].index] : [anchor];
+  // A headline worded otherwise than the title (an SEO <title>, "Professional Business
+  // Certifications…" over an <h1> "Best Business Certification Programs…") matched no line: the
+  // page's first <h1> is then where its dateline is read too, after the other anchors; without
+  // an <h1>, the line that is the title's own part ("Top 5 HR Software | DianaHR" over a styled
+  // "Top 5 HR Software").
+  const headLine = titleIndex === undefined ? blocks.find((b) => b.heading === 1)?.index ?? titlePartLine(blocks, title) : undefined;
+  if (headLine !== undefined && !anchors.includes(headLine)) anchors.push(headLine);
   const locale = dayFirstLocale(els.html?.attribs.lang, opts.url);
   const bylineOpts = { zh: lang === 'zh' || lang === 'ja', dayFirst: locale ?? false, authorLines: authorLines(els.authorEls), headline: titleIndex };
   let byline = findByline(blocks, anchors, bylineOpts);

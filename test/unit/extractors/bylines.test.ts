@@ -254,3 +254,22 @@ describe('datelines and bylines near the headline', () => {
     expect(page.author).toBe('Vinay Sajip');
   });
 });
+
+describe('a desk\'s name beside the dateline of a page without an <h1>', () => {
+  // Shape of a real page (WCXB dev, tune part): a site builder's blog post whose headline is a
+  // styled <p>, titled with the site's name after it, its byline a desk above the date.
+  const post = (byline: string) => extract(`<html lang="en"><head><title>Top 5 HR Management Software in 2026 | DianaHR</title>
+    <meta property="og:title" content="Top 5 HR Management Software in 2026 | DianaHR"></head><body><div class="hero">
+    <p class="hero-title">Top 5 HR Management Software in 2026</p><p class="hero-title">Top 5 HR Management Software in 2026</p>
+    <div><p>${byline}</p><p>Feb 16, 2026</p></div></div><main>
+    ${'<p>Global market data shows HR management software keeps growing, and most organisations now run at least one such system for payroll and leave.</p>'.repeat(4)}
+    </main></body></html>`);
+
+  it('is the byline under the line that is the title\'s own part', () => {
+    expect(post('DianaHR Team').author).toBe('DianaHR Team');
+  });
+
+  it('is no heading that names a team ("Meet the Team")', () => {
+    expect(post('Meet the Team').author).toBeUndefined();
+  });
+});

@@ -109,3 +109,18 @@ describe('page metadata', () => {
     expect(looksLikeForum('<p></p>', 'https://example.com/threads/new-tank.123/')).toBe(true);
   });
 });
+
+describe('authors in the less common meta names', () => {
+  const author = (head: string): string | undefined => {
+    const root = parseHtml(`<html><head><title>Night trains return</title>${head}</head><body><h1>Night trains return</h1></body></html>`);
+    return findAuthor(root, metaMap(root), jsonLd(root));
+  };
+
+  it.each(['og:author', 'article_author', 'article-author', 'author.name'])('reads <meta %s>', (key) => {
+    expect(author(`<meta name="${key}" content="Ana Ruiz">`)).toBe('Ana Ruiz');
+  });
+
+  it('does not take Drupal\'s dcterms.creator, the account that saved the node', () => {
+    expect(author('<meta name="dcterms.creator" content="veena">')).toBeUndefined();
+  });
+});

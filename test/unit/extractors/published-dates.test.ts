@@ -188,3 +188,47 @@ describe('publication dates: what the page states, read as the page means it', (
     expect(ahead.published_at?.slice(0, 10)).toBe('2025-07-05');
   });
 });
+
+describe('the dateline under an <h1> worded otherwise than the <title>', () => {
+  // Shape of a real page (WCXB dev, tune part): an article whose <title> is its SEO wording and
+  // whose <h1> is another, below a mega-menu the content selection starts in.
+  it('reads the dateline under the page\'s <h1> when no line matched the title', () => {
+    const menu = Array.from({ length: 40 }, (_, i) => `<li><a href="/c${i}">Best Product Category ${i}</a></li>`).join('');
+    const page = extract(`<html lang="en"><head><title>Professional Business Certifications to Boost Your Career</title>
+      <script type="application/ld+json">{"@type":"Article","datePublished":"2019-08-14T13:00:00Z"}</script></head>
+      <body><div><p>Your free membership unlocks exclusive deals</p><p>Menu</p><ul>${menu}</ul>
+      <p>We research and recommend products and services suitable for your business, and we earn commissions when readers buy.</p>
+      <h1>Best Business Certification Programs for Career Advancement</h1>
+      <p>A business certification can make your skills stand out.</p><p>Written by: Sean Peek</p><p>Sep 17, 2025</p>${para}</div></body></html>`);
+    expect(page.published_at?.slice(0, 10)).toBe('2025-09-17');
+  });
+});
+
+describe('a later <time> dateline beside a change stamp of another day', () => {
+  // Shape of a real page (WCXB dev, tune part): a health system's news item whose
+  // article:published_time is a first import's (2013), its <time> dateline the date it runs under.
+  const page = (modified: string) => extract(`<html lang="en"><head><title>9 Common Food Myths Debunked</title>
+    <meta property="article:published_time" content="2013-03-11T11:11:07-07:00">
+    <meta property="article:modified_time" content="${modified}"></head>
+    <body><article><h1>9 Common Food Myths Debunked</h1>
+    <section class="byline"><span class="byline__release-date"><time datetime="2023-03-20T00:00:00-07:00">March 20, 2023</time></span></section>
+    ${para}</article></body></html>`);
+
+  it('is the publication date when the metadata dates the change on another day', () => {
+    expect(page('2026-02-18T07:49:16-08:00').published_at?.slice(0, 10)).toBe('2023-03-20');
+  });
+
+  it('is the change when the metadata dates the change on its day: the tag keeps the first publication', () => {
+    expect(page('2023-03-20T09:00:00-07:00').published_at?.slice(0, 10)).toBe('2013-03-11');
+  });
+});
+
+describe('publication dates in the less common meta vocabularies', () => {
+  it.each(['article_date_original', 'cxenseparse:publishtime', 'publish_time', 'og:datepublished', 'og:publication_time', 'article.published', 'date-pub'])(
+    'reads <meta %s> when the page shows no dateline', (key) => {
+      const page = extract(`<html lang="en"><head><title>Night trains return</title><meta name="${key}" content="2024-03-05T09:30:00+01:00"></head>
+        <body><article><h1>Night trains return</h1>${para}</article></body></html>`);
+      expect(page.published_at).toBe('2024-03-05T09:30:00+01:00');
+    },
+  );
+});
