@@ -7,7 +7,7 @@ import { headedSiblings } from './headed-sections';
 import { isTermLabel } from './term-labels';
 import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
-import { linkRatio } from './scoring';
+import { isPosterName } from './poster-names';
 import { isProse } from './second-opinion';
 import { sectionStyle } from './section-style';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
@@ -106,11 +106,6 @@ function forumContent(
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
   return [...opening, ...posts];
-}
-
-/** A poster's name: a short line all link, of a word or two ("JosephF", "Babylon Timer"; not "Jump to Latest"). */
-function isPosterName(b: Block): boolean {
-  return b.chars >= 2 && b.chars <= 30 && linkRatio(b) > 0.9 && !/\s\S+\s/.test(b.text);
 }
 
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
