@@ -119,11 +119,20 @@ function isQuoteAttribution(text: string): boolean {
 const MIN_LINKED_ITEM_WORDS = 3;
 
 /**
- * A list item of a post that is all link: the sources a reply cites, the tools it recommends,
- * each a linked title. What the writer wrote, not navigation (furniture and boilerplate aside).
+ * An address pasted into a post, shown as its own link text ("https://github.com/raspberrypi/firmware",
+ * an engine's shortened "https://github.com/raspberrypi/firmware ... ays/README"): navigation
+ * names where it leads, only a poster's link spells the address out.
+ */
+const PASTED_URL_RE = /^(?:https?:\/\/|www\.)\S+(?:\s*(?:\.{3}|…)\s*\S+)?$/i;
+
+/**
+ * A line of a post that is all link: a list item (the sources a reply cites, the tools it
+ * recommends, each a linked title) or a pasted address. What the writer wrote, not navigation
+ * (furniture and boilerplate aside).
  */
 function linkedItem(b: Block, post: DomParent, selection: SelectionParams, weights: Map<DomElement, number>): boolean {
-  return b.inList && b.heading === 0 && b.text.split(/\s+/).length >= MIN_LINKED_ITEM_WORDS
+  const item = b.inList && b.text.split(/\s+/).length >= MIN_LINKED_ITEM_WORDS;
+  return (item || PASTED_URL_RE.test(b.text.trim())) && b.heading === 0
     && keepLine(b, post, false, { ...selection, maxLinkRatio: 1 }, weights);
 }
 
