@@ -8,6 +8,7 @@ import { isTermLabel } from './term-labels';
 import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { isPosterName } from './poster-names';
+import { isPostFurniture } from './post-furniture';
 import { isProse } from './second-opinion';
 import { sectionStyle } from './section-style';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
@@ -153,7 +154,8 @@ function openingPost(
   const top = lowestCommonAncestor([blocks[titleIndex]!.owner, list.parent]);
   if (!top) return [];
   const between = blocks.slice(titleIndex + 1, firstPost);
-  const lines = between.filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
+  // The engine's own notices there (the call to sign in, a closed thread's notice) are no one's post.
+  const lines = between.filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights) && !isPostFurniture(b.text));
   if (lines.reduce((n, b) => n + b.chars, 0) < MIN_OPENING_CHARS) return [];
   // The post's own body (the element around its text, below the thread's wrapper) is what its
   // writer wrote: its headings and its lists of links (a changelog, a list of sources) too.
