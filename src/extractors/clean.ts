@@ -255,8 +255,8 @@ export function isAdmonition(el: DomElement): boolean {
   return klass !== undefined && (ADMONITION_RE.test(klass) || /(?:^|\s)seealso(?:\s|$)/i.test(klass));
 }
 
-/** The poster box of a forum post (name, rank, join date, post count, signature). */
-const POSTER_RE = /userExtras|user-?info|user-?details|user-?stats|postprofile|profile-?(?:info|details)|poster-?info|author-?info|avatar|signature|member-?(?:info|details)|reputation|user-?title|postbit_legacy|postdetails_left|message-user(?:Details|Arrow)?\b(?!-?content)/i;
+/** The poster box of a forum post (name, rank, join date, post count, signature, the badges a member earned). */
+const POSTER_RE = /userExtras|user[-_]?info|user[-_]?details|user[-_]?stats|postprofile|profile[-_]?(?:info|details)|poster[-_]?info|author[-_]?info|avatar|signature|member[-_]?(?:info|details)|reputation|user[-_]?title|postbit_legacy|postdetails_left|message-user(?:Details|Arrow)?\b(?!-?content)|badges\b/i;
 
 export function isPosterBox(el: DomElement): boolean {
   return POSTER_RE.test(classAndId(el));

@@ -7,7 +7,8 @@ import { headedSiblings } from './headed-sections';
 import { isTermLabel } from './term-labels';
 import { isAdmonition } from './clean';
 import { findPostList, postOf, type PostList } from './forum-posts';
-import { linkRatio } from './scoring';
+import { isPosterName } from './poster-names';
+import { isPostFurniture } from './post-furniture';
 import { isProse } from './second-opinion';
 import { sectionStyle } from './section-style';
 import { inPosterBox, keepLine, segmentContainer, selectLines, signature, type SelectionParams } from './selection';
@@ -108,11 +109,6 @@ function forumContent(
   return [...opening, ...posts];
 }
 
-/** A poster's name: a short line all link, of a word or two ("JosephF", "Babylon Timer"; not "Jump to Latest"). */
-function isPosterName(b: Block): boolean {
-  return b.chars >= 2 && b.chars <= 30 && linkRatio(b) > 0.9 && !/\s\S+\s/.test(b.text);
-}
-
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
 const QUOTE_ATTRIBUTION_RE = /^\S.{0,60}\s(?:said|wrote|posted)\s*(?::|\.{3}|…)$/;
 
@@ -124,11 +120,20 @@ function isQuoteAttribution(text: string): boolean {
 const MIN_LINKED_ITEM_WORDS = 3;
 
 /**
- * A list item of a post that is all link: the sources a reply cites, the tools it recommends,
- * each a linked title. What the writer wrote, not navigation (furniture and boilerplate aside).
+ * An address pasted into a post, shown as its own link text ("https://github.com/raspberrypi/firmware",
+ * an engine's shortened "https://github.com/raspberrypi/firmware ... ays/README"): navigation
+ * names where it leads, only a poster's link spells the address out.
+ */
+const PASTED_URL_RE = /^(?:https?:\/\/|www\.)\S+(?:\s*(?:\.{3}|…)\s*\S+)?$/i;
+
+/**
+ * A line of a post that is all link: a list item (the sources a reply cites, the tools it
+ * recommends, each a linked title) or a pasted address. What the writer wrote, not navigation
+ * (furniture and boilerplate aside).
  */
 function linkedItem(b: Block, post: DomParent, selection: SelectionParams, weights: Map<DomElement, number>): boolean {
-  return b.inList && b.heading === 0 && b.text.split(/\s+/).length >= MIN_LINKED_ITEM_WORDS
+  const item = b.inList && b.text.split(/\s+/).length >= MIN_LINKED_ITEM_WORDS;
+  return (item || PASTED_URL_RE.test(b.text.trim())) && b.heading === 0
     && keepLine(b, post, false, { ...selection, maxLinkRatio: 1 }, weights);
 }
 
@@ -149,7 +154,8 @@ function openingPost(
   const top = lowestCommonAncestor([blocks[titleIndex]!.owner, list.parent]);
   if (!top) return [];
   const between = blocks.slice(titleIndex + 1, firstPost);
-  const lines = between.filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights));
+  // The engine's own notices there (the call to sign in, a closed thread's notice) are no one's post.
+  const lines = between.filter((b) => values[b.index]! > 0 && isAncestorOf(top, b.owner) && keepLine(b, top, false, selection, weights) && !isPostFurniture(b.text));
   if (lines.reduce((n, b) => n + b.chars, 0) < MIN_OPENING_CHARS) return [];
   // The post's own body (the element around its text, below the thread's wrapper) is what its
   // writer wrote: its headings and its lists of links (a changelog, a list of sources) too.

@@ -28,6 +28,11 @@ const CLOSED_RE = /^(?:not open for further replies|(?:this|the) (?:topic|thread
  * "You're browsing the … Message Boards as a guest. Sign Up for free (or Log In …) to be able to post").
  */
 const SIGN_IN_RE = /^(?:you must (?:be )?(?:log(?:ged)? ?in|sign(?:ed)? ?in|register)\b.{0,60}\bto (?:post|reply|comment|view|see|download|join|vote|react|participate)\b|you(?:'|’)?re (?:browsing|viewing)\b.{0,80}\bas a guest\b)/i;
+/**
+ * A post header's label whose value the page's script fills in ("wrote on" before an empty
+ * `timeago` link, NodeBB): a verb and its preposition with nothing after them.
+ */
+const ORPHAN_LABEL_RE = /^(?:wrote|posted|replied|commented|answered|asked|edited|updated)\s+(?:on|at|in)$/i;
 /** A sign-in notice is one or two sentences. */
 const MAX_SIGN_IN_CHARS = 300;
 /** A profile fact is a label and a short value. */
@@ -36,7 +41,7 @@ const MAX_FACT_CHARS = 40;
 export function isPostFurniture(text: string): boolean {
   const t = text.trim();
   return COUNTER_RE.test(t) || STATUS_OR_BUTTON_RE.test(t) || THREAD_STATS_RE.test(t) || MORE_BUTTON_RE.test(t) || (t.length <= MAX_FACT_CHARS && PROFILE_FACT_RE.test(t))
-    || QUOTE_TOGGLE_RE.test(t) || CLOSED_RE.test(t) || (t.length <= MAX_SIGN_IN_CHARS && SIGN_IN_RE.test(t));
+    || QUOTE_TOGGLE_RE.test(t) || CLOSED_RE.test(t) || ORPHAN_LABEL_RE.test(t) || (t.length <= MAX_SIGN_IN_CHARS && SIGN_IN_RE.test(t));
 }
 
 /** The label a closing notice is given as a fact of the thread ("Status" / "Not open for further replies."), above and below the posts. */

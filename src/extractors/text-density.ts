@@ -34,6 +34,7 @@ import { keepItemLinkLines } from './item-links';
 import { markCommentThreads } from './comment-threads';
 import { cutPastedDumps } from './pasted-dumps';
 import { dropPostFurniture } from './post-furniture';
+import { shownVoteStates } from './vote-states';
 import { captionAlts, dropAltCaptions } from './alt-captions';
 import { pageEchoes } from './echoes';
 import { dropAuthorEchoes } from './author-echoes';
@@ -242,7 +243,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const choose = (vs: number[]): Block[] => withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
   const listed = aboveFooter(blocks, values, choose(values), forum, choose);
   const first = forum ? listed : withCardModules(blocks, listed, selection);
-  const opinion = forum ? dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))) : secondOpinion(blocks, first, selection, wrappers);
+  const opinion = forum ? shownVoteStates(dropPostFurniture(cutPastedDumps(dropRepeatedLines(first)))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
   const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);

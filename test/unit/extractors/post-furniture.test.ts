@@ -47,4 +47,9 @@ describe('per-post furniture of a forum thread (post-furniture.ts)', () => {
     for (const t of texts) expect(text).toContain(t);
     for (const s of ['Status', 'Not open for further replies']) expect(text).not.toContain(s);
   });
+
+  it('reads a header label whose value the script fills in ("wrote on" before an empty timeago link) as furniture', () => {
+    for (const s of ['wrote on', 'posted on', 'Replied at']) expect(isPostFurniture(s)).toBe(true);
+    for (const s of ['I wrote on the wiki about it.', 'Posted', 'wrote on the back of the card']) expect(isPostFurniture(s)).toBe(false);
+  });
 });
