@@ -163,6 +163,23 @@ const COMMENT_RE = /comment|disqus|respond|reactions|discussion|pinglun/i;
  */
 const REVIEW_RE = /(?:^|[-_\s])(?<!(?:with|has|no)[-_]+)[Rr]eviews?(?=$|[-_\s]|[A-Z])/;
 
+/**
+ * A CMS's taxonomy labels on a post (WordPress's post_class: `type-post status-publish
+ * format-standard category-product-reviews tag-social-media`): the words after the prefix name the
+ * post's topic, not the element's role, so a post filed under "product reviews" or "social media"
+ * is neither customers' reviews nor a share bar. Only where the class holds several such labels:
+ * one `tag-cloud` or `category-list` is a widget named for what it lists.
+ */
+const TAXONOMY_TOKEN_RE = /(?:^|\s)(?:category|tag|post_tag|format|status|type)-\S+/g;
+const MIN_TAXONOMY_TOKENS = 2;
+
+/** A class without its taxonomy labels (TAXONOMY_TOKEN_RE), when it holds several; else as it is. */
+export function roleClass(klass: string): string {
+  if (klass.indexOf('-') < 0) return klass;
+  const labels = klass.match(TAXONOMY_TOKEN_RE);
+  return labels && labels.length >= MIN_TAXONOMY_TOKENS ? klass.replace(TAXONOMY_TOKEN_RE, ' ') : klass;
+}
+
 function classAndId(el: DomElement): string {
   return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
 }
@@ -205,7 +222,7 @@ const SOCIAL_EMBED_RE = /(?:social|twitter|tweet|instagram|tiktok|facebook)[-_]?
 /** -1 for furniture, +1 for content-like class/id words, 0 otherwise (html and body count 0). */
 export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
-  const klass = el.attribs.class ?? '';
+  const klass = roleClass(el.attribs.class ?? '');
   const id = el.attribs.id ?? '';
   const words = `${klass} ${isSectionAnchorId(el) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
   if (words.trim().length === 0) return 0;
@@ -300,7 +317,7 @@ function inlineText(el: DomElement): string {
 export function isCommentArea(el: DomElement): boolean {
   if (el.name === 'body' || el.name === 'html') return false;
   const { class: cls, id } = el.attribs;
-  return (cls !== undefined && COMMENT_RE.test(cls)) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
+  return (cls !== undefined && COMMENT_RE.test(roleClass(cls))) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
 }
 
 /**
@@ -310,5 +327,5 @@ export function isCommentArea(el: DomElement): boolean {
  */
 export function isReviewArea(el: DomElement): boolean {
   const cls = el.attribs.class;
-  return cls !== undefined && el.name !== 'body' && el.name !== 'html' && REVIEW_RE.test(cls);
+  return cls !== undefined && el.name !== 'body' && el.name !== 'html' && REVIEW_RE.test(roleClass(cls));
 }
