@@ -21,12 +21,13 @@ const MIN_ENTRY_CHARS = 80;
 const MIN_ENTRY_SHARE = 0.5;
 
 /**
- * A blog index or news page that shows its latest posts in full, one after another, each in a
- * box of one template (`<article class="entry">`). Scored line by line, each post is a run of
- * dense lines of its own, and the densest one wins alone when no class word ties the posts
- * together (hashed or utility class names). When the chosen lines lie in one such box, and the
- * box's siblings of the same template each hold a post's worth of running text as well, the
- * siblings are the page's content too, each line kept or left as inside the chosen box.
+ * A blog index or news page that shows its latest posts one after another, some at length and
+ * some by excerpt, each in a box of one template (`<article class="entry">`). Scored line by
+ * line, the long post is a run of dense lines of its own and wins alone when no class word ties
+ * the posts together (hashed or utility class names). When the chosen lines lie in such boxes,
+ * and the other boxes of the run are entries (a linked title over text of their own) holding
+ * together as much as the longest chosen one, the entries are the page's content too, each
+ * line kept or left as inside the chosen box.
  * Not where the page's headline sits in one of the boxes: that is the page of one post, whose
  * siblings are the next posts an endless scroll appended, or other stories.
  */
