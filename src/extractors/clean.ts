@@ -320,6 +320,37 @@ export function isCommentArea(el: DomElement): boolean {
   return (cls !== undefined && COMMENT_RE.test(roleClass(cls))) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
 }
 
+/** Paragraphs of running size (a sentence or more) an editor's review holds at least, under a heading of its own. */
+const MIN_EDITORIAL_PARAGRAPHS = 3;
+const MIN_EDITORIAL_PARAGRAPH_CHARS = 100;
+
+/**
+ * A box a review word marks that is the page's own text, not what buyers wrote: an editor's
+ * review (a round-up's `product-review-card`: the product's heading, then paragraphs on it) or
+ * such a review's header (the product's heading and a button, no paragraph). A buyer's review is
+ * a paragraph under a name, at most under a one-line title; a box of several buyers' reviews
+ * holds items the class marks again. Asked only of elements a review word marks, off an article.
+ */
+export function isOwnReviewBox(el: DomElement): boolean {
+  let heading = false;
+  let paragraphs = 0;
+  let longParagraphs = 0;
+  const visit = (e: DomElement): boolean => {
+    for (const c of e.children) {
+      if (c.type !== 'tag') continue;
+      const k = c as DomElement;
+      if (/^h[2-4]$/.test(k.name)) heading = true;
+      else if (k.name === 'p') {
+        paragraphs++;
+        if (inlineText(k).trim().length >= MIN_EDITORIAL_PARAGRAPH_CHARS) longParagraphs++;
+      } else if (visit(k)) return true;
+      if (heading && longParagraphs >= MIN_EDITORIAL_PARAGRAPHS) return true;
+    }
+    return false;
+  };
+  return visit(el) || (heading && paragraphs === 0);
+}
+
 /**
  * Customers' reviews by a class word (REVIEW_RE): what buyers wrote under a product, as comments
  * are what readers wrote under a story. Only off an article (toBlocks' caller decides): a
