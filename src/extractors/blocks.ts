@@ -1,4 +1,4 @@
-import { classWeight, isCommentArea, isCommentsField, isDropped, isHiddenByClass, isReviewArea, BLOCK_TAGS } from './clean';
+import { classWeight, isCommentArea, isCommentsField, isDropped, isOwnReviewBox, isHiddenByClass, isReviewArea, BLOCK_TAGS } from './clean';
 import { isBoilerplateLine } from './boilerplate-lines';
 import { isBreadcrumb } from './breadcrumbs';
 import { inCodeBlock } from './code-lines';
@@ -158,8 +158,8 @@ interface WalkState {
   imageSince: boolean;
   lastAlt: string;
   lastImage: DomElement | undefined;
-  /** class → id → [class weight, comment area]: pages repeat a few class strings thousands of times. */
-  classCache: Map<string, Map<string, [number, boolean]>>;
+  /** class → id → [class weight, comment area, marked as a review only]: pages repeat a few class strings thousands of times. */
+  classCache: Map<string, Map<string, [number, boolean, boolean]>>;
   /** Counts of the line flush() is cutting. */
   counts: LineCounts;
   furniture: FurnitureMark | null;
@@ -218,8 +218,8 @@ interface Saved {
   furniture: FurnitureMark | null;
 }
 
-/** Class weight and comment area of an element without class and id. */
-const PLAIN_CLASS: [number, boolean] = [0, false];
+/** Class weight, comment area and review mark of an element without class and id. */
+const PLAIN_CLASS: [number, boolean, boolean] = [0, false, false];
 
 /**
  * Depth-first walk with an explicit stack: broken pages nest unclosed tags thousands deep, and
@@ -281,10 +281,15 @@ function walk(root: DomNode, st: WalkState): void {
         let byId = st.classCache.get(klass ?? '');
         if (!byId) st.classCache.set(klass ?? '', (byId = new Map()));
         let hit = byId.get(id ?? '');
-        if (!hit) byId.set(id ?? '', (hit = [classWeight(el), isCommentArea(el) || (st.reviewsAsComments && isReviewArea(el))]));
+        if (!hit) {
+          const comments = isCommentArea(el);
+          const review = !comments && st.reviewsAsComments && isReviewArea(el);
+          byId.set(id ?? '', (hit = [classWeight(el), comments || review, review]));
+        }
         cls = hit;
       }
-      if (cls[1] && !isCommentsField(el)) st.inComments++;
+      // A review box is judged by what it holds too: an editor's review (or its header) is the page's text.
+      if (cls[1] && !isCommentsField(el) && !(cls[2] && isOwnReviewBox(el))) st.inComments++;
       if (cls[0] < 0 || hidden) st.furniture = { el, hidden, weight: Math.min(0, cls[0]), up: st.furniture, mass: 0 };
       st.owner = el;
       st.classScore += cls[0];

@@ -163,6 +163,23 @@ const COMMENT_RE = /comment|disqus|respond|reactions|discussion|pinglun/i;
  */
 const REVIEW_RE = /(?:^|[-_\s])(?<!(?:with|has|no)[-_]+)[Rr]eviews?(?=$|[-_\s]|[A-Z])/;
 
+/**
+ * A CMS's taxonomy labels on a post (WordPress's post_class: `type-post status-publish
+ * format-standard category-product-reviews tag-social-media`): the words after the prefix name the
+ * post's topic, not the element's role, so a post filed under "product reviews" or "social media"
+ * is neither customers' reviews nor a share bar. Only where the class holds several such labels:
+ * one `tag-cloud` or `category-list` is a widget named for what it lists.
+ */
+const TAXONOMY_TOKEN_RE = /(?:^|\s)(?:category|tag|post_tag|format|status|type)-\S+/g;
+const MIN_TAXONOMY_TOKENS = 2;
+
+/** A class without its taxonomy labels (TAXONOMY_TOKEN_RE), when it holds several; else as it is. */
+export function roleClass(klass: string): string {
+  if (klass.indexOf('-') < 0) return klass;
+  const labels = klass.match(TAXONOMY_TOKEN_RE);
+  return labels && labels.length >= MIN_TAXONOMY_TOKENS ? klass.replace(TAXONOMY_TOKEN_RE, ' ') : klass;
+}
+
 function classAndId(el: DomElement): string {
   return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
 }
@@ -205,7 +222,7 @@ const SOCIAL_EMBED_RE = /(?:social|twitter|tweet|instagram|tiktok|facebook)[-_]?
 /** -1 for furniture, +1 for content-like class/id words, 0 otherwise (html and body count 0). */
 export function classWeight(el: DomElement): number {
   if (el.name === 'body' || el.name === 'html') return 0;
-  const klass = el.attribs.class ?? '';
+  const klass = roleClass(el.attribs.class ?? '');
   const id = el.attribs.id ?? '';
   const words = `${klass} ${isSectionAnchorId(el) ? '' : id}`.replace(UTILITY_TOKEN_RE, ' ');
   if (words.trim().length === 0) return 0;
@@ -300,7 +317,38 @@ function inlineText(el: DomElement): string {
 export function isCommentArea(el: DomElement): boolean {
   if (el.name === 'body' || el.name === 'html') return false;
   const { class: cls, id } = el.attribs;
-  return (cls !== undefined && COMMENT_RE.test(cls)) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
+  return (cls !== undefined && COMMENT_RE.test(roleClass(cls))) || (id !== undefined && COMMENT_RE.test(id) && !namesOwnHeading(el));
+}
+
+/** Paragraphs of running size (a sentence or more) an editor's review holds at least, under a heading of its own. */
+const MIN_EDITORIAL_PARAGRAPHS = 3;
+const MIN_EDITORIAL_PARAGRAPH_CHARS = 100;
+
+/**
+ * A box a review word marks that is the page's own text, not what buyers wrote: an editor's
+ * review (a round-up's `product-review-card`: the product's heading, then paragraphs on it) or
+ * such a review's header (the product's heading and a button, no paragraph). A buyer's review is
+ * a paragraph under a name, at most under a one-line title; a box of several buyers' reviews
+ * holds items the class marks again. Asked only of elements a review word marks, off an article.
+ */
+export function isOwnReviewBox(el: DomElement): boolean {
+  let heading = false;
+  let paragraphs = 0;
+  let longParagraphs = 0;
+  const visit = (e: DomElement): boolean => {
+    for (const c of e.children) {
+      if (c.type !== 'tag') continue;
+      const k = c as DomElement;
+      if (/^h[2-4]$/.test(k.name)) heading = true;
+      else if (k.name === 'p') {
+        paragraphs++;
+        if (inlineText(k).trim().length >= MIN_EDITORIAL_PARAGRAPH_CHARS) longParagraphs++;
+      } else if (visit(k)) return true;
+      if (heading && longParagraphs >= MIN_EDITORIAL_PARAGRAPHS) return true;
+    }
+    return false;
+  };
+  return visit(el) || (heading && paragraphs === 0);
 }
 
 /**
@@ -310,5 +358,5 @@ export function isCommentArea(el: DomElement): boolean {
  */
 export function isReviewArea(el: DomElement): boolean {
   const cls = el.attribs.class;
-  return cls !== undefined && el.name !== 'body' && el.name !== 'html' && REVIEW_RE.test(cls);
+  return cls !== undefined && el.name !== 'body' && el.name !== 'html' && REVIEW_RE.test(roleClass(cls));
 }

@@ -19,6 +19,7 @@ import { withIntroSection } from './intro-section';
 import { isTeaserList } from './forum-posts';
 import { withItemList } from './item-list';
 import { withCardModules } from './card-modules';
+import { withSiblingPosts } from './sibling-posts';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
 import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
@@ -242,7 +243,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
   const choose = (vs: number[]): Block[] => withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
   const listed = aboveFooter(blocks, values, choose(values), forum, choose);
-  const first = forum ? listed : withCardModules(blocks, listed, selection);
+  const first = forum ? listed : withSiblingPosts(blocks, withCardModules(blocks, listed, selection), head, selection);
   const opinion = forum ? shownVoteStates(dropPostFurniture(cutPastedDumps(dropRepeatedLines(first)))) : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
