@@ -20,16 +20,18 @@ export function isCjkText(lines: readonly Block[]): boolean {
 
 /**
  * The chosen lines with the headline in front when the text is Chinese and the headline sits
- * above it, outside the chosen lines (a header block of its own); else the chosen lines. Not
- * when a heading as high lies between it and the text, or among the chosen lines: that one is
- * the story's headline, and the line matched as the title is the channel's name the <title>
- * also carries ("…-国企红筹-经济通").
+ * above it, outside the chosen lines (a header block of its own); else the chosen lines. A
+ * heading as high between it and the text is the story's own headline, and the line matched as
+ * the title was the channel's name the <title> also carries ("…-国企红筹-经济通"): that
+ * heading, the nearest the text, goes in front instead. None goes when the chosen lines hold
+ * one as high of their own.
  */
 export function withCjkHeadline(blocks: readonly Block[], chosen: Block[], head: Block | undefined): Block[] {
   const first = chosen[0];
   if (!head || !first || head.index >= first.index || !isCjkText(chosen)) return chosen;
   const level = head.heading > 0 ? head.heading : 1;
   const higher = (b: Block): boolean => b.heading > 0 && b.heading <= level;
-  if (chosen.some(higher) || blocks.slice(head.index + 1, first.index).some(higher)) return chosen;
-  return [head, ...chosen];
+  if (chosen.some(higher)) return chosen;
+  const nearer = blocks.slice(head.index + 1, first.index).findLast(higher);
+  return [nearer ?? head, ...chosen];
 }

@@ -26,11 +26,11 @@ describe('withCjkHeadline: a Chinese story begins with its headline, however it 
     expect(text.split('\n')[0]).toBe('发改委称今年可能出现部分地区电煤供需失衡');
   });
 
-  it('leaves a channel heading above out when the body holds its own headline', () => {
-    const body = '<h1>发改委：今年可能出现部分地区电煤供需失衡</h1>';
-    const html = page(body, '<div class="x1c1"><h1>新闻中心</h1></div>');
+  it('takes the story\'s own headline, not a channel heading the <title> names too', () => {
+    const html = page('<h1>发改委：今年可能出现部分地区电煤供需失衡</h1>', '<div class="x1c1"><h1>国企红筹</h1></div>', '发改委：今年可能出现部分地区电煤供需失衡-国企红筹-经济通');
     const text = extract(html).text;
-    expect(text).not.toContain('新闻中心');
+    expect(text).not.toContain('国企红筹');
+    expect(text.split('\n')[0]).toBe('发改委：今年可能出现部分地区电煤供需失衡');
   });
 
   it('keeps an English page\'s classed headline out of the text', () => {
