@@ -40,6 +40,7 @@ import { dropAuthorEchoes } from './author-echoes';
 import { dropCardControls } from './card-controls';
 import { isFooterWinner, MIN_ABOVE_FOOTER_CHARS, valuesAbove } from './footer-winner';
 import { isCjkText, withCjkHeadline } from './cjk-headline';
+import { cutAboveHeadline } from './above-headline';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -239,7 +240,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);
-  const chosen = cjkArticle ? withCjkHeadline(blocks, sections, head) : sections;
+  const fromHead = forum || listing ? sections : cutAboveHeadline(sections, head);
+  const chosen = cjkArticle ? withCjkHeadline(blocks, fromHead, head) : fromHead;
   const keepHead = head !== undefined && (opts.keepTitle === true || cjkArticle || inArticleFlow(head, body));
   const pageUrls = [opts.url ?? '', meta.get('og:url') ?? ''];
   const isHeadline = (b: Block): boolean => b.text.length <= 120 && headlineKey(b.text) === titleKey;
