@@ -41,6 +41,7 @@ import { dropCardControls } from './card-controls';
 import { isFooterWinner, MIN_ABOVE_FOOTER_CHARS, valuesAbove } from './footer-winner';
 import { isCjkText, withCjkHeadline } from './cjk-headline';
 import { cutAboveHeadline } from './above-headline';
+import { cutAfterStory } from './story-element';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -240,7 +241,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);
-  const fromHead = forum || listing ? sections : cutAboveHeadline(sections, head);
+  const fromHead = forum || listing ? sections : cutAfterStory(cutAboveHeadline(sections, head), head);
   const chosen = cjkArticle ? withCjkHeadline(blocks, fromHead, head) : fromHead;
   const keepHead = head !== undefined && (opts.keepTitle === true || cjkArticle || inArticleFlow(head, body));
   const pageUrls = [opts.url ?? '', meta.get('og:url') ?? ''];
