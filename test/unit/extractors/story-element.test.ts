@@ -14,12 +14,19 @@ const page = `<!doctype html><html><head><title>Husband springs for business cla
 <p>Community Rules apply to all content you upload or otherwise submit to this site, and you agree to them.</p></div></div>
 </body></html>`;
 
-describe('cutAfterStory: the story ends where its <main> or <article> ends', () => {
+describe('cutAfterStory: the story ends where the element around its headline ends', () => {
   it('leaves out the site footer\'s legal lines after the story\'s element', () => {
     const text = extract(page).text;
     expect(text).toContain('part 6');
     expect(text).not.toContain('Disclaimer');
     expect(text).not.toContain('Registration on or use of this site');
     expect(text).not.toContain('Community Rules');
+  });
+
+  it('reads the story\'s end off plain <div> wrappers too', () => {
+    const divs = page.replace('<main class="x2"><article class="x3">', '<div class="x2"><div class="x3">').replace('</article></main>', '</div></div>');
+    const text = extract(divs).text;
+    expect(text).toContain('part 6');
+    expect(text).not.toContain('Registration on or use of this site');
   });
 });
