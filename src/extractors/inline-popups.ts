@@ -19,15 +19,17 @@ const blank = (n: DomNode): boolean => isText(n) && n.data.trim() === '';
 
 /**
  * A hover card told by its shape, whatever its classes: right after a link, an inline element
- * holding a photo and links, one of which names the link's words again (the person's card
- * behind their name: photo, name, latest headlines). A sentence's own links never repeat the
- * link before them beside an image.
+ * holding a photo and links, one of which names the link's words again or leads where the link
+ * leads (the person's card behind their name: photo, full name, latest headlines; the card may
+ * spell the name out, "Kristi Lynn Noem" behind "Kristi Noem"). A sentence's own links never
+ * repeat the link before them beside an image.
  */
 function repeatsTrigger(el: DomElement): boolean {
   const prev = adjacentElement(el, -1, blank);
   if (prev?.name !== 'a' || !el.children.some(holdsCard)) return false;
   const name = normalizeSpace(textContent(prev));
   if (name.length < 2) return false;
+  const href = prev.attribs.href;
   let image = false;
   let named = false;
   let links = 0;
@@ -39,7 +41,7 @@ function repeatsTrigger(el: DomElement): boolean {
     if (e.name === 'img') image = true;
     if (e.name === 'a') {
       links++;
-      if (normalizeSpace(textContent(e)) === name) named = true;
+      if (normalizeSpace(textContent(e)) === name || (href !== undefined && href.length > 1 && e.attribs.href === href)) named = true;
     } else stack.push(...e.children);
   }
   return image && named && links >= 2;

@@ -41,6 +41,9 @@ import { pageEchoes } from './echoes';
 import { dropAuthorEchoes } from './author-echoes';
 import { dropCardControls } from './card-controls';
 import { isFooterWinner, MIN_ABOVE_FOOTER_CHARS, valuesAbove } from './footer-winner';
+import { isCjkText, withCjkHeadline } from './cjk-headline';
+import { cutAboveHeadline } from './above-headline';
+import { cutAfterStory } from './story-element';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -250,10 +253,13 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
   // A listing's sections are its items; a thread's opening post is found by forum-posts.ts; an
   // article is one piece under its headline, whose header section (headline, standfirst) its body leaves out.
-  const chosen = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, head);
-  // The headline is the title field; text is the body, and begins with the headline only when
-  // the headline is a plain part of the article block (see inArticleFlow).
-  const keepHead = head !== undefined && (opts.keepTitle === true || inArticleFlow(head, body));
+  const sections = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, head);
+  // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
+  // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
+  const cjkArticle = !forum && !listing && isCjkText(sections);
+  const fromHead = forum || listing ? sections : cutAfterStory(cutAboveHeadline(sections, head), head);
+  const chosen = cjkArticle ? withCjkHeadline(blocks, fromHead, head) : fromHead;
+  const keepHead = head !== undefined && (opts.keepTitle === true || cjkArticle || inArticleFlow(head, body));
   const pageUrls = [opts.url ?? '', meta.get('og:url') ?? ''];
   const isHeadline = (b: Block): boolean => b.text.length <= 120 && headlineKey(b.text) === titleKey;
   const echoes = forum ? undefined : pageEchoes(chosen, { pageUrls, head, isHeadline });

@@ -24,4 +24,13 @@ describe('hover cards inside a sentence (inline-popups.ts)', () => {
       + ' (D-Minn.) said. See <a href="/a">the ruling</a><span><a href="/b">the appeal</a> and <a href="/c">the ruling</a></span>.</span></p>';
     expect(toBlocks(parseHtml(html)).map((b) => b.text)).toEqual(['Rep. Ilhan Omar (D-Minn.) said. See the rulingthe appeal and the ruling.']);
   });
+
+  it('leaves out a card that spells the name out, by the link it shares with its trigger', () => {
+    // The card's name link reads "Kristi Lynn Noem" behind "Kristi Noem"; both lead to the person's page.
+    const html = '<p>South Dakota Gov. <span class="x1a"><a class="x2b" href="/people/kristi-noem">Kristi Noem</a><span class="x3c"><span>'
+      + '<img src="/noem.jpg" alt=""><a href="/people/kristi-noem">Kristi Lynn Noem</a>'
+      + '<a href="/policy/467325-pipeline-protest">South Dakota drops pipeline protest laws after lawsuit</a></span></span></span>'
+      + ' (R) is defending the campaign.</p>';
+    expect(toBlocks(parseHtml(html)).map((b) => b.text)).toEqual(['South Dakota Gov. Kristi Noem (R) is defending the campaign.']);
+  });
 });

@@ -57,7 +57,9 @@ describe('text_density extract() on a Chinese page', () => {
     const page = extract(`<html><head><title>长江大桥夜间实施交通管制_新闻中心</title></head><body><ul>${menu}</ul>`
       + `<div class="bt">长江大桥夜间实施交通管制</div><div class="sj">2012年01月12日 16:30</div><div class="zw">${body}</div></body></html>`);
     expect(page.title).toBe('长江大桥夜间实施交通管制');
-    expect(page.paragraphs).toHaveLength(4);
+    // A Chinese story begins with its headline, the <div> one too (cjk-headline.ts).
+    expect(page.paragraphs).toHaveLength(5);
+    expect(page.paragraphs[0]).toBe('长江大桥夜间实施交通管制');
     expect(page.published_at).toBe('2012-01-12T16:30:00');
   });
 });
@@ -83,12 +85,29 @@ describe('text_density extract(): the headline in text only when it is part of t
     expect(out.paragraphs).toHaveLength(4);
   });
 
-  it('leaves out a headline the template styles as its own component (class, id or <header>)', () => {
+  it('begins a Chinese text with its headline however the template styles it (class, id or <header>)', () => {
     for (const headline of ['<h1 class="headline">实拍意大利触礁油轮裂口水下景象</h1>', '<h1 id="artibodyTitle">实拍意大利触礁油轮裂口水下景象</h1>',
       '<header><h1>实拍意大利触礁油轮裂口水下景象</h1></header>']) {
       const out = extract(page(headline));
       expect(out.title).toBe('实拍意大利触礁油轮裂口水下景象');
-      expect(out.text).not.toContain('实拍意大利触礁油轮裂口水下景象');
+      expect(out.paragraphs[0]).toBe('实拍意大利触礁油轮裂口水下景象');
+      expect(out.paragraphs).toHaveLength(4);
+    }
+  });
+
+  it('leaves out an English headline the template styles as its own component (class, id or <header>)', () => {
+    const en = (headline: string): string => '<html><head><title>Cruise ship hull breach seen underwater - Daily</title></head><body>'
+      + `<ul class="nav">${nav}</ul><div class="content"><div class="newsContent">`
+      + `<div class="title">${headline}<div>January 17, 2012 18:10</div></div>`
+      + `<div id="article_info">${['The cruise ship ran aground off the coast on Friday night, and the hull took on water and listed as passengers were taken off.',
+        'The coast guard released pictures of the hull below the waterline on Monday, showing a breach some seventy metres long.',
+        'Rescuers said the search would go on, though the ship kept shifting and divers found it ever harder to reach the cabins.'].map((t) => `<p>${t}</p>`).join('')}</div>`
+      + '</div></div><div class="footer">All rights reserved</div></body></html>';
+    for (const headline of ['<h1 class="headline">Cruise ship hull breach seen underwater</h1>', '<h1 id="artibodyTitle">Cruise ship hull breach seen underwater</h1>',
+      '<header><h1>Cruise ship hull breach seen underwater</h1></header>']) {
+      const out = extract(en(headline));
+      expect(out.title).toBe('Cruise ship hull breach seen underwater');
+      expect(out.text).not.toContain('Cruise ship hull breach seen underwater');
       expect(out.paragraphs).toHaveLength(3);
     }
   });
