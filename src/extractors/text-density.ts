@@ -239,8 +239,10 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     const posts = threadPosts(blocks, values, contentParams);
     if (!posts || isTeaserList(blocks, posts)) return extract(source, { ...opts, forum: false, parsed: root });
   }
-  // A listing's items are its content, dated as they may be.
-  if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
+  // A listing's items are its content, dated as they may be. A thread known by its URL alone
+  // may be a magazine's question with a blog's comment widget beneath it: its replies are found
+  // by their shape as well as by their class words (forumContent then keeps the question alone).
+  if ((!forum || evidence === 'url') && !items) markCommentThreads(blocks, values, titleIndex, title);
   const choose = (vs: number[]): Block[] => withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
   const listed = aboveFooter(blocks, values, choose(values), forum, choose);
   const first = forum ? listed : withSiblingPosts(blocks, withCardModules(blocks, listed, selection), head, selection);
