@@ -160,6 +160,22 @@ function secondOpinion(blocks: Block[], first: Block[], selection: SelectionPara
 }
 
 /**
+ * The forum model's reading, with the net the other pages get where it found next to nothing:
+ * threads skip the segment model's cross-check (secondOpinion), as a paragraph container would
+ * cut a thread to its one longest post, so a thread model that found no posts and a segment
+ * model that found no run (a board's rules or help page, a thread whose markup the engine
+ * changed) left the page's text empty. Only a weak reading is looked at again: a thread that
+ * reads well costs nothing more and is never traded for a Readability-style container.
+ */
+function forumSafetyNet(blocks: Block[], reading: Block[], selection: SelectionParams, wrappers: ReadonlySet<DomElement>): Block[] {
+  if (reading.reduce((n, b) => n + b.chars + 4 * b.cjkChars, 0) >= WEAK_READING_CHARS) return reading;
+  return lastResort(blocks, secondOpinion(blocks, reading, selection, wrappers), selection.maxLinkRatio);
+}
+
+/** Below this much text (CJK characters counting five) the forum model found next to nothing (lastResort's bar). */
+const WEAK_READING_CHARS = 200;
+
+/**
  * Whether the second opinion's container is a part of what the first found, which holds more
  * (one card of the list the first found: the card with the longest run of commas, an author
  * list): the second would only lose the rest.
@@ -242,12 +258,16 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     const posts = threadPosts(blocks, values, contentParams);
     if (!posts || isTeaserList(blocks, posts)) return extract(source, { ...opts, forum: false, parsed: root });
   }
-  // A listing's items are its content, dated as they may be.
-  if (!forum && !items) markCommentThreads(blocks, values, titleIndex, title);
+  // A listing's items are its content, dated as they may be. A thread known by its URL alone
+  // may be a magazine's question with a blog's comment widget beneath it: its replies are found
+  // by their shape as well as by their class words (forumContent then keeps the question alone).
+  if ((!forum || evidence === 'url') && !items) markCommentThreads(blocks, values, titleIndex, title);
   const choose = (vs: number[]): Block[] => withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
   const listed = aboveFooter(blocks, values, choose(values), forum, choose);
   const first = forum ? listed : withSiblingPosts(blocks, withCardModules(blocks, listed, selection), head, selection);
-  const opinion = forum ? shownVoteStates(dropPostFurniture(cutPastedDumps(dropRepeatedLines(first)))) : secondOpinion(blocks, first, selection, wrappers);
+  const opinion = forum
+    ? forumSafetyNet(blocks, shownVoteStates(dropPostFurniture(cutPastedDumps(dropRepeatedLines(first)))), selection, wrappers)
+    : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
   const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);

@@ -38,6 +38,17 @@ describe('forum by URL alone (page-kind.ts, content.ts)', () => {
     expect(page.text).not.toContain('Reply 3:');
   });
 
+  it('finds the comment widget by its shape where no class word names it (hashed classes)', () => {
+    // Every class and id replaced by an opaque token, as a build step that hashes them does.
+    const hashed = questionPage(false).replace(/\s(class|id)="([^"]*)"/g, (_m, attr: string, v: string) =>
+      ` ${attr}="${v.split(/\s+/).map((w) => `x${Buffer.from(w).toString('hex').slice(-8)}`).join(' ')}"`);
+    expect(hashed).not.toContain('comments');
+    const page = extract(hashed, { url: URL });
+    expect(page.text).toContain("I'm interested to know how people get into woodworking");
+    expect(page.text).toContain('what is a good first project?');
+    expect(page.text).not.toContain('Reply 3:');
+  });
+
   it('keeps every reply where a forum engine marks the page', () => {
     const page = extract(questionPage(true), { url: URL });
     expect(page.text).toContain("I'm interested to know how people get into woodworking");
