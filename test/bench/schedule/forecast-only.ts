@@ -50,7 +50,8 @@ function forecastAtWarmup(all: BenchArgs, worldName: RealisticWorld, seed: numbe
   const policy = createPolicy('freshet', policyOptions(world, budgetPerHour, sim, all));
   if (!(policy instanceof FreshetPolicy)) throw new Error('freshet is not a FreshetPolicy');
   let figures: PlannerFigures | undefined;
-  hookForecast(policy, world.subjects, args.budgets.map((b) => (b * args.subjects) / 24), sim.warmupMs, (p) => {
+  const atMs = all.forecastAtDays === null ? sim.warmupMs : all.forecastAtDays * 86_400_000;
+  hookForecast(policy, world.subjects, args.budgets.map((b) => (b * args.subjects) / 24), atMs, (p) => {
     figures = p;
     throw new ForecastTaken();
   });
@@ -64,6 +65,7 @@ function forecastAtWarmup(all: BenchArgs, worldName: RealisticWorld, seed: numbe
 }
 
 export function runForecastOnly(all: BenchArgs): void {
+  if (all.write && all.forecastAtDays !== null) throw new Error('--forecast-at-days explores when the forecast is taken: the report\'s goals take it at the warm-up\'s end, drop --write');
   const report = JSON.parse(readFileSync(reportPath(), 'utf8')) as BenchReport;
   // A report this mode wrote carries runs made on an earlier commit: the check is against that one.
   const earlier = report.params['forecast_only'] as { runs_commit: string; allowed_changes: string[] } | undefined;
@@ -94,10 +96,12 @@ export function runForecastOnly(all: BenchArgs): void {
         const metric = (k: string): number | undefined => run.m.metrics.find(([name]) => name === k)?.[1];
         const little = metric('little_mean_delay_hours') ?? Number.NaN;
         const before = metric('planner_predicted_mean_delay_hours');
+        // Rounded as the report writes them: the goals and means of a merge are computed from written rows.
         const set = (k: string, v: number): void => {
           const row = run.m.metrics.find(([name]) => name === k);
-          if (row) row[1] = v;
-          else run.m.metrics.push([k, v]);
+          const written = Math.round(v * 10_000) / 10_000;
+          if (row) row[1] = written;
+          else run.m.metrics.push([k, written]);
         };
         set('planner_predicted_mean_delay_hours', p.forecast[i]!);
         set('planner_model_mean_delay_hours', p.model[i]!);
