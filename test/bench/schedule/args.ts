@@ -39,6 +39,12 @@ export interface BenchArgs {
   shard: string | null;
   /** Write the report from these shards (given the same suite flags), running nothing. */
   merge: string[] | null;
+  /** Retake only the planner's forecasts, against the committed report's runs (forecast-only.ts); written with --write. */
+  forecastOnly: boolean;
+  /** Exploration: take the forecast at this day instead of the warm-up's end (never written). */
+  forecastAtDays: number | null;
+  /** Files under src/schedule/ the caller vouches change no run since the report's commit (--forecast-only). */
+  allowChanged: string[];
   /** Scheduler settings for the freshet policies (exploration: `--config halfLifeHours=72,changeProbability=0`). */
   config: Record<string, number | boolean | string>;
 }
@@ -48,6 +54,7 @@ const USAGE = `usage: run.js [--quick] [--suite legacy,realistic] [--no-write] [
        realistic: [--rn 20000] [--rbudget 0.25,0.5,1,2] [--dev-seeds 11,12,13] [--held-out-seeds 14] [--worlds ${REALISTIC_WORLDS.join(',')}]
        [--warmup-days 10] [--measure-days 7] [--tail-days 3] [--config key=value,...]
        [--shard NAME] (run, save the runs) / [--merge NAME,NAME...] (write the report from shards: 2 cores, 2 shards)
+       [--forecast-only [--write] [--allow-changed FILE,...] [--forecast-at-days D]] (retake the planner's forecasts only, against schedule.json's runs)
   --quick: realistic suite only, 4,000 subjects (the full days: shorter windows hide the quiet subjects' delays), dev seed 11, never written.`;
 
 export function parseArgs(argv: readonly string[]): BenchArgs {
@@ -55,7 +62,7 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     suites: new Set(['legacy', 'realistic']),
     legacy: { subjects: 10_000, sigma: 1.5, budgets: [1, 3], seeds: [1, 2, 3], diurnal: 0.8, scenarios: new Set(['homogeneous', 'cold', 'diurnal']) },
     realistic: { subjects: 20_000, budgets: [0.25, 0.5, 1, 2], devSeeds: [11, 12, 13], heldOutSeeds: [14], worlds: new Set(REALISTIC_WORLDS) },
-    warmupDays: 10, measureDays: 7, tailDays: 3, write: true, policies: null, config: {}, shard: null, merge: null,
+    warmupDays: 10, measureDays: 7, tailDays: 3, write: true, policies: null, config: {}, shard: null, merge: null, forecastOnly: false, allowChanged: [], forecastAtDays: null,
   };
   const nums = (v: string): number[] => v.split(',').filter((x) => x !== '').map((x) => {
     const n = Number(x);
@@ -70,9 +77,14 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
     args.tailDays = 3;
     args.write = false;
   }
+  if (argv.includes('--forecast-only')) {
+    args.suites = new Set(['realistic']);
+    args.forecastOnly = true;
+    args.write = argv.includes('--write');
+  }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
-    if (flag === '--quick') continue;
+    if (flag === '--quick' || flag === '--forecast-only' || flag === '--write') continue;
     if (flag === '--no-write') {
       args.write = false;
       continue;
@@ -113,6 +125,8 @@ export function parseArgs(argv: readonly string[]): BenchArgs {
       }
       case '--policies': args.policies = new Set(value.split(',')); break;
       case '--shard': args.shard = value; break;
+      case '--allow-changed': args.allowChanged = value.split(','); break;
+      case '--forecast-at-days': args.forecastAtDays = nums(value)[0]!; break;
       case '--merge': args.merge = value.split(','); break;
       case '--config':
         for (const kv of value.split(',')) {

@@ -6,11 +6,13 @@
  */
 import { type GoalRow, type ResultRow, goal } from '../lib/results';
 import { type PolicyName, createPolicy } from '../../../src/schedule/simulation/policies';
+import type { PolicyContext } from '../../../src/schedule/simulation/policies/policy';
+
 import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
 import { forecastBudgets } from '../../../src/schedule/planner';
 import type { SimulationMetrics } from '../../../src/schedule/simulation/metrics';
 import { DEFAULT_SIMULATION, type SimulationOptions, simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
-import { currentRatePerHour, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';
+import { type World, currentRatePerHour, generateWorld, trueProfile } from '../../../src/schedule/simulation/world';
 import type { BenchArgs } from './args';
 import type { Suite } from './legacy';
 import { NON_STATIONARY, REALISTIC_WORLDS, type RealisticWorld, realisticWorldOptions } from './worlds';
@@ -30,10 +32,6 @@ function policiesFor(world: RealisticWorld): PolicyName[] {
 }
 
 /** What the summary and the goals need of one run; built from a simulation, or read back from result rows (shards). */
-function simulationOf(all: BenchArgs): Omit<SimulationOptions, 'budgetPerHour'> {
-  return { ...REALISTIC_SIMULATION, warmupMs: all.warmupDays * DAY_MS, measureMs: all.measureDays * DAY_MS, tailMs: all.tailDays * DAY_MS };
-}
-
 interface Figures {
   policy: string;
   meanDelayHours: number;
@@ -65,6 +63,53 @@ export function runRealistic(all: BenchArgs, keep: (p: string) => boolean): Suit
   return summarise(simulateRealistic(all, keep), all);
 }
 
+/** The budget freshet's forecast is taken at: 1x when run. */
+export function referenceBudget(budgets: readonly number[]): number {
+  return budgets.includes(1) ? 1 : budgets[0]!;
+}
+
+/** A policy's options in the suite's runs (the forecast-only mode must build freshet exactly alike). */
+export function policyOptions(world: World, budgetPerHour: number, sim: Omit<SimulationOptions, 'budgetPerHour'>, all: BenchArgs): PolicyContext {
+  return {
+    subjects: world.subjects, startMs: 0, budgetPerHour, pageSize: sim.pageSize,
+    config: { ...all.config, pageLimit: sim.maxPagesPerVisit },
+    truth: {
+      ratePerHour: world.ratePerHour, profile: (id) => trueProfile(world, id),
+      currentRatePerHour: (id, t) => currentRatePerHour(world, id, t),
+    },
+  };
+}
+
+export interface PlannerFigures {
+  /** Per budget, in the order given: the forecast mean delay and the model's before the calibration. */
+  forecast: number[];
+  model: number[];
+  calibration: number;
+  dispersion: number;
+}
+
+/**
+ * `freshet plan`'s forecast for every budget, from the population freshet learned by the end of
+ * the warm-up: taken at the first replan past `warmupMs`, handed to `done` once.
+ */
+export function hookForecast(policy: FreshetPolicy, subjects: number, budgetsPerHour: readonly number[], warmupMs: number, done: (p: PlannerFigures) => void): void {
+  const replan = policy.replan.bind(policy);
+  let taken = false;
+  policy.replan = (t: number): void => {
+    replan(t);
+    if (taken || t < warmupMs) return;
+    taken = true;
+    const states = Array.from({ length: subjects }, (_, id) => policy.state(id));
+    const rows = forecastBudgets(states, policy.currentModel, budgetsPerHour, { nowMs: t });
+    done({ forecast: rows.map((f) => f.meanDelayHours), model: rows.map((f) => f.modelMeanDelayHours), calibration: rows[0]!.calibration, dispersion: rows[0]!.dispersion });
+  };
+}
+
+/** The simulation options of the suite's runs (budget apart). */
+export function simulationOf(all: BenchArgs): Omit<SimulationOptions, 'budgetPerHour'> {
+  return { ...REALISTIC_SIMULATION, warmupMs: all.warmupDays * DAY_MS, measureMs: all.measureDays * DAY_MS, tailMs: all.tailDays * DAY_MS };
+}
+
 /** The runs of the suite (or of the worlds a shard was given). */
 export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean): Run[] {
   const args = all.realistic;
@@ -78,7 +123,8 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
       const world = generateWorld(realisticWorldOptions(worldName, args.subjects, endMs, seed));
       // `freshet plan`'s forecast for every budget, from the population freshet learned by the end of
       // the warm-up at the reference budget (1x when run): checked against the simulated delays.
-      const reference = args.budgets.includes(1) ? 1 : args.budgets[0]!;
+      const reference = referenceBudget(args.budgets);
+      const budgetsPerHour = args.budgets.map((b) => (b * args.subjects) / 24);
       let forecast: number[] | undefined;
       let modelForecast: number[] | undefined;
       let calibration: number | undefined;
@@ -89,26 +135,14 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
         for (const name of policiesFor(worldName)) {
           if (!keep(name)) continue;
           const t0 = Date.now();
-          const policy = createPolicy(name, {
-            subjects: world.subjects, startMs: 0, budgetPerHour, pageSize: sim.pageSize,
-            config: { ...all.config, pageLimit: sim.maxPagesPerVisit },
-            truth: {
-              ratePerHour: world.ratePerHour, profile: (id) => trueProfile(world, id),
-              currentRatePerHour: (id, t) => currentRatePerHour(world, id, t),
-            },
-          });
+          const policy = createPolicy(name, policyOptions(world, budgetPerHour, sim, all));
           if (name === 'freshet' && budget === reference && policy instanceof FreshetPolicy) {
-            const replan = policy.replan.bind(policy);
-            policy.replan = (t: number): void => {
-              replan(t);
-              if (forecast || t < sim.warmupMs) return;
-              const states = Array.from({ length: world.subjects }, (_, id) => policy.state(id));
-              const rows = forecastBudgets(states, policy.currentModel, args.budgets.map((b) => (b * args.subjects) / 24), { nowMs: t });
-              forecast = rows.map((f) => f.meanDelayHours);
-              modelForecast = rows.map((f) => f.modelMeanDelayHours);
-              calibration = rows[0]?.calibration;
-              dispersion = rows[0]?.dispersion;
-            };
+            hookForecast(policy, world.subjects, budgetsPerHour, sim.warmupMs, (p) => {
+              forecast = p.forecast;
+              modelForecast = p.model;
+              calibration = p.calibration;
+              dispersion = p.dispersion;
+            });
           }
           const m = simulate(world, policy, { ...sim, budgetPerHour });
           const run: Run = { world: worldName, budget, seed, heldOut, m: { ...m, metrics: metricsOf(m) } };

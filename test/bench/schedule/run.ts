@@ -11,6 +11,7 @@ import { DEFAULT_SIMULATION, type SimulationOptions } from '../../../src/schedul
 import { parseArgs } from './args';
 import { type Suite, runLegacy } from './legacy';
 import { runsFromRows, simulateRealistic, summarise } from './realistic';
+import { runForecastOnly } from './forecast-only';
 
 const DAY_MS = 86_400_000;
 
@@ -34,6 +35,10 @@ function shardPath(name: string): string {
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
+  if (args.forecastOnly) {
+    runForecastOnly(args);
+    return;
+  }
   const keep = (p: string): boolean => args.policies === null || args.policies.has(p);
   let shards: Shard[];
   if (args.merge) {
