@@ -7,7 +7,6 @@
 import { type GoalRow, type ResultRow, goal } from '../lib/results';
 import { type PolicyName, createPolicy } from '../../../src/schedule/simulation/policies';
 import type { PolicyContext } from '../../../src/schedule/simulation/policies/policy';
-
 import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
 import { forecastBudgets } from '../../../src/schedule/planner';
 import type { SimulationMetrics } from '../../../src/schedule/simulation/metrics';
