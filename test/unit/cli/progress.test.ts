@@ -41,7 +41,9 @@ describe('progress', () => {
     const p = startProgress({ pipeline: 'p', run: () => ({ ...run, requests: (sent += 10) }), frontier: () => Promise.reject(new Error('Redis away')) }, {
       intervalMs: 20, tty: false, write: () => undefined, logger: out, warnings, nowMs: () => Date.now(),
     });
-    await new Promise((r) => setTimeout(r, 70));
+    // Until two intervals have passed, however slow the machine (a fixed 70 ms saw one under load).
+    const progressRecords = (): number => out.records.filter((r) => r.msg === 'progress').length;
+    for (const endMs = Date.now() + 5000; progressRecords() < 2 && Date.now() < endMs;) await new Promise((r) => setTimeout(r, 10));
     p.stop();
     const msgs = out.records.map((r) => r.msg);
     expect(msgs[0]).toBe('visit failed');
