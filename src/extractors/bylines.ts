@@ -111,6 +111,11 @@ const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|publis
  * updated on:"), a section of the site ("Guides").
  */
 const ROLE_RE = /^(?:(?:senior|staff|contributing|guest|chief|managing|deputy|executive|former|associate)\s+)*(?:writer|editor|editors|contributor|reporter|correspondent|columnist|business\b.*|editor(?:ial)?\s+(?:of|at|in)\b.*)$|^(?:fact[- ]?checked|edited|reviewed|medically reviewed|last updated|updated|published)(?:\s+(?:by|on))?\s*:?$|^(?:guides?|sections?|categories|topics|resources|blog|news|articles?)$/i;
+/**
+ * A job title standing where a name would (an author card's second line, a quoted customer's
+ * firm): "VP", "Marketing Operations Analyst", "Industry Professional". No person's name ends so.
+ */
+const JOB_TITLE_RE = /^(?:VP|SVP|EVP|CEO|CTO|CFO|COO|CMO|CIO)$|\s(?:analyst|professional|manager|director|officer|specialist|consultant|engineer|strategist|coordinator|president|founder|executive|intern)$/i;
 /** Lower-case words inside names: van der Merwe, de la Cruz, bin Salman, Smith and Jones, The Currency editors. */
 const NAME_PARTICLE_RE = /^(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|y|e|and|und|et|zu|ter|st\.?|editors|team|staff|desk|writers|reporters)$/;
 
@@ -127,7 +132,7 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   if (/\s/.test(s)) s = s.replace(/(?<=\p{Ll}{2})\d$/u, '');
   // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
   if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
-  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || ROLE_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
+  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || ROLE_RE.test(s) || JOB_TITLE_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
   if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
   const words = s.split(/\s+/);
   // A headline or a phrase, not a name: a price or a lower-case word that is no name particle ("Earbuds under $50").
@@ -141,7 +146,9 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
 
 /** An element whose class or id names it as the author's (author-name, byline, post-author…). */
 export const AUTHOR_CLASS_RE = /author|byline|writer|contributor|posted-?by|user-?name|poster|member-?name|message-?name/i;
-const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list|comment/i;
+// An author card's other slots name the person's job or firm (`author-position`, `author_des`,
+// `testimonial-author-company`), and a testimonial's author is a quoted customer, not the writer.
+const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list|comment|position|company|job|role|designation|(?:^|[_-])des(?:$|[\s_-])|category|testimonial/i;
 
 function authorElement(b: Block): boolean {
   for (let p: DomParent | null = b.owner, depth = 0; p && depth < 3; p = p.parent, depth++) {

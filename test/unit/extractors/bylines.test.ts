@@ -273,3 +273,23 @@ describe('a desk\'s name beside the dateline of a page without an <h1>', () => {
     expect(post('Meet the Team').author).toBeUndefined();
   });
 });
+
+describe('an author card\'s other slots and a quoted customer are no byline', () => {
+  const article = '<p>Mobile apps for field service teams now cover scheduling, invoicing and customer messages in one place for small firms.</p>'.repeat(4);
+
+  it('reads the name, not the job title beside it ("VP - Technology" in an `author_des` slot)', () => {
+    const card = extract(`<html><head><title>App costs</title></head><body><div class="blog_writer"><span class="author_nm">Chirag Bhardwaj</span></div>
+      <div class="blog_writer"><i class="author_des">VP - Technology</i></div><h1>App costs</h1>${article}</body></html>`);
+    expect(card.author).toBe('Chirag Bhardwaj');
+  });
+
+  it('takes no job title for a name ("Marketing Operations Analyst", "Industry Professional")', () => {
+    const position = extract(`<html><head><title>Ecommerce analytics</title></head><body><h1>Ecommerce analytics</h1>
+      <div class="blog-author-text"><span class="blog-author-text-position">Marketing Operations Analyst</span></div>${article}</body></html>`);
+    expect(position.author).toBeUndefined();
+    const testimonial = extract(`<html><head><title>Field service</title></head><body><h1>Field service</h1>${article}
+      <blockquote>It took my business to another level.</blockquote><p class="testimonial-author-name">Sarah M.</p>
+      <span class="quote-author-firm">Industry Professional</span></body></html>`);
+    expect(testimonial.author).not.toBe('Industry Professional');
+  });
+});
