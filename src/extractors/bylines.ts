@@ -228,6 +228,17 @@ function dateLabel(context: string): 'original' | 'published' | 'updated' | 'non
  * between them ("Julia Gralberg", "Lisa D. Ellis", "Bence Kovács").
  */
 const BARE_NAME_RE = /^\p{Lu}[\p{L}'’-]{1,13}(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]{1,13}|van|von|de|der|den|da|di|du|la|le|del)){1,3}$/u;
+/**
+ * A name line: one person's name, or a list of them ("Naftali Tishby, Fernando C. Pereira,
+ * William Bialek", "Ana Ruiz and Li Wei"), as a paper's or a co-written post's byline lists its
+ * authors without a "By".
+ */
+function nameList(text: string): boolean {
+  if (BARE_NAME_RE.test(text)) return true;
+  const names = text.split(/\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+/);
+  return names.length >= 2 && names.length <= 8 && names.every((n) => BARE_NAME_RE.test(n));
+}
+
 /** Words of the headings and page tools that look like a name when capitalised ("Key Takeaways", "Related Posts"). */
 const NOT_NAME_WORD_RE = /\b(?:table|contents|key|takeaways?|share|related|posts?|articles?|blog|news|home|menu|overview|introduction|summary|conclusion|about|contact|latest|popular|recent|guides?|tips|more|read|next|previous|comments?|reply|subscribe|follow|log|sign|search|writer|editor|team|staff|travel|hacks?|best|top|how|what|why|our|your|the|and|of|for|in|on|with|free|new|all|view|back|skip|main|page|section|verified|purchase|customer|reviews?|rated|helpful)\b/i;
 /** A desk's name: a name and the word for its writers ("DianaHR Team", "Wirecutter Staff"). */
@@ -305,7 +316,7 @@ export function findByline(
     // Names with their degrees under the headline are its byline, dated or not ("Ellen Lindell, VMD, DACVB; …").
     // Right under an <h1> counts as under the headline where the headline was not matched to the title.
     if (out.bare === undefined && !opts.zh && b.heading === 0 && (nearest(anchors, i) <= BARE_NAME_LINES || blocks[i - 1]?.heading === 1)) out.bare = credentialedName(text);
-    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text)) {
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && nameList(text)) {
       const dated = [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined);
       if (!NOT_NAME_WORD_RE.test(text)) {
         if (dated) out.bare = text;

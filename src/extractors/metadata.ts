@@ -300,6 +300,9 @@ export function findAuthor(
     corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink),
     person,
     metaName,
+    // A name line beside the headline's dateline is where the page puts its byline: it comes before
+    // an author element or link further down (a related post's card names its own author).
+    cleanAuthor(byline?.bare),
     cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),

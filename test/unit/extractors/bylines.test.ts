@@ -293,3 +293,15 @@ describe('an author card\'s other slots and a quoted customer are no byline', ()
     expect(testimonial.author).not.toBe('Industry Professional');
   });
 });
+
+describe('a list of names beside the dateline under the headline', () => {
+  // Shape of a paper's summary page: its authors listed without a "By", a related paper's card below naming its own.
+  const article = '<p>The information bottleneck method finds the relevant part of a signal about another signal, and compresses the rest away.</p>'.repeat(35);
+  const paper = extract(`<html><head><title>The information bottleneck method</title></head><body><h1>The information bottleneck method</h1>
+    <div><p>Naftali Tishby, Fernando C. Pereira, William Bialek</p><time datetime="2000-04-24">Apr 24, 2000</time></div>${article}
+    <div class="card"><h3>Efficient diffusion models</h3><span rel="author">Xinyin Ma</span></div></body></html>`);
+
+  it('is the byline, ahead of an author element on a related card further down', () => {
+    expect(paper.author).toBe('Naftali Tishby, Fernando C. Pereira, William Bialek');
+  });
+});
