@@ -254,6 +254,9 @@ function deskName(text: string): boolean {
   return m !== null && !NOT_NAME_WORD_RE.test(m[1]!);
 }
 
+/** A person card's avatar of initials ("CP"): no name of its own. */
+export const INITIALS_RE = /^\p{Lu}{1,3}$/u;
+
 /** How far below the headline (in lines) a bare name is its byline. */
 const BARE_NAME_LINES = 3;
 
@@ -331,7 +334,9 @@ export function findByline(
       const next = blocks[i + 1];
       const rest = read ? text.slice(read.end) : '';
       const fromLabel = m && named === undefined ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined;
-      const afterLabel = (): string | undefined => (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined);
+      // An avatar of initials ("CP") may stand between the label and the name.
+      const afterInitials = next && INITIALS_RE.test(next.text) ? blocks[i + 2] : next;
+      const afterLabel = (): string | undefined => (LABEL_RE.test(text) && afterInitials ? nameOf(afterInitials.text, opts.zh) : undefined);
       // A teaser's dateline further down names its own author; a name may stand on the line
       // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
       const fromDate = read && !opts.zh && distance <= NEAR_DATELINE

@@ -305,3 +305,22 @@ describe('a list of names beside the dateline under the headline', () => {
     expect(paper.author).toBe('Naftali Tishby, Fernando C. Pereira, William Bialek');
   });
 });
+
+describe('an author box whose label stands wrapped on its own, and whose card opens with an initials avatar', () => {
+  // Shape of a CSS-in-JS page: a <style> beside each styled element, the box far below the headline.
+  const article = '<p>Token counts decide what a model can read at once, and counting them ahead of time keeps prompts inside the window.</p>'.repeat(35);
+  const post = extract(`<html><head><title>Token counting</title></head><body><h1>Token counting</h1>${article}
+    <div><style>.e{color:grey}</style><span>Author</span></div><style>.s{gap:8px}</style><div><div><div><span>CP</span></div><div><div><span>Chengcheng Pei</span></div>
+    <span>Staff Software Engineer, MongoDB</span></div></div><div><div><span>YL</span></div><div><div><span>Yuan Lin</span></div>
+    <span>Director of Engineering, MongoDB</span></div></div><p>${'Both work on the database team, where they build tools for developers. '.repeat(3)}</p></div></body></html>`);
+
+  it('names the card\'s first person, not the avatar\'s initials', () => {
+    expect(post.author).toBe('Chengcheng Pei');
+  });
+
+  it('reads past the initials under an "Author" label beside the headline', () => {
+    const near = extract(`<html><head><title>Token counting</title></head><body><h1>Token counting</h1>
+      <p>Author</p><p>CP</p><p>Chengcheng Pei</p>${article}</body></html>`);
+    expect(near.author).toBe('Chengcheng Pei');
+  });
+});
