@@ -124,7 +124,7 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   // A call to action is no name with a place after it ("Get in touch", "Sign up at our site").
   if (/^\p{Lu}\p{Ll}+\s+(?:on|at|in)\s+\p{Ll}/u.test(raw.trim())) return undefined;
   // A mailbox after the name ("Vinay Sajip <vinay_sajip at red-dove dot com>", as mail headers write it) is no part of it.
-  let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
+  let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»—]|\s-\s|\s–\s|–(?=\d)).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
   s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
   s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();
@@ -278,7 +278,19 @@ function datelinePart(text: string): RegExpExecArray | null {
 /** The name a dateline gives after its date ("Dec. 19, 2025 · Niko Matsakis", "Published August 7, 2023 by Nicole Burke"). */
 function nameAfterDate(rest: string): string | undefined {
   const m = AFTER_DATE_NAME_RE.exec(rest);
-  return m && !readDate(m[1]!) ? nameOf(m[1]!, false) : undefined;
+  if (m && !readDate(m[1]!)) return nameOf(m[1]!, false);
+  // The name after a reading time or a word count ("December 15, 2025 · 30 min · 6279 words · Ash Vardanian").
+  const parts = rest.split(/\s*[·•⋅|]\s*/).map((p) => p.trim()).filter(Boolean);
+  const first = parts.find((p) => !/^\d/.test(p));
+  return first !== undefined && BARE_NAME_RE.test(first) && !NOT_NAME_WORD_RE.test(first) ? first : undefined;
+}
+
+/** The name a dateline gives before its date ("Mike Kappel May 18, 2016"): a person's name alone, no place's comma. */
+function nameBeforeDate(head: string): string | undefined {
+  const s = head.replace(/\s*[|·•⋅–—-]\s*$/, '').trim();
+  // A date's label ("Last Updated", "Posted On") is no name.
+  if (UPDATED_RE.test(s) || PUBLISHED_RE.test(s) || ORIGINAL_RE.test(s)) return undefined;
+  return BARE_NAME_RE.test(s) && !NOT_NAME_WORD_RE.test(s) ? nameOf(s, false) : undefined;
 }
 
 /**
@@ -340,7 +352,7 @@ export function findByline(
       // A teaser's dateline further down names its own author; a name may stand on the line
       // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
       const fromDate = read && !opts.zh && distance <= NEAR_DATELINE
-        ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined)
+        ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined) ?? nameBeforeDate(text.slice(0, read.index))
         : undefined;
       // What a label names ("By Ana Ruiz", "Written by" / "Ana Ruiz"), as against a name read off a dateline or a class.
       const labelled = fromLabel ?? (fromDate === undefined ? afterLabel() : undefined);

@@ -324,3 +324,19 @@ describe('an author box whose label stands wrapped on its own, and whose card op
     expect(near.author).toBe('Chengcheng Pei');
   });
 });
+
+describe('a dateline\'s name wherever its parts put it', () => {
+  const article = '<p>Video production runs from the brief through the shoot to the edit, and each stage has its own checklist and owner.</p>'.repeat(4);
+  const under = (line: string) => extract(`<html><head><title>Video production</title></head><body><h1>Video production</h1>${line}${article}</body></html>`).author;
+
+  it('cuts a name at a dash glued to it ("by Jacob Trussell—10 min read")', () => {
+    expect(under('<p>by <strong>Jacob Trussell</strong>&mdash;10 min read</p>')).toBe('Jacob Trussell');
+  });
+
+  it('reads the name after a reading time and a word count, and the name before the date', () => {
+    expect(under('<div class="post-meta"><span>December 15, 2025</span>&nbsp;·&nbsp;30 min&nbsp;·&nbsp;6279 words&nbsp;·&nbsp;Ash Vardanian</div>')).toBe('Ash Vardanian');
+    expect(under('<div class="entry-meta"><a>Mike Kappel</a> <span>May 18, 2016</span></div>')).toBe('Mike Kappel');
+    // A date's label before it is no name.
+    expect(under('<div class="entry-meta">Last Updated May 18, 2016</div>')).toBeUndefined();
+  });
+});
