@@ -126,6 +126,8 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   // A mailbox after the name ("Vinay Sajip <vinay_sajip at red-dove dot com>", as mail headers write it) is no part of it.
   let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»—]|\s-\s|\s–\s|–(?=\d)).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
   s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  // A sentence after the name ("By Jeff Cobb. Last Updated on …"); not an initial's dot ("Lisa D. Ellis").
+  s = s.replace(/(?<=\p{Ll}{2})\.\s+\p{Lu}.*$/u, '');
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
   s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();
   // A digit after a full name is a footnote mark; after a one-word handle it is part of it ("pixel_echo6").

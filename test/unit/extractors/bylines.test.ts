@@ -340,3 +340,12 @@ describe('a dateline\'s name wherever its parts put it', () => {
     expect(under('<div class="entry-meta">Last Updated May 18, 2016</div>')).toBeUndefined();
   });
 });
+
+describe('a byline that runs on into a sentence', () => {
+  it('ends the name at the sentence ("By Jeff Cobb. Last Updated on December 11, 2025")', () => {
+    const html = `<html><head><title>Course platforms</title></head><body><h1>Course platforms</h1>
+      <div>By <a>Jeff Cobb</a>.&nbsp; Last Updated on December 11, 2025</div>
+      ${'<p>Online course platforms host lessons, take payments and track learners, and each suits a different kind of teacher.</p>'.repeat(4)}</body></html>`;
+    expect(extract(html).author).toBe('Jeff Cobb');
+  });
+});
