@@ -111,6 +111,11 @@ const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|publis
  * updated on:"), a section of the site ("Guides").
  */
 const ROLE_RE = /^(?:(?:senior|staff|contributing|guest|chief|managing|deputy|executive|former|associate)\s+)*(?:writer|editor|editors|contributor|reporter|correspondent|columnist|business\b.*|editor(?:ial)?\s+(?:of|at|in)\b.*)$|^(?:fact[- ]?checked|edited|reviewed|medically reviewed|last updated|updated|published)(?:\s+(?:by|on))?\s*:?$|^(?:guides?|sections?|categories|topics|resources|blog|news|articles?)$/i;
+/**
+ * A job title standing where a name would (an author card's second line, a quoted customer's
+ * firm): "VP", "Marketing Operations Analyst", "Industry Professional". No person's name ends so.
+ */
+const JOB_TITLE_RE = /^(?:VP|SVP|EVP|CEO|CTO|CFO|COO|CMO|CIO)$|\s(?:analyst|professional|manager|director|officer|specialist|consultant|engineer|strategist|coordinator|president|founder|executive|intern)$/i;
 /** Lower-case words inside names: van der Merwe, de la Cruz, bin Salman, Smith and Jones, The Currency editors. */
 const NAME_PARTICLE_RE = /^(?:van|von|der|den|de|del|della|la|le|da|di|du|dos|das|bin|ibn|al|el|y|e|and|und|et|zu|ter|st\.?|editors|team|staff|desk|writers|reporters)$/;
 
@@ -119,15 +124,17 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   // A call to action is no name with a place after it ("Get in touch", "Sign up at our site").
   if (/^\p{Lu}\p{Ll}+\s+(?:on|at|in)\s+\p{Ll}/u.test(raw.trim())) return undefined;
   // A mailbox after the name ("Vinay Sajip <vinay_sajip at red-dove dot com>", as mail headers write it) is no part of it.
-  let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»]|\s-\s|\s–\s|\s—\s).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
+  let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»—]|\s-\s|\s–\s|–(?=\d)).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
   s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  // A sentence after the name ("By Jeff Cobb. Last Updated on …"); not an initial's dot ("Lisa D. Ellis").
+  s = s.replace(/(?<=\p{Ll}{2})\.\s+\p{Lu}.*$/u, '');
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
   s = s.replace(/\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d.*$/i, '').trim();
   // A digit after a full name is a footnote mark; after a one-word handle it is part of it ("pixel_echo6").
   if (/\s/.test(s)) s = s.replace(/(?<=\p{Ll}{2})\d$/u, '');
   // A name runs into the date after it where inline elements meet without a space ("张三2024-03-05").
   if (zh) s = s.replace(/\s.*$/, '').replace(/(?:19|20)\d{2}[-/年.]\d{1,2}[-/月.]\d{1,2}.*$/, '').replace(/(?:报道|報導|摄影|攝影)$/, '');
-  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || ROLE_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
+  if (s.length < 2 || s.length > 80 || NOT_A_NAME_RE.test(s) || ROLE_RE.test(s) || JOB_TITLE_RE.test(s) || !/\p{L}/u.test(s)) return undefined;
   if (readDate(s) || /[.!?。！？]$/.test(s) || /https?:|www\./i.test(s)) return undefined;
   const words = s.split(/\s+/);
   // A headline or a phrase, not a name: a price or a lower-case word that is no name particle ("Earbuds under $50").
@@ -141,7 +148,9 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
 
 /** An element whose class or id names it as the author's (author-name, byline, post-author…). */
 export const AUTHOR_CLASS_RE = /author|byline|writer|contributor|posted-?by|user-?name|poster|member-?name|message-?name/i;
-const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list|comment/i;
+// An author card's other slots name the person's job or firm (`author-position`, `author_des`,
+// `testimonial-author-company`), and a testimonial's author is a quoted customer, not the writer.
+const NOT_NAME_CLASS_RE = /avatar|image|img|photo|bio|desc|title-?wrap|date|time|label|caption|social|link-?list|comment|position|company|job|role|designation|(?:^|[_-])des(?:$|[\s_-])|category|testimonial/i;
 
 function authorElement(b: Block): boolean {
   for (let p: DomParent | null = b.owner, depth = 0; p && depth < 3; p = p.parent, depth++) {
@@ -221,6 +230,17 @@ function dateLabel(context: string): 'original' | 'published' | 'updated' | 'non
  * between them ("Julia Gralberg", "Lisa D. Ellis", "Bence Kovács").
  */
 const BARE_NAME_RE = /^\p{Lu}[\p{L}'’-]{1,13}(?:\s+(?:\p{Lu}\.|\p{Lu}[\p{L}'’-]{1,13}|van|von|de|der|den|da|di|du|la|le|del)){1,3}$/u;
+/**
+ * A name line: one person's name, or a list of them ("Naftali Tishby, Fernando C. Pereira,
+ * William Bialek", "Ana Ruiz and Li Wei"), as a paper's or a co-written post's byline lists its
+ * authors without a "By".
+ */
+function nameList(text: string): boolean {
+  if (BARE_NAME_RE.test(text)) return true;
+  const names = text.split(/\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+/);
+  return names.length >= 2 && names.length <= 8 && names.every((n) => BARE_NAME_RE.test(n));
+}
+
 /** Words of the headings and page tools that look like a name when capitalised ("Key Takeaways", "Related Posts"). */
 const NOT_NAME_WORD_RE = /\b(?:table|contents|key|takeaways?|share|related|posts?|articles?|blog|news|home|menu|overview|introduction|summary|conclusion|about|contact|latest|popular|recent|guides?|tips|more|read|next|previous|comments?|reply|subscribe|follow|log|sign|search|writer|editor|team|staff|travel|hacks?|best|top|how|what|why|our|your|the|and|of|for|in|on|with|free|new|all|view|back|skip|main|page|section|verified|purchase|customer|reviews?|rated|helpful)\b/i;
 /** A desk's name: a name and the word for its writers ("DianaHR Team", "Wirecutter Staff"). */
@@ -235,6 +255,9 @@ function deskName(text: string): boolean {
   const m = DESK_NAME_RE.exec(text);
   return m !== null && !NOT_NAME_WORD_RE.test(m[1]!);
 }
+
+/** A person card's avatar of initials ("CP"): no name of its own. */
+export const INITIALS_RE = /^\p{Lu}{1,3}$/u;
 
 /** How far below the headline (in lines) a bare name is its byline. */
 const BARE_NAME_LINES = 3;
@@ -257,7 +280,19 @@ function datelinePart(text: string): RegExpExecArray | null {
 /** The name a dateline gives after its date ("Dec. 19, 2025 · Niko Matsakis", "Published August 7, 2023 by Nicole Burke"). */
 function nameAfterDate(rest: string): string | undefined {
   const m = AFTER_DATE_NAME_RE.exec(rest);
-  return m && !readDate(m[1]!) ? nameOf(m[1]!, false) : undefined;
+  if (m && !readDate(m[1]!)) return nameOf(m[1]!, false);
+  // The name after a reading time or a word count ("December 15, 2025 · 30 min · 6279 words · Ash Vardanian").
+  const parts = rest.split(/\s*[·•⋅|]\s*/).map((p) => p.trim()).filter(Boolean);
+  const first = parts.find((p) => !/^\d/.test(p));
+  return first !== undefined && BARE_NAME_RE.test(first) && !NOT_NAME_WORD_RE.test(first) ? first : undefined;
+}
+
+/** The name a dateline gives before its date ("Mike Kappel May 18, 2016"): a person's name alone, no place's comma. */
+function nameBeforeDate(head: string): string | undefined {
+  const s = head.replace(/\s*[|·•⋅–—-]\s*$/, '').trim();
+  // A date's label ("Last Updated", "Posted On") is no name.
+  if (UPDATED_RE.test(s) || PUBLISHED_RE.test(s) || ORIGINAL_RE.test(s)) return undefined;
+  return BARE_NAME_RE.test(s) && !NOT_NAME_WORD_RE.test(s) ? nameOf(s, false) : undefined;
 }
 
 /**
@@ -298,7 +333,7 @@ export function findByline(
     // Names with their degrees under the headline are its byline, dated or not ("Ellen Lindell, VMD, DACVB; …").
     // Right under an <h1> counts as under the headline where the headline was not matched to the title.
     if (out.bare === undefined && !opts.zh && b.heading === 0 && (nearest(anchors, i) <= BARE_NAME_LINES || blocks[i - 1]?.heading === 1)) out.bare = credentialedName(text);
-    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && BARE_NAME_RE.test(text)) {
+    if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && nameList(text)) {
       const dated = [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined);
       if (!NOT_NAME_WORD_RE.test(text)) {
         if (dated) out.bare = text;
@@ -313,11 +348,13 @@ export function findByline(
       const next = blocks[i + 1];
       const rest = read ? text.slice(read.end) : '';
       const fromLabel = m && named === undefined ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined;
-      const afterLabel = (): string | undefined => (LABEL_RE.test(text) && next ? nameOf(next.text, opts.zh) : undefined);
+      // An avatar of initials ("CP") may stand between the label and the name.
+      const afterInitials = next && INITIALS_RE.test(next.text) ? blocks[i + 2] : next;
+      const afterLabel = (): string | undefined => (LABEL_RE.test(text) && afterInitials ? nameOf(afterInitials.text, opts.zh) : undefined);
       // A teaser's dateline further down names its own author; a name may stand on the line
       // after a date that ends its own ("Dec 26, 2025 •" / "Mahua Das in Project Management").
       const fromDate = read && !opts.zh && distance <= NEAR_DATELINE
-        ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined)
+        ? nameAfterDate(rest) ?? (/^\s*[|·•⋅,–—-]\s*$/.test(rest) && next && next.text.length <= 60 ? nameAfterDate(next.text) : undefined) ?? nameBeforeDate(text.slice(0, read.index))
         : undefined;
       // What a label names ("By Ana Ruiz", "Written by" / "Ana Ruiz"), as against a name read off a dateline or a class.
       const labelled = fromLabel ?? (fromDate === undefined ? afterLabel() : undefined);

@@ -1,5 +1,5 @@
 import { readDate } from './dates';
-import { AUTHOR_CLASS_RE, bareName, DESK_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, bareName, DESK_RE, INITIALS_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { ldAuthor, nameKey, siteNames } from './json-ld';
@@ -163,15 +163,42 @@ function aboveBio(el: DomElement): string | undefined {
   return prev ? bareName(normalizeSpace(textContent(prev))) : undefined;
 }
 
+/** An element a reader sees: CSS-in-JS templates put a <style> beside each styled element. */
+const rendered = (n: DomNode): n is DomElement => isElement(n) && n.name !== 'style' && n.name !== 'script';
+
 /** The name in the element after one whose only text is an author label. */
 function besideLabel(el: DomElement): string | undefined {
   const t = el.children[0]!;
   if (!isText(t) || t.data.length > 40 || !LABEL_RE.test(t.data.trim()) || /^by$/i.test(t.data.trim())) return undefined;
-  const sibs = el.parent?.children ?? [];
-  const next = sibs.slice(sibs.indexOf(el) + 1).find(isElement);
+  // The label may be wrapped on its own ("<div><span>Author</span></div>"): the box beside the wrapper holds the name.
+  let label: DomElement = el;
+  let next: DomElement | undefined;
+  for (let depth = 0; depth < 3 && next === undefined; depth++) {
+    const sibs = label.parent?.children ?? [];
+    next = sibs.slice(sibs.indexOf(label) + 1).find(rendered);
+    if (next === undefined && label.parent && isElement(label.parent) && label.parent.children.filter(rendered).length === 1) label = label.parent;
+    else break;
+  }
   if (!next) return undefined;
   const text = normalizeSpace(textContent(next));
-  return text.length >= 2 && text.length <= 200 ? labelledName(text) : undefined;
+  return (text.length >= 2 && text.length <= 200 ? labelledName(text) : undefined) ?? firstLeafName(next);
+}
+
+/**
+ * The name a card of several lines opens with ("CP" / "Chengcheng Pei" / "Staff Software
+ * Engineer"): its first text that is not an avatar's initials, read as a name line.
+ */
+function firstLeafName(card: DomElement): string | undefined {
+  const leaves: string[] = [];
+  const walk = (n: DomNode): void => {
+    if (leaves.length >= 3) return;
+    if (isText(n)) {
+      const t = normalizeSpace(n.data);
+      if (t && !INITIALS_RE.test(t)) leaves.push(t);
+    } else if (isElement(n) && n.name !== 'script' && n.name !== 'style') n.children.forEach(walk);
+  };
+  walk(card);
+  return leaves[0] !== undefined ? bareName(leaves[0]) : undefined;
 }
 
 /** AUTHOR_CLASS_RE over an element's class, itemprop and rel; by class alone (cached) when it has neither of the others. */
@@ -300,6 +327,9 @@ export function findAuthor(
     corroborated(cleanAuthor(byline?.author), metaName ?? elementsOf(page).authorLink),
     person,
     metaName,
+    // A name line beside the headline's dateline is where the page puts its byline: it comes before
+    // an author element or link further down (a related post's card names its own author).
+    cleanAuthor(byline?.bare),
     cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),

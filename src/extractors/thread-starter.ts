@@ -21,6 +21,9 @@ export function cleanAuthor(s: string | undefined): string | undefined {
  */
 export const NOT_A_PERSON_RE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$|^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|ai|dev|app|info|biz|edu|gov|us|uk|de|fr)$/i;
 
+/** What a poster's box runs on with after the name: the member's rank and count, when the post went up ("Rabbids Members 1", "Shancock Posted: 2 years ago"). */
+const POSTER_STATS_RE = /\s+(?:(?:members?|posts?|messages|replies|reputation|points)\s+[\d,]+|posted:)(?:\s.*)?$/i;
+
 /** A line of a poster's profile column: when they joined, how many posts they wrote. */
 const PROFILE_FACT_RE = /^(?:registered|joined|join date|member since|posts|messages)\s*:/i;
 
@@ -63,6 +66,6 @@ export function threadStarter(els: PosterElements): string | undefined {
   const term = els.body ? posterTerm(els.body) : undefined;
   if (term) return term;
   const first = els.authorEls.find((e) => !NOT_POSTER_CLASS_RE.test(e.attribs.class ?? ''));
-  const name = first ? cleanAuthor(normalizeSpace(textContent(first))) : undefined;
+  const name = first ? cleanAuthor(normalizeSpace(textContent(first)).replace(POSTER_STATS_RE, '')) : undefined;
   return name && name.length <= 40 ? name : undefined;
 }

@@ -273,3 +273,79 @@ describe('a desk\'s name beside the dateline of a page without an <h1>', () => {
     expect(post('Meet the Team').author).toBeUndefined();
   });
 });
+
+describe('an author card\'s other slots and a quoted customer are no byline', () => {
+  const article = '<p>Mobile apps for field service teams now cover scheduling, invoicing and customer messages in one place for small firms.</p>'.repeat(4);
+
+  it('reads the name, not the job title beside it ("VP - Technology" in an `author_des` slot)', () => {
+    const card = extract(`<html><head><title>App costs</title></head><body><div class="blog_writer"><span class="author_nm">Chirag Bhardwaj</span></div>
+      <div class="blog_writer"><i class="author_des">VP - Technology</i></div><h1>App costs</h1>${article}</body></html>`);
+    expect(card.author).toBe('Chirag Bhardwaj');
+  });
+
+  it('takes no job title for a name ("Marketing Operations Analyst", "Industry Professional")', () => {
+    const position = extract(`<html><head><title>Ecommerce analytics</title></head><body><h1>Ecommerce analytics</h1>
+      <div class="blog-author-text"><span class="blog-author-text-position">Marketing Operations Analyst</span></div>${article}</body></html>`);
+    expect(position.author).toBeUndefined();
+    const testimonial = extract(`<html><head><title>Field service</title></head><body><h1>Field service</h1>${article}
+      <blockquote>It took my business to another level.</blockquote><p class="testimonial-author-name">Sarah M.</p>
+      <span class="quote-author-firm">Industry Professional</span></body></html>`);
+    expect(testimonial.author).not.toBe('Industry Professional');
+  });
+});
+
+describe('a list of names beside the dateline under the headline', () => {
+  // Shape of a paper's summary page: its authors listed without a "By", a related paper's card below naming its own.
+  const article = '<p>The information bottleneck method finds the relevant part of a signal about another signal, and compresses the rest away.</p>'.repeat(35);
+  const paper = extract(`<html><head><title>The information bottleneck method</title></head><body><h1>The information bottleneck method</h1>
+    <div><p>Naftali Tishby, Fernando C. Pereira, William Bialek</p><time datetime="2000-04-24">Apr 24, 2000</time></div>${article}
+    <div class="card"><h3>Efficient diffusion models</h3><span rel="author">Xinyin Ma</span></div></body></html>`);
+
+  it('is the byline, ahead of an author element on a related card further down', () => {
+    expect(paper.author).toBe('Naftali Tishby, Fernando C. Pereira, William Bialek');
+  });
+});
+
+describe('an author box whose label stands wrapped on its own, and whose card opens with an initials avatar', () => {
+  // Shape of a CSS-in-JS page: a <style> beside each styled element, the box far below the headline.
+  const article = '<p>Token counts decide what a model can read at once, and counting them ahead of time keeps prompts inside the window.</p>'.repeat(35);
+  const post = extract(`<html><head><title>Token counting</title></head><body><h1>Token counting</h1>${article}
+    <div><style>.e{color:grey}</style><span>Author</span></div><style>.s{gap:8px}</style><div><div><div><span>CP</span></div><div><div><span>Chengcheng Pei</span></div>
+    <span>Staff Software Engineer, MongoDB</span></div></div><div><div><span>YL</span></div><div><div><span>Yuan Lin</span></div>
+    <span>Director of Engineering, MongoDB</span></div></div><p>${'Both work on the database team, where they build tools for developers. '.repeat(3)}</p></div></body></html>`);
+
+  it('names the card\'s first person, not the avatar\'s initials', () => {
+    expect(post.author).toBe('Chengcheng Pei');
+  });
+
+  it('reads past the initials under an "Author" label beside the headline', () => {
+    const near = extract(`<html><head><title>Token counting</title></head><body><h1>Token counting</h1>
+      <p>Author</p><p>CP</p><p>Chengcheng Pei</p>${article}</body></html>`);
+    expect(near.author).toBe('Chengcheng Pei');
+  });
+});
+
+describe('a dateline\'s name wherever its parts put it', () => {
+  const article = '<p>Video production runs from the brief through the shoot to the edit, and each stage has its own checklist and owner.</p>'.repeat(4);
+  const under = (line: string) => extract(`<html><head><title>Video production</title></head><body><h1>Video production</h1>${line}${article}</body></html>`).author;
+
+  it('cuts a name at a dash glued to it ("by Jacob Trussell—10 min read")', () => {
+    expect(under('<p>by <strong>Jacob Trussell</strong>&mdash;10 min read</p>')).toBe('Jacob Trussell');
+  });
+
+  it('reads the name after a reading time and a word count, and the name before the date', () => {
+    expect(under('<div class="post-meta"><span>December 15, 2025</span>&nbsp;·&nbsp;30 min&nbsp;·&nbsp;6279 words&nbsp;·&nbsp;Ash Vardanian</div>')).toBe('Ash Vardanian');
+    expect(under('<div class="entry-meta"><a>Mike Kappel</a> <span>May 18, 2016</span></div>')).toBe('Mike Kappel');
+    // A date's label before it is no name.
+    expect(under('<div class="entry-meta">Last Updated May 18, 2016</div>')).toBeUndefined();
+  });
+});
+
+describe('a byline that runs on into a sentence', () => {
+  it('ends the name at the sentence ("By Jeff Cobb. Last Updated on December 11, 2025")', () => {
+    const html = `<html><head><title>Course platforms</title></head><body><h1>Course platforms</h1>
+      <div>By <a>Jeff Cobb</a>.&nbsp; Last Updated on December 11, 2025</div>
+      ${'<p>Online course platforms host lessons, take payments and track learners, and each suits a different kind of teacher.</p>'.repeat(4)}</body></html>`;
+    expect(extract(html).author).toBe('Jeff Cobb');
+  });
+});

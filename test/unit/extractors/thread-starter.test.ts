@@ -1,4 +1,7 @@
+import { parseHtml } from '../../../src/extractors/dom';
+import { pageElements } from '../../../src/extractors/metadata';
 import { extract } from '../../../src/extractors/text-density';
+import { threadStarter } from '../../../src/extractors/thread-starter';
 
 const url = 'https://www.example-forum.com/threads/replacement-projector-recommendations-2024.3291860/page-2';
 const reply = (user: string, body: string, microdata = ''): string => `
@@ -50,5 +53,15 @@ describe('the author of a forum thread is who started it', () => {
     const arch = `<html><head><title>Suspend fails after update</title></head><body><h2>Suspend fails after update</h2>
       ${fluxbb('chunix64', body[0]!)}${fluxbb('seth', body[1]!)}${fluxbb('Someone', body[2]!)}</body></html>`;
     expect(extract(arch, { url: 'https://bbs.example.org/viewtopic.php?id=309936' }).author).toBe('chunix64');
+  });
+});
+
+describe('the thread starter a poster box names', () => {
+  const starter = (box: string) => threadStarter(pageElements(parseHtml(`<html><body><div class="post">${box}<p>First post of the thread.</p></div></body></html>`)));
+
+  it('is the name without the member\'s rank, count and posting time the box runs on with', () => {
+    expect(starter('<span class="poster">Rabbids <span>Members</span> 1</span>')).toBe('Rabbids');
+    expect(starter('<span class="poster">thanosmano Members 10 January 7, 2020</span>')).toBe('thanosmano');
+    expect(starter('<span class="poster">Shancock Posted: 2 years ago 21 replies</span>')).toBe('Shancock');
   });
 });

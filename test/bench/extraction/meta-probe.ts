@@ -1,0 +1,59 @@
+/**
+ * Robustness probe for metadata (not a benchmark): the WCXB tune pages read as they are and with
+ * their meta tags and JSON-LD dropped, author and date scored with meta-score. A byline the page
+ * shows should still be found from the page; a page whose author only a meta tag gives is lost,
+ * and rightly. What fails here hints at what fails on unseen sites. Tune part only.
+ *
+ *   node .state/build/test/bench/extraction/meta-probe.js [--ids=a,b] [--out=rows.json]
+ */
+import { writeFileSync } from 'node:fs';
+import { decodeHtml } from '../../../src/core/charset';
+import { loadDataset, readTruthMeta } from '../../../src/eval/dataset';
+import { extract } from '../../../src/extractors/text-density';
+import { sharedDataDir } from '../lib/results';
+import { authorRight, dateRight } from './meta-score';
+import { isCheck } from './split';
+import { SUBSETS } from './subsets';
+
+const args = process.argv.slice(2);
+const ids = args.find((a) => a.startsWith('--ids='))?.slice(6).split(',');
+const outPath = args.find((a) => a.startsWith('--out='))?.slice(6);
+
+/** The page without what perturb-probe's `meta` mode drops: meta tags and JSON-LD. */
+function dropMeta(html: string): string {
+  return html.replace(/<meta\b[^>]*>/gi, '').replace(/<script[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script>/gi, '');
+}
+
+const dir = sharedDataDir('extraction-dev-large');
+const wcxb = SUBSETS.find((s) => s.name === 'wcxb')!.test;
+const pages = loadDataset(dir).filter((p) => !isCheck(p.id) && wcxb(p) && (ids === undefined || ids.some((id) => p.id.startsWith(id))));
+const rows: Array<{ id: string; url: string; truth: string; asIs?: string; dropped?: string; field: string }> = [];
+const tally = { author: 0, authorAsIs: 0, authorDropped: 0, date: 0, dateAsIs: 0, dateDropped: 0 };
+for (const p of pages) {
+  const truth = readTruthMeta(dir, p);
+  const html = decodeHtml(p.bytes).text;
+  const run = (h: string): { published_at?: string; author?: string } => {
+    try {
+      return extract(h, { url: p.url });
+    } catch {
+      return {};
+    }
+  };
+  const asIs = run(html);
+  const dropped = run(dropMeta(html));
+  if (truth.author) {
+    tally.author++;
+    const a = authorRight(asIs.author, truth.author);
+    const d = authorRight(dropped.author, truth.author);
+    if (a) tally.authorAsIs++;
+    if (d) tally.authorDropped++;
+    if (a !== d || !d) rows.push({ id: p.id, url: p.url ?? '', field: 'author', truth: truth.author, asIs: asIs.author, dropped: dropped.author });
+  }
+  if (truth.publishDate) {
+    tally.date++;
+    if (dateRight(asIs.published_at, truth.publishDate)) tally.dateAsIs++;
+    if (dateRight(dropped.published_at, truth.publishDate)) tally.dateDropped++;
+  }
+}
+console.log(`wcxb tune, ${pages.length} pages: author as is ${tally.authorAsIs}/${tally.author}, meta dropped ${tally.authorDropped}/${tally.author}; date as is ${tally.dateAsIs}/${tally.date}, meta dropped ${tally.dateDropped}/${tally.date}`);
+if (outPath) writeFileSync(outPath, JSON.stringify(rows, null, 1));
