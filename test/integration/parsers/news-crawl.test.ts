@@ -62,7 +62,9 @@ describe('web_pages with page_document rule sets over simsite news', () => {
       const words = (t: string) => t.replace(/\s+/g, ' ').trim();
       for (const a of want) {
         const d = got.get(a['url'] as string)!;
-        expect(words(d.text)).toBe(words(a['text'] as string));
+        // A Chinese story's text begins with its headline (extractors/cjk-headline.ts), as Chinese news
+        // references and readers take it; an English one's only where the headline is part of the article block.
+        expect(words(d.text)).toBe(words(a['lang'] === 'zh' ? `${a['title'] as string} ${a['text'] as string}` : a['text'] as string));
         expect(d.title).toBe(a['title']);
         expect(d.lang).toBe(a['lang']);
         expect(['positive', 'negative', 'neutral']).toContain(d.sentiment?.label);
