@@ -37,6 +37,7 @@ import { allocationOptions, changeOptions, subjectRatePerHour, type ScheduleMode
 import { planAllocation, visitRatePerHour } from './allocation';
 import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { fitRatePrior, flatRatePrior, twoScaleRatePerHour } from './rate-model';
+import { windowDelay } from './planner-calibration';
 import { type SubjectState, delayFade } from './subject-state';
 
 export { burstDispersion };
@@ -98,9 +99,10 @@ export function forecastBudgets(states: readonly SubjectState[], model: Schedule
   const forecast = (budgetPerHour: number): ModelForecast => modelForecast(rates, weights, model, budgetPerHour);
   let calibration = 1;
   if (opts.nowMs !== undefined) {
-    const seen = realizedDelay(states, opts.nowMs);
+    const found = realizedDelay(states, opts.nowMs).posts;
+    const seen = windowDelay(states, weights, opts.nowMs);
     const running = forecast(model.config.budgetPerHour).meanDelayHours;
-    if (seen.posts >= MIN_CALIBRATION_POSTS && running > 0) {
+    if (found >= MIN_CALIBRATION_POSTS && running > 0 && seen.meanDelayHours > 0) {
       calibration = Math.min(CALIBRATION_BOUNDS[1], Math.max(CALIBRATION_BOUNDS[0], seen.meanDelayHours / running));
     }
   }
