@@ -5,7 +5,7 @@
  * state that sample is unbiased, but a crawl a week or two old has not settled: the quiet subjects'
  * intervals are still lengthening and their longest delays are still running, so the posts found
  * lean to the short delays of the early schedule (bursty world, day 10: the found posts' mean read
- * 6–10 % under what the same schedule went on to give). Little's law counts them as they run: the
+ * 7–11 % under what the same schedule went on to give). Little's law counts them as they run: the
  * mean delay is the posts waiting, integrated over time, per post published. Over a window faded as
  * the found delays are (weight e^(−k·age), k = ln 2 / DELAY_HALF_LIFE_HOURS), a subject adds
  *  - for its found posts, each published d before the visit that found it, the part of the wait the

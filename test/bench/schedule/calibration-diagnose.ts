@@ -1,6 +1,9 @@
 /**
- * Exploration: candidate calibrations at the end of the warm-up, set against the committed runs.
- * `node .state/build/test/bench/schedule/calibration-diagnose.js WORLD SEED[,SEED]`
+ * The planner's calibration at the end of the warm-up (freshet at 1x, as `--forecast-only`), set
+ * against what the committed runs ask for (Little 1x / model 1x): read from the posts found
+ * (`realizedDelay`), by Little's law over the faded window (`windowDelay`), and the same with the
+ * posts the world really holds waiting instead of the expected ones. Exploration, dev seeds:
+ * `node .state/build/test/bench/schedule/calibration-diagnose.js WORLD SEED[,SEED]`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
