@@ -25,9 +25,11 @@
  * runs on is set against that realized delay, and every budget's forecast is scaled by the ratio
  * (`calibration`; the delays are stretched by it for the p90 and the share within a day too). The
  * cost of lag is a share of the delay at every budget, so one ratio serves them all (least so at
- * the lowest budgets, where a change waits longer to be noticed). Two limits: early in a crawl the
- * realized delays miss the posts of subjects not yet visited again, the longest ones; and where a
- * few subjects post most, a few days' delays are noisy (±10 % from day to day on the bursty world).
+ * the lowest budgets, where a change waits longer to be noticed). The realized delay is read by
+ * Little's law over the same faded window (planner-calibration.ts), counting the posts still
+ * waiting for a visit with their wait so far: the found posts alone miss the longest delays, still
+ * running, in a crawl not yet settled. Where a few subjects post most, a few days' delays are
+ * noisy (±10 % from day to day on the bursty world).
  * Matching each realized post with the model's delay for its subject instead was tried: it drops
  * the cost of rates estimated low, which is most of the error (the planned visits with the true
  * rates as weights give the simulated delay to 0.1 % on the bursty world), and reads its own
@@ -37,6 +39,7 @@ import { allocationOptions, changeOptions, subjectRatePerHour, type ScheduleMode
 import { planAllocation, visitRatePerHour } from './allocation';
 import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { fitRatePrior, flatRatePrior, twoScaleRatePerHour } from './rate-model';
+import { windowDelay } from './planner-calibration';
 import { type SubjectState, delayFade } from './subject-state';
 
 export { burstDispersion };
@@ -98,9 +101,10 @@ export function forecastBudgets(states: readonly SubjectState[], model: Schedule
   const forecast = (budgetPerHour: number): ModelForecast => modelForecast(rates, weights, model, budgetPerHour);
   let calibration = 1;
   if (opts.nowMs !== undefined) {
-    const seen = realizedDelay(states, opts.nowMs);
+    const found = realizedDelay(states, opts.nowMs).posts;
+    const seen = windowDelay(states, weights, opts.nowMs);
     const running = forecast(model.config.budgetPerHour).meanDelayHours;
-    if (seen.posts >= MIN_CALIBRATION_POSTS && running > 0) {
+    if (found >= MIN_CALIBRATION_POSTS && running > 0 && seen.meanDelayHours > 0) {
       calibration = Math.min(CALIBRATION_BOUNDS[1], Math.max(CALIBRATION_BOUNDS[0], seen.meanDelayHours / running));
     }
   }

@@ -55,16 +55,40 @@ describe('what-if planner', () => {
     expect(realizedDelay(states, now).posts).toBe(400);
     expect(realizedDelay(states, now).meanDelayHours).toBeCloseTo(seen, 9);
     const [atRunning, atDouble] = forecastBudgets(states, model, [running, 2 * running], { nowMs: now });
-    expect(atRunning!.calibration).toBeCloseTo(1.3, 9);
-    expect(atRunning!.meanDelayHours).toBeCloseTo(seen, 9);
-    expect(atDouble!.meanDelayHours).toBeCloseTo(1.3 * modelDouble!.meanDelayHours, 9);
+    // By Little's law over the faded window: a post that waited d is counted from its publication,
+    // where it weighs e^(−k·d), and its wait as the window saw it, (1 − e^(−k·d))/k: (e^(k·d) − 1)/k per post.
+    const k = Math.LN2 / DELAY_HALF_LIFE_HOURS;
+    const windowed = Math.expm1(k * seen) / k;
+    const ratio = windowed / modelRunning!.meanDelayHours;
+    expect(ratio).toBeGreaterThan(1.3);
+    expect(atRunning!.calibration).toBeCloseTo(ratio, 9);
+    expect(atRunning!.meanDelayHours).toBeCloseTo(windowed, 9);
+    expect(atDouble!.meanDelayHours).toBeCloseTo(ratio * modelDouble!.meanDelayHours, 9);
     expect(atDouble!.modelMeanDelayHours).toBeCloseTo(modelDouble!.meanDelayHours, 9);
-    expect(atDouble!.p90DelayHours).toBeCloseTo(1.3 * modelDouble!.p90DelayHours, 6);
+    expect(atDouble!.p90DelayHours).toBeCloseTo(ratio * modelDouble!.p90DelayHours, 6);
     expect(atDouble!.withinDayShare).toBeLessThanOrEqual(modelDouble!.withinDayShare);
     // Two half-lives later only 100 posts' worth of delays is left: too few to say.
     expect(400 / 4).toBeLessThan(MIN_CALIBRATION_POSTS);
     const [stale] = forecastBudgets(states, model, [running], { nowMs: now + 2 * DELAY_HALF_LIFE_HOURS * H });
     expect(stale!.calibration).toBe(1);
     expect(stale!.meanDelayHours).toBeCloseTo(modelRunning!.meanDelayHours, 9);
+  });
+
+  it('counts the posts still waiting for a quiet subject\'s visit, not only the delays found so far', () => {
+    const now = 400 * H;
+    const busy = watched(400, now, 2);
+    // Quiet subjects (a post every 100 h): nothing found yet since their first visit, which was 300 h ago.
+    const quiet = (lastVisitMs: number): SubjectState[] => Array.from({ length: 400 }, () => ({
+      ...newSubjectState(0), lastVisitMs, visits: 2, evidencePosts: 1, evidenceHours: 100, allPosts: 1, allHours: 100, lastPosts: 1, lastHours: 100,
+    }));
+    const justVisited = [...busy, ...quiet(now)];
+    const waiting = [...busy, ...quiet(now - 300 * H)];
+    const model = buildModel(justVisited, { ...DEFAULT_POISSON_CONFIG, budgetPerHour: 20, pageSize: 10 });
+    // The found delays are the same: the posts found alone cannot tell the two crawls apart.
+    expect(realizedDelay(waiting, now)).toEqual(realizedDelay(justVisited, now));
+    const [settled] = forecastBudgets(justVisited, model, [20], { nowMs: now });
+    const [late] = forecastBudgets(waiting, model, [20], { nowMs: now });
+    expect(late!.modelMeanDelayHours).toBeCloseTo(settled!.modelMeanDelayHours, 9);
+    expect(late!.calibration).toBeGreaterThan(1.2 * settled!.calibration);
   });
 });
