@@ -1,5 +1,6 @@
 import { readDate } from './dates';
-import { AUTHOR_CLASS_RE, bareName, DESK_RE, INITIALS_RE, LABEL_RE, labelledName, nameOf, type Byline } from './bylines';
+import { AUTHOR_CLASS_RE, DESK_RE, LABEL_RE, type Byline } from './bylines';
+import { bareName, INITIALS_RE, labelledName, nameOf } from './person-names';
 import { PORTRAIT_ALT_RE, portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
 import { ldAuthor, nameKey, siteNames } from './json-ld';

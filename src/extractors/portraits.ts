@@ -1,4 +1,4 @@
-import { nameOf } from './bylines';
+import { nameOf } from './person-names';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode } from './dom';
 
 /** An alt text that may be a name: two to four capitalised words (name particles between), a role after a comma. */

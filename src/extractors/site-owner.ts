@@ -1,4 +1,4 @@
-import { nameOf } from './bylines';
+import { nameOf } from './person-names';
 
 /**
  * Who a personal site belongs to: the last resort for the author of a page that names no one

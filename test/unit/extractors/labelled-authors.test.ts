@@ -1,4 +1,4 @@
-import { credentialedName } from '../../../src/extractors/bylines';
+import { credentialedName } from '../../../src/extractors/person-names';
 import { extract } from '../../../src/extractors/text-density';
 
 /** Shapes of real pages (WCXB dev, tune part): an insights article with a facts aside, a bootcamp blog with an "About the Author" foot. */
