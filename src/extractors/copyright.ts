@@ -1,6 +1,6 @@
 import { normalizeSpace, textContent } from './dom';
 import { nameKey as key } from './json-ld';
-import type { PageElements } from './metadata';
+import type { PageElements } from './page-elements';
 import { PERSON_RE } from './site-owner';
 
 /**

@@ -1,4 +1,4 @@
-import { elementsOf, type Page } from './metadata';
+import { elementsOf, type Page } from './page-elements';
 
 /**
  * Which BMP code units are letters (`\p{L}`), 1 or 0, read off the regex once per process (the

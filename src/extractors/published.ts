@@ -1,6 +1,6 @@
 import type { Byline } from './bylines';
 import { ambiguousDay, dataObjectDates, dateInUrl, readDate } from './dates';
-import { elementsOf, type Page } from './metadata';
+import { elementsOf, type Page } from './page-elements';
 
 /**
  * When a page was published and last changed: its metadata (JSON-LD, meta tags, `<time>`), the

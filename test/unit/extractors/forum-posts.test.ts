@@ -47,7 +47,7 @@ describe('forum post lists (forum-posts.ts)', () => {
     }
   });
 
-  it('counts the nested replies as the thread\'s when it weighs the post list against the page (content.ts threadPosts)', () => {
+  it('counts the nested replies as the thread\'s when it weighs the post list against the page (thread-content.ts threadPosts)', () => {
     // Short root posts, a long reply nested under the first (too few wrappers to make a list of
     // their own: withReplyWrappers), an opening text and a community blurb outside the list: the
     // roots alone hold too little of the page, roots and reply most of it.

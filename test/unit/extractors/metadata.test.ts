@@ -1,5 +1,6 @@
 import { findAll, findFirst, parseHtml, type DomElement } from '../../../src/extractors/dom';
-import { findAuthor, findTitle, jsonLd, metaMap, pageElements } from '../../../src/extractors/metadata';
+import { findAuthor, findTitle, jsonLd, metaMap } from '../../../src/extractors/metadata';
+import { pageElements } from '../../../src/extractors/page-elements';
 import { findLang, langOfScripts } from '../../../src/extractors/page-lang';
 import { normalizeDate } from '../../../src/extractors/published';
 import { looksLikeForum } from '../../../src/extractors/page-kind';

@@ -1,5 +1,5 @@
 import { parseHtml } from '../../../src/extractors/dom';
-import { pageElements } from '../../../src/extractors/metadata';
+import { pageElements } from '../../../src/extractors/page-elements';
 import { extract } from '../../../src/extractors/text-density';
 import { threadStarter } from '../../../src/extractors/thread-starter';
 
