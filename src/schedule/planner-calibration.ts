@@ -33,6 +33,8 @@ export interface WindowDelay {
   posts: number;
   /** Their waiting within the window, in post-hours. */
   waitingHours: number;
+  /** The posts the visits found, faded to now as the realized delays are (planner.ts realizedDelay's count). */
+  foundPosts: number;
   meanDelayHours: number;
 }
 
@@ -43,6 +45,7 @@ export interface WindowDelay {
 export function windowDelay(states: readonly SubjectState[], postsPerHour: ArrayLike<number>, nowMs: number): WindowDelay {
   let posts = 0;
   let waitingHours = 0;
+  let foundPosts = 0;
   for (let i = 0; i < states.length; i++) {
     const s = states[i]!;
     if (s.lastVisitMs === null) continue;
@@ -50,6 +53,7 @@ export function windowDelay(states: readonly SubjectState[], postsPerHour: Array
     if (s.delayPosts > 0) {
       // Faded from the visit that found them: from publication, d earlier, they weigh e^(−k·d) less.
       const found = s.delayPosts * delayFade(nowMs - s.lastVisitMs);
+      foundPosts += found;
       const d = s.delayHours / s.delayPosts;
       posts += found * Math.exp(-FADE_PER_HOUR * d);
       waitingHours += found * fadedHours(d);
@@ -61,5 +65,5 @@ export function windowDelay(states: readonly SubjectState[], postsPerHour: Array
     posts += rate * published;
     waitingHours += (rate * (sinceVisitHours - published)) / FADE_PER_HOUR;
   }
-  return { posts, waitingHours, meanDelayHours: posts > 0 ? waitingHours / posts : Number.NaN };
+  return { posts, waitingHours, foundPosts, meanDelayHours: posts > 0 ? waitingHours / posts : Number.NaN };
 }

@@ -101,10 +101,9 @@ export function forecastBudgets(states: readonly SubjectState[], model: Schedule
   const forecast = (budgetPerHour: number): ModelForecast => modelForecast(rates, weights, model, budgetPerHour);
   let calibration = 1;
   if (opts.nowMs !== undefined) {
-    const found = realizedDelay(states, opts.nowMs).posts;
     const seen = windowDelay(states, weights, opts.nowMs);
     const running = forecast(model.config.budgetPerHour).meanDelayHours;
-    if (found >= MIN_CALIBRATION_POSTS && running > 0 && seen.meanDelayHours > 0) {
+    if (seen.foundPosts >= MIN_CALIBRATION_POSTS && running > 0 && seen.meanDelayHours > 0) {
       calibration = Math.min(CALIBRATION_BOUNDS[1], Math.max(CALIBRATION_BOUNDS[0], seen.meanDelayHours / running));
     }
   }
