@@ -37,6 +37,7 @@ import { keepItemLinkLines } from './item-links';
 import { markCommentThreads } from './comment-threads';
 import { cutPastedDumps } from './pasted-dumps';
 import { dropPostFurniture } from './post-furniture';
+import { dropRelativeStamps } from './relative-stamps';
 import { shownVoteStates } from './vote-states';
 import { captionAlts, dropAltCaptions } from './alt-captions';
 import { pageEchoes } from './echoes';
@@ -268,7 +269,7 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const listed = aboveFooter(blocks, values, choose(values), forum, choose);
   const first = forum ? listed : withSiblingPosts(blocks, withCardModules(blocks, listed, selection), head, selection);
   const opinion = forum
-    ? forumSafetyNet(blocks, shownVoteStates(dropPostFurniture(cutPastedDumps(dropRepeatedLines(first)))), selection, wrappers)
+    ? forumSafetyNet(blocks, shownVoteStates(dropRelativeStamps(dropPostFurniture(cutPastedDumps(dropRepeatedLines(first))))), selection, wrappers)
     : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
