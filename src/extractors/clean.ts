@@ -273,7 +273,7 @@ export function isAdmonition(el: DomElement): boolean {
 }
 
 /** The poster box of a forum post (name, rank, join date, post count, signature, the badges a member earned). */
-const POSTER_RE = /userExtras|user[-_]?info|user[-_]?details|user[-_]?stats|postprofile|profile[-_]?(?:info|details)|poster[-_]?info|author[-_]?info|avatar|signature|member[-_]?(?:info|details)|reputation|user[-_]?title|postbit_legacy|postdetails_left|message-user(?:Details|Arrow)?\b(?!-?content)|badges\b/i;
+const POSTER_RE = /userExtras|user[-_]?info|user[-_]?details|user[-_]?stats|postprofile|profile[-_]?(?:info|details)|poster[-_]?info|author[-_]?info|(?<!no[-_]?)avatar|signature|member[-_]?(?:info|details)|reputation|user[-_]?title|postbit_legacy|postdetails_left|message-user(?:Details|Arrow)?\b(?!-?content)|badges\b/i;
 
 export function isPosterBox(el: DomElement): boolean {
   return POSTER_RE.test(classAndId(el));
