@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { isElement, type DomElement, type DomParent } from './dom';
+import { isAncestorOf, isElement, type DomElement, type DomParent } from './dom';
 import { shape } from './items';
 
 /** A run of sibling elements with one structure (tag and class, digits ignored): the posts. */
@@ -74,7 +74,22 @@ export function findPostList(blocks: Block[], values: number[], minPosts = 2, mi
     if (l.value < NEAR_TOP_SHARE * top) continue;
     if (!best || l.posts.size > best.posts.size || (l.posts.size === best.posts.size && l.value > best.value)) best = l;
   }
-  return best && withReplyWrappers(best, lists);
+  return best && withReplyWrappers(innerList(best, lists), lists);
+}
+
+/**
+ * Children told apart by no class or role may be the page's own wrappers side by side (the header
+ * band, the thread, the footer: three "posts"): a list inside one of them that holds nearly all
+ * their text is the thread. Posts an engine marks with a class are posts.
+ */
+function innerList(best: PostList, lists: PostList[]): PostList {
+  if (!best.shape.endsWith('.')) return best;
+  let inner: PostList | undefined;
+  for (const l of lists) {
+    if (l === best || l.value < NEAR_TOP_SHARE * best.value || ![...best.posts].some((p) => isAncestorOf(p, l.parent))) continue;
+    if (!inner || l.posts.size > inner.posts.size || (l.posts.size === inner.posts.size && l.value > inner.value)) inner = l;
+  }
+  return inner ?? best;
 }
 
 /**

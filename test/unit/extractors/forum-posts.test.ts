@@ -24,6 +24,23 @@ describe('forum post lists (forum-posts.ts)', () => {
     expect(list?.posts.size).toBe(10);
   });
 
+  it('takes the posts inside one of three classless page wrappers (header band, thread, footer), not the wrappers', () => {
+    // vBulletin 3's shape on an old board: body > div (the menu band), div (the posts, each in a bare div), div (the rules box).
+    const post = (i: number, who: string): string => `<div><table class="tborder" id="post${i}"><tr><td class="alt2"><a class="bigusername" href="member.php?u=${i}">${who}</a>
+      <div class="smallfont">Registered User</div></td><td class="alt1"><div class="smallfont">${i}nd April 2025, 13:59</div>
+      <div id="post_message_${i}">Post ${i}: the card locks the refresh rate at 23.951 instead of 23.976 with every player I tried, and a custom resolution changes nothing.
+      Disabling hardware decoding did not help either, so it looks like the driver rounds the clock before the display sees it.</div></td></tr></table></div>`;
+    const html = `<html><head><title>Wrong refresh rate - Doom9's Forum</title><meta name="generator" content="vBulletin 3.8.11"></head><body>
+      <div><table><tr><td class="vbmenu_control"><a href="register.php">Register</a></td><td class="vbmenu_control"><a href="faq.php">FAQ</a></td></tr></table></div>
+      <div id="posts">${post(1, 'microfast')}${post(2, 'GeoffreyA')}</div>
+      <div><table class="tborder"><tr><td class="alt1"><div class="smallfont"><a href="misc.php?do=bbcode">Forum Rules</a></div><div>Posting rules: you may not post new threads.</div></td></tr></table></div></body></html>`;
+    const blocks = toBlocks(parseHtml(html));
+    expect(findPostList(blocks, nodeValues(blocks, { ...DEFAULT_SCORING, ...FORUM_SCORING }))?.posts.size).toBe(2);
+    const text = extract(html, { url: 'https://forum.example.org/showthread.php?t=186269' }).text;
+    for (const s of ['Post 1:', 'Post 2:', 'GeoffreyA', '2nd April 2025, 13:59']) expect(text).toContain(s);
+    for (const s of ['Register', 'Forum Rules']) expect(text).not.toContain(s);
+  });
+
   it('keeps every post when the wrapper holding them all is named like a poster box', () => {
     const page = extract(thread(10), { url: 'https://www.tapatalk.com/groups/fish/what-to-look-for-t17351.html' });
     for (let i = 1; i <= 10; i++) expect(page.text).toContain(`Reply number ${i}:`);
