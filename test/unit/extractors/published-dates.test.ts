@@ -254,3 +254,19 @@ describe('datelines read from the page alone (no meta tags, no JSON-LD)', () => 
     expect(page.published_at).toBe('2020-06-09');
   });
 });
+
+describe('the dateline the metadata vouches for among several near the headline', () => {
+  // XenForo shape: the poster's card (join date, no label on its line) stands above the first post's time.
+  const thread = (ld: string) => extract(`<html lang="en"><head><title>Suggestions for a beginner MTB</title>${ld}</head><body>
+    <h1>Suggestions for a beginner MTB</h1><div class="poster"><p>trailrider</p><p>Jun 29, 2016</p><p>410</p></div>
+    <div class="post-time">Jul 18, 2024</div>${para}</body></html>`);
+
+  it('takes the near date on the metadata\'s day over a nearer date of another day', () => {
+    const page = thread('<script type="application/ld+json">{"@type":"DiscussionForumPosting","datePublished":"2024-07-18T00:33:53-04:00"}</script>');
+    expect(page.published_at).toBe('2024-07-18T00:33:53-04:00');
+  });
+
+  it('keeps the nearest date when the metadata states none', () => {
+    expect(thread('').published_at).toBe('2016-06-29');
+  });
+});
