@@ -12,6 +12,11 @@ const MONTHS: Record<string, number> = {
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const YEAR = '((?:19|20)\\d{2})';
+/**
+ * Where a year ends: not before another digit, unless inline markup without a space glued the
+ * line's next part to it, a time ("November 11, 20228:23 PM ET") or a reading time ("May 2nd 202511 mins").
+ */
+const YEAR_END = '(?!\\d(?!\\d?[:：]\\d{2}|\\d{0,2}\\s*min))';
 /** A time after the date: `10:30`, `10:30 am`, `10:30 a.m. ET`, `at 9:05PM (GMT+8)`. */
 const TIME = '(?:\\s*(?:[,|•·@-]|at|um|à)?\\s*(\\d{1,2})[:：](\\d{2})(?:[:：](\\d{2}))?\\s*([ap]\\.?m\\.?)?\\s*\\(?((?:GMT|UTC)\\s*[+-]\\s*\\d{1,2}(?::?\\d{2})?|[A-Z]{2,4}T|ET|Z)?\\)?)?';
 
@@ -36,9 +41,9 @@ const PATTERNS: DatePattern[] = [
   // March 5, 2024 / Mar. 5th 2024
   // (also glued to a name before it, as inline markup without spaces renders: "By Ana RuizMar 5, 2025")
   // (and to a name after it: "Dec 17, 2025Julian K. Arni")
-  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}(?!\\d)${TIME}`, 'i'), ymd: [3, 1, 2], named: true },
+  { re: new RegExp(`(?:\\b|(?<=[a-z]))${MONTH}\\s+${DAY},?\\s+${YEAR}${YEAR_END}${TIME}`, 'i'), ymd: [3, 1, 2], named: true },
   // 5 March 2024 / 5th Mar, 2024 / 05-Mar-2024
-  { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}\\b${TIME}`, 'i'), ymd: [3, 2, 1], named: true },
+  { re: new RegExp(`\\b${DAY}(?:\\s+|-)(?:of\\s+)?${MONTH},?(?:\\s+|-)${YEAR}${YEAR_END}${TIME}`, 'i'), ymd: [3, 2, 1], named: true },
 ];
 /** What every pattern's YEAR matches (no line without it holds a date readDate reads). */
 const YEAR_RE = /(?:19|20)\d{2}/;

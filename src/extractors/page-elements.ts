@@ -55,8 +55,11 @@ export interface PageElements {
   copyright?: string;
 }
 
-/** A class naming the piece's own date; a comment's date is no date of the page. */
-const DATE_CLASS_RE = /(?:^|[\s_-])(?:entry|post|article|meta|publish(?:ed)?|pub|byline)[-_]?date(?:$|[\s_-])|(?:^|\s)(?:posted-on|pubdate|published)(?:\s|$)/i;
+/**
+ * A class naming the piece's own date (`entry-date`, or `entry-time` as the Genesis theme names
+ * its `<time>` without a datetime); a comment's date is no date of the page.
+ */
+const DATE_CLASS_RE = /(?:^|[\s_-])(?:entry|post|article|meta|publish(?:ed)?|pub|byline)[-_]?(?:date|time)(?:$|[\s_-])|(?:^|\s)(?:posted-on|pubdate|published)(?:\s|$)/i;
 const NOT_DATE_CLASS_RE = /comment|reply|related|widget/i;
 /** How many date-classed elements without a date are read before giving up (a template's empty placeholders). */
 const MAX_DATE_TRIES = 5;

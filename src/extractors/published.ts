@@ -214,6 +214,19 @@ function markedPublication(shown: { iso: string; label: string }, times: string[
 }
 
 /**
+ * The date near the headline on the day the metadata's first publication date states, when the
+ * nearest one is another day: the page shows its date beside others (a poster's join date, a
+ * teaser's, a date its text quotes) and the metadata says which is the page's own. An "Updated"
+ * date is the change's whatever its day.
+ */
+function metadataShown(dates: NonNullable<Byline['dates']>, first: string | undefined): Byline['dates'][number] | undefined {
+  if (first === undefined || dates.length < 2) return undefined;
+  const day = dayOf(first);
+  if (dayOf(dates[0]!.iso) === day) return undefined;
+  return dates.find((d) => d.distance <= NEAR_LINES && d.label !== 'updated' && dayOf(d.iso) === day);
+}
+
+/**
  * When the page was published: the date its dateline shows near the headline (what readers
  * are told), made precise with a metadata timestamp of that day; else the metadata
  * (JSON-LD, article:published_time, …, the first <time datetime>); else a date in the URL;
@@ -230,7 +243,8 @@ export function findPublished(
   const original = byline?.dates.find((d) => d.label === 'original');
   if (original) return sharpen(original.iso, published);
   const nearest = byline?.dates[0];
-  const read = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES) ?? nearest;
+  const read = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES)
+    ?? metadataShown(byline?.dates ?? [], published[0]) ?? nearest;
   // A numeric date that reads either way ("02-12-2025") is the reading the metadata or the URL states.
   const urlDay = dateInUrl(url);
   const shown = read?.alt !== undefined && (read.alt === urlDay || published.some((p) => dayOf(p) === read.alt)) ? { ...read, iso: read.alt } : read;

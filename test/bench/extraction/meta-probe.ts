@@ -51,8 +51,11 @@ for (const p of pages) {
   }
   if (truth.publishDate) {
     tally.date++;
-    if (dateRight(asIs.published_at, truth.publishDate)) tally.dateAsIs++;
-    if (dateRight(dropped.published_at, truth.publishDate)) tally.dateDropped++;
+    const a = dateRight(asIs.published_at, truth.publishDate);
+    const d = dateRight(dropped.published_at, truth.publishDate);
+    if (a) tally.dateAsIs++;
+    if (d) tally.dateDropped++;
+    if (a !== d || !d) rows.push({ id: p.id, url: p.url ?? '', field: 'date', truth: truth.publishDate, asIs: asIs.published_at, dropped: dropped.published_at });
   }
 }
 console.log(`wcxb tune, ${pages.length} pages: author as is ${tally.authorAsIs}/${tally.author}, meta dropped ${tally.authorDropped}/${tally.author}; date as is ${tally.dateAsIs}/${tally.date}, meta dropped ${tally.dateDropped}/${tally.date}`);

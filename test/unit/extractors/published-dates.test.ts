@@ -232,3 +232,41 @@ describe('publication dates in the less common meta vocabularies', () => {
     },
   );
 });
+
+describe('datelines read from the page alone (no meta tags, no JSON-LD)', () => {
+  it('reads a year that inline markup glued to the time or the reading time after it', () => {
+    expect(readDate('Updated November 11, 20228:23 PM ET Originally published November 9, 2022')).toMatchObject({ iso: '2022-11-11T20:23:00', index: 8 });
+    expect(readDate('by Harsh Vaibhav Global Commons May 2nd 202511 mins')?.iso).toBe('2025-05-02');
+    expect(readDate('Mar 27, 20255 mins')?.iso).toBe('2025-03-27');
+    expect(readDate('5 March 202412:30')?.iso).toBe('2024-03-05T12:30:00');
+    // Other digits after a year make no year: a number, an order code.
+    expect(readDate('March 5, 20245')).toBeUndefined();
+    expect(readDate('Order 5 March 20241234 units')).toBeUndefined();
+    const page = extract(`<html lang="en"><head><title>11 go-to podcasts that inspire IT leaders</title></head><body>
+      <h1>11 go-to podcasts that inspire IT leaders</h1><div class="meta"><span>Mar 27, 2025</span><span>5 mins</span></div>${para}</body></html>`);
+    expect(page.published_at).toBe('2025-03-27');
+  });
+
+  it('reads the date of a Genesis theme\'s <time class="entry-time"> in the entry footer', () => {
+    const page = extract(`<html lang="en"><head><title>A Beginner's Guide To Refinishing Vintage Furniture</title></head><body>
+      <h1>A Beginner's Guide To Refinishing Vintage Furniture</h1>${para.repeat(12)}
+      <footer class="entry-footer"><p class="entry-meta"><time class="entry-time">June 9, 2020</time> · <span>6 Comments</span></p></footer></body></html>`);
+    expect(page.published_at).toBe('2020-06-09');
+  });
+});
+
+describe('the dateline the metadata vouches for among several near the headline', () => {
+  // XenForo shape: the poster's card (join date, no label on its line) stands above the first post's time.
+  const thread = (ld: string) => extract(`<html lang="en"><head><title>Suggestions for a beginner MTB</title>${ld}</head><body>
+    <h1>Suggestions for a beginner MTB</h1><div class="poster"><p>trailrider</p><p>Jun 29, 2016</p><p>410</p></div>
+    <div class="post-time">Jul 18, 2024</div>${para}</body></html>`);
+
+  it('takes the near date on the metadata\'s day over a nearer date of another day', () => {
+    const page = thread('<script type="application/ld+json">{"@type":"DiscussionForumPosting","datePublished":"2024-07-18T00:33:53-04:00"}</script>');
+    expect(page.published_at).toBe('2024-07-18T00:33:53-04:00');
+  });
+
+  it('keeps the nearest date when the metadata states none', () => {
+    expect(thread('').published_at).toBe('2016-06-29');
+  });
+});
