@@ -1,4 +1,5 @@
-import type { Block } from './blocks';
+import { isBoilerplate, type Block } from './blocks';
+import { isProse } from './second-opinion';
 import type { DomElement, DomParent } from './dom';
 import { keepLine, type SelectionParams } from './selection';
 
@@ -57,4 +58,32 @@ export function withItemList(
   const add = [...items].filter(([b, item]) => !kept.has(b) && item.parent !== null && keepLine(b, item.parent, true, selection, weights, items)).map(([b]) => b);
   if (add.length === 0) return chosen;
   return [...chosen, ...add].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * A listing read as its items, with the intro its template sets right above them: a category's
+ * blurb ("Our collection of tomato sauce recipes has something for…") sits in its own box beside
+ * the grid's, so the items' container leaves it out. The sentences between the headline (or the
+ * last chosen line above the list) and the first item are read, up to an intro's length; a
+ * line that is mostly link (a menu, a filter) ends the intro.
+ */
+export function withListIntro(
+  blocks: Block[], chosen: Block[], items: ReadonlyMap<Block, DomParent> | undefined, headline: Block | undefined,
+): Block[] {
+  if (!items || items.size === 0 || !headline) return chosen;
+  const kept = new Set(chosen);
+  let firstItem = Infinity;
+  for (const b of items.keys()) if (kept.has(b)) firstItem = Math.min(firstItem, b.index);
+  if (firstItem === Infinity || headline.index >= firstItem) return chosen;
+  const intro: Block[] = [];
+  let size = 0;
+  for (let i = firstItem - 1; i > headline.index && !kept.has(blocks[i]!); i--) {
+    const b = blocks[i]!;
+    if (b.linkChars > 0.5 * b.chars) break;
+    if (!isProse(b) || isBoilerplate(b)) continue;
+    size += b.chars + 3 * b.cjkChars;
+    if (size > MAX_INTRO_CHARS) break;
+    intro.push(b);
+  }
+  return intro.length ? [...chosen, ...intro].sort((a, b) => a.index - b.index) : chosen;
 }

@@ -1,6 +1,6 @@
 import { toBlocks } from '../../../src/extractors/blocks';
 import { parseHtml } from '../../../src/extractors/dom';
-import { withItemList } from '../../../src/extractors/item-list';
+import { withItemList, withListIntro } from '../../../src/extractors/item-list';
 import { findItemLines } from '../../../src/extractors/items';
 import { DEFAULT_SELECTION } from '../../../src/extractors/selection';
 import { extract } from '../../../src/extractors/text-density';
@@ -72,5 +72,26 @@ describe('a list after the chosen text (item-list.ts introAbove)', () => {
     const html = `<html><body><h1>How one family cooks</h1>${body}${grid}</body></html>`;
     const text = read(html, (t) => t.startsWith('Paragraph'));
     expect(text).not.toContain(`${recipes[0]}, a reader favourite for busy weeknights`);
+  });
+});
+
+describe('the intro right above a listing read as its items (item-list.ts withListIntro)', () => {
+  const cards = recipes.map((r, i) => `<div class="card"><a href="/r/${i}"><img src="/i/${i}.jpg" alt=""><div class="card__content">${r}</div></a></div>`).join('');
+  const html = (between: string): string => `<html><body><h1>Tomato Sauce Recipes</h1>${between}<div class="list"><div class="grid">${cards}</div></div></body></html>`;
+  const blurb = '<div class="intro"><p>Our collection of tomato sauce recipes has something for every type of dish, whether you want pasta or a stew.</p></div>';
+  const read = (page: string): string[] => {
+    const blocks = toBlocks(parseHtml(page), true, false, true);
+    const items = findItemLines(blocks);
+    expect(items).toBeDefined();
+    return withListIntro(blocks, blocks.filter((b) => items!.has(b)), items, blocks.find((b) => b.heading === 1)).map((b) => b.text);
+  };
+
+  it('reads the blurb between the headline and the first card', () => {
+    expect(read(html(blurb))).toContain('Our collection of tomato sauce recipes has something for every type of dish, whether you want pasta or a stew.');
+  });
+
+  it('stops at a box of links between them (a filter, a menu), and reads no text above it', () => {
+    const filters = `<ul class="filters">${['Pastas', 'Condiments and Sauces', 'Pasta Mains'].map((f) => `<li><a href="/f/${f}">${f}</a></li>`).join('')}</ul>`;
+    expect(read(html(`${blurb}${filters}`))).not.toContain('Our collection of tomato sauce recipes has something for every type of dish, whether you want pasta or a stew.');
   });
 });
