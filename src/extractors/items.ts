@@ -37,11 +37,18 @@ export interface ItemParams {
   maxSliders: number;
   /** Characters of a linked line that reads as a card's teaser (a sentence or two), not a menu entry. */
   minTeaserChars: number;
+  /** Siblings a list right under the page's headline needs (headedList). */
+  minHeadedItems: number;
+  /** Share of the page such a list must hold (menus and a long blurb below it may hold the rest). */
+  minHeadedShare: number;
+  /** Characters of text at most between the headline and such a list (a category's intro, not an article). */
+  maxIntroChars: number;
 }
 
 export const DEFAULT_ITEMS: ItemParams = {
   minItems: 3, minItemChars: 60, maxItemChars: 1500, minShare: 0.3, maxLinkLinesPerItem: 6, minShortShare: 0.5, maxShortLineChars: 40,
   minPictureItems: 6, minPictureItemChars: 12, minTeaserChars: 100, minLetteredItems: 5, maxHeadlineItemShare: 0.3, maxSliders: 6,
+  minHeadedItems: 6, minHeadedShare: 0.1, maxIntroChars: 1200,
 };
 
 /** How far above a line its item may sit. */
@@ -70,8 +77,12 @@ interface Group {
   cjkChars: number;
   /** Linked lines of prose size (see ItemParams.minTeaserChars). */
   teasers: number;
+  /** Lines showing a price (PRICE_RE). */
+  prices: number;
   /** The first line of each item, in page order. */
   firsts: string[];
+  /** Index of the group's first line. */
+  at: number;
   /** The parents of several groups read as one (sliders of one shape); else only `parent`. */
   parents?: Set<DomParent>;
 }
@@ -83,29 +94,56 @@ interface Group {
  * (a box of many links is a link list). Undefined when none.
  */
 export function findItemLines(blocks: Block[], headline?: Block, params: ItemParams = DEFAULT_ITEMS): Map<Block, DomParent> | undefined {
-  const near = itemLinesWithin(MAX_DEPTH, blocks, headline, params);
-  return near === null ? itemLinesWithin(MAX_DEEP_DEPTH, blocks, headline, params, true) ?? undefined : near;
+  const top = headline ?? blocks.find((b) => b.heading === 1);
+  // The list under the headline is looked for in the same walk, and read only when no list holds minShare.
+  const headed: HeadedList | undefined = top ? { by: top } : undefined;
+  const near = itemLinesWithin(MAX_DEPTH, blocks, headline, params, false, headed);
+  if (near !== null) return near;
+  const deep = itemLinesWithin(MAX_DEEP_DEPTH, blocks, headline, params, true);
+  if (deep !== null) return deep;
+  return headed?.group ? groupLines(blocks, headed.group, headed.held!, headline, params) : undefined;
+}
+
+/** The list right under the page's headline (headedList) found during the near walk, and what that walk's elements hold. */
+interface HeadedList {
+  by: Block;
+  group?: Group;
+  held?: ReadonlyMap<DomParent, { chars: number }>;
+  before?: number[];
+}
+
+/**
+ * Characters of the lines before each line (prefix sums, a Han character counting as a short
+ * word): what stands between a headline and a list.
+ */
+function charsBefore(blocks: Block[]): number[] {
+  const before = new Array<number>(blocks.length + 1);
+  before[0] = 0;
+  for (let i = 0; i < blocks.length; i++) before[i + 1] = before[i]! + blocks[i]!.chars + 3 * blocks[i]!.cjkChars;
+  return before;
 }
 
 /** findItemLines with items at most `maxDepth` above their lines; null when no group of siblings reads as items. */
 function itemLinesWithin(
-  maxDepth: number, blocks: Block[], headline: Block | undefined, params: ItemParams, linkedOnly = false,
+  maxDepth: number, blocks: Block[], headline: Block | undefined, params: ItemParams, linkedOnly = false, headed?: HeadedList,
 ): Map<Block, DomParent> | undefined | null {
   let total = 0;
   // What each element holds, summed over its lines first: the shape strings are then built once
   // per element, not once per line and ancestor.
-  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number; teasers: number; first: string }>();
+  const held = new Map<DomParent, { chars: number; linkChars: number; linkLines: number; lines: number; cjkChars: number; teasers: number; prices: number; first: string; at: number }>();
   for (const b of blocks) {
     total += b.chars;
     const teaser = b.linkChars > 0.5 * b.chars && b.chars + 3 * b.cjkChars >= params.minTeaserChars ? 1 : 0;
+    const price = PRICE_RE.test(b.text) ? 1 : 0;
     let depth = 0;
     for (let el: DomParent | null = b.owner; el && el.parent && depth < maxDepth; el = el.parent, depth++) {
       let h = held.get(el);
-      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, first: b.text }));
+      if (!h) held.set(el, (h = { chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, prices: 0, first: b.text, at: b.index }));
       h.chars += b.chars;
       h.lines++;
       h.cjkChars += b.cjkChars;
       h.teasers += teaser;
+      h.prices += price;
       h.linkChars += b.linkChars;
       if (b.linkChars > 0) h.linkLines++;
     }
@@ -120,14 +158,16 @@ function itemLinesWithin(
     let byShape = groups.get(parent);
     if (!byShape) groups.set(parent, (byShape = new Map()));
     let g = byShape.get(key);
-    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, firsts: [] }));
+    if (!g) byShape.set(key, (g = { parent, items: new Set(), chars: 0, linkChars: 0, linkLines: 0, lines: 0, cjkChars: 0, teasers: 0, prices: 0, firsts: [], at: h.at }));
     g.items.add(el);
+    g.at = Math.min(g.at, h.at);
     g.chars += h.chars;
     g.linkChars += h.linkChars;
     g.linkLines += h.linkLines;
     g.lines += h.lines;
     g.cjkChars += h.cjkChars;
     g.teasers += h.teasers;
+    g.prices += h.prices;
     g.firsts.push(h.first);
   }
   let best: Group | undefined;
@@ -137,6 +177,10 @@ function itemLinesWithin(
   for (const byShape of groups.values()) {
     for (const [key, g] of byShape) {
       if (!itemGroup(g, total, params, linkedOnly)) continue;
+      if (headed && (!headed.group || g.chars > headed.group.chars) && headedList(g, headed.by, (headed.before ??= charsBefore(blocks)), total, params)) {
+        headed.group = g;
+        headed.held = held;
+      }
       if (g.chars >= params.minShare * total) {
         if (!best || g.chars > best.chars) best = g;
       } else if (isElement(g.parent)) {
@@ -169,6 +213,13 @@ function itemLinesWithin(
     }
   }
   if (!best) return null;
+  return groupLines(blocks, best, held, headline, params);
+}
+
+/** The lines of a group's items, or undefined when the page's headline sits in one of them and holds much of the group (a detail page). */
+function groupLines(
+  blocks: Block[], best: Group, held: ReadonlyMap<DomParent, { chars: number }>, headline: Block | undefined, params: ItemParams,
+): Map<Block, DomParent> | undefined {
   // A detail page whose own headline sits in one of the repeated boxes (a story among "breaking
   // news" boxes) is one item's page, not a listing: the line model decides. Unless that box is
   // no bigger than its siblings: a listing whose headline tops its first section.
@@ -188,6 +239,48 @@ function itemLinesWithin(
     }
   }
   return lines;
+}
+
+/**
+ * A list right under the page's headline: a category's grid of story, recipe or show cards
+ * whose menus, filters and footer hold most of the page's text, so it never holds minShare.
+ * Many picture cards, opening after the headline with at most an intro's worth of text between
+ * (a Han character counting as a short word); a detail page's own text lies there, and its
+ * more-stories list follows it. A shop's grid of priced products under a category blurb is left
+ * to minShare: whether such a page's content is its products or its buying guide, its own
+ * template does not tell (a shop's category pages go either way).
+ */
+function headedList(g: Group, headedBy: Block, before: number[], total: number, params: ItemParams): boolean {
+  if (g.items.size < params.minHeadedItems || g.at <= headedBy.index || g.chars < params.minHeadedShare * total) return false;
+  const between = before[g.at]! - before[headedBy.index + 1]!;
+  return between <= Math.min(g.chars + 3 * g.cjkChars, params.maxIntroChars) && pictureCards(g.items) && !pricedCards(g) && !galleryCards(g.items);
+}
+
+/** A link to a picture file: a gallery's lightbox, not an item's page. */
+const PICTURE_HREF_RE = /\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
+
+/** The link an item is, or sits in, or holds first. */
+function linkOf(item: DomParent): DomElement | undefined {
+  for (let el: DomParent | null = item, up = 0; el && up < 3; el = el.parent, up++) if (isElement(el) && (el as DomElement).name === 'a') return el as DomElement;
+  return findFirst(item, (d) => d.name === 'a');
+}
+
+/** Whether most items link to their picture (a photo gallery with captions) rather than to a page of their own. */
+function galleryCards(items: Set<DomParent>): boolean {
+  let pictures = 0;
+  for (const el of items) {
+    const a = linkOf(el);
+    if (a && PICTURE_HREF_RE.test(a.attribs.href ?? '')) pictures++;
+  }
+  return 2 * pictures > items.size;
+}
+
+/** A price: a currency sign beside a figure ("$199.00", "199 €", "£88"). */
+const PRICE_RE = /[$€£¥]\s?\d|\d\s?[$€£¥]/;
+
+/** Whether most items show a price (a product grid). */
+function pricedCards(g: Group): boolean {
+  return 2 * g.prices >= g.items.size;
 }
 
 /** Whether a group of siblings of one shape reads as items, whatever share of the page it holds. */

@@ -19,7 +19,7 @@ import { withWholeTables } from './table-rows';
 import { withSiblingPanels } from './sibling-panels';
 import { withIntroSection } from './intro-section';
 import { isTeaserList } from './forum-posts';
-import { withItemList } from './item-list';
+import { withItemList, withListIntro } from './item-list';
 import { withCardModules } from './card-modules';
 import { withSiblingPosts } from './sibling-posts';
 import { findItemLines, itemValues } from './items';
@@ -265,7 +265,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // may be a magazine's question with a blog's comment widget beneath it: its replies are found
   // by their shape as well as by their class words (forumContent then keeps the question alone).
   if ((!forum || evidence === 'url') && !items) markCommentThreads(blocks, values, titleIndex, title);
-  const choose = (vs: number[]): Block[] => withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection);
+  const topLine = head ?? blocks.find((b) => b.heading === 1);
+  const choose = (vs: number[]): Block[] => withListIntro(blocks, withItemList(blocks, chooseContent(blocks, vs, titleIndex, scoring, selection, contentParams, wrappers, items), items, selection, topLine), items, topLine);
   const listed = aboveFooter(blocks, values, choose(values), forum, choose);
   const first = forum ? listed : withSiblingPosts(blocks, withCardModules(blocks, listed, selection), head, selection);
   const opinion = forum
