@@ -58,8 +58,19 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   // a price note waiting for a click. One that says it is no modal (aria-modal="false": a shop's
   // description sheet beside the product) stays.
   if ((role === 'dialog' || role === 'alertdialog') && a['aria-modal'] !== 'false') return true;
-  return false;
+  // A tooltip's body waits for a hover over its icon: a note the template attaches to a field on
+  // every page (what "open-back" means, what a final sale is), not the page's text.
+  if (role === 'tooltip') return true;
+  const cls = a.class;
+  return cls !== undefined && cls.includes('tip') && TOOLTIP_BODY_RE.test(cls);
 }
+
+/**
+ * The body of a tooltip by its class (`tool-tip__content`, `tooltip-inner`, `tooltip-body`), not
+ * the tooltip's trigger or label (`has-tooltip`, `icon-tooltip-text`: a label that may be all the
+ * page says of a feature).
+ */
+const TOOLTIP_BODY_RE = /(?:^|\s)(?:[\w-]*[-_])?tool-?tip(?:__|[-_])(?:content|body|inner|bubble|popup|panel)(?:\s|$)/i;
 
 /**
  * The badge a forum engine prints after the name of whoever started the thread ("JosephF
