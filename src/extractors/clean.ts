@@ -154,6 +154,9 @@ const NEGATIVE_RE = new RegExp([
   'login', 'outbrain', 'taboola', 'trending', 'most-?popular', 'more-?stories', 'read-?more', 'also-?read', 'disclaimer',
   'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
   'pagination', 'pager', 'print', 'skip', 'banner', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
+  // A box a script opens over the page (a cart-merge prompt) that names itself a dialog in its class
+  // only; not a word qualifying another (Drupal's `dialog-off-canvas-main-canvas` around the page).
+  '(?:^|[-_\\s])dialog(?:$|[_\\s])',
   'crumbs?(?:$|[-_\\s])', 'subpath', 'cur-?pos', '(?:^|[-_\\s])(?:sub|top|main|site)-?nav(?:$|[-_\\s])',
   // A summary a model wrote of the page (a thread's "Click for summary" box), not its writers' text.
   '(?:^|[-_\\s])ai-?summary',
