@@ -58,8 +58,19 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   // a price note waiting for a click. One that says it is no modal (aria-modal="false": a shop's
   // description sheet beside the product) stays.
   if ((role === 'dialog' || role === 'alertdialog') && a['aria-modal'] !== 'false') return true;
-  return false;
+  // A tooltip's body waits for a hover over its icon: a note the template attaches to a field on
+  // every page (what "open-back" means, what a final sale is), not the page's text.
+  if (role === 'tooltip') return true;
+  const cls = a.class;
+  return cls !== undefined && cls.includes('tip') && TOOLTIP_BODY_RE.test(cls);
 }
+
+/**
+ * The body of a tooltip by its class (`tool-tip__content`, `tooltip-inner`, `tooltip-body`), not
+ * the tooltip's trigger or label (`has-tooltip`, `icon-tooltip-text`: a label that may be all the
+ * page says of a feature).
+ */
+const TOOLTIP_BODY_RE = /(?:^|\s)(?:[\w-]*[-_])?tool-?tip(?:__|[-_])(?:content|body|inner|bubble|popup|panel)(?:\s|$)/i;
 
 /**
  * The badge a forum engine prints after the name of whoever started the thread ("JosephF
@@ -143,6 +154,9 @@ const NEGATIVE_RE = new RegExp([
   'login', 'outbrain', 'taboola', 'trending', 'most-?popular', 'more-?stories', 'read-?more', 'also-?read', 'disclaimer',
   'copyright', 'tags?(?:$|[-_\\s])', 'toolbar', 'caption', 'credit', 'byline', 'author-?(?:bio|info|box)', 'rating',
   'pagination', 'pager', 'print', 'skip', 'banner', 'u-hide', 'inline-?video', 'nocontent', 'topbar', 'navbar',
+  // A box a script opens over the page (a cart-merge prompt) that names itself a dialog in its class
+  // only; not a word qualifying another (Drupal's `dialog-off-canvas-main-canvas` around the page).
+  '(?:^|[-_\\s])dialog(?:$|[_\\s])',
   'crumbs?(?:$|[-_\\s])', 'subpath', 'cur-?pos', '(?:^|[-_\\s])(?:sub|top|main|site)-?nav(?:$|[-_\\s])',
   // A summary a model wrote of the page (a thread's "Click for summary" box), not its writers' text.
   '(?:^|[-_\\s])ai-?summary',

@@ -41,7 +41,11 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   const panels = new Set<DomElement>();
   if (!lines.some((b) => b.furniture)) return { blocks: lines, wrappers, panels };
   let total = 0;
+  // Marks with a line of their own outside list items: a wrapper holds a column of headings and
+  // paragraphs, where a block of footnotes is one list.
+  const beyondList = new Set<FurnitureMark>();
   for (const b of lines) {
+    if (!b.inList) for (let m: FurnitureMark | null = b.furniture; m && !beyondList.has(m); m = m.up) beyondList.add(m);
     const v = plainValue(b, scoring);
     if (v <= 0) continue;
     total += v;
@@ -77,10 +81,11 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   }
   // A furniture word that also sits above the headline is the layout's vocabulary, not a verdict.
   const wordAboveHeadline = headline?.furniture != null;
-  // A run of three or more sibling sections is a body of sections: a sidebar or a notice is one element.
+  // A run of three or more sibling sections is a body of sections: a sidebar or a notice is one
+  // element, and a list's items (footnotes) are no sections.
   const sectionRun = (m: FurnitureMark): boolean => {
     const sib = siblings.get(keyOf(m))!;
-    return !m.hidden && sib.count >= 3 && sib.mass > limit;
+    return !m.hidden && sib.count >= 3 && sib.mass > limit && beyondList.has(m);
   };
   // Hidden panels alike under one parent (the detail panes a home page opens one at a time, the
   // panes of a tab set) that hold most of the page between them are its text, judged together as
@@ -101,7 +106,7 @@ export function judgeFurniture(lines: Block[], scoring: ScoringParams, headline?
   for (const m of counted) if (!m.hidden && m.mass > phonesCopyMass && isHiddenOnDesktops(m.el) && !isHiddenOnPhones(m.el)) phonesCopyMass = m.mass;
   const desktopCopy = (m: FurnitureMark): boolean => !m.hidden && m.mass > 0 && phonesCopyMass >= m.mass / 2 && isHiddenOnPhones(m.el) && !isHiddenOnDesktops(m.el);
   const isWrapper = (m: FurnitureMark): boolean => total > 0 && !(m.hidden && isConsentPlatform(m.el)) && (sectionRun(m) || desktopCopy(m) || (m.hidden && inHiddenPanels(m))
-    || (m.mass > limit && (headline === undefined || holdsHeadline.has(m) || (!m.hidden && wordAboveHeadline))));
+    || (m.mass > limit && (holdsHeadline.has(m) || ((headline === undefined || (!m.hidden && wordAboveHeadline)) && beyondList.has(m)))));
   const out: Block[] = [];
   for (const b of lines) {
     let hidden = false;

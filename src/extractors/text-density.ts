@@ -47,6 +47,7 @@ import { isFooterWinner, MIN_ABOVE_FOOTER_CHARS, valuesAbove } from './footer-wi
 import { isCjkText, withCjkHeadline } from './cjk-headline';
 import { cutAboveHeadline } from './above-headline';
 import { cutAfterStory } from './story-element';
+import { isProductPage } from './product-page';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -274,7 +275,10 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
+  const ld = jsonLd(els);
+  const panelled = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
+  // A shop's template prints a product's sections once per breakpoint or slide: they are read once.
+  const tidied = !forum && isProductPage(meta, ld) ? dropRepeatedLines(panelled) : panelled;
   // A listing's sections are its items; a thread's opening post is found by forum-posts.ts; an
   // article is one piece under its headline, whose header section (headline, standfirst) its body leaves out.
   const sections = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, head);
@@ -292,7 +296,6 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
     .map((b) => b.text);
   const text = paragraphs.join('\n');
-  const ld = jsonLd(els);
   const lang = findLang(els, text);
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;

@@ -146,4 +146,12 @@ describe('admonition boxes (clean.ts)', () => {
     expect(page.text).toContain('This is the beta release.');
     expect(page.text).toContain('Paragraph 6 about theorem proving');
   });
+  it('calls a dialog furniture by its class word, not a canvas for dialogs around the page', () => {
+    // A script opens these boxes over the product (a cart merge prompt); <dialog> and role=dialog are dropped already.
+    expect(classWeight(el('<div class="dialog"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="merge_cart_dialog__wrapper"></div>'))).toBe(-1);
+    expect(classWeight(el('<div class="modal-dialog modal-lg"></div>'))).toBe(-1);
+    // Drupal's wrapper of the whole page.
+    expect(classWeight(el('<div class="dialog-off-canvas-main-canvas"></div>'))).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -33,4 +33,10 @@ describe('hover cards inside a sentence (inline-popups.ts)', () => {
       + ' (R) is defending the campaign.</p>';
     expect(toBlocks(parseHtml(html)).map((b) => b.text)).toEqual(['South Dakota Gov. Kristi Noem (R) is defending the campaign.']);
   });
+  it("leaves out a tooltip's body, by its ARIA role or its class, and keeps its label (clean.ts isDropped)", () => {
+    // A shop's spec field: the label, an icon, and the note the template attaches to it on every product.
+    const html = '<h4>Cup style <tool-tip class="tool-tip"><svg></svg><div class="tool-tip__content">Open-back designs leak sound; closed-back designs isolate it.</div></tool-tip></h4>'
+      + '<p>Open-back</p><span class="has-tooltip">Final sale<span role="tooltip">Final sale items are not returnable but come with a full warranty.</span></span>';
+    expect(toBlocks(parseHtml(html)).map((b) => b.text)).toEqual(['Cup style', 'Open-back', 'Final sale']);
+  });
 });

@@ -54,4 +54,16 @@ describe('furniture words judged by what the element holds (layout.ts)', () => {
       <p>Loading…</p></div><div hidden id="S:0"><main><h1>SEO tutorials</h1>${paras(5, 'search engine optimisation')}</main></div></body></html>`);
     expect(page.paragraphs.filter((p) => p.startsWith('Paragraph'))).toHaveLength(5);
   });
+
+  it('leaves a long list of footnotes furniture when its items share the furniture word (a product tour\'s disclaimers)', () => {
+    // A feature tour: short sections that never make a long run, then the footnotes, longer than all of them together.
+    const feature = (i: number): string => `<section class="feature"><h2>Feature ${i}</h2><p>Feature ${i} makes the phone last a full day with room to spare.</p></section>`;
+    const words = ['carrier', 'country', 'network', 'region', 'settings', 'usage', 'model', 'storage', 'battery', 'display', 'camera', 'charger'];
+    const note = (w: string, i: number): string => `<li class="bottom-disclaimer__item">Note ${i}: the ${w} figure depends on the ${w} in use, and on conditions of our internal lab tests with pre-release units, so results for your ${w} vary.</li>`;
+    const page = extract(`<html><head><title>Features and highlights of the new handset</title></head><body><main>
+      <div class="hero"><h1>Phone X</h1></div>${[1, 2, 3, 4, 5, 6].map(feature).join('')}</main>
+      <div class="bottom-disclaimer"><ol class="bottom-disclaimer__list">${words.map(note).join('')}</ol></div></body></html>`);
+    expect(page.text).toContain('Feature 3 makes the phone last');
+    expect(page.text).not.toContain('Note 4: the settings figure');
+  });
 });
