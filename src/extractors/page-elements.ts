@@ -73,7 +73,21 @@ function authorLinkName(a: DomElement): string | undefined {
   if (text.length < 2 || text.length > 60) return undefined;
   const key = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
   const k = key(text);
-  return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
+  if (k.length < 3 || key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) !== k) return undefined;
+  // The first and last names in elements of their own ("<span>Maria</span><span>Mathioudaki</span>")
+  // are two words a reader sees apart, though the markup puts no space between them.
+  return /\s/.test(text) ? text : spacedText(a);
+}
+
+/** An element's text with its text nodes set apart by a space. */
+function spacedText(el: DomElement): string {
+  const parts: string[] = [];
+  const walk = (n: DomNode): void => {
+    if (isText(n)) parts.push(n.data);
+    else if (isElement(n)) n.children.forEach(walk);
+  };
+  walk(el);
+  return normalizeSpace(parts.join(' '));
 }
 
 const COMMENT_CLASS_RE = /comment/i;
