@@ -21,6 +21,8 @@ export interface Byline {
   signed?: string;
   /** A line near the headline, beside its dateline, that is a person's name and nothing else (a byline without "By"). */
   bare?: string;
+  /** The one name the page's "By …" lines give, far from the headline (an author box at the foot). */
+  elsewhere?: string;
 }
 
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
@@ -282,6 +284,7 @@ export function findByline(
     }
   }
   if (out.bare === undefined && undated !== undefined) out.bare = bioConfirms(blocks, undated);
+  if (out.author === undefined && !opts.zh) out.elsewhere = soleByline(blocks);
   // A byline naming only a desk ("By Team Tiger Data") may give way to the writer an author box names.
   if (out.author === undefined || DESK_RE.test(out.author)) {
     for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
@@ -301,6 +304,29 @@ export function findByline(
     }
   }
   return out;
+}
+
+/** A "By …" line: "By Scott Kasun", "By: Ana Ruiz". */
+const BY_LINE_RE = /^by\s*:?\s+(.+)$/i;
+/** Longer lines are a sentence that opens with "By" ("By the end of the year…"). */
+const MAX_BY_LINE_CHARS = 80;
+
+/**
+ * The name of the page's "By …" lines anywhere, where they all name one person (an author box at
+ * the foot, the same byline repeated): lines naming several people are teasers of other posts,
+ * each with its own author.
+ */
+function soleByline(blocks: Block[]): string | undefined {
+  let name: string | undefined;
+  for (const b of blocks) {
+    if (b.text.length > MAX_BY_LINE_CHARS) continue;
+    const m = BY_LINE_RE.exec(b.text);
+    const found = m ? nameOf(m[1]!, false) : undefined;
+    if (found === undefined) continue;
+    if (name !== undefined && found.toLowerCase() !== name.toLowerCase()) return undefined;
+    name = found;
+  }
+  return name;
 }
 
 /** The name a dated signature gives ("Last updated March 3, 2025 by Erik Demaine."), checked as a name. */

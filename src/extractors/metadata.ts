@@ -126,7 +126,9 @@ export function findAuthor(
     cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),
+    cleanAuthor(byline?.elsewhere),
     elementsOf(page).labelledAuthor,
+    elementsOf(page).byAuthor,
     ...authorBox(elementsOf(page).authorBlocks),
     portraitName(elementsOf(page).portraits),
     cleanAuthor(byline?.bare),
@@ -134,7 +136,10 @@ export function findAuthor(
     cleanAuthor(elementsOf(page).dataAuthor),
   ];
   const named = candidates.filter((c): c is string => c !== undefined && nameShaped(c));
-  return named.find((c) => !ofSite(c))
+  // The site's name the byline under the headline gives and a "Written by" line repeats ("Everfit
+  // Team" twice) is the credit the page states: no person on a teaser card further down outranks it.
+  const credited = byline?.author !== undefined && byline.author === byline.signed ? cleanAuthor(byline.author) : undefined;
+  return named.find((c) => !ofSite(c) || c === credited)
     ?? named[0]
     ?? siteOwner(meta, docTitle(page), url)
     ?? ldAuthor(ld, 'organization');
