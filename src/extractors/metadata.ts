@@ -1,4 +1,4 @@
-import { DESK_RE, type Byline } from './bylines';
+import { authorLines, DESK_RE, type Byline } from './bylines';
 import { nameOf } from './person-names';
 import { portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
@@ -131,6 +131,7 @@ export function findAuthor(
     elementsOf(page).byAuthor,
     ...authorBox(elementsOf(page).authorBlocks),
     portraitName(elementsOf(page).portraits),
+    agreedAuthor(elementsOf(page).authorEls),
     cleanAuthor(byline?.bare),
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
     cleanAuthor(elementsOf(page).dataAuthor),
@@ -226,4 +227,24 @@ function authorBox(blocks: DomElement[]): Array<string | undefined> {
     const name = text.length <= 60 ? nameOf(text, false, true) : undefined;
     return name ? cleanAuthor(name) : undefined;
   });
+}
+
+/**
+ * The name most elements named for the author give, far from the headline as they may stand (an
+ * author box, the author's other posts listed below): where it is more than one element's and
+ * more than half of theirs. A lone name may be a teaser's, and many names are a list of posts by several.
+ */
+function agreedAuthor(els: DomElement[]): string | undefined {
+  const counts = new Map<string, { name: string; n: number }>();
+  let total = 0;
+  for (const text of authorLines(els).values()) {
+    const name = text.length <= 60 ? cleanAuthor(nameOf(text, false, true)) : undefined;
+    if (name === undefined) continue;
+    total++;
+    const entry = counts.get(nameKey(name)) ?? { name, n: 0 };
+    entry.n++;
+    counts.set(nameKey(name), entry);
+  }
+  const top = [...counts.values()].reduce<{ name: string; n: number } | undefined>((a, b) => (a === undefined || b.n > a.n ? b : a), undefined);
+  return top !== undefined && top.n >= 2 && top.n * 2 > total ? top.name : undefined;
 }

@@ -41,3 +41,16 @@ describe('the site\'s desk the byline and a "Written by" line both credit', () =
     expect(extract(html, { url }).author).toBe('Everfit Team');
   });
 });
+
+describe('the name most author elements give, far from the headline', () => {
+  const card = (name: string): string => `<div class="post"><h4>Another post</h4><span class="author-name">${name}</span></div>`;
+
+  it('names the author where they agree (an author box and the author\'s other posts)', () => {
+    expect(page('', `<div class="box"><span class="author-name">Author’s Profile</span><span class="author-name">Ahmet Serhan</span></div>${card('Ahmet Serhan')}${card('Ahmet Serhan')}`)).toBe('Ahmet Serhan');
+  });
+
+  it('names no one from a single element or from elements naming several people', () => {
+    expect(page('', card('Ahmet Serhan'))).toBeUndefined();
+    expect(page('', card('Ana Ruiz') + card('Li Wei') + card('Ana Ruiz') + card('Sam Hale'))).toBeUndefined();
+  });
+});
