@@ -46,8 +46,8 @@ export function labelledName(next: string): string | undefined {
   return bio ? nameOf(bio[1]!, false, true) : undefined;
 }
 
-/** What follows a name on its line: a role, a reading time, a comment count. */
-const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
+/** What follows a name on its line: a role, a reading time, a comment count, a paid post's tag ("Help Net Security Sponsored"). */
+const AFTER_NAME_RE = /\s+(?:sponsored(?: content| post)?|discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
 /** Words that stand where a byline would but are not names: labels, page tools. */
 const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|published|posted|share|follow|menu|home|comments?|reply|more|read more|subscribe)$/i;

@@ -42,3 +42,9 @@ describe('a link to the author\'s page whose first and last names stand in eleme
     expect(extract(html).author).toBe('Maria Mathioudaki');
   });
 });
+
+describe('a paid post\'s tag after the byline\'s name', () => {
+  it('is no part of the name ("Help Net Security Sponsored")', () => {
+    expect(under('<p class="byline">Help Net Security Sponsored</p><p>November 24, 2025</p>')).toBe('Help Net Security');
+  });
+});
