@@ -232,19 +232,24 @@ function authorBox(blocks: DomElement[]): Array<string | undefined> {
 /**
  * The name most elements named for the author give, far from the headline as they may stand (an
  * author box, the author's other posts listed below): where it is more than one element's and
- * more than half of theirs. A lone name may be a teaser's, and many names are a list of posts by several.
+ * more than half of theirs. A lone name may be a teaser's unless its element labels it ("By …"), and
+ * many names are a list of posts by several.
  */
 function agreedAuthor(els: DomElement[]): string | undefined {
   const counts = new Map<string, { name: string; n: number }>();
   let total = 0;
+  let labelled = false;
   for (const text of authorLines(els).values()) {
     const name = text.length <= 60 ? cleanAuthor(nameOf(text, false, true)) : undefined;
     if (name === undefined) continue;
     total++;
+    labelled = /^by\s/i.test(text);
     const entry = counts.get(nameKey(name)) ?? { name, n: 0 };
     entry.n++;
     counts.set(nameKey(name), entry);
   }
   const top = [...counts.values()].reduce<{ name: string; n: number } | undefined>((a, b) => (a === undefined || b.n > a.n ? b : a), undefined);
+  // One element alone names the author where it says so itself ("By Tariqul Ayan March 30, 2023").
+  if (top !== undefined && total === 1 && labelled) return top.name;
   return top !== undefined && top.n >= 2 && top.n * 2 > total ? top.name : undefined;
 }

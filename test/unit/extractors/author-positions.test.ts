@@ -49,6 +49,12 @@ describe('the name most author elements give, far from the headline', () => {
     expect(page('', `<div class="box"><span class="author-name">Author’s Profile</span><span class="author-name">Ahmet Serhan</span></div>${card('Ahmet Serhan')}${card('Ahmet Serhan')}`)).toBe('Ahmet Serhan');
   });
 
+  it('names the author from a single element that labels its name ("By …")', () => {
+    // Shape of an article's own <footer> above its body, which the line cutting leaves out.
+    expect(page('<footer class="author__meta"><div class="author__submitted"><div class="author__list"> By <article><div class="field"><a href="/user/tariqul-ayan">Tariqul Ayan</a></div></article></div> '
+      + '<span class="author__meta-date">March 30, 2023</span></div></footer>', '')).toBe('Tariqul Ayan');
+  });
+
   it('names no one from a single element or from elements naming several people', () => {
     expect(page('', card('Ahmet Serhan'))).toBeUndefined();
     expect(page('', card('Ana Ruiz') + card('Li Wei') + card('Ana Ruiz') + card('Sam Hale'))).toBeUndefined();
