@@ -21,6 +21,8 @@ export interface Byline {
   signed?: string;
   /** A line near the headline, beside its dateline, that is a person's name and nothing else (a byline without "By"). */
   bare?: string;
+  /** The one name the page's "By …" lines give, far from the headline (an author box at the foot). */
+  elsewhere?: string;
 }
 
 /** "Written by Ana Ruiz", "This post was written by Ana Ruiz, Head of Marketing". */
@@ -139,6 +141,36 @@ function dateLabel(context: string): 'original' | 'published' | 'updated' | 'non
   return UPDATED_RE.test(context) ? 'updated' : PUBLISHED_RE.test(context) ? 'published' : 'none';
 }
 
+/**
+ * A dateline without a year or as a blog platform words it: "Jan 23", "2 days ago", "Updated: Jan
+ * 31". readDate needs a year, and these template lines carry none.
+ */
+const SHORT_DATELINE_RE = /^(?:(?:updated|published|posted)\s*:?\s*)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:an?|\d+)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+ago)$/i;
+/** A reading time: "11 min read", "5 Min Read", "3 minute read". */
+const READING_TIME_RE = /^\d+\s*(?:min|mins|minutes?)\.?\s+read$/i;
+
+/** Whether a short line is a dateline: a full date, or one without its year. */
+function datelineShaped(text: string, dayFirst: boolean): boolean {
+  return text.length <= 60 && (SHORT_DATELINE_RE.test(text.trim()) || readDate(text, dayFirst) !== undefined);
+}
+
+/** A one-word name (a first name, a brand, "Dr. Allen"): what a blog platform's byline shows above its date. */
+const ONE_NAME_RE = /^(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]{1,24}$/u;
+
+/**
+ * The name of a byline block right under the headline: a name line, then its date, then a reading
+ * time ("Gabo" / "Jan 23" / "11 min read", "ServiceTitan" / "November 26th, 2024" / "10 Min Read").
+ * The three lines in that order are a byline even when the name is one word (a first name, a
+ * brand), which a name line alone could not tell from a category label.
+ */
+function bylineBlockName(blocks: Block[], i: number, dayFirst: boolean): string | undefined {
+  const text = blocks[i]!.text;
+  const date = blocks[i + 1]?.text;
+  const after = blocks[i + 2]?.text;
+  if (date === undefined || after === undefined || !ONE_NAME_RE.test(text) || NOT_NAME_WORD_RE.test(text)) return undefined;
+  return datelineShaped(date, dayFirst) && READING_TIME_RE.test(after.trim()) ? text : undefined;
+}
+
 /** How far below the headline (in lines) a bare name is its byline. */
 const BARE_NAME_LINES = 3;
 
@@ -214,12 +246,13 @@ export function findByline(
     // Right under an <h1> counts as under the headline where the headline was not matched to the title.
     if (out.bare === undefined && !opts.zh && b.heading === 0 && (nearest(anchors, i) <= BARE_NAME_LINES || blocks[i - 1]?.heading === 1)) out.bare = credentialedName(text);
     if (out.bare === undefined && !opts.zh && nearest(anchors, i) <= BARE_NAME_LINES && (b.heading === 0 || (b.heading >= 3 && opts.headline !== undefined && i > opts.headline && !anchors.includes(i))) && nameList(text)) {
-      const dated = [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && x.text.length <= 60 && readDate(x.text, opts.dayFirst) !== undefined);
+      const dated = [blocks[i - 1], blocks[i + 1]].some((x) => x !== undefined && datelineShaped(x.text, opts.dayFirst));
       if (!NOT_NAME_WORD_RE.test(text)) {
         if (dated) out.bare = text;
         else undated ??= text;
       } else if (dated && deskName(text)) out.bare = text;
     }
+    if (out.bare === undefined && !opts.zh && b.heading === 0 && nearest(anchors, i) <= 1) out.bare = bylineBlockName(blocks, i, opts.dayFirst);
     if (out.author === undefined) {
       // The element named for the author first: its own text, not the line it runs into.
       const named = opts.authorLines?.get(b.owner);
@@ -227,7 +260,9 @@ export function findByline(
       const m = BYLINE_RE.exec(text) ?? GLUED_BYLINE_RE.exec(text) ?? (read ? datelinePart(text) : null);
       const next = blocks[i + 1];
       const rest = read ? text.slice(read.end) : '';
-      const fromLabel = m && named === undefined ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined;
+      const fromElement = named !== undefined ? nameOf(named, opts.zh, true) : undefined;
+      // The label's name where the element named for the author holds more than a name ("Author Posted by Soliant").
+      const fromLabel = m && fromElement === undefined ? nameOf(m[1] ?? m[2] ?? m[3] ?? '', opts.zh) : undefined;
       // An avatar of initials ("CP") may stand between the label and the name.
       const afterInitials = next && INITIALS_RE.test(next.text) ? blocks[i + 2] : next;
       const afterLabel = (): string | undefined => (LABEL_RE.test(text) && afterInitials ? nameOf(afterInitials.text, opts.zh) : undefined);
@@ -238,7 +273,6 @@ export function findByline(
         : undefined;
       // What a label names ("By Ana Ruiz", "Written by" / "Ana Ruiz"), as against a name read off a dateline or a class.
       const labelled = fromLabel ?? (fromDate === undefined ? afterLabel() : undefined);
-      const fromElement = named !== undefined ? nameOf(named, opts.zh, true) : undefined;
       const name = fromElement
         ?? fromLabel
         ?? fromDate
@@ -250,6 +284,7 @@ export function findByline(
     }
   }
   if (out.bare === undefined && undated !== undefined) out.bare = bioConfirms(blocks, undated);
+  if (out.author === undefined && !opts.zh) out.elsewhere = soleByline(blocks);
   // A byline naming only a desk ("By Team Tiger Data") may give way to the writer an author box names.
   if (out.author === undefined || DESK_RE.test(out.author)) {
     for (let i = 0; i < blocks.length && out.signed === undefined; i++) {
@@ -269,6 +304,29 @@ export function findByline(
     }
   }
   return out;
+}
+
+/** A "By …" line: "By Scott Kasun", "By: Ana Ruiz". */
+const BY_LINE_RE = /^by\s*:?\s+(.+)$/i;
+/** Longer lines are a sentence that opens with "By" ("By the end of the year…"). */
+const MAX_BY_LINE_CHARS = 80;
+
+/**
+ * The name of the page's "By …" lines anywhere, where they all name one person (an author box at
+ * the foot, the same byline repeated): lines naming several people are teasers of other posts,
+ * each with its own author.
+ */
+function soleByline(blocks: Block[]): string | undefined {
+  let name: string | undefined;
+  for (const b of blocks) {
+    if (b.text.length > MAX_BY_LINE_CHARS) continue;
+    const m = BY_LINE_RE.exec(b.text);
+    const found = m ? nameOf(m[1]!, false) : undefined;
+    if (found === undefined) continue;
+    if (name !== undefined && found.toLowerCase() !== name.toLowerCase()) return undefined;
+    name = found;
+  }
+  return name;
 }
 
 /** The name a dated signature gives ("Last updated March 3, 2025 by Erik Demaine."), checked as a name. */

@@ -1,4 +1,4 @@
-import { DESK_RE, type Byline } from './bylines';
+import { authorLines, DESK_RE, type Byline } from './bylines';
 import { nameOf } from './person-names';
 import { portraitName } from './portraits';
 import { hostKey, siteOwner } from './site-owner';
@@ -126,15 +126,21 @@ export function findAuthor(
     cleanAuthor(el ? normalizeSpace(textContent(el)) : undefined),
     elementsOf(page).authorLink,
     cleanAuthor(byline?.signed),
+    cleanAuthor(byline?.elsewhere),
     elementsOf(page).labelledAuthor,
+    elementsOf(page).byAuthor,
     ...authorBox(elementsOf(page).authorBlocks),
     portraitName(elementsOf(page).portraits),
+    agreedAuthor(elementsOf(page).authorEls),
     cleanAuthor(byline?.bare),
     // A poster's data-author outside a forum's markup (a link aggregator's submission).
     cleanAuthor(elementsOf(page).dataAuthor),
   ];
   const named = candidates.filter((c): c is string => c !== undefined && nameShaped(c));
-  return named.find((c) => !ofSite(c))
+  // The site's name the byline under the headline gives and a "Written by" line repeats ("Everfit
+  // Team" twice) is the credit the page states: no person on a teaser card further down outranks it.
+  const credited = byline?.author !== undefined && byline.author === byline.signed ? cleanAuthor(byline.author) : undefined;
+  return named.find((c) => !ofSite(c) || c === credited)
     ?? named[0]
     ?? siteOwner(meta, docTitle(page), url)
     ?? ldAuthor(ld, 'organization');
@@ -221,4 +227,29 @@ function authorBox(blocks: DomElement[]): Array<string | undefined> {
     const name = text.length <= 60 ? nameOf(text, false, true) : undefined;
     return name ? cleanAuthor(name) : undefined;
   });
+}
+
+/**
+ * The name most elements named for the author give, far from the headline as they may stand (an
+ * author box, the author's other posts listed below): where it is more than one element's and
+ * more than half of theirs. A lone name may be a teaser's unless its element labels it ("By …"), and
+ * many names are a list of posts by several.
+ */
+function agreedAuthor(els: DomElement[]): string | undefined {
+  const counts = new Map<string, { name: string; n: number }>();
+  let total = 0;
+  let labelled = false;
+  for (const text of authorLines(els).values()) {
+    const name = text.length <= 60 ? cleanAuthor(nameOf(text, false, true)) : undefined;
+    if (name === undefined) continue;
+    total++;
+    labelled = /^by\s/i.test(text);
+    const entry = counts.get(nameKey(name)) ?? { name, n: 0 };
+    entry.n++;
+    counts.set(nameKey(name), entry);
+  }
+  const top = [...counts.values()].reduce<{ name: string; n: number } | undefined>((a, b) => (a === undefined || b.n > a.n ? b : a), undefined);
+  // One element alone names the author where it says so itself ("By Tariqul Ayan March 30, 2023").
+  if (top !== undefined && total === 1 && labelled) return top.name;
+  return top !== undefined && top.n >= 2 && top.n * 2 > total ? top.name : undefined;
 }

@@ -43,6 +43,8 @@ export interface PageElements {
    * author box in an aside or a footer, which the line cutting leaves out of the text.
    */
   labelledAuthor?: string;
+  /** The one name the page's "By" labels give in the element beside them (`<span>By </span><button>Ana Ruiz</button>`); none where they name several (teaser cards). */
+  byAuthor?: string;
   /** Images whose alt text is short enough to be a person's name (at most 40): portraits of an author card. */
   portraits: DomElement[];
   /**
@@ -65,8 +67,8 @@ const NOT_DATE_CLASS_RE = /comment|reply|related|widget/i;
 const MAX_DATE_TRIES = 5;
 const MAX_DATE_CHARS = 80;
 
-/** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`. */
-const AUTHOR_HREF_RE = /\/(?:authors?|writers?|contributors?|team|people|staff|editors?)\/([^/?#]+)/i;
+/** A link to a person's page: `/author/ana-ruiz`, `/authors/ana-ruiz/`, `/team/ana-ruiz`, `/editor/Ana-Ruiz/123`, `/byline/ana-ruiz`. */
+const AUTHOR_HREF_RE = /\/(?:authors?|writers?|contributors?|team|people|staff|editors?|bylines?)\/([^/?#]+)/i;
 
 /** The link's text when its address names the same person (the slug's letters are the name's). */
 function authorLinkName(a: DomElement): string | undefined {
@@ -76,7 +78,21 @@ function authorLinkName(a: DomElement): string | undefined {
   if (text.length < 2 || text.length > 60) return undefined;
   const key = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
   const k = key(text);
-  return k.length >= 3 && key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) === k ? text : undefined;
+  if (k.length < 3 || key(decodeURIComponent(slug.replace(/%(?![0-9a-f]{2})/gi, ''))) !== k) return undefined;
+  // The first and last names in elements of their own ("<span>Maria</span><span>Mathioudaki</span>")
+  // are two words a reader sees apart, though the markup puts no space between them.
+  return /\s/.test(text) ? text : spacedText(a);
+}
+
+/** An element's text with its text nodes set apart by a space. */
+function spacedText(el: DomElement): string {
+  const parts: string[] = [];
+  const walk = (n: DomNode): void => {
+    if (isText(n)) parts.push(n.data);
+    else if (isElement(n)) n.children.forEach(walk);
+  };
+  walk(el);
+  return normalizeSpace(parts.join(' '));
 }
 
 const COMMENT_CLASS_RE = /comment/i;
@@ -102,6 +118,7 @@ const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
 export function pageElements(root: DomRoot): PageElements {
   const out: PageElements = { metas: [], h1s: [], ldScripts: [], authorEls: [], authorBlocks: [], times: [], portraits: [] };
+  const byNames = new Set<string>();
   let dateTries = 0;
   // Whether a class string (of an element without itemprop and rel) names the author: pages repeat
   // a few class strings hundreds of times, and the test ran on every one of them.
@@ -138,6 +155,12 @@ export function pageElements(root: DomRoot): PageElements {
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
     if (out.labelledAuthor === undefined && n.children.length === 1) out.labelledAuthor = besideLabel(n);
+    // "By" and a name beside it, in an element of its own or as the element's first text.
+    const first = n.children[0];
+    const byName = first === undefined ? undefined
+      : n.children.length === 1 ? (isText(first) && BY_RE.test(first.data) ? besideBy(n.parent?.children ?? [], n) : undefined)
+        : isText(first) && BY_RE.test(first.data) ? besideBy(n.children, first) : undefined;
+    if (byName !== undefined && byNames.size <= MAX_BY_NAMES) byNames.add(byName);
     if (out.labelledAuthor === undefined && a.class !== undefined && AUTHOR_BIO_CLASS_RE.test(a.class)) out.labelledAuthor = aboveBio(n);
     if (out.dateText === undefined && dateTries < MAX_DATE_TRIES && a.class !== undefined && DATE_CLASS_RE.test(a.class) && !NOT_DATE_CLASS_RE.test(a.class)) {
       dateTries++;
@@ -151,8 +174,15 @@ export function pageElements(root: DomRoot): PageElements {
     const children = n.children;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
+  // Teaser cards each name their own post's author: only a page whose every "By" names one person credits that person.
+  if (byNames.size === 1) out.byAuthor = [...byNames][0];
   return out;
 }
+
+/** A "By" alone as an element's text: a byline's label. */
+const BY_RE = /^\s*by\s*$/i;
+/** Names of "By" elements kept, enough to know they are more than one. */
+const MAX_BY_NAMES = 2;
 
 /** The class of an author card's bio (`dynamic-author-description`, `author-bio`, `author__about`). */
 const AUTHOR_BIO_CLASS_RE = /author[-_]*(?:bio|description|desc|about)\b/i;
@@ -170,7 +200,8 @@ const rendered = (n: DomNode): n is DomElement => isElement(n) && n.name !== 'st
 /** The name in the element after one whose only text is an author label. */
 function besideLabel(el: DomElement): string | undefined {
   const t = el.children[0]!;
-  if (!isText(t) || t.data.length > 40 || !LABEL_RE.test(t.data.trim()) || /^by$/i.test(t.data.trim())) return undefined;
+  if (!isText(t) || t.data.length > 40 || !LABEL_RE.test(t.data.trim())) return undefined;
+  if (/^by$/i.test(t.data.trim())) return undefined;
   // The label may be wrapped on its own ("<div><span>Author</span></div>"): the box beside the wrapper holds the name.
   let label: DomElement = el;
   let next: DomElement | undefined;
@@ -183,6 +214,20 @@ function besideLabel(el: DomElement): string | undefined {
   if (!next) return undefined;
   const text = normalizeSpace(textContent(next));
   return (text.length >= 2 && text.length <= 200 ? labelledName(text) : undefined) ?? firstLeafName(next);
+}
+
+/** Inline elements a byline's name stands in after a "By": a link, a button opening the author's card. */
+const NAME_SLOT_TAGS = new Set(['a', 'button', 'span', 'strong', 'b']);
+
+/**
+ * The name in the inline element right after a "By" (`<span>By </span><button>Chase Bernath</button>`,
+ * `By <a>Ana Ruiz</a>`): a person's name shape only, as "By" alone labels anything.
+ */
+function besideBy(siblings: DomNode[], label: DomNode): string | undefined {
+  const next = siblings.slice(siblings.indexOf(label) + 1).find((n) => !isText(n) || n.data.trim() !== '');
+  if (next === undefined || !isElement(next) || !NAME_SLOT_TAGS.has(next.name)) return undefined;
+  const text = normalizeSpace(textContent(next));
+  return text.length <= 60 ? bareName(text) : undefined;
 }
 
 /**

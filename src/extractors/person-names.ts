@@ -46,8 +46,8 @@ export function labelledName(next: string): string | undefined {
   return bio ? nameOf(bio[1]!, false, true) : undefined;
 }
 
-/** What follows a name on its line: a role, a reading time, a comment count. */
-const AFTER_NAME_RE = /\s+(?:discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
+/** What follows a name on its line: a role, a reading time, a comment count, a paid post's tag ("Help Net Security Sponsored"). */
+const AFTER_NAME_RE = /\s+(?:sponsored(?: content| post)?|discussion starter|thread starter|original poster|view(?: profile)?|(?:full|senior|junior|new|registered|premium|well-known) member|member|greenhorn|moderator|administrator|admin|staff writer|contributing writer|contributor|(?:senior |deputy |former )?(?:review |tech |managing )?editor\b.*|former .*|\d+\s*(?:min|mins|minutes?)\s*read.*|\d+\s+comments?.*|[⋅·•|].*)$/i;
 
 /** Words that stand where a byline would but are not names: labels, page tools. */
 const NOT_A_NAME_RE = /^(?:by|author|authors|written by|posted by|updated|published|posted|share|follow|menu|home|comments?|reply|more|read more|subscribe)$/i;
@@ -71,8 +71,9 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   // A call to action is no name with a place after it ("Get in touch", "Sign up at our site").
   if (/^\p{Lu}\p{Ll}+\s+(?:on|at|in)\s+\p{Ll}/u.test(raw.trim())) return undefined;
   // A mailbox after the name ("Vinay Sajip <vinay_sajip at red-dove dot com>", as mail headers write it) is no part of it.
-  let s = raw.replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»—]|\s-\s|\s–\s|–(?=\d)).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
-  s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
+  // A dateline's label left behind its name ("Posted by Soliant on" / "December 20, 2024"), in lower case: "Audiophile On" is a name.
+  let s = raw.replace(/\s+(?:on|at)\s*$/, '').replace(/\s*<[^<>]*(?:>|$).*$/, '').replace(AFTER_NAME_RE, '').replace(/\s*(?:[|•·»—]|\s-\s|\s–\s|–(?=\d)).*$/, '').replace(/\s+(?:on|at|in|am|le|el)\s+.*$/i, '').trim();
+  s = s.replace(/^(?:(?:posted|written|reviewed)\s+)?(?:by|von|por|par)\s*:?\s+/i, '').replace(/^By(?=\p{Lu})/u, '').replace(/^(?:作者|撰文|记者|記者|author)\s*[:：]\s*/i, '').replace(/[,;]\s*$/, '').trim();
   // A sentence after the name ("By Jeff Cobb. Last Updated on …"); not an initial's dot ("Lisa D. Ellis").
   s = s.replace(/(?<=\p{Ll}{2})\.\s+\p{Lu}.*$/u, '');
   // What runs on after the name: a date ("Global Commons May 2nd 2025"), a footnote mark ("Huberty1").
@@ -89,8 +90,22 @@ export function nameOf(raw: string, zh: boolean, named = false): string | undefi
   if (!zh && nameWords.length >= 3 && (/[$€£%#]/.test(s) || nameWords.some((w) => /^\p{Ll}/u.test(w) && !NAME_PARTICLE_RE.test(w)))) return undefined;
   // A lower-case name is a forum handle: one word, or the text of an element named for the author.
   // A name may open with a digit glued to letters ("3i Global", "37signals"), not with a number ("2 authors").
+  // A list of names, or a name and its job and firm ("Benjamin Johnson, Sr. Director of Operations,
+  // Atlas Van Lines"): too long for one name, its leading parts that are names are the byline's.
+  if (!zh && words.length > 8 && s.includes(',')) return leadingNames(s);
   if (!zh && (words.length > 8 || (!/^(?:[\p{Lu}\p{Lo}@]|\d+\p{L})/u.test(s) && !(named || words.length === 1)))) return undefined;
   return s;
+}
+
+/** A comma part that is one person's name: a few capitalised words, name particles, a title ("Dr Marna van der Merwe"). */
+const LIST_NAME_RE = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|de|der|den|da|di|du|la|le|del)){1,4}$/u;
+
+/** The leading comma parts of a line that are names, joined again; undefined when the first is none. */
+function leadingNames(s: string): string | undefined {
+  const parts = s.split(/\s*,\s*/);
+  let n = 0;
+  while (n < parts.length && LIST_NAME_RE.test(parts[n]!) && !NOT_NAME_WORD_RE.test(parts[n]!) && !JOB_TITLE_RE.test(parts[n]!)) n++;
+  return n === 0 ? undefined : parts.slice(0, n).join(', ');
 }
 
 /**
