@@ -2,7 +2,7 @@ import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isAncestorOf, isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
-import { nameKey, siteNames } from './json-ld';
+import { isOnePiece, nameKey, siteNames } from './json-ld';
 import { findAuthor, findTitle, jsonLd, metaMap } from './metadata';
 import { pageElements } from './page-elements';
 import { copyrightAuthor } from './copyright';
@@ -275,7 +275,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
   // A listing's sections are its items; a thread's opening post is found by forum-posts.ts; an
   // article is one piece under its headline, whose header section (headline, standfirst) its body leaves out.
-  const sections = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, head);
+  const ld = jsonLd(els);
+  const sections = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, isOnePiece(meta, ld) ? head : undefined);
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);
@@ -290,7 +291,6 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     .filter((b) => (b === head ? keepHead : opts.keepTitle === true || !(b.heading > 0 && b.text === title)))
     .map((b) => b.text);
   const text = paragraphs.join('\n');
-  const ld = jsonLd(els);
   const lang = findLang(els, text);
   // Datelines and bylines are left out of the text as boilerplate: they are read around the headline.
   const anchor = titleIndex ?? chosen[0]?.index ?? 0;
