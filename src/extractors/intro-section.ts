@@ -21,11 +21,19 @@ function childUnder(ancestor: DomParent, node: DomParent): DomParent | undefined
 /**
  * Whether a line of the introduction is furniture by its class words: a word above it that does
  * not also hold the <h1>. A hero band the template calls `banner` or `promo` around the page's
- * one <h1> is the page's opening, not an advert (layout.ts reads such words by what they hold too).
+ * one <h1> is the page's opening, not an advert (layout.ts reads such words by what they hold
+ * too), and its own text is too: running text (or the tagline) in a part of it named after it
+ * (`hero-banner__wrapper`). Its buttons and share bars stay furniture.
  */
-function underFurniture(b: Block, h1: Block): boolean {
-  for (let m = b.furniture; m; m = m.up) if ((m.weight < 0 || m.hidden) && !isAncestorOf(m.el, h1.owner)) return true;
-  return false;
+function underFurniture(b: Block, h1: Block, text: boolean): boolean {
+  let below = false;
+  let hero = false;
+  for (let m = b.furniture; m; m = m.up) {
+    if (m.weight >= 0 && !m.hidden) continue;
+    if (isAncestorOf(m.el, h1.owner)) hero = true;
+    else below = true;
+  }
+  return below && !(hero && text);
 }
 
 /** The line right under the <h1> saying what the page offers, set as a heading or a line of its own: no link, several words. */
@@ -81,9 +89,10 @@ export function withIntroSection(blocks: Block[], chosen: Block[], headline: Blo
   const betweenProse = blocks.some((b) => b.index > h1.index && b.index < firstLine.index && isProse(b) && between.some((s) => isAncestorOf(s, b.owner)));
   if (betweenProse) return chosen;
   const taken = new Set(chosen);
-  const lines = blocks.filter((b) => !taken.has(b) && b.index < firstLine.index && isAncestorOf(intro, b.owner)
-    && !underFurniture(b, h1) && !b.inComments && linkRatio(b) <= MAX_LINK_RATIO && (b.heading > 0 || !isBoilerplate(b)));
   const tagline = blocks[h1.index + 1];
-  if (!lines.some((b) => isProse(b) || (b === tagline && isTagline(b)))) return chosen;
+  const text = (b: Block): boolean => isProse(b) || (b === tagline && isTagline(b));
+  const lines = blocks.filter((b) => !taken.has(b) && b.index < firstLine.index && isAncestorOf(intro, b.owner)
+    && !underFurniture(b, h1, text(b)) && !b.inComments && linkRatio(b) <= MAX_LINK_RATIO && (b.heading > 0 || !isBoilerplate(b)));
+  if (!lines.some(text)) return chosen;
   return [...lines, ...chosen];
 }

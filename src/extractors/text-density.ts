@@ -273,10 +273,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
   const tidied = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
-  // A listing's sections are its items; a thread's opening post is found by forum-posts.ts; an
-  // article is one piece under its headline, whose header section (headline, standfirst) its body leaves out.
+  // A thread's opening post is found by forum-posts.ts; an article is one piece under its
+  // headline, whose header section (headline, standfirst) its body leaves out. A page of repeated
+  // items (a service page's grid of offers, a shop's parts index) may open with a hero too.
   const ld = jsonLd(els);
-  const sections = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, isOnePiece(meta, ld) ? head : undefined);
+  const sections = forum || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, isOnePiece(meta, ld) ? head : undefined);
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);

@@ -74,3 +74,29 @@ describe('withIntroSection: a service page whose hero band holds its <h1> and ta
     expect(extract(html).text).not.toContain('Leverage the power of data analytics consulting');
   });
 });
+
+describe('withIntroSection: a hero whose running text sits in a part named after it', () => {
+  const hero = `<div class="hero-banner"><h1>Data analytics services</h1>
+<div class="hero-banner__wrapper"><p>Data is the lifeblood of the digital era, and the volume created and consumed keeps growing at a rapid pace with no sign of slowing.</p></div>
+<div class="share"><a href="/share">Share this page</a></div></div>`;
+  it('keeps the running text of the hero and leaves its share bar out', () => {
+    const text = extract(service(logoBar).replace(/<div class="hero-banner">[\s\S]*?<\/a><\/div><\/div>/, hero)).text;
+    expect(text).toContain('Data is the lifeblood of the digital era');
+    expect(text).not.toContain('Share this page');
+  });
+});
+
+describe('withIntroSection: a page of repeated items under a hero', () => {
+  const card = (t: string): string => `<div class="card"><h3>${t}</h3><p>${t} turns your data into decisions, with a team that has done it for companies of every size and sector.</p><a href="/${t.length}">Learn more</a></div>`;
+  const html = `<!doctype html><html lang="en"><head><title>Our services</title></head><body><div class="grid">
+<div class="hero"><h1>Our services</h1><p>Whether you are starting up or in the Fortune 500, tap into a broad range of services, each built around the outcomes you care about.</p>
+<div class="buttons">${['Contact us', 'Book a call', 'See our work', 'Read our reports', 'Join our team', 'Find an office'].map((t) => `<a href="/${t.length}">${t}</a>`).join(' ')}</div></div>
+<div class="menu"><ul>${['Audit', 'Tax', 'Advisory', 'Consulting', 'Risk', 'Deals', 'Cloud', 'Cyber', 'Data', 'People', 'Finance', 'Supply chain', 'Legal', 'ESG', 'Private'].map((t) => `<li><a href="/s/${t}">${t} services overview</a></li>`).join('')}</ul></div>
+<div class="cards">${['Strategy', 'Engineering', 'Governance', 'Security', 'Reporting', 'Analytics'].map(card).join('')}</div>
+</div></body></html>`;
+  it('reads the hero of a service page whose content is a grid of cards', () => {
+    const text = extract(html).text;
+    expect(text).toContain('Engineering turns your data into decisions');
+    expect(text).toContain('tap into a broad range of services');
+  });
+});
