@@ -277,7 +277,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // headline, whose header section (headline, standfirst) its body leaves out. A page of repeated
   // items (a service page's grid of offers, a shop's parts index) may open with a hero too.
   const ld = jsonLd(els);
-  const sections = forum || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, isOnePiece(meta, ld) ? head : undefined);
+  const onePiece = isOnePiece(meta, ld);
+  const sections = forum || (onePiece && meta.get('og:type') === 'article') ? tidied : withIntroSection(blocks, tidied, onePiece ? head : undefined);
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);

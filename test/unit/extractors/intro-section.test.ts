@@ -68,6 +68,12 @@ describe('withIntroSection: a service page whose hero band holds its <h1> and ta
     expect(extract(html).text).not.toContain('Leverage the power of data analytics consulting');
   });
 
+  it('reads the hero of a page an SEO plugin calls an og:type article while its JSON-LD calls it a WebPage', () => {
+    const ld = '<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage","name":"Data analytics services"},{"@type":"Organization","name":"Example"}]}</script>';
+    const html = service(logoBar).replace('<title>', `<meta property="og:type" content="article">${ld}<title>`);
+    expect(extract(html).text).toContain('Leverage the power of data analytics consulting');
+  });
+
   it('leaves the header of a page whose JSON-LD calls it a story out when its <h1> is the headline', () => {
     const ld = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Data analytics services"}</script>';
     const html = service(logoBar).replace('<title>', `${ld}<title>`);
