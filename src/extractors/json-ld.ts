@@ -38,6 +38,22 @@ export function ldAuthor(ld: Array<Record<string, unknown>>, kind: 'person' | 'o
   return undefined;
 }
 
+/** JSON-LD types of a page that is one dated or sold piece: a story, a post, a product. */
+const LD_ONE_PIECE_RE = /Article|Posting|Product/;
+
+/**
+ * Whether the page says it is one piece, a story, a post or a product (a JSON-LD object's type, or
+ * OpenGraph's where the JSON-LD calls it no plain WebPage), rather than a site's page about what it
+ * offers: a piece's headline heads its own text.
+ */
+export function isOnePiece(meta: Map<string, string>, ld: Array<Record<string, unknown>>): boolean {
+  if (ld.some((o) => LD_ONE_PIECE_RE.test(ldTypes(o)))) return true;
+  const og = meta.get('og:type');
+  // SEO plugins print og:type article on every page but the home page; their JSON-LD tells a
+  // post (an Article beside its WebPage) from a page (a WebPage alone).
+  return (og === 'article' || og === 'product') && !ld.some((o) => /\bWebPage\b/.test(ldTypes(o)));
+}
+
 export const nameKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The site's and publisher's names (og:site_name, application-name, JSON-LD publisher / Organization / WebSite), as keys. */

@@ -5,7 +5,14 @@ import { isAncestorOf, isElement, textContent, type DomParent } from './dom';
  * The heading of a section of other stories after a piece: "Latest News", "Popular posts", "Related
  * articles", "Trending stories in world travel", behind a call to read on ("Tap into the latest insights from experts").
  */
-const OTHER_STORIES_RE = /^(?:(?:read\s+|(?:tap into|dive into|catch up on|discover|browse)(?:\s+(?:the|our))?\s+)?(?:related|latest|popular|trending|recommended|recent|more|top|other|similar)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+const OTHER_STORIES_RE = /^(?:(?:read\s+|(?:tap into|dive into|catch up on|discover|browse)(?:\s+(?:the|our))?\s+)?(?:related|latest|popular|trending|recommended|recent|more|top|other|similar|featured)(?:\s+\S+){0,2}\s+(?:posts?|articles?|stories|news|reads|blogs?|guides|insights|resources)\b.{0,40}|more (?:on|from|about|to explore)\b.{0,40}|explore more\b.{0,40}|you (?:may|might) also (?:like|enjoy)|read next|most (?:read|popular|viewed)|(?:subscribe|sign up)\b.{0,40}|.{0,30}\bnewsletters?)\W*$/i;
+/**
+ * The heading of a section of the site's other offers and teasers after a service page's own text,
+ * on a page of repeated items too (a grid of the service's features): "Related services", "Other
+ * solutions", "Featured insights", "Featured client stories", "What's trending with cybersecurity". Only
+ * what is called related, other or featured: "Top 5 streaming services" heads a section of a round-up.
+ */
+const OTHER_OFFERS_RE = /^(?:(?:related|similar|other)(?:\s+\S+)?\s+(?:services|solutions|offerings|case studies|articles|posts|stories|insights|resources)\b.{0,40}|featured(?:\s+\S+)?\s+(?:insights|resources|articles|posts|stories|case studies)\b.{0,40}|what['’]s trending\b.{0,40})\W*$/i;
 /**
  * The heading of a carousel of other products beside a product: "Customers who bought this item
  * also bought", "Similar items", "Frequently bought together", "Seller's other items" (some
@@ -23,11 +30,11 @@ const MIN_PIECE_CHARS = 600;
  * The content without the sections of other stories that follow the piece or sit inside it: a
  * heading such as "Latest News" or "Related articles" after the piece's first lines, with what
  * shares its box (the heading's highest ancestor that holds none of the content before it:
- * a related-links box inside the article, a teaser list after it). Not on listings (items),
- * whose own sections these are.
+ * a related-links box inside the article, a teaser list after it). On listings (items), whose
+ * own sections "Latest news" and "Popular posts" are, only the site's other offers (OTHER_OFFERS_RE).
  */
 export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boolean): Block[] {
-  if (listing || chosen.length < 2) return chosen;
+  if (chosen.length < 2) return chosen;
   const out: Block[] = [];
   let chars = 0;
   // The boxes of the headings found since the last line kept, and how far the lines were looked through.
@@ -39,8 +46,8 @@ export function cutOtherStories(blocks: Block[], chosen: Block[], listing: boole
       for (let i = Math.max(scanned, prev.index) + 1; i <= b.index; i++) {
         const h = blocks[i]!;
         if (!headingLike(h)) continue;
-        const stories = OTHER_STORIES_RE.test(h.text) || POLICY_RE.test(h.text);
-        if (!stories && !OTHER_PRODUCTS_RE.test(h.text)) continue;
+        const stories = OTHER_OFFERS_RE.test(h.text) || (!listing && (OTHER_STORIES_RE.test(h.text) || POLICY_RE.test(h.text)));
+        if (!stories && (listing || !OTHER_PRODUCTS_RE.test(h.text))) continue;
         const box = boxAfter(prev.owner, h.owner);
         if (box && (stories || PRICE_RE.test(textContent(box)))) boxes.push(box);
       }

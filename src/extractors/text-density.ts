@@ -2,7 +2,7 @@ import { decodeHtml } from '../core/charset';
 import { toBlocks, type Block } from './blocks';
 import { isAncestorOf, isElement, parseHtml, type DomElement, type DomParent, type DomRoot } from './dom';
 import { authorLines, findByline, labelledDate } from './bylines';
-import { nameKey, siteNames } from './json-ld';
+import { isOnePiece, nameKey, siteNames } from './json-ld';
 import { findAuthor, findTitle, jsonLd, metaMap } from './metadata';
 import { pageElements } from './page-elements';
 import { copyrightAuthor } from './copyright';
@@ -279,9 +279,11 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const panelled = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
   // A shop's template prints a product's sections once per breakpoint or slide: they are read once.
   const tidied = !forum && isProductPage(meta, ld) ? dropRepeatedLines(panelled) : panelled;
-  // A listing's sections are its items; a thread's opening post is found by forum-posts.ts; an
-  // article is one piece under its headline, whose header section (headline, standfirst) its body leaves out.
-  const sections = forum || listing || meta.get('og:type') === 'article' ? tidied : withIntroSection(blocks, tidied, head);
+  // A thread's opening post is found by forum-posts.ts; an article is one piece under its
+  // headline, whose header section (headline, standfirst) its body leaves out. A page of repeated
+  // items (a service page's grid of offers, a shop's parts index) may open with a hero too.
+  const onePiece = isOnePiece(meta, ld);
+  const sections = forum || (onePiece && meta.get('og:type') === 'article') ? tidied : withIntroSection(blocks, tidied, onePiece ? head : undefined);
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);

@@ -69,3 +69,31 @@ describe('cutOtherStories: other stories after a piece', () => {
     for (const s of ['Tap into the latest insights', 'Common hiring mistakes', 'Paperwork will be']) expect(text).not.toContain(s);
   });
 });
+
+describe('cutOtherStories: the site\'s other offers after a service page', () => {
+  const paras = [
+    'We rent commercial gym equipment for film shoots, events and temporary facilities, delivered and installed by our own crews.',
+    'Every machine is inspected, cleaned and tested before it leaves the warehouse, and we replace anything that fails on site.',
+    'Rental periods run from a single day to several months, and a longer rental lowers the daily rate of every piece you take.',
+    'Our catalogue covers treadmills, bikes, rowers, racks, benches and free weights from the brands that gyms trust every day.',
+    'Tell us the dates, the address and the equipment you need, and we send a written quote within one business day of asking.',
+  ].map((p) => `<p>${p}</p>`).join('\n');
+  // A grid of the service's features makes the page a page of repeated items (items.ts).
+  const feature = (t: string): string => `<div class="feature"><h3>${t}</h3><p>${t} is included with every rental, at no extra cost to you or your team.</p></div>`;
+  const offer = (t: string): string => `<div class="slide"><a href="/services/${t.length}"><h3>${t}</h3><p>Quality new and refurbished equipment for every gym.</p><span>Learn More</span></a></div>`;
+  const html = (heading: string): string => `<!doctype html><html lang="en"><head><title>Gym equipment rental</title></head><body><main>
+<section><h1>Gym equipment rental</h1>${paras}</section>
+<section><div class="features">${['Delivery', 'Installation', 'Pick-up', 'Cleaning', 'Support'].map(feature).join('')}</div></section>
+<section><h2>${heading}</h2><p>Explore other services that complement your fitness equipment needs</p>${['Equipment Sales', 'Equipment Repair', 'Gym Detailing'].map(offer).join('')}</section>
+</main></body></html>`;
+
+  it('cuts the cards under "Related Services"', () => {
+    const text = extract(html('Related Services')).text;
+    expect(text).toContain('a written quote within one business day');
+    for (const s of ['Related Services', 'Explore other services', 'Equipment Repair']) expect(text).not.toContain(s);
+  });
+
+  it('keeps a section whose heading names no related or featured offers', () => {
+    expect(extract(html('Top 3 services we offer')).text).toContain('Explore other services');
+  });
+});
