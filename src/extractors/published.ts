@@ -116,6 +116,8 @@ function offsetOf(ms: number): string {
 const UTC_STAMP_RE = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]00:?00)$/;
 /** How far local clocks stand behind UTC. */
 const MAX_BEHIND_MS = 12 * 3_600_000;
+/** How far local clocks stand ahead of UTC. */
+const MAX_AHEAD_MS = 14 * 3_600_000;
 
 /**
  * Whether a metadata stamp is the moment or the day the page shows, written on the next day: a
@@ -221,9 +223,18 @@ function markedPublication(shown: { iso: string; label: string }, times: string[
  */
 function metadataShown(dates: NonNullable<Byline['dates']>, first: string | undefined): Byline['dates'][number] | undefined {
   if (first === undefined || dates.length < 2) return undefined;
-  const day = dayOf(first);
-  if (dayOf(dates[0]!.iso) === day) return undefined;
-  return dates.find((d) => d.distance <= NEAR_LINES && d.label !== 'updated' && dayOf(d.iso) === day);
+  const days = clockDays(first);
+  // A zoned stamp's day is another one on a clock ahead of or behind it: the nearest date is the
+  // page's own when it is the stamp's day on any clock (a Beijing page's day beside a UTC stamp).
+  if (days.has(dayOf(dates[0]!.iso))) return undefined;
+  return dates.find((d) => d.distance <= NEAR_LINES && d.label !== 'updated' && days.has(dayOf(d.iso)));
+}
+
+/** The days a stamp falls on from the clocks behind UTC to those ahead (its own day only, when it has no zone). */
+function clockDays(stamp: string): Set<string> {
+  const t = Date.parse(stamp);
+  if (stamp.length <= 10 || !ZONED_RE.test(stamp) || !Number.isFinite(t)) return new Set([dayOf(stamp)]);
+  return new Set([dayOf(stamp), ...[-MAX_BEHIND_MS, 0, MAX_AHEAD_MS].map((off) => new Date(t + off).toISOString().slice(0, 10))]);
 }
 
 /**

@@ -269,4 +269,10 @@ describe('the dateline the metadata vouches for among several near the headline'
   it('keeps the nearest date when the metadata states none', () => {
     expect(thread('').published_at).toBe('2016-06-29');
   });
+
+  it('keeps the nearest date when it is the metadata\'s day on a clock ahead of UTC (a Beijing page, a UTC stamp)', () => {
+    const page = extract(`<html lang="zh"><head><title>新馆开放</title><meta property="article:published_time" content="2026-11-13T22:00:00Z"></head><body>
+      <h1>新馆开放</h1><p class="time">2026-11-14 06:00</p><p class="related">2026-11-13 09:30</p>${para}</body></html>`);
+    expect(page.published_at).toBe('2026-11-14T06:00:00+08:00');
+  });
 });
