@@ -52,4 +52,11 @@ describe('the site header is furniture, an article header is content (site-heade
     const links = Array.from({ length: 22 }, (_, i) => `<a href="/s/${i}">Section ${i}</a>`).join(' ');
     expect(isSiteHeader(first(`<body><div role="banner">${links}</div><main><p>Text</p></main></body>`, 'div'))).toBe(true);
   });
+
+  it('reads a page whose unclosed site header swallows the whole body (layout.ts overrules the mark)', () => {
+    const menu = Array.from({ length: 24 }, (_, i) => `<li><a href="/c/${i}">Category ${i}</a></li>`).join('');
+    const page = extract(`<html><head><title>River park approved | Gazette</title></head><body><header><nav><ul>${menu}</ul></nav>
+      <div class="story"><h1>River park approved</h1>${paras(5, 'the park')}</div></body></html>`);
+    expect(page.paragraphs.filter((p) => p.startsWith('Paragraph'))).toHaveLength(5);
+  });
 });
