@@ -4,6 +4,7 @@ import { isBreadcrumb } from './breadcrumbs';
 import { inCodeBlock } from './code-lines';
 import { isChoiceLabel } from './choice-labels';
 import { isInlinePopup } from './inline-popups';
+import { isSiteHeader } from './site-header';
 import { isFigureCaption, SHORT_CAPTION_CHARS } from './alt-captions';
 import { isElement, isText, normalizeSpace, type DomElement, type DomNode, type DomParent } from './dom';
 
@@ -288,6 +289,8 @@ function walk(root: DomNode, st: WalkState): void {
         }
         cls = hit;
       }
+      // The site's header is furniture by where it sits and what it holds, whatever its class says (site-header.ts).
+      if ((name === 'header' || el.attribs.role === 'banner') && isSiteHeader(el)) cls = [-1, cls[1], cls[2]];
       // A review box is judged by what it holds too: an editor's review (or its header) is the page's text.
       if (cls[1] && !isCommentsField(el) && !(cls[2] && isOwnReviewBox(el))) st.inComments++;
       if (cls[0] < 0 || hidden) st.furniture = { el, hidden, weight: Math.min(0, cls[0]), up: st.furniture, mass: 0 };

@@ -6,6 +6,7 @@ import { isAncestorOf, isElement, lowestCommonAncestor, normalizeSpace, textCont
 import { linkRatio } from './scoring';
 import { isProse } from './second-opinion';
 import type { Segment } from './segments';
+import { isSiteHeader } from './site-header';
 import { isTermLabel } from './term-labels';
 import { isTextBand } from './text-bands';
 
@@ -40,7 +41,7 @@ function underFurniture(from: DomParent, container: DomParent, weights: Map<DomE
     const el = p as DomElement;
     let w = weights.get(el);
     if (w === undefined) {
-      w = isPosterBox(el) ? -1 : classWeight(el);
+      w = isPosterBox(el) || isSiteHeader(el) ? -1 : classWeight(el);
       // A banner that holds a paragraph of running text is a section of the text (text-bands.ts).
       if (w < 0 && isTextBand(el, container)) w = 0;
       weights.set(el, w);
