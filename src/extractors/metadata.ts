@@ -82,6 +82,12 @@ const AUTHOR_META_KEYS = ['author', 'article:author', 'dc.creator', 'byl', 'pars
   // dcterms.creator: the account that saved the node ("veena"), a name the page never shows.
   'og:author', 'article_author', 'article-author', 'author.name'];
 
+/** The author the meta tags name: the first tag holding a name (article:author is often the author's Facebook page instead). */
+export function metaAuthor(meta: Map<string, string>): string | undefined {
+  const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
+  return [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
+}
+
 /**
  * The author: a person JSON-LD or a microformats h-entry names, else the byline the page shows,
  * else meta tags, a rel/itemprop=author element, an author card, a poster's data-author, or an
@@ -96,12 +102,10 @@ export function findAuthor(
     const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? threadStarter(elementsOf(page));
     if (starter) return starter;
   }
-  const twitter = /written by|author/i.test(meta.get('twitter:label1') ?? '') ? meta.get('twitter:data1') : undefined;
   // A "person" named like the site is the publisher: the byline says who wrote the piece.
   const person = ldAuthor(ld, 'person');
   const site = siteNames(meta, ld);
-  // The first tag holding a name: article:author is often the author's Facebook page instead.
-  const metaName = [...AUTHOR_META_KEYS.map((k) => meta.get(k)), twitter].map(cleanAuthor).find((n) => n !== undefined);
+  const metaName = metaAuthor(meta);
   const mf = mfName(elementsOf(page).mfAuthor);
   // A name that is the site's own ("Cleveland Clinic", "Buzzsprout" on buzzsprout.com) is the
   // publisher standing in where the template has no writer: any person the page names comes first.
