@@ -15,7 +15,9 @@
  * ~0.9 points of macro recall (4 of 5 folds). Confidence minus accuracy, calibration fitted on the
  * unpurged run: +0.0007 on it, +0.0057 topic-purged, +0.0021 random: leakage makes the calibration
  * only ~0.4 points over-confident on unseen topics (ECE 0.0099 vs 0.0054); refitted on the purged
- * run, +0.0008. Purged, L2 1e-5 / 3e-5 / 1e-4 give 0.6708 / 0.6710 / 0.6705 (flat).
+ * run, +0.0008. Purged, L2 1e-5 / 3e-5 / 1e-4 give 0.6708 / 0.6710 / 0.6705 (flat). By n-gram
+ * coverage quintile the gap runs −0.005 to +0.007 (no lever). 2,000-tweet files of unseen topics:
+ * ECE mean 0.027, p95 0.042, max 0.058 (purged 0.028 / 0.045 / 0.065).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
