@@ -15,7 +15,8 @@ const STOP = new Set(('the this that what when where who why how you your and bu
   + "all its it's i'm don't my me our we they he she his her them happy good new day tomorrow today night time see get going one may "
   + 'like love great amp thanks thank hope watch friday saturday sunday monday tuesday wednesday thursday').split(' '));
 
-function capitalised(text: string): Set<string> {
+/** The capitalised words of a text (lower-cased), the candidates for its topic. */
+export function capitalised(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(WORD_RE)) {
     const w = m[0];

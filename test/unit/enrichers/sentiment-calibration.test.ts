@@ -9,7 +9,7 @@ import { fitCalibration } from '../../../scripts/sentiment/calibrate';
 import { foldOf } from '../../../scripts/sentiment/cv';
 import { leastWorstEce, type OofScores } from '../../../scripts/sentiment/oof';
 import { coordinateSearch } from '../../../scripts/sentiment/search';
-import { topicGroups } from '../../../scripts/sentiment/topic-groups';
+import { capitalised, topicGroups } from '../../../scripts/sentiment/topic-groups';
 
 describe('reliability and expected calibration error', () => {
   it('bins by confidence and weighs each bin by its posts', () => {
@@ -152,6 +152,11 @@ describe('topic groups of the tweets', () => {
     // No capitalised word, a sentence-start word, or words under the minimum document count: folds by post id.
     expect(g[41]).toBeUndefined();
     expect(g[42]).toBeUndefined();
+  });
+
+  it('reads a tweet\'s capitalised words as its topic candidates (what purged CV drops training tweets by)', () => {
+    expect(capitalised('Kendrick and Sharknado on Friday, NASA said')).toEqual(new Set(['kendrick', 'sharknado', 'friday']));
+    expect(capitalised('nothing capitalised, Ok')).toEqual(new Set());
   });
 
   it('keeps a topic\'s tweets in one cross-validation fold', () => {
