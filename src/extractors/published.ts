@@ -224,17 +224,20 @@ function markedPublication(shown: { iso: string; label: string }, times: string[
 function metadataShown(dates: NonNullable<Byline['dates']>, first: string | undefined): Byline['dates'][number] | undefined {
   if (first === undefined || dates.length < 2) return undefined;
   const days = clockDays(first);
-  // A zoned stamp's day is another one on a clock ahead of or behind it: the nearest date is the
+  // A UTC stamp's day is another one on a clock ahead of or behind UTC: the nearest date is the
   // page's own when it is the stamp's day on any clock (a Beijing page's day beside a UTC stamp).
   if (days.has(dayOf(dates[0]!.iso))) return undefined;
   return dates.find((d) => d.distance <= NEAR_LINES && d.label !== 'updated' && days.has(dayOf(d.iso)));
 }
 
-/** The days a stamp falls on from the clocks behind UTC to those ahead (its own day only, when it has no zone). */
+/**
+ * The days a UTC stamp falls on from the clocks behind UTC to those ahead. A stamp written with
+ * its own offset states the site's clock, and one without a zone its day: their own day only.
+ */
 function clockDays(stamp: string): Set<string> {
   const t = Date.parse(stamp);
-  if (stamp.length <= 10 || !ZONED_RE.test(stamp) || !Number.isFinite(t)) return new Set([dayOf(stamp)]);
-  return new Set([dayOf(stamp), ...[-MAX_BEHIND_MS, 0, MAX_AHEAD_MS].map((off) => new Date(t + off).toISOString().slice(0, 10))]);
+  if (!UTC_STAMP_RE.test(stamp) || !Number.isFinite(t)) return new Set([dayOf(stamp)]);
+  return new Set([-MAX_BEHIND_MS, 0, MAX_AHEAD_MS].map((off) => new Date(t + off).toISOString().slice(0, 10)));
 }
 
 /**
