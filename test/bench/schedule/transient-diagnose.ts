@@ -19,25 +19,13 @@
  * Exploration tool, dev seeds only:
  * `node .state/build/test/bench/schedule/transient-diagnose.js WORLD SEED[,SEED] [v0|v1|v2][lag]`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../lib/results';
-import { createPolicy } from '../../../src/schedule/simulation/policies';
-import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
-import { simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
-import { generateWorld } from '../../../src/schedule/simulation/world';
-import { allocationOptions, subjectRatePerHour } from '../../../src/schedule/poisson';
+import { allocationOptions, changeOptions } from '../../../src/schedule/poisson';
 import { expectedPagesPerVisit, planAllocation, visitRatePerHour } from '../../../src/schedule/allocation';
 import { posteriorMeanPerHour } from '../../../src/schedule/rate-model';
 import { subjectEvidence } from '../../../src/schedule/evidence-memory';
-import { changeOptions } from '../../../src/schedule/poisson';
-import { burstDispersion, expectedPostRates, forecastBudgets } from '../../../src/schedule/planner';
-import { parseArgs } from './args';
-import { policyOptions, simulationOf } from './realistic';
-import { type RealisticWorld, realisticWorldOptions } from './worlds';
+import { atWarmupEnd, BUDGETS } from './warmup-state';
 
 const H = 3_600_000;
-const BUDGETS = [0.25, 0.5, 1, 2];
 
 /** ∫₀^x (u mod τ) du: the waiting of a subject visited at 0, τ, 2τ, … up to x. */
 function G(x: number, tau: number): number {
@@ -54,29 +42,9 @@ function count(x: number, tau: number): number {
 
 function main(): void {
   const [worldName = 'stationary-s2', seedsArg = '11', mode = 'v2'] = process.argv.slice(2);
-  const all = parseArgs(['--rn', '10000']);
-  const n = all.realistic.subjects;
-  const report = JSON.parse(readFileSync(join(projectRoot(), 'test', 'bench', 'results', 'schedule.json'), 'utf8')) as { results: { system: string; variant: string; metric: string; value: number }[] };
   for (const seed of seedsArg.split(',').map(Number)) {
-    const little = BUDGETS.map((b) => report.results.find((r) => r.system === 'freshet' && r.metric === 'little_mean_delay_hours' && r.variant.startsWith(`${worldName}/${b}x/seed${seed}`))!.value);
-    const sim = simulationOf(all);
-    const world = generateWorld(realisticWorldOptions(worldName as RealisticWorld, n, simulationEndMs(sim), seed));
-    const budgetPerHour = n / 24;
-    const policy = createPolicy('freshet', policyOptions(world, budgetPerHour, sim, all));
-    if (!(policy instanceof FreshetPolicy)) throw new Error('not freshet');
-    const replan = policy.replan.bind(policy);
-    let done = false;
-    policy.replan = (t: number): void => {
-      replan(t);
-      if (done || t < sim.warmupMs) return;
-      done = true;
-      const states = Array.from({ length: n }, (_, id) => policy.state(id));
-      const model = policy.currentModel;
-      const rows = forecastBudgets(states, model, BUDGETS.map((b) => (b * n) / 24), { nowMs: t });
+    atWarmupEnd(worldName, seed, ({ n, sim, budgetPerHour, states, model, rows, rates, weights, little, nowMs: t }) => {
       const cal = rows[0]!.calibration;
-      const rates = Float64Array.from(states, (s) => subjectRatePerHour(s, model));
-      const d = burstDispersion(states);
-      const weights = d > 1 ? expectedPostRates(states, model, d) : rates;
       const longRun = Float64Array.from(states, (s, i) => {
         const e = subjectEvidence(s, model.rates.memory);
         const lr = posteriorMeanPerHour(model.rates, Math.max(0, e.posts), Math.max(0, e.hours));
@@ -155,13 +123,7 @@ function main(): void {
       const calNew = cal * rows[ri]!.modelMeanDelayHours / res[ri]!;
       console.log(`RECAL ${worldName} s${seed} ${mode} ` + res.map((x, i) => (calNew * x / little[i]!).toFixed(3)).join(' '));
       console.log(`${worldName} s${seed} ${mode} pc ${pc} known F ${known}/${n} cal ${cal.toFixed(3)}: ${out.join(' | ')}`);
-      throw new Error('done');
-    };
-    try {
-      simulate(world, policy, { ...sim, budgetPerHour });
-    } catch (e) {
-      if (!(e instanceof Error) || e.message !== 'done') throw e;
-    }
+    });
   }
 }
 
