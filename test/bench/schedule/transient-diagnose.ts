@@ -30,14 +30,21 @@
  *    grid, where drifting and combined both sit) the share is not the world's hourly hazard.
  *  - Any variant recalibrated at 1x keeps the 1x cell of today's planner (drifting s12 1.095,
  *    combined s11 1.074): the calibration's own noise leaves drifting s12 no margin at 1x.
- * Not adopted in the planner: no variant keeps every world in [0.9, 1.1] on dev seeds.
+ *  - `ml`: the lag's change probability measured by the visits (maximum likelihood of the change
+ *    test's mixture, on the evidence read as clusters where posts burst) instead of the test's
+ *    prior: 0.07–0.09 on drifting, 0.10–0.12 on combined (0.31 without the cluster reading: bursts
+ *    read as changes), ≤ 0.003 on bursty. `lrd`: the long-run rate read as the posts to come are
+ *    (clusters, refitted prior) rather than scaled by their ratio. v1lagmllrd: stationary-s1.5
+ *    0.975–1.009, stationary-s2 0.996–1.066, bursty 0.925–1.047, drifting 0.916–1.095, combined
+ *    0.916–1.075: every world in bounds (planner-transient.ts).
  * Exploration tool, dev seeds only:
- * `node .state/build/test/bench/schedule/transient-diagnose.js WORLD SEED[,SEED] [v0|v1|v2][lag|lagrel]`.
+ * `node .state/build/test/bench/schedule/transient-diagnose.js WORLD SEED[,SEED] [v0|v1|v2][lag|lagrel][ml][lrd]`.
  */
-import { allocationOptions, changeOptions } from '../../../src/schedule/poisson';
+import { allocationOptions, changeOptions, type ScheduleModel } from '../../../src/schedule/poisson';
 import { expectedPagesPerVisit, planAllocation, visitRatePerHour } from '../../../src/schedule/allocation';
-import { posteriorMeanPerHour } from '../../../src/schedule/rate-model';
-import { subjectEvidence } from '../../../src/schedule/evidence-memory';
+import { changeLikelihoods, changeWeightFromLogOdds, fitRatePrior, flatRatePrior, posteriorMeanPerHour } from '../../../src/schedule/rate-model';
+import type { SubjectState } from '../../../src/schedule/subject-state';
+import { burstDispersion, subjectEvidence } from '../../../src/schedule/evidence-memory';
 import { atWarmupEnd, BUDGETS } from './warmup-state';
 
 const H = 3_600_000;
@@ -55,17 +62,52 @@ function count(x: number, tau: number): number {
   return x < 0 ? 0 : Math.floor(x / tau);
 }
 
+/**
+ * The change probability the visits measure (maximum likelihood of the change test's mixture, by
+ * EM), not the test's prior, which is scored on the objective and capped at 0.3.
+ */
+function mlChangeProbability(states: readonly SubjectState[], model: ScheduleModel): number {
+  const sigma = changeOptions(model).changeSigma;
+  const logRatio: number[] = [];
+  const d = burstDispersion(states);
+  const memory = d > 1 ? { full: false, historyHours: 0, ...model.rates.memory, dispersion: d } : model.rates.memory;
+  for (const s of states) {
+    const l = changeLikelihoods(model.rates, subjectEvidence(s, memory), sigma);
+    if (l && Number.isFinite(l.changed - l.same)) logRatio.push(l.changed - l.same);
+  }
+  let p = 0.1;
+  for (let k = 0; k < 200; k++) {
+    let sum = 0;
+    for (const r of logRatio) sum += changeWeightFromLogOdds(Math.log(p / (1 - p)) + r);
+    p = Math.min(0.99, Math.max(1e-4, sum / logRatio.length));
+  }
+  return p;
+}
+
+/**
+ * Each subject's long-run rate read as expectedPostRates reads the posts to come: the evidence as
+ * clusters (posts/φ over hours/φ), the prior refitted to it, all of the memory's evidence.
+ */
+function dispersedLongRun(states: readonly SubjectState[], model: ScheduleModel): Float64Array {
+  const d = burstDispersion(states);
+  const memory = d > 1 ? { full: false, historyHours: 0, ...model.rates.memory, dispersion: d } : model.rates.memory;
+  const evidence = states.map((s) => subjectEvidence(s, memory));
+  const start = model.rates.weights.length > 1 ? model.rates : (model.rates.mixture ?? flatRatePrior());
+  const prior = d > 1 ? fitRatePrior(evidence, start, 30) : model.rates;
+  return Float64Array.from(evidence, (e) => posteriorMeanPerHour(prior, Math.max(0, e.posts), Math.max(0, e.hours)));
+}
+
 function main(): void {
   const [worldName = 'stationary-s2', seedsArg = '11', mode = 'v2'] = process.argv.slice(2);
   for (const seed of seedsArg.split(',').map(Number)) {
     atWarmupEnd(worldName, seed, ({ n, sim, budgetPerHour, states, model, rows, rates, weights, little, nowMs: t }) => {
       const cal = rows[0]!.calibration;
-      const longRun = Float64Array.from(states, (s, i) => {
+      const longRun = mode.includes('lrd') ? dispersedLongRun(states, model) : Float64Array.from(states, (s, i) => {
         const e = subjectEvidence(s, model.rates.memory);
         const lr = posteriorMeanPerHour(model.rates, Math.max(0, e.posts), Math.max(0, e.hours));
         return rates[i]! > 0 ? lr * (weights[i]! / rates[i]!) : lr;
       });
-      const pc = changeOptions(model).changeProbability;
+      const pc = mode.includes('ml') ? mlChangeProbability(states, model) : changeOptions(model).changeProbability;
       const runPlan = planAllocation(rates, allocationOptions({ ...model.config }));
       const fRun = rates.map((r) => visitRatePerHour(runPlan, r));
       const t0 = t / H;
