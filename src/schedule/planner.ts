@@ -40,6 +40,7 @@ import { planAllocation, visitRatePerHour } from './allocation';
 import { burstDispersion, subjectEvidence } from './evidence-memory';
 import { fitRatePrior, flatRatePrior, twoScaleRatePerHour } from './rate-model';
 import { windowDelay } from './planner-calibration';
+import { transientContext, transientMeanDelay } from './planner-transient';
 import { type SubjectState, delayFade } from './subject-state';
 
 export { burstDispersion };
@@ -80,6 +81,12 @@ export function realizedDelay(states: readonly SubjectState[], nowMs: number): {
 export interface ForecastOptions {
   /** Now, for fading the realized delays; without it the forecast is the model's alone. */
   nowMs?: number;
+  /**
+   * Forecast the mean over the next `horizonHours` of a crawl still settling (planner-transient.ts)
+   * instead of the steady state; needs `nowMs`. The p90 and the share within a day are the steady
+   * model's, stretched by the same ratio.
+   */
+  horizonHours?: number;
 }
 
 /** The posts to come per subject (per hour): the estimates, re-read as over-dispersed when φ > 1. */
@@ -98,7 +105,10 @@ export function forecastBudgets(states: readonly SubjectState[], model: Schedule
   const rates = Float64Array.from(states, (s) => subjectRatePerHour(s, model));
   const dispersion = burstDispersion(states);
   const weights = dispersion > 1 ? expectedPostRates(states, model, dispersion) : rates;
-  const forecast = (budgetPerHour: number): ModelForecast => modelForecast(rates, weights, model, budgetPerHour);
+  const steady = (budgetPerHour: number): ModelForecast => modelForecast(rates, weights, model, budgetPerHour);
+  const horizon = opts.nowMs !== undefined && opts.horizonHours !== undefined && opts.horizonHours > 0
+    ? transientContext({ states, model, rates, weights, nowMs: opts.nowMs, horizonHours: opts.horizonHours }) : null;
+  const forecast = horizon ? (b: number): ModelForecast => overHorizon(steady(b), transientMeanDelay(horizon, b).meanDelayHours) : steady;
   let calibration = 1;
   if (opts.nowMs !== undefined) {
     const seen = windowDelay(states, weights, opts.nowMs);
@@ -115,6 +125,12 @@ export function forecastBudgets(states: readonly SubjectState[], model: Schedule
       modelMeanDelayHours: f.meanDelayHours, calibration,
     };
   });
+}
+
+/** The steady figures with the mean over the horizon: the delays stretched by the same ratio. */
+function overHorizon(f: ModelForecast, meanDelayHours: number): ModelForecast {
+  const k = f.meanDelayHours > 0 ? meanDelayHours / f.meanDelayHours : 1;
+  return { ...f, meanDelayHours, p90DelayHours: k * f.p90DelayHours, caughtBy: (d) => f.caughtBy(d / k) };
 }
 
 interface ModelForecast {

@@ -51,7 +51,7 @@ function forecastAtWarmup(all: BenchArgs, worldName: RealisticWorld, seed: numbe
   if (!(policy instanceof FreshetPolicy)) throw new Error('freshet is not a FreshetPolicy');
   let figures: PlannerFigures | undefined;
   const atMs = all.forecastAtDays === null ? sim.warmupMs : all.forecastAtDays * 86_400_000;
-  hookForecast(policy, world.subjects, args.budgets.map((b) => (b * args.subjects) / 24), atMs, (p) => {
+  hookForecast(policy, world.subjects, args.budgets.map((b) => (b * args.subjects) / 24), atMs, sim.measureMs / 3_600_000, (p) => {
     figures = p;
     throw new ForecastTaken();
   });

@@ -89,9 +89,10 @@ export interface PlannerFigures {
 
 /**
  * `freshet plan`'s forecast for every budget, from the population freshet learned by the end of
- * the warm-up: taken at the first replan past `warmupMs`, handed to `done` once.
+ * the warm-up: taken at the first replan past `warmupMs`, handed to `done` once. The runs measure
+ * the `horizonHours` after the warm-up, a crawl still settling: the forecast is over that horizon.
  */
-export function hookForecast(policy: FreshetPolicy, subjects: number, budgetsPerHour: readonly number[], warmupMs: number, done: (p: PlannerFigures) => void): void {
+export function hookForecast(policy: FreshetPolicy, subjects: number, budgetsPerHour: readonly number[], warmupMs: number, horizonHours: number, done: (p: PlannerFigures) => void): void {
   const replan = policy.replan.bind(policy);
   let taken = false;
   policy.replan = (t: number): void => {
@@ -99,7 +100,7 @@ export function hookForecast(policy: FreshetPolicy, subjects: number, budgetsPer
     if (taken || t < warmupMs) return;
     taken = true;
     const states = Array.from({ length: subjects }, (_, id) => policy.state(id));
-    const rows = forecastBudgets(states, policy.currentModel, budgetsPerHour, { nowMs: t });
+    const rows = forecastBudgets(states, policy.currentModel, budgetsPerHour, { nowMs: t, horizonHours });
     done({ forecast: rows.map((f) => f.meanDelayHours), model: rows.map((f) => f.modelMeanDelayHours), calibration: rows[0]!.calibration, dispersion: rows[0]!.dispersion });
   };
 }
@@ -136,7 +137,7 @@ export function simulateRealistic(all: BenchArgs, keep: (p: string) => boolean):
           const t0 = Date.now();
           const policy = createPolicy(name, policyOptions(world, budgetPerHour, sim, all));
           if (name === 'freshet' && budget === reference && policy instanceof FreshetPolicy) {
-            hookForecast(policy, world.subjects, budgetsPerHour, sim.warmupMs, (p) => {
+            hookForecast(policy, world.subjects, budgetsPerHour, sim.warmupMs, sim.measureMs / 3_600_000, (p) => {
               forecast = p.forecast;
               modelForecast = p.model;
               calibration = p.calibration;

@@ -59,6 +59,7 @@ export function atWarmupEnd(worldName: string, seed: number, read: (s: WarmupSta
     done = true;
     const states = Array.from({ length: n }, (_, id) => policy.state(id));
     const model = policy.currentModel;
+    // The steady state: the tools built on this compare their own horizon models with it.
     const rows = forecastBudgets(states, model, BUDGETS.map((b) => (b * n) / 24), { nowMs: t });
     const rates = Float64Array.from(states, (s) => subjectRatePerHour(s, model));
     const d = burstDispersion(states);
