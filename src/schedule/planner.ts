@@ -30,6 +30,10 @@
  * waiting for a visit with their wait so far: the found posts alone miss the longest delays, still
  * running, in a crawl not yet settled. Where a few subjects post most, a few days' delays are
  * noisy (±10 % from day to day on the bursty world).
+ * A horizon. All of this is the steady state. A crawl a week or two from its cold start is not
+ * there yet (the quiet subjects' first revisits still to come, a swept group due together), nor is
+ * the benchmark's measured week: given `horizonHours`, the model's mean is taken over that horizon
+ * with the first visits as they fell (planner-transient.ts), and the calibration against it.
  * Matching each realized post with the model's delay for its subject instead was tried: it drops
  * the cost of rates estimated low, which is most of the error (the planned visits with the true
  * rates as weights give the simulated delay to 0.1 % on the bursty world), and reads its own
