@@ -12,15 +12,11 @@
  * Exploration tool, dev seeds only:
  * `node .state/build/test/bench/schedule/band-diagnose.js [world] [budget] [seed] [minHours] [maxHours]`.
  */
-import { createPolicy } from '../../../src/schedule/simulation/policies';
-import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
 import { allocationOptions, subjectRatePerHour } from '../../../src/schedule/poisson';
 import { pagesPerHour, planAllocation, visitRatePerHour } from '../../../src/schedule/allocation';
-import { simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
-import { currentRatePerHour, generateWorld } from '../../../src/schedule/simulation/world';
-import { parseArgs } from './args';
-import { policyOptions, simulationOf } from './realistic';
-import { type RealisticWorld, realisticWorldOptions } from './worlds';
+import { simulate } from '../../../src/schedule/simulation/simulate';
+import { currentRatePerHour } from '../../../src/schedule/simulation/world';
+import { referenceRun } from './warmup-state';
 
 const H = 3_600_000;
 const BANDS = [6, 24, 72, 168, 336, Infinity];
@@ -40,13 +36,7 @@ function poissonPages(m: number): number {
 
 function main(): void {
   const [worldName = 'stationary-s2', budgetArg = '0.25', seedArg = '11', minArg = '168', maxArg = '336'] = process.argv.slice(2);
-  const all = parseArgs(['--rn', '10000']);
-  const n = all.realistic.subjects;
-  const sim = simulationOf(all);
-  const world = generateWorld(realisticWorldOptions(worldName as RealisticWorld, n, simulationEndMs(sim), Number(seedArg)));
-  const budgetPerHour = (Number(budgetArg) * n) / 24;
-  const policy = createPolicy('freshet', policyOptions(world, budgetPerHour, sim, all));
-  if (!(policy instanceof FreshetPolicy)) throw new Error('not freshet');
+  const { n, sim, world, budgetPerHour, policy } = referenceRun(worldName, Number(budgetArg), Number(seedArg));
   const fromMs = sim.warmupMs;
   const toMs = sim.warmupMs + sim.measureMs;
   const visits: number[][] = Array.from({ length: n }, () => []);

@@ -10,15 +10,11 @@
  * Exploration tool, dev seeds only:
  * `node .state/build/test/bench/schedule/planner-diagnose.js [world] [budget] [seed] [maxPages]`.
  */
-import { createPolicy } from '../../../src/schedule/simulation/policies';
-import { FreshetPolicy } from '../../../src/schedule/simulation/policies/freshet';
 import { allocationOptions, subjectRatePerHour } from '../../../src/schedule/poisson';
 import { planAllocation, visitRatePerHour } from '../../../src/schedule/allocation';
-import { simulate, simulationEndMs } from '../../../src/schedule/simulation/simulate';
-import { currentRatePerHour, generateWorld } from '../../../src/schedule/simulation/world';
-import { parseArgs } from './args';
-import { policyOptions, simulationOf } from './realistic';
-import { type RealisticWorld, realisticWorldOptions } from './worlds';
+import { simulate } from '../../../src/schedule/simulation/simulate';
+import { currentRatePerHour } from '../../../src/schedule/simulation/world';
+import { referenceRun } from './warmup-state';
 
 const HOUR_MS = 3_600_000;
 /** Samples of the true rate over the measured window (its regimes and drift move over days). */
@@ -26,13 +22,7 @@ const RATE_SAMPLES = 28;
 
 function main(): void {
   const [worldName = 'bursty', budgetArg = '0.5', seedArg = '11', pagesArg] = process.argv.slice(2);
-  const all = parseArgs(['--rn', '10000']);
-  const subjects = all.realistic.subjects;
-  const sim = simulationOf(all);
-  const world = generateWorld(realisticWorldOptions(worldName as RealisticWorld, subjects, simulationEndMs(sim), Number(seedArg)));
-  const budgetPerHour = (Number(budgetArg) * subjects) / 24;
-  const policy = createPolicy('freshet', policyOptions(world, budgetPerHour, sim, all));
-  if (!(policy instanceof FreshetPolicy)) throw new Error('freshet is not a FreshetPolicy');
+  const { n: subjects, sim, world, budgetPerHour, policy } = referenceRun(worldName, Number(budgetArg), Number(seedArg));
   const fromMs = sim.warmupMs;
   const toMs = sim.warmupMs + sim.measureMs;
   const lastVisitMs = new Float64Array(subjects).fill(Number.NaN);

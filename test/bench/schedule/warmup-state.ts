@@ -40,17 +40,30 @@ export interface WarmupState {
 
 const STOP = 'warm-up read';
 
-/** Runs `read` on the state at the end of the warm-up of world `worldName`, seed `seed`. */
-export function atWarmupEnd(worldName: string, seed: number, read: (s: WarmupState) => void): void {
+/** Freshet's reference run of world `worldName`, seed `seed`, at `budgetMultiple` × one page per subject per day (10,000 subjects), not yet run. */
+export function referenceRun(worldName: string, budgetMultiple: number, seed: number): {
+  all: ReturnType<typeof parseArgs>;
+  n: number;
+  sim: ReturnType<typeof simulationOf>;
+  world: ReturnType<typeof generateWorld>;
+  budgetPerHour: number;
+  policy: FreshetPolicy;
+} {
   const all = parseArgs(['--rn', '10000']);
   const n = all.realistic.subjects;
-  const report = JSON.parse(readFileSync(join(projectRoot(), 'test', 'bench', 'results', 'schedule.json'), 'utf8')) as { results: { system: string; variant: string; metric: string; value: number }[] };
-  const little = BUDGETS.map((b) => report.results.find((r) => r.system === 'freshet' && r.metric === 'little_mean_delay_hours' && r.variant.startsWith(`${worldName}/${b}x/seed${seed}`))!.value);
   const sim = simulationOf(all);
   const world = generateWorld(realisticWorldOptions(worldName as RealisticWorld, n, simulationEndMs(sim), seed));
-  const budgetPerHour = n / 24;
+  const budgetPerHour = (budgetMultiple * n) / 24;
   const policy = createPolicy('freshet', policyOptions(world, budgetPerHour, sim, all));
-  if (!(policy instanceof FreshetPolicy)) throw new Error('not freshet');
+  if (!(policy instanceof FreshetPolicy)) throw new Error('freshet is not a FreshetPolicy');
+  return { all, n, sim, world, budgetPerHour, policy };
+}
+
+/** Runs `read` on the state at the end of the warm-up of world `worldName`, seed `seed`. */
+export function atWarmupEnd(worldName: string, seed: number, read: (s: WarmupState) => void): void {
+  const { n, sim, world, budgetPerHour, policy } = referenceRun(worldName, 1, seed);
+  const report = JSON.parse(readFileSync(join(projectRoot(), 'test', 'bench', 'results', 'schedule.json'), 'utf8')) as { results: { system: string; variant: string; metric: string; value: number }[] };
+  const little = BUDGETS.map((b) => report.results.find((r) => r.system === 'freshet' && r.metric === 'little_mean_delay_hours' && r.variant.startsWith(`${worldName}/${b}x/seed${seed}`))!.value);
   const replan = policy.replan.bind(policy);
   let done = false;
   policy.replan = (t: number): void => {
