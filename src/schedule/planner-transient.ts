@@ -39,7 +39,8 @@ export function sawtoothAgeHours2(xHours: number, tauHours: number): number {
   return (k * tauHours * tauHours) / 2 + (r * r) / 2;
 }
 
-function visitsBy(xHours: number, tauHours: number): number {
+/** Visits at τ, 2τ, … up to x hours. */
+export function visitsBy(xHours: number, tauHours: number): number {
   return xHours < 0 ? 0 : Math.floor(xHours / tauHours);
 }
 

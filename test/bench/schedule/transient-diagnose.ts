@@ -40,74 +40,26 @@
  * Exploration tool, dev seeds only:
  * `node .state/build/test/bench/schedule/transient-diagnose.js WORLD SEED[,SEED] [v0|v1|v2][lag|lagrel][ml][lrd]`.
  */
-import { allocationOptions, changeOptions, type ScheduleModel } from '../../../src/schedule/poisson';
+import { allocationOptions, changeOptions } from '../../../src/schedule/poisson';
 import { expectedPagesPerVisit, planAllocation, visitRatePerHour } from '../../../src/schedule/allocation';
-import { changeLikelihoods, changeWeightFromLogOdds, fitRatePrior, flatRatePrior, posteriorMeanPerHour } from '../../../src/schedule/rate-model';
-import type { SubjectState } from '../../../src/schedule/subject-state';
-import { burstDispersion, subjectEvidence } from '../../../src/schedule/evidence-memory';
+import { posteriorMeanPerHour } from '../../../src/schedule/rate-model';
+import { subjectEvidence } from '../../../src/schedule/evidence-memory';
+import { longRunPostRates, measuredChangeProbability, sawtoothAgeHours2 as G, visitsBy as count } from '../../../src/schedule/planner-transient';
 import { atWarmupEnd, BUDGETS } from './warmup-state';
 
 const H = 3_600_000;
-
-/** ∫₀^x (u mod τ) du: the waiting of a subject visited at 0, τ, 2τ, … up to x. */
-function G(x: number, tau: number): number {
-  if (x <= 0) return 0;
-  if (!Number.isFinite(tau)) return (x * x) / 2;
-  const k = Math.floor(x / tau);
-  const r = x - k * tau;
-  return (k * tau * tau) / 2 + (r * r) / 2;
-}
-/** Visits at τ, 2τ, … up to x. */
-function count(x: number, tau: number): number {
-  return x < 0 ? 0 : Math.floor(x / tau);
-}
-
-/**
- * The change probability the visits measure (maximum likelihood of the change test's mixture, by
- * EM), not the test's prior, which is scored on the objective and capped at 0.3.
- */
-function mlChangeProbability(states: readonly SubjectState[], model: ScheduleModel): number {
-  const sigma = changeOptions(model).changeSigma;
-  const logRatio: number[] = [];
-  const d = burstDispersion(states);
-  const memory = d > 1 ? { full: false, historyHours: 0, ...model.rates.memory, dispersion: d } : model.rates.memory;
-  for (const s of states) {
-    const l = changeLikelihoods(model.rates, subjectEvidence(s, memory), sigma);
-    if (l && Number.isFinite(l.changed - l.same)) logRatio.push(l.changed - l.same);
-  }
-  let p = 0.1;
-  for (let k = 0; k < 200; k++) {
-    let sum = 0;
-    for (const r of logRatio) sum += changeWeightFromLogOdds(Math.log(p / (1 - p)) + r);
-    p = Math.min(0.99, Math.max(1e-4, sum / logRatio.length));
-  }
-  return p;
-}
-
-/**
- * Each subject's long-run rate read as expectedPostRates reads the posts to come: the evidence as
- * clusters (posts/φ over hours/φ), the prior refitted to it, all of the memory's evidence.
- */
-function dispersedLongRun(states: readonly SubjectState[], model: ScheduleModel): Float64Array {
-  const d = burstDispersion(states);
-  const memory = d > 1 ? { full: false, historyHours: 0, ...model.rates.memory, dispersion: d } : model.rates.memory;
-  const evidence = states.map((s) => subjectEvidence(s, memory));
-  const start = model.rates.weights.length > 1 ? model.rates : (model.rates.mixture ?? flatRatePrior());
-  const prior = d > 1 ? fitRatePrior(evidence, start, 30) : model.rates;
-  return Float64Array.from(evidence, (e) => posteriorMeanPerHour(prior, Math.max(0, e.posts), Math.max(0, e.hours)));
-}
 
 function main(): void {
   const [worldName = 'stationary-s2', seedsArg = '11', mode = 'v2'] = process.argv.slice(2);
   for (const seed of seedsArg.split(',').map(Number)) {
     atWarmupEnd(worldName, seed, ({ n, sim, budgetPerHour, states, model, rows, rates, weights, little, nowMs: t }) => {
       const cal = rows[0]!.calibration;
-      const longRun = mode.includes('lrd') ? dispersedLongRun(states, model) : Float64Array.from(states, (s, i) => {
+      const longRun = mode.includes('lrd') ? longRunPostRates(states, model) : Float64Array.from(states, (s, i) => {
         const e = subjectEvidence(s, model.rates.memory);
         const lr = posteriorMeanPerHour(model.rates, Math.max(0, e.posts), Math.max(0, e.hours));
         return rates[i]! > 0 ? lr * (weights[i]! / rates[i]!) : lr;
       });
-      const pc = mode.includes('ml') ? mlChangeProbability(states, model) : changeOptions(model).changeProbability;
+      const pc = mode.includes('ml') ? measuredChangeProbability(states, model) : changeOptions(model).changeProbability;
       const runPlan = planAllocation(rates, allocationOptions({ ...model.config }));
       const fRun = rates.map((r) => visitRatePerHour(runPlan, r));
       const t0 = t / H;
