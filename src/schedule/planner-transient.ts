@@ -157,19 +157,23 @@ export function transientMeanDelay(c: TransientContext, budgetPerHour: number): 
     }
     return { pages, waiting };
   };
-  const target = plan.spentPerHour * span;
+  const pace = paceSpending((p) => at(p).pages, plan.spentPerHour * span);
+  return { meanDelayHours: total > 0 ? at(pace).waiting / total : 0, pace };
+}
+
+/**
+ * The pace within PACE_BOUNDS at which `pagesAt` spends `targetPages` (pages grow with the pace),
+ * by bisection; a bound where even it over- or under-spends.
+ */
+export function paceSpending(pagesAt: (pace: number) => number, targetPages: number): number {
   let lo: number = PACE_BOUNDS[0];
   let hi: number = PACE_BOUNDS[1];
-  let pace: number;
-  if (at(hi).pages <= target) pace = hi;
-  else if (at(lo).pages >= target) pace = lo;
-  else {
-    for (let k = 0; k < 40; k++) {
-      const mid = (lo + hi) / 2;
-      if (at(mid).pages < target) lo = mid;
-      else hi = mid;
-    }
-    pace = (lo + hi) / 2;
+  if (pagesAt(hi) <= targetPages) return hi;
+  if (pagesAt(lo) >= targetPages) return lo;
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (pagesAt(mid) < targetPages) lo = mid;
+    else hi = mid;
   }
-  return { meanDelayHours: total > 0 ? at(pace).waiting / total : 0, pace };
+  return (lo + hi) / 2;
 }

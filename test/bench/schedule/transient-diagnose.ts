@@ -44,7 +44,7 @@ import { allocationOptions, changeOptions } from '../../../src/schedule/poisson'
 import { expectedPagesPerVisit, planAllocation, visitRatePerHour } from '../../../src/schedule/allocation';
 import { posteriorMeanPerHour } from '../../../src/schedule/rate-model';
 import { subjectEvidence } from '../../../src/schedule/evidence-memory';
-import { longRunPostRates, measuredChangeProbability, sawtoothAgeHours2 as G, visitsBy as count } from '../../../src/schedule/planner-transient';
+import { longRunPostRates, measuredChangeProbability, paceSpending, sawtoothAgeHours2 as G, visitsBy as count } from '../../../src/schedule/planner-transient';
 import { atWarmupEnd, BUDGETS } from './warmup-state';
 
 const H = 3_600_000;
@@ -109,22 +109,7 @@ function main(): void {
           }
           return { pages, delay: wait / wsum };
         };
-        const target = plan.spentPerHour * W;
-        let lo = 0.5;
-        let hi = 1.5;
-        let p = 1;
-        if (!mode.startsWith('v0') && mode !== 'nopace') {
-          if (evalAt(hi).pages <= target) p = hi;
-          else if (evalAt(lo).pages >= target) p = lo;
-          else {
-            for (let k = 0; k < 40; k++) {
-              const mid = (lo + hi) / 2;
-              if (evalAt(mid).pages < target) lo = mid;
-              else hi = mid;
-            }
-            p = (lo + hi) / 2;
-          }
-        }
+        const p = !mode.startsWith('v0') && mode !== 'nopace' ? paceSpending((x) => evalAt(x).pages, plan.spentPerHour * W) : 1;
         const r = evalAt(p);
         res.push(r.delay);
         out.push(`${b}x pace ${p.toFixed(3)} model ${(r.delay / little[bi]!).toFixed(3)} cal ${(cal * r.delay / little[bi]!).toFixed(3)} (steady ${(rows[bi]!.meanDelayHours / little[bi]!).toFixed(3)})`);
