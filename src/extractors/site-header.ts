@@ -20,14 +20,11 @@ const MENU_LINKS = 20;
  */
 const SITE_LINKS = 10;
 
-const cache = new WeakMap<DomElement, boolean>();
-
 /** Whether an element is the page-level site header (see the module's comment). */
 export function isSiteHeader(el: DomElement): boolean {
+  // No cache: a page has a header or two, each read by the block walk and once by the selection's own memo.
   if (el.name !== 'header' && el.attribs.role !== 'banner') return false;
-  let hit = cache.get(el);
-  if (hit === undefined) cache.set(el, (hit = !inMainContent(el) && holdsSiteFurniture(el)));
-  return hit;
+  return !inMainContent(el) && holdsSiteFurniture(el);
 }
 
 /** Inside the page's main content or an article: a header there is that content's own. */
