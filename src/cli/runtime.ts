@@ -18,21 +18,6 @@ import { readProxyUrls, readTokens } from './tokens';
 import type { CliContext } from './context';
 import { sleepMs } from '../core/timers';
 
-/** `--var K=V` pairs over the environment: the values `${K}` in pipeline files resolve to. */
-export function pipelineVars(pairs: string[] = []): Record<string, string | undefined> {
-  const vars: Record<string, string | undefined> = { ...process.env };
-  for (const pair of pairs) {
-    const i = pair.indexOf('=');
-    if (i <= 0) throw new Error(`--var expects NAME=VALUE, got "${pair}"`);
-    vars[pair.slice(0, i)] = pair.slice(i + 1);
-  }
-  return vars;
-}
-
-export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
 export function createLogger(level = process.env['FRESHET_LOG_LEVEL'] ?? 'info'): Logger {
   // Logs go to stderr; stdout carries results. Credentials never reach log fields.
   // streamWrite: a URL with userinfo inside any logged string (an error message from a client

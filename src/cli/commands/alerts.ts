@@ -1,19 +1,8 @@
 import { join } from 'node:path';
 import type { RegisterCommand } from '../context';
 import { firstStop } from '../signals';
-import { connectRedis, createSearch } from '../clients';
-import { positiveNumber } from '../options';
-import { indexName } from '../../search/templates';
-import { registerSavedQueries } from '../../alerts/percolator';
-import { loadAlertsFile } from '../../alerts/saved-queries';
-import { notifier } from '../../alerts/notify';
-import { checkSpikes } from '../../alerts/spikes';
-import { checkTopicAlerts } from '../../alerts/topic-alerts';
-import { jiebaDicts, jiebaModule } from '../../enrichers/jieba';
-import { pollAlertsOnce } from '../../alerts/watcher';
 import { sleepMs } from '../../core/timers';
-import { collect, pipelineVars } from '../runtime';
-import { topicGateOf } from '../topic-gate';
+import { positiveNumber, collect, pipelineVars } from '../options';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('alerts')
@@ -26,6 +15,16 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--pipeline <file>', "topic alerts read the posts' labels as this pipeline's sentiment stage gated them (its model_dir, zh_no_opinion_below)")
     .option('--var <NAME=VALUE>', 'value for ${NAME} in --pipeline (repeatable)', collect)
     .action(async (file: string, opts: { follow?: boolean; intervalSecs: number; ndjson?: string; webhook?: string; pipeline?: string; var?: string[] }) => {
+      const { connectRedis, createSearch } = require('../clients') as typeof import('../clients');
+      const { indexName } = require('../../search/templates') as typeof import('../../search/templates');
+      const { registerSavedQueries } = require('../../alerts/percolator') as typeof import('../../alerts/percolator');
+      const { loadAlertsFile } = require('../../alerts/saved-queries') as typeof import('../../alerts/saved-queries');
+      const { notifier } = require('../../alerts/notify') as typeof import('../../alerts/notify');
+      const { checkSpikes } = require('../../alerts/spikes') as typeof import('../../alerts/spikes');
+      const { checkTopicAlerts } = require('../../alerts/topic-alerts') as typeof import('../../alerts/topic-alerts');
+      const { jiebaDicts, jiebaModule } = require('../../enrichers/jieba') as typeof import('../../enrichers/jieba');
+      const { pollAlertsOnce } = require('../../alerts/watcher') as typeof import('../../alerts/watcher');
+      const { topicGateOf } = require('../topic-gate') as typeof import('../topic-gate');
       const opinion = topicGateOf(opts.pipeline, pipelineVars(opts.var));
       const s = ctx.settings();
       const { alerts: queries, spikes, topics } = loadAlertsFile(file);

@@ -1,9 +1,5 @@
-import { auditLines, populationCompleteness } from '../../monitor/ledger';
-import { readLedger } from '../../runner/ledger';
-import { indexName } from '../../search/templates';
-import { createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
-import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
+import { collect, pipelineVars } from '../options';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('audit')
@@ -19,6 +15,11 @@ resumes there), uncounted (fewer posts indexed than declared; re-read on the vis
 profile read), unreachable (a full re-read found fewer posts than declared), unconfirmed_missing (more
 posts held than declared; the tombstone checks will settle them), account_gone.`)
     .action(async (file: string, subject: string | undefined, opts: { var?: string[]; all?: boolean; json?: boolean }) => {
+      const { auditLines, populationCompleteness } = require('../../monitor/ledger') as typeof import('../../monitor/ledger');
+      const { readLedger } = require('../../runner/ledger') as typeof import('../../runner/ledger');
+      const { indexName } = require('../../search/templates') as typeof import('../../search/templates');
+      const { createSearch } = require('../clients') as typeof import('../clients');
+      const { openPipelineFrontier } = require('../runtime') as typeof import('../runtime');
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       const settings = ctx.settings();
       const conn = await createSearch(settings).catch((err: Error) => {

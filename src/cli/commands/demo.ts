@@ -1,12 +1,6 @@
 import { join } from 'node:path';
-import { startSimsite } from '../../simsite';
-import { indexName } from '../../search/templates';
-import { createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
-import { nonNegativeInt } from '../options';
-import { openPipeline, pipelineVars } from '../runtime';
-import { checkServices, formatHealth } from '../services';
-import { searchText } from './search';
+import { nonNegativeInt, pipelineVars } from '../options';
 
 interface DemoOptions {
   users: number;
@@ -21,6 +15,12 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--seed <n>', 'seed of the simulated world', nonNegativeInt, 42)
     .option('--query <words>', 'the full-text search printed at the end', '天气')
     .action(async (opts: DemoOptions) => {
+      const { startSimsite } = require('../../simsite') as typeof import('../../simsite');
+      const { indexName } = require('../../search/templates') as typeof import('../../search/templates');
+      const { createSearch } = require('../clients') as typeof import('../clients');
+      const { openPipeline } = require('../runtime') as typeof import('../runtime');
+      const { checkServices, formatHealth } = require('../services') as typeof import('../services');
+      const { searchText } = require('./search') as typeof import('./search');
       const settings = ctx.settings();
       const rows = await checkServices(settings);
       console.log(formatHealth(rows));

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { RegisterCommand } from '../context';
-import { extract } from '../../extractors/text-density';
 
 /** gzip is recognised by its magic bytes, not by the file name. */
 function maybeGunzip(bytes: Uint8Array): Uint8Array {
@@ -10,6 +9,7 @@ function maybeGunzip(bytes: Uint8Array): Uint8Array {
 
 /** One JSON line per file, in argument order; a file that cannot be read is an error line. */
 export async function extractFiles(files: string[], write: (line: string) => void, opts: { meta: boolean }): Promise<number> {
+  const { extract } = require('../../extractors/text-density') as typeof import('../../extractors/text-density');
   let failures = 0;
   for (const file of files) {
     try {

@@ -1,9 +1,6 @@
 import { systemClock } from '../../core/clock';
-import { buildModelFromFrontier, schedulerState } from '../../schedule/core-bridge';
-import { forecastBudgets } from '../../schedule/planner';
-import { changeOptions, configFromStage } from '../../schedule/poisson';
 import type { RegisterCommand } from '../context';
-import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
+import { collect, pipelineVars } from '../options';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('plan')
@@ -14,6 +11,10 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--horizon-hours <H>', 'forecast the mean over the next H hours of a crawl still settling after its start, not its steady state')
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { budgetPerHour: string; horizonHours?: string; var?: string[]; json?: boolean }) => {
+      const { buildModelFromFrontier, schedulerState } = require('../../schedule/core-bridge') as typeof import('../../schedule/core-bridge');
+      const { forecastBudgets } = require('../../schedule/planner') as typeof import('../../schedule/planner');
+      const { changeOptions, configFromStage } = require('../../schedule/poisson') as typeof import('../../schedule/poisson');
+      const { openPipelineFrontier } = require('../runtime') as typeof import('../runtime');
       const budgets = opts.budgetPerHour.split(',').map(Number);
       if (budgets.length === 0 || budgets.some((b) => !(b > 0))) {
         throw new Error(`--budget-per-hour wants positive numbers separated by commas, got ${opts.budgetPerHour}`);

@@ -1,12 +1,8 @@
 import type { Server } from 'node:http';
 import type { RegisterCommand } from '../context';
-import { nonNegativeInt, positiveNumber } from '../options';
-import { serveMetrics } from '../metrics-server';
-import { startProgress, startWorkerReport } from '../progress';
-import { WorkerReports } from '../../sources/worker-reports';
 import { systemClock } from '../../core/clock';
-import { collect, openPipeline, pipelineVars } from '../runtime';
 import { onStopSignals } from '../signals';
+import { nonNegativeInt, positiveNumber, collect, pipelineVars } from '../options';
 
 interface RunOptions {
   maxFetches?: number;
@@ -35,6 +31,10 @@ is logged once in full, then as one count per error code and interval. The summa
 stdout at the end separates requests sent from requests refused locally (quota, politeness,
 robots) and lists failed visits by code and the subjects dead-lettered.`)
     .action(async (file: string, opts: RunOptions) => {
+      const { serveMetrics } = require('../metrics-server') as typeof import('../metrics-server');
+      const { startProgress, startWorkerReport } = require('../progress') as typeof import('../progress');
+      const { WorkerReports } = require('../../sources/worker-reports') as typeof import('../../sources/worker-reports');
+      const { openPipeline } = require('../runtime') as typeof import('../runtime');
       const p = await openPipeline(ctx, file, pipelineVars(opts.var));
       // Which process crawls, with which Node flags (bin/freshet.js re-runs itself with them).
       p.logger.info({ pipeline: p.config.name, pid: process.pid, node: process.version, node_flags: process.execArgv }, 'starting');

@@ -2,8 +2,6 @@ import { InvalidArgumentError } from 'commander';
 import { parseSince, searchText, type SearchFilters } from '../../search/full-text';
 import type { RegisterCommand } from '../context';
 import { nonNegativeInt } from '../options';
-import { createSearch } from '../clients';
-import { indexName } from '../../search/templates';
 
 export { parseSince, searchText, type SearchFilters, type SearchHit } from '../../search/full-text';
 
@@ -26,6 +24,8 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--platform <name>', 'only this platform (e.g. weibo)')
     .option('--json', 'print hits as JSON lines')
     .action(async (words: string[], opts: { size: number; index: string; json?: boolean; since?: string; sentiment?: string; platform?: string }) => {
+      const { createSearch } = require('../clients') as typeof import('../clients');
+      const { indexName } = require('../../search/templates') as typeof import('../../search/templates');
       if (opts.sentiment !== undefined && !['positive', 'neutral', 'negative'].includes(opts.sentiment)) {
         throw new InvalidArgumentError('--sentiment expects positive, neutral or negative');
       }

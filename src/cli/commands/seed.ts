@@ -1,6 +1,5 @@
-import { newSubjectState } from '../../core/envelope';
 import type { RegisterCommand } from '../context';
-import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
+import { collect, pipelineVars } from '../options';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('seed')
@@ -9,6 +8,8 @@ export const register: RegisterCommand = (program, ctx) => {
     .argument('<subjects...>', 'subjects, e.g. weibo:user:1669879400')
     .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
     .action(async (file: string, subjects: string[], opts: { var?: string[] }) => {
+      const { newSubjectState } = require('../../core/envelope') as typeof import('../../core/envelope');
+      const { openPipelineFrontier } = require('../runtime') as typeof import('../runtime');
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         const now = Date.now();

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { RegisterCommand } from '../context';
-import { loadSentimentModel, streamOptions, type SentimentModel } from '../../enrichers/sentiment/model';
+import type { SentimentModel } from '../../enrichers/sentiment/model';
 import { EN_PRIOR_WINDOW_POSTS } from '../../enrichers/sentiment/prior-shift';
 
 /**
@@ -34,6 +34,7 @@ export const register: RegisterCommand = (program) => {
     .option('--model-dir <dir>', 'folder with sentiment-zh.json and sentiment-en.json (default: the bundled models)')
     .option('--en-prior-window <posts>', 'adapt English scores and confidences to the class mix of this many recent English posts (0: off; 1000 suggested for streams whose mix drifts)', String(EN_PRIOR_WINDOW_POSTS))
     .action(async (opts: { modelDir?: string; enPriorWindow: string }) => {
+      const { loadSentimentModel, streamOptions } = require('../../enrichers/sentiment/model') as typeof import('../../enrichers/sentiment/model');
       const window = Number(opts.enPriorWindow);
       if (!Number.isInteger(window) || window < 0) throw new Error(`--en-prior-window: ${opts.enPriorWindow} is not a whole number of posts`);
       const model = loadSentimentModel(opts.modelDir, streamOptions(window));

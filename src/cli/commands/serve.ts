@@ -1,14 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock } from '../../core/clock';
-import { loadPipeline } from '../../pipeline/load';
-import { connectRedis, createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
 import { firstStop } from '../signals';
-import { nonNegativeInt } from '../options';
-import { collect, createLogger, pipelineVars } from '../runtime';
-import { openApiOnly, serve } from '../serve';
-import { readProxyUrls, readTokens } from '../tokens';
+import { nonNegativeInt, collect, pipelineVars } from '../options';
 
 interface ServeOptions {
   host: string;
@@ -71,6 +66,11 @@ Writes take Content-Type: application/json. Bound to a non-loopback address the 
 ones started later, until resume; drain stops the workers running when it is asked.
 (This replaces \`freshet search-api\`: GET /api/search answers what GET /search did, with facets.)`)
     .action(async (files: string[], opts: ServeOptions) => {
+      const { loadPipeline } = require('../../pipeline/load') as typeof import('../../pipeline/load');
+      const { connectRedis, createSearch } = require('../clients') as typeof import('../clients');
+      const { createLogger } = require('../runtime') as typeof import('../runtime');
+      const { openApiOnly, serve } = require('../serve') as typeof import('../serve');
+      const { readProxyUrls, readTokens } = require('../tokens') as typeof import('../tokens');
       if (opts.writeOpenapi) {
         const out = join(ctx.root, 'docs', 'openapi.json');
         writeFileSync(out, `${JSON.stringify(openApiOnly(version(ctx.root)), null, 2)}\n`);

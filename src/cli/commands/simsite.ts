@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError } from 'commander';
 import type { RegisterCommand } from '../context';
 import { firstStop } from '../signals';
+import { FAULT_PRESETS, parseFaultSpec } from '../../simsite/fault-presets';
+import { DEFAULT_LIFECYCLE, type LifecycleOptions } from '../../simsite/lifecycle';
+import { ROBOTS_PRESETS } from '../../simsite/robots';
+import { DEFAULT_SITE_OPTIONS } from '../../simsite/sites';
+import { ERAS, type Era } from '../../simsite/weibo/era';
 import { nonNegativeInt, positiveNumber } from '../options';
-import {
-  DEFAULT_LIFECYCLE, DEFAULT_SITE_OPTIONS, ERAS, FAULT_PRESETS, ROBOTS_PRESETS, createWorld, defaultBreakouts, parseFaultSpec, parseNewsSpec, startSimsite, type Era,
-  type LifecycleOptions,
-} from '../../simsite';
 
 function positiveInt(value: string): number {
   const n = nonNegativeInt(value);
@@ -92,6 +93,7 @@ Endpoints (see README "Simulated site"):
 Clients are told apart by the x-client-id header (else the SUB cookie, else ?client_id=, else the remote address).
 /_truth/requests/politeness?client=ID reports request gaps, Retry-After violations and backoff after rate limits.`)
     .action(async (flags: SimsiteFlags) => {
+      const { createWorld, defaultBreakouts, parseNewsSpec, startSimsite } = require('../../simsite') as typeof import('../../simsite');
       const faultSpec = flags.faults.startsWith('@') ? readFileSync(flags.faults.slice(1), 'utf8') : flags.faults;
       const robots = (ROBOTS_PRESETS as Record<string, string>)[flags.robots];
       if (robots === undefined) throw new Error(`unknown robots preset "${flags.robots}"`);

@@ -1,8 +1,7 @@
 import { systemClock } from '../../core/clock';
-import { buildModelFromFrontier, type FrontierFreshness, frontierFreshness } from '../../schedule/core-bridge';
-import { configFromStage } from '../../schedule/poisson';
+import type { FrontierFreshness } from '../../schedule/core-bridge';
 import type { RegisterCommand } from '../context';
-import { collect, openPipelineFrontier, pipelineVars } from '../runtime';
+import { collect, pipelineVars } from '../options';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('status')
@@ -11,6 +10,9 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable)', collect)
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { var?: string[]; json?: boolean }) => {
+      const { buildModelFromFrontier, frontierFreshness } = require('../../schedule/core-bridge') as typeof import('../../schedule/core-bridge');
+      const { configFromStage } = require('../../schedule/poisson') as typeof import('../../schedule/poisson');
+      const { openPipelineFrontier } = require('../runtime') as typeof import('../runtime');
       const p = await openPipelineFrontier(ctx, file, pipelineVars(opts.var));
       try {
         const stats = await p.counts.stats({ exact: true });

@@ -1,13 +1,7 @@
 import { InvalidArgumentError } from 'commander';
-import { scanTopics, topicDocument, writeTopics } from '../../alerts/topics';
-import { jiebaDicts, jiebaModule } from '../../enrichers/jieba';
-import { parseSince } from '../../search/full-text';
-import { indexName } from '../../search/templates';
-import { createSearch } from '../clients';
 import type { RegisterCommand } from '../context';
-import { nonNegativeInt } from '../options';
-import { collect, pipelineVars } from '../runtime';
-import { topicGateOf } from '../topic-gate';
+import { parseSince } from '../../search/full-text';
+import { collect, nonNegativeInt, pipelineVars } from '../options';
 
 function durationMs(flag: string, value: string, nowMs: number): number {
   try {
@@ -16,7 +10,6 @@ function durationMs(flag: string, value: string, nowMs: number): number {
     throw new InvalidArgumentError(`${flag}: ${(err as Error).message}`);
   }
 }
-
 export const register: RegisterCommand = (program, ctx) => {
   program.command('topics')
     .description('emerging topics: terms, hashtags and phrases of indexed posts far above their background; written to the topics index')
@@ -29,6 +22,11 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--pipeline <file>', "read the posts' labels as this pipeline's sentiment stage gated them (its model_dir, zh_no_opinion_below)")
     .option('--var <NAME=VALUE>', 'value for ${NAME} in --pipeline (repeatable)', collect)
     .action(async (opts: { since: string; background: string; limit: number; maxPosts: number; write: boolean; json?: boolean; pipeline?: string; var?: string[] }) => {
+      const { scanTopics, topicDocument, writeTopics } = require('../../alerts/topics') as typeof import('../../alerts/topics');
+      const { jiebaDicts, jiebaModule } = require('../../enrichers/jieba') as typeof import('../../enrichers/jieba');
+      const { indexName } = require('../../search/templates') as typeof import('../../search/templates');
+      const { createSearch } = require('../clients') as typeof import('../clients');
+      const { topicGateOf } = require('../topic-gate') as typeof import('../topic-gate');
       const nowMs = Date.now();
       const sinceMs = nowMs - durationMs('--since', opts.since, nowMs);
       const backgroundMs = durationMs('--background', opts.background, nowMs);

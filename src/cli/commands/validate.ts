@@ -1,10 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactUrlsIn } from '../../core/redact';
-import { loadPipeline } from '../../pipeline/load';
-import { pipelineJsonSchema } from '../../pipeline/schema';
 import type { RegisterCommand } from '../context';
-import { collect, pipelineVars } from '../runtime';
+import { collect, pipelineVars } from '../options';
 
 export const register: RegisterCommand = (program, ctx) => {
   program.command('validate')
@@ -13,6 +11,8 @@ export const register: RegisterCommand = (program, ctx) => {
     .option('--var <NAME=VALUE>', 'value for ${NAME} (repeatable; the environment is used too)', collect)
     .option('--write-schema', 'also write the JSON Schema for editors to pipelines/pipeline.schema.json')
     .action((files: string[], opts: { var?: string[]; writeSchema?: boolean }) => {
+      const { loadPipeline } = require('../../pipeline/load') as typeof import('../../pipeline/load');
+      const { pipelineJsonSchema } = require('../../pipeline/schema') as typeof import('../../pipeline/schema');
       if (opts.writeSchema) {
         const out = join(ctx.root, 'pipelines', 'pipeline.schema.json');
         writeFileSync(out, `${JSON.stringify(pipelineJsonSchema(), null, 2)}\n`);
