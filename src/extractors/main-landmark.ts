@@ -1,7 +1,8 @@
 import type { Block } from './blocks';
 import { isAncestorOf, isElement, type DomElement, type DomParent } from './dom';
 import { isProse } from './second-opinion';
-import { selectLines, type SelectionParams } from './selection';
+import { linkRatio } from './scoring';
+import { keepLine, selectLines, type SelectionParams } from './selection';
 
 /** The page's `<main>` landmark (or `role="main"`) at or above a node, if any. */
 export function mainLandmark(node: DomParent): DomElement | undefined {
@@ -57,10 +58,12 @@ const MIN_TEXT_SECTIONS = 2;
  * A site's page about what it offers (a landing or service page, not one dated piece) is a
  * column of sections inside its `<main>` landmark, which holds the page's main content by its
  * definition: a hero, features, testimonials, a FAQ, a closing call to action. No single block
- * dominates, so the segment model finds one or two of them and stops. Every section of the
- * column that holds running text is kept whole (as any content line is kept: no link lists, no
- * furniture by class word, no comments or boilerplate lines); sections of short lines alone (a
- * pricing grid, a logo strip, a row of product tiles) stay as the segment model left them.
+ * dominates, so the segment model finds one or two of them and stops. Once its content reaches
+ * into two sections of the landmark's column, every section of the column that holds running
+ * text is kept whole (as any content line is kept: no link lists, no furniture by class word, no
+ * comments or boilerplate lines; a card's linked teaser sentence is text); sections of short
+ * lines alone (a pricing grid, a logo strip, a row of product tiles) stay as the segment model
+ * left them, and so does content inside one section (an article block the page frames).
  * Nothing changes when the content lies outside a landmark or reaches out of it.
  */
 export function withMainLandmark(
@@ -76,7 +79,9 @@ export function withMainLandmark(
   while (start > 0 && isAncestorOf(main, blocks[start - 1]!.owner)) start--;
   while (end < blocks.length - 1 && isAncestorOf(main, blocks[end + 1]!.owner)) end++;
   const weights = new Map<DomElement, number>([...wrappers].map((el) => [el, 0]));
-  const all = selectLines(blocks, { start, end, sum: 0 }, main, true, selection, weights, true);
+  // A card's teaser is a linked sentence: text of the section, where a link list is not.
+  const all = selectLines(blocks, { start, end, sum: 0 }, main, true, { ...selection, maxLinkRatio: 1 }, weights, true)
+    .filter((b) => linkRatio(b) <= selection.maxLinkRatio || isProse(b) || keepLine(b, main, true, selection, weights));
   const sections = columnSections(main, all);
   // Content inside one section is that section's text (an article block framed by a landing page's parts).
   const taken = new Set(chosen);

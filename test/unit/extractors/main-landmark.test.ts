@@ -40,6 +40,17 @@ describe('withMainLandmark: a landing page read as the column of sections in its
     expect(text).not.toContain('Copyright 2025');
   });
 
+  it("keeps a card's linked teaser sentence in a section of running text, not its link list", () => {
+    const cards = `<section class="stories"><h2>Customer stories</h2>${prose('success')}
+<div class="card"><a href="/s/1">Read how a regional grocer cut its reporting time in half and moved every store onto one dashboard.</a></div>
+<ul class="more"><li><a href="/s/2">Grocer</a></li><li><a href="/s/3">Bank</a></li><li><a href="/s/4">Airline</a></li></ul></section>`;
+    const blocks = linesOf(landing().replace('<section class="quotes">', `${cards}<section class="quotes">`));
+    const chosen = take(blocks, 'Analytics for growing teams', 'Our reporting team');
+    const text = withMainLandmark(blocks, chosen, DEFAULT_SELECTION, new Set()).map((b) => b.text).join('\n');
+    expect(text).toContain('Read how a regional grocer cut its reporting time');
+    expect(text).not.toContain('Airline');
+  });
+
   it('looks through wrappers around the column', () => {
     const blocks = linesOf(landing((s) => `<div class="page"><div class="inner">${s}</div></div>`));
     const chosen = take(blocks, 'Analytics for growing teams', 'Our reporting team');
