@@ -48,6 +48,7 @@ import { isCjkText, withCjkHeadline } from './cjk-headline';
 import { cutAboveHeadline } from './above-headline';
 import { cutAfterStory } from './story-element';
 import { isProductPage } from './product-page';
+import { withMainLandmark } from './main-landmark';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -276,13 +277,15 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
   const ld = jsonLd(els);
-  const panelled = forum ? opinion : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, opinion, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
+  const onePiece = isOnePiece(meta, ld);
+  // A site's page about what it offers spreads its text over the sections of its <main> (main-landmark.ts).
+  const landed = forum || listing || onePiece ? opinion : withMainLandmark(blocks, opinion, selection, wrappers);
+  const panelled = forum ? landed : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, landed, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);
   // A shop's template prints a product's sections once per breakpoint or slide: they are read once.
   const tidied = !forum && isProductPage(meta, ld) ? dropRepeatedLines(panelled) : panelled;
   // A thread's opening post is found by forum-posts.ts; an article is one piece under its
   // headline, whose header section (headline, standfirst) its body leaves out. A page of repeated
   // items (a service page's grid of offers, a shop's parts index) may open with a hero too.
-  const onePiece = isOnePiece(meta, ld);
   const sections = forum || (onePiece && meta.get('og:type') === 'article') ? tidied : withIntroSection(blocks, tidied, onePiece ? head : undefined);
   // A Chinese story begins with its headline (cjk-headline.ts); elsewhere the headline is the
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
