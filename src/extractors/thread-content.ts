@@ -2,7 +2,7 @@ import type { Block } from './blocks';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { isDateline } from './boilerplate-lines';
 import { findPostList, postOf, type PostList } from './forum-posts';
-import { isPosterName } from './poster-names';
+import { isPosterName, withoutTrailingCount } from './poster-names';
 import { isPostFurniture } from './post-furniture';
 import { isProse } from './second-opinion';
 import { inPosterBox, keepLine, type SelectionParams } from './selection';
@@ -43,11 +43,13 @@ export function forumContent(
   // Each post keeps its header: the poster's name (the first short link line) and its date.
   const named = new Set<DomParent>();
   const dated = new Set<DomParent>();
+  const names = new Set<Block>();
   const posts = blocks.filter((b) => {
     const post = postOf(b, list);
     if (post === undefined) return false;
     if (!named.has(post) && isPosterName(b)) {
       named.add(post);
+      names.add(b);
       return true;
     }
     // The post's own date, not the poster's join date.
@@ -61,7 +63,7 @@ export function forumContent(
   // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
-  return [...opening, ...posts];
+  return [...opening, ...posts.map((b) => (names.has(b) ? withoutTrailingCount(b) : b))];
 }
 
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
