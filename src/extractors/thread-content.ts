@@ -3,7 +3,7 @@ import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type Do
 import { isDateline } from './boilerplate-lines';
 import { findPostList, postOf, type PostList } from './forum-posts';
 import { isPosterName, withoutTrailingCount } from './poster-names';
-import { isPostFurniture } from './post-furniture';
+import { dropRecurringLines, isPostFurniture } from './post-furniture';
 import { isProse } from './second-opinion';
 import { inPosterBox, keepLine, type SelectionParams } from './selection';
 
@@ -44,26 +44,31 @@ export function forumContent(
   const named = new Set<DomParent>();
   const dated = new Set<DomParent>();
   const names = new Set<Block>();
+  const headers = new Set<Block>();
   const posts = blocks.filter((b) => {
     const post = postOf(b, list);
     if (post === undefined) return false;
     if (!named.has(post) && isPosterName(b)) {
       named.add(post);
       names.add(b);
+      headers.add(b);
       return true;
     }
     // The post's own date, not the poster's join date.
     if (!dated.has(post) && isDateline(b.text) && !inPosterBox(b, post)) {
       dated.add(post);
+      headers.add(b);
       return true;
     }
     return keepLine(b, post, false, selection, weights) || linkedItem(b, post, selection, weights) || isQuoteAttribution(b.text);
   });
+  // A page that is a thread by its URL alone may be a list of cards whose recurring lines are their facts.
+  const kept = params.forumByUrlOnly ? posts : dropRecurringLines(posts, (b) => postOf(b, list), headers);
   const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
   // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
-  if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
-  return [...opening, ...posts.map((b) => (names.has(b) ? withoutTrailingCount(b) : b))];
+  if (params.forumByUrlOnly && opening.length > 0 && kept.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
+  return [...opening, ...kept.map((b) => (names.has(b) ? withoutTrailingCount(b) : b))];
 }
 
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
