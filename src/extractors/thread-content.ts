@@ -55,7 +55,7 @@ export function forumContent(
       return true;
     }
     // The post's own date, not the poster's join date.
-    if (!dated.has(post) && isDateline(b.text) && !inPosterBox(b, post)) {
+    if (!dated.has(post) && isDateline(b.text) && !inPosterBox(b, post) && !isFieldValue(b, post)) {
       dated.add(post);
       headers.add(b);
       return true;
@@ -69,6 +69,16 @@ export function forumContent(
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
   if (params.forumByUrlOnly && opening.length > 0 && kept.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
   return [...opening, ...kept.map((b) => (names.has(b) ? withoutTrailingCount(b) : b))];
+}
+
+/**
+ * A line that is the value of a labelled field (a definition list's <dd>: "Joined" / "Jun 29,
+ * 2016", "Posts" / "1,204"): the engine's profile facts beside a post, whatever their box's class
+ * says. A post's own date heads the post; posters' text holds no definition lists.
+ */
+function isFieldValue(b: Block, post: DomParent): boolean {
+  for (let p: DomParent | null = b.owner; p && p !== post; p = p.parent) if (isElement(p) && (p as DomElement).name === 'dd') return true;
+  return false;
 }
 
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
@@ -142,7 +152,7 @@ function withPostHeader(between: Block[], lines: Block[], top: DomParent): Block
   let nameAt = -1;
   for (let i = before.length - 1; i >= 0 && nameAt < 0; i--) if (isPosterName(before[i]!)) nameAt = i;
   if (nameAt < 0) return lines;
-  const date = before.slice(nameAt + 1).find((b) => isDateline(b.text) && !inPosterBox(b, top));
+  const date = before.slice(nameAt + 1).find((b) => isDateline(b.text) && !inPosterBox(b, top) && !isFieldValue(b, top));
   // A name with no date below it is some other short link (a board's name, a page number).
   if (!date) return lines;
   const header = [before[nameAt]!, date].filter((b) => !lines.includes(b));
