@@ -53,3 +53,43 @@ export function dropPostFurniture(lines: Block[]): Block[] {
   const kept = lines.filter((b) => !isPostFurniture(b.text) && !(closed && NOTICE_LABEL_RE.test(b.text.trim())));
   return kept.length === lines.length ? lines : kept;
 }
+
+/** Posts a line must recur in to be the template's: two could share a phrase by chance. */
+const MIN_RECURRING_POSTS = 3;
+/** Share of the thread's posts it must recur in: the engine prints its furniture on every post. */
+const MIN_RECURRING_SHARE = 0.5;
+/** A template's label, badge or button row is short; a line a poster repeats as their signature is dropped as a copy (repeats.ts). */
+const MAX_RECURRING_CHARS = 60;
+
+/** A line's text as the template writes it on every post: its counts and numbers aside ("1 Reply Last reply Reply Quote 0"). */
+const templateKey = (text: string): string => text.trim().toLowerCase().replace(/\d[\d,.]*/g, '#');
+/** An address spelled out: a poster's paste (the template links its buttons by their labels). */
+const ADDRESS_RE = /^(?:https?:\/\/|www\.)/i;
+
+/**
+ * The furniture an engine prints on every post, whatever its wording: a short line that recurs,
+ * numbers aside, in most posts of the thread ("Join Date", "View Forum Posts", "Offline",
+ * "2 Replies Last reply", a rank every poster holds). Posters do not write the same line in
+ * most posts of a thread; the template does. `postOf` names a line's post; `keep` are lines the
+ * thread keeps whatever they repeat (each post's name and date header). A post's first line is
+ * its header too, where the name of a poster who writes most of the thread recurs.
+ */
+export function dropRecurringLines(lines: Block[], postOf: (b: Block) => unknown, headers: ReadonlySet<Block>): Block[] {
+  const postsOf = new Map<string, Set<unknown>>();
+  const all = new Set<unknown>();
+  const keep = new Set(headers);
+  for (const b of lines) {
+    const post = postOf(b);
+    if (!all.has(post)) keep.add(b);
+    all.add(post);
+    if (b.text.length > MAX_RECURRING_CHARS || keep.has(b) || ADDRESS_RE.test(b.text.trim())) continue;
+    const key = templateKey(b.text);
+    let posts = postsOf.get(key);
+    if (!posts) postsOf.set(key, (posts = new Set()));
+    posts.add(post);
+  }
+  const min = Math.max(MIN_RECURRING_POSTS, MIN_RECURRING_SHARE * all.size);
+  const recurring = new Set([...postsOf].filter(([, posts]) => posts.size >= min).map(([key]) => key));
+  if (recurring.size === 0) return lines;
+  return lines.filter((b) => keep.has(b) || b.text.length > MAX_RECURRING_CHARS || !recurring.has(templateKey(b.text)));
+}

@@ -58,3 +58,14 @@ export function isPosterName(b: Block): boolean {
   // Unlinked: the element's name says it, and the line is no label or sentence ("Posted by", "Thanks!").
   return b.linkChars === 0 && !/[.!?:,;@]/.test(name) && inNameElement(b, name);
 }
+
+/**
+ * A poster's name line as the name alone: the count an engine prints after it (see
+ * TRAILING_COUNT_RE) is a tally of the poster's activity, not a word of the thread.
+ */
+export function withoutTrailingCount(b: Block): Block {
+  const name = b.text.trim().replace(TRAILING_COUNT_RE, '');
+  if (name === b.text.trim()) return b;
+  const chars = nonSpace(name);
+  return { ...b, text: name, chars, linkChars: Math.min(b.linkChars, chars) };
+}

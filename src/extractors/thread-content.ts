@@ -2,8 +2,8 @@ import type { Block } from './blocks';
 import { isAncestorOf, isElement, lowestCommonAncestor, type DomElement, type DomParent } from './dom';
 import { isDateline } from './boilerplate-lines';
 import { findPostList, postOf, type PostList } from './forum-posts';
-import { isPosterName } from './poster-names';
-import { isPostFurniture } from './post-furniture';
+import { isPosterName, withoutTrailingCount } from './poster-names';
+import { dropRecurringLines, isPostFurniture } from './post-furniture';
 import { isProse } from './second-opinion';
 import { inPosterBox, keepLine, type SelectionParams } from './selection';
 
@@ -43,25 +43,42 @@ export function forumContent(
   // Each post keeps its header: the poster's name (the first short link line) and its date.
   const named = new Set<DomParent>();
   const dated = new Set<DomParent>();
+  const names = new Set<Block>();
+  const headers = new Set<Block>();
   const posts = blocks.filter((b) => {
     const post = postOf(b, list);
     if (post === undefined) return false;
     if (!named.has(post) && isPosterName(b)) {
       named.add(post);
+      names.add(b);
+      headers.add(b);
       return true;
     }
     // The post's own date, not the poster's join date.
-    if (!dated.has(post) && isDateline(b.text) && !inPosterBox(b, post)) {
+    if (!dated.has(post) && isDateline(b.text) && !inPosterBox(b, post) && !isFieldValue(b, post)) {
       dated.add(post);
+      headers.add(b);
       return true;
     }
     return keepLine(b, post, false, selection, weights) || linkedItem(b, post, selection, weights) || isQuoteAttribution(b.text);
   });
+  // A page that is a thread by its URL alone may be a list of cards whose recurring lines are their facts.
+  const kept = params.forumByUrlOnly ? posts : dropRecurringLines(posts, (b) => postOf(b, list), headers);
   const opening = openingPost(blocks, values, list, posts[0]?.index, titleIndex, selection, weights);
   // No forum engine's markup, an opening text of its own and every "post" inside a reader-comment
   // area: a magazine's question page with a blog's comment widget beneath it, read as an article.
-  if (params.forumByUrlOnly && opening.length > 0 && posts.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
-  return [...opening, ...posts];
+  if (params.forumByUrlOnly && opening.length > 0 && kept.every((b) => b.inComments) && opening.every((b) => !b.inComments)) return opening;
+  return [...opening, ...kept.map((b) => (names.has(b) ? withoutTrailingCount(b) : b))];
+}
+
+/**
+ * A line that is the value of a labelled field (a definition list's <dd>: "Joined" / "Jun 29,
+ * 2016", "Posts" / "1,204"): the engine's profile facts beside a post, whatever their box's class
+ * says. A post's own date heads the post; posters' text holds no definition lists.
+ */
+function isFieldValue(b: Block, post: DomParent): boolean {
+  for (let p: DomParent | null = b.owner; p && p !== post; p = p.parent) if (isElement(p) && (p as DomElement).name === 'dd') return true;
+  return false;
 }
 
 /** The line a quote opens with, naming whom it quotes ("Pippin06 said:", "ana wrote:"), its name often a link to the quoted post. */
@@ -135,7 +152,7 @@ function withPostHeader(between: Block[], lines: Block[], top: DomParent): Block
   let nameAt = -1;
   for (let i = before.length - 1; i >= 0 && nameAt < 0; i--) if (isPosterName(before[i]!)) nameAt = i;
   if (nameAt < 0) return lines;
-  const date = before.slice(nameAt + 1).find((b) => isDateline(b.text) && !inPosterBox(b, top));
+  const date = before.slice(nameAt + 1).find((b) => isDateline(b.text) && !inPosterBox(b, top) && !isFieldValue(b, top));
   // A name with no date below it is some other short link (a board's name, a page number).
   if (!date) return lines;
   const header = [before[nameAt]!, date].filter((b) => !lines.includes(b));

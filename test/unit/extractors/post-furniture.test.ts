@@ -53,3 +53,32 @@ describe('per-post furniture of a forum thread (post-furniture.ts)', () => {
     for (const s of ['I wrote on the wiki about it.', 'Posted', 'wrote on the back of the card']) expect(isPostFurniture(s)).toBe(false);
   });
 });
+
+// A vBulletin-shaped thread whose theme hashes its class names: no class word says "poster box",
+// and the poster's facts are label and value lines no word list knows.
+describe("the template's lines recurring on every post (dropRecurringLines)", () => {
+  const reply = (n: number, user: string, text: string): string => `
+<li class="x9f2k" id="post_${n}"><div class="x1ab"><span class="x7c3">0${n}-12-2024, 0${n}:15 PM</span> <a href="#post${n}">#${n}</a></div>
+<div class="x3de"><div class="x4q"><a href="member.php?u=${n}"><strong>${user}</strong></a></div><div class="x5r">Web Hosting Guru</div>
+<dl class="x6s"><dt>Join Date</dt><dd>Mar 201${n}</dd><dt>Location</dt><dd>Earth</dd></dl>
+<ul class="x8t"><li><a href="search.php?u=${n}">View Forum Posts</a></li><li><a href="search.php?t=${n}">View Forum Threads</a></li></ul></div>
+<div class="x2mm"><blockquote class="x0p">${text}</blockquote></div></li>`;
+  const texts = [
+    'What do you look at first when you choose a web host for a small shop: the price, the support or where the servers are?',
+    'Support, every time. A cheap plan is worth nothing when the site is down on a Friday night and nobody answers.',
+    'Location matters for latency if your customers are all in one country, otherwise a CDN in front makes it moot.',
+    'I asked for a trial month before paying for a year, and the answers of their support in that month told me enough.',
+  ];
+  const html = `<!doctype html><html lang="en"><head><title>Choosing a web host - Web Hosting Talk</title><meta name="generator" content="vBulletin 4.2.5"></head><body>
+<div class="x00"><h1>Choosing a web host</h1><ol class="x11">${texts.map((t, i) => reply(i + 1, ['HOSTLAR', 'fullarton', 'HOSTLAR', 'domaincart'][i]!, t)).join('')}</ol></div></body></html>`;
+  const lines = extract(html, { url: 'https://www.webhostingtalk.com/showthread.php?t=1930933' }).text.split('\n');
+
+  it('leaves out the labels, ranks and buttons every post carries', () => {
+    for (const s of ['Join Date', 'Location', 'Earth', 'View Forum Posts', 'View Forum Threads', 'Web Hosting Guru']) expect(lines).not.toContain(s);
+  });
+
+  it("keeps every post's text and each post's header, the name of a poster who writes half the thread too", () => {
+    for (const t of texts) expect(lines).toContain(t);
+    expect(lines.filter((l) => l === 'HOSTLAR')).toHaveLength(2);
+  });
+});
