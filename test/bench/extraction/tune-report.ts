@@ -4,7 +4,9 @@
  * the same 0.6.0 + linkedom run the benchmark repeats live). Per-page rows are written for the tune
  * part only; the check part is reported as aggregates alone (`--check`), so it is never tuned on.
  *
- *   node -r <ts loader> test/bench/extraction/tune-report.ts [--check] [--only=<subset>] [--out=<file>]
+ *   node -r <ts loader> test/bench/extraction/tune-report.ts [--check] [--only=<subset>] [--half=A|B] [--out=<file>]
+ *
+ * `--half` reads one half of the tune part (split.ts tuneHalf): develop on A, confirm on B.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import { shPrecision, shRecall } from '../../../src/eval/shingles';
 import { extract } from '../../../src/extractors/text-density';
 import { sharedDataDir } from '../lib/results';
 import { authorRight, dateRight } from './meta-score';
-import { isCheck } from './split';
+import { isCheck, tuneHalf } from './split';
 import { pagePrimaryF1, PRIMARY_METRIC, SUBSETS } from './subsets';
 
 interface RefScores { SH_P: number; SH_R: number; SH_CJK_P: number; SH_CJK_R: number; BOW_F1: number }
@@ -23,6 +25,8 @@ interface RefScores { SH_P: number; SH_R: number; SH_CJK_P: number; SH_CJK_R: nu
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7);
+const half = args.find((a) => a.startsWith('--half='))?.slice(7).toUpperCase();
+if (half !== undefined && (check || (half !== 'A' && half !== 'B'))) throw new Error('--half=A or --half=B, on the tune part only');
 const out = args.find((a) => a.startsWith('--out='))?.slice(6) ?? '/tmp/ext/tune-pages.json';
 
 const dir = sharedDataDir('extraction-dev-large');
@@ -30,7 +34,7 @@ const ref = JSON.parse(gunzipSync(readFileSync(join(dir, 'baselines', 'reference
   per_page_scores: Record<string, { readability_js_linkedom: RefScores }>;
 };
 const onlyTest = only ? SUBSETS.find((s) => s.name === only)!.test : (): boolean => true;
-const pages = loadDataset(dir).filter((p) => isCheck(p.id) === check && onlyTest(p));
+const pages = loadDataset(dir).filter((p) => isCheck(p.id) === check && onlyTest(p) && (half === undefined || tuneHalf(p.id) === half));
 
 const t0 = process.cpuUsage();
 const scores = new Map<string, PageScore>();
