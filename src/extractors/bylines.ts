@@ -48,7 +48,8 @@ const MAX_LINE_CHARS = 160;
 
 /** A forum poster's join date (a profile's "Founded:" on some boards), not a date of the page. */
 const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date|founded)\b|注册|註冊|加入/i;
-const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised)\b|更新/i;
+/** A change's date, or a thread's latest post's ("last post by ana Sep 26, 2024", "Latest reply"): not when the page appeared. */
+const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised|(?:last|latest) (?:post|reply|activity))\b|更新/i;
 /** "Originally published November 9, 2022", "First published on": the first appearance, stated as such. */
 const ORIGINAL_RE = /\b(?:originally|first)\s+(?:published|posted|appeared)\b/i;
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
@@ -149,6 +150,22 @@ const SHORT_DATELINE_RE = /^(?:(?:updated|published|posted)\s*:?\s*)?(?:(?:jan|f
 /** A reading time: "11 min read", "5 Min Read", "3 minute read". */
 const READING_TIME_RE = /^\d+\s*(?:min|mins|minutes?)\.?\s+read$/i;
 
+const DAY_MS = 86_400_000;
+/** A timestamp written with an offset other than UTC's. */
+const SITE_OFFSET_RE = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-](?!00:?00)\d{2}:?\d{2}$/;
+
+/**
+ * The day a `<time>` shows, or its `datetime` where that states the day before or after: the
+ * same moment, the text rendered on another clock (the server's UTC, "Jan 15" for
+ * `2024-01-14T21:50:50-0500`), the attribute written on the site's own.
+ */
+function onStampDay(shown: string | undefined, stamp: string | undefined, raw: string | undefined): string | undefined {
+  // A stamp in UTC is no site's clock: the text is the day on the site's (a Singapore page's "Apr 18" for `2024-04-17T21:13:04Z`).
+  if (shown === undefined || stamp === undefined || stamp.length <= 10 || !SITE_OFFSET_RE.test(raw ?? '')) return shown;
+  const gap = Math.abs(Date.parse(shown.slice(0, 10)) - Date.parse(stamp.slice(0, 10)));
+  return gap === DAY_MS ? stamp : shown;
+}
+
 /** Whether a short line is a dateline: a full date, or one without its year. */
 function datelineShaped(text: string, dayFirst: boolean): boolean {
   return text.length <= 60 && (SHORT_DATELINE_RE.test(text.trim()) || readDate(text, dayFirst) !== undefined);
@@ -228,7 +245,7 @@ export function findByline(
       // A label may sit on the line before ("Updated" / "March 5, 2024").
       const label = dateLabel(labelContext(i > 0 ? blocks[i - 1]!.text : '', text, read?.index ?? 0));
       // A date in the headline itself is part of its words (a version number "2024.4.4", an event's day).
-      if (i !== opts.headline) out.dates.push({ iso: read?.iso ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
+      if (i !== opts.headline) out.dates.push({ iso: onStampDay(read?.iso, stamp, isElement(owner) ? owner.attribs.datetime?.trim() : undefined) ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
       // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024",
       // "Updated Nov 11, 2022 8:23 PM ET Originally published Nov 9, 2022".
       if (read) {
