@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { readDate } from './dates';
+import { onStampDay, readDate } from './dates';
 import { BARE_NAME_RE, bareName, BIO_RE, credentialedName, deskName, INITIALS_RE, labelledName, nameList, nameOf, NOT_NAME_WORD_RE } from './person-names';
 import { DATED_LABEL_RE, signatureName } from './signatures';
 import { BLOCK_TAGS } from './clean';
@@ -149,22 +149,6 @@ function dateLabel(context: string): 'original' | 'published' | 'updated' | 'non
 const SHORT_DATELINE_RE = /^(?:(?:updated|published|posted)\s*:?\s*)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|(?:an?|\d+)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+ago)$/i;
 /** A reading time: "11 min read", "5 Min Read", "3 minute read". */
 const READING_TIME_RE = /^\d+\s*(?:min|mins|minutes?)\.?\s+read$/i;
-
-const DAY_MS = 86_400_000;
-/** A timestamp written with an offset other than UTC's. */
-const SITE_OFFSET_RE = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-](?!00:?00)\d{2}:?\d{2}$/;
-
-/**
- * The day a `<time>` shows, or its `datetime` where that states the day before or after: the
- * same moment, the text rendered on another clock (the server's UTC, "Jan 15" for
- * `2024-01-14T21:50:50-0500`), the attribute written on the site's own.
- */
-function onStampDay(shown: string | undefined, stamp: string | undefined, raw: string | undefined): string | undefined {
-  // A stamp in UTC is no site's clock: the text is the day on the site's (a Singapore page's "Apr 18" for `2024-04-17T21:13:04Z`).
-  if (shown === undefined || stamp === undefined || stamp.length <= 10 || !SITE_OFFSET_RE.test(raw ?? '')) return shown;
-  const gap = Math.abs(Date.parse(shown.slice(0, 10)) - Date.parse(stamp.slice(0, 10)));
-  return gap === DAY_MS ? stamp : shown;
-}
 
 /** Whether a short line is a dateline: a full date, or one without its year. */
 function datelineShaped(text: string, dayFirst: boolean): boolean {
