@@ -1,5 +1,5 @@
 import type { Block } from './blocks';
-import { readDate } from './dates';
+import { onStampDay, readDate } from './dates';
 import { BARE_NAME_RE, bareName, BIO_RE, credentialedName, deskName, INITIALS_RE, labelledName, nameList, nameOf, NOT_NAME_WORD_RE } from './person-names';
 import { DATED_LABEL_RE, signatureName } from './signatures';
 import { BLOCK_TAGS } from './clean';
@@ -48,7 +48,8 @@ const MAX_LINE_CHARS = 160;
 
 /** A forum poster's join date (a profile's "Founded:" on some boards), not a date of the page. */
 const MEMBER_SINCE_RE = /\b(?:joined|member since|registered|join date|reg\.? date|founded)\b|注册|註冊|加入/i;
-const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised)\b|更新/i;
+/** A change's date, or a thread's latest post's ("last post by ana Sep 26, 2024", "Latest reply"): not when the page appeared. */
+const UPDATED_RE = /\b(?:updated|modified|last (?:updated|modified|reviewed)|reviewed|revised|(?:last|latest) (?:post|reply|activity))\b|更新/i;
 /** "Originally published November 9, 2022", "First published on": the first appearance, stated as such. */
 const ORIGINAL_RE = /\b(?:originally|first)\s+(?:published|posted|appeared)\b/i;
 const PUBLISHED_RE = /\b(?:published|posted|released|written|date)\b|发布|發布|发表|發表|日期|时间|時間/i;
@@ -228,7 +229,7 @@ export function findByline(
       // A label may sit on the line before ("Updated" / "March 5, 2024").
       const label = dateLabel(labelContext(i > 0 ? blocks[i - 1]!.text : '', text, read?.index ?? 0));
       // A date in the headline itself is part of its words (a version number "2024.4.4", an event's day).
-      if (i !== opts.headline) out.dates.push({ iso: read?.iso ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
+      if (i !== opts.headline) out.dates.push({ iso: onStampDay(read?.iso, stamp, isElement(owner) ? owner.attribs.datetime?.trim() : undefined) ?? stamp!, label, distance, ...(read?.alt ? { alt: read.alt } : {}) });
       // A second date on the same line: "Published Jan 5, 2024 · Updated Mar 1, 2024",
       // "Updated Nov 11, 2022 8:23 PM ET Originally published Nov 9, 2022".
       if (read) {

@@ -189,3 +189,20 @@ export function dataObjectDates(source: string, max = 5): string[] {
   for (let m = DATA_DATE_RE.exec(source); m && out.length < max; m = DATA_DATE_RE.exec(source)) out.push(m[1]!.replace(' ', 'T'));
   return out;
 }
+
+const DAY_MS = 86_400_000;
+/** A timestamp written with an offset other than UTC's. */
+const SITE_OFFSET_RE = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?[+-](?!00:?00)\d{2}:?\d{2}$/;
+
+/**
+ * The day a `<time>` shows, or its `datetime` where that states the day before or after: the
+ * same moment, the text rendered on another clock (the server's UTC, "Jan 15" for
+ * `2024-01-14T21:50:50-0500`), the attribute written on the site's own. `shown` is what the
+ * text reads as, `stamp` what the attribute (`raw`) reads as.
+ */
+export function onStampDay(shown: string | undefined, stamp: string | undefined, raw: string | undefined): string | undefined {
+  // A stamp in UTC is no site's clock: the text is the day on the site's (a Singapore page's "Apr 18" for `2024-04-17T21:13:04Z`).
+  if (shown === undefined || stamp === undefined || stamp.length <= 10 || !SITE_OFFSET_RE.test(raw ?? '')) return shown;
+  const gap = Math.abs(Date.parse(shown.slice(0, 10)) - Date.parse(stamp.slice(0, 10)));
+  return gap === DAY_MS ? stamp : shown;
+}

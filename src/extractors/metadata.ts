@@ -151,8 +151,12 @@ export function findAuthor(
 }
 
 
-/** A Chinese sentence or list (its punctuation, quotation marks), a number, or a reporter's role alone ("实习记者", "责任编辑："). */
-const NOT_NAME_SHAPE_RE = /[。，、？！“”]|^[\d\s]+$|^(?:实习|見習|见习)?(?:记者|記者|编辑|編輯|责任编辑|責任編輯|网络编辑|網絡編輯|作者)\s*[:：]?$/;
+/**
+ * A Chinese sentence or list (its punctuation, quotation marks), a number, a line holding a date
+ * (a template's "Page published at 2012-01-12 16:56:29 by …" in the author slot), or a reporter's
+ * role alone ("实习记者", "责任编辑：").
+ */
+const NOT_NAME_SHAPE_RE = /[。，、？！“”]|^[\d\s]+$|(?:19|20)\d{2}[-/.年]\d{1,2}[-/.月]\d{1,2}|^(?:实习|見習|见习)?(?:记者|記者|编辑|編輯|责任编辑|責任編輯|网络编辑|網絡編輯|作者)\s*[:：]?$/;
 
 /** Whether an author candidate can be a name: where a template's slot holds a sentence, a count or a role, the next source speaks. */
 function nameShaped(s: string): boolean {

@@ -256,7 +256,13 @@ export function findPublished(
   // beside it (the same dateline block): farther down it is a teaser's or a comment's.
   const original = byline?.dates.find((d) => d.label === 'original');
   if (original) return sharpen(original.iso, published);
-  const nearest = byline?.dates[0];
+  // Without a publication date in the metadata to say which shown date is the page's, a change's
+  // date near the headline (an "Updated" line, a thread's "last post by") gives way to another
+  // date shown beside it. (Where the metadata states one, the rules below weigh the nearest date,
+  // "Updated" or not, against it.)
+  const stated = taggedDates(page, meta).length > 0 || ld.some((o) => typeof o.datePublished === 'string');
+  const own = stated ? undefined : byline?.dates.find((d) => d.label !== 'updated' && d.distance <= NEAR_LINES);
+  const nearest = own ?? byline?.dates[0];
   const read = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES)
     ?? metadataShown(byline?.dates ?? [], published[0]) ?? nearest;
   // A numeric date that reads either way ("02-12-2025") is the reading the metadata or the URL states.

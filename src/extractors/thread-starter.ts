@@ -9,9 +9,19 @@ export interface PosterElements {
   authorEls: DomElement[];
 }
 
+/**
+ * A Chinese credit's role before the name ("记者汪萬里", "责任编辑：易清", "网络编辑:贺燕"): the
+ * label a template writes ahead of whoever it credits, the way English writes "By".
+ */
+const CJK_ROLE_RE = /^(?:(?:实习|實習|见习|見習)?(?:记者|記者)|(?:责任|責任|网络|網絡)?(?:编辑|編輯)|作者|撰文)\s*[:：]?\s*(?=\p{Script=Han})/u;
+
+/** A closing bracket the name never opened ("范思鼎]"): the rest of the template's "[作者：…]". */
+const STRAY_CLOSE_RE = /^([^[【(（]*)[\]】)）]$/;
+
 /** A name as a tag or an element states it, without a "By" label; not a URL. */
 export function cleanAuthor(s: string | undefined): string | undefined {
-  const t = s?.replace(/^(?:by|written by|posted by|author:?)\s+/i, '').replace(/^[Bb]y(?=\p{Lu})/u, '').trim();
+  const t = s?.replace(/^(?:by|written by|posted by|author:?)\s+/i, '').replace(/^[Bb]y(?=\p{Lu})/u, '').trim()
+    .replace(CJK_ROLE_RE, '').replace(STRAY_CLOSE_RE, '$1').trim();
   return t && t.length >= 2 && t.length < 80 && !/^https?:/.test(t) ? t : undefined;
 }
 

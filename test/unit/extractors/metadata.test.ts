@@ -43,6 +43,22 @@ describe('page metadata', () => {
     expect(author('<meta name="author" content="Steed(微博)(天文爱好者，频道主编)">')).toBe('Steed(微博)(天文爱好者，频道主编)');
   });
 
+  it("drops a Chinese credit's role label and a stray closing bracket from the name, and takes no line holding a date for one", () => {
+    const author = (head: string, body = ''): string | undefined => {
+      const root = parseHtml(`<head>${head}</head><body>${body}</body>`);
+      return findAuthor(root, metaMap(root), jsonLd(root));
+    };
+    // DAnIEL pages: an editor's credit in the author slot, a reporter's role glued to the name, a template's bracket.
+    expect(author('<meta name="author" content="网络编辑:贺燕">')).toBe('贺燕');
+    expect(author('<meta name="author" content="责任编辑：易清">')).toBe('易清');
+    expect(author('<meta name="author" content="記者汪萬里">')).toBe('汪萬里');
+    expect(author('<meta name="author" content="范思鼎]">')).toBe('范思鼎');
+    expect(author('<meta name="author" content="[范思鼎]">')).toBe('[范思鼎]');
+    expect(author('<meta name="author" content="Page published at 2012-01-12 16:56:29 by loyaa system v4.0">')).toBeUndefined();
+    // A name that only starts like a role is kept whole.
+    expect(author('<meta name="author" content="Editha Ruiz">')).toBe('Editha Ruiz');
+  });
+
   it('normalises ISO, Chinese and English dates', () => {
     expect(normalizeDate('2024-05-14 09:30')).toBe('2024-05-14T09:30');
     expect(normalizeDate('2012年1月9日 8:05')).toBe('2012-01-09T08:05:00');
