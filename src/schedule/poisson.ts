@@ -17,7 +17,6 @@ import type { ObserveOptions, SubjectState } from './subject-state';
 import { type AmplitudePrior, fitAmplitudePrior } from './rhythm-prior';
 import { type Forgetting, type Memory, type SubjectEvidence, chooseMemory, subjectEvidence } from './evidence-memory';
 import { type ChangeWindowEvidence, beforeLastVisit, chooseChangeProbability } from './change-probability';
-import { optimisticRatePerHour } from './optimism';
 
 const HOUR_MS = 3_600_000;
 
@@ -68,8 +67,6 @@ export interface PoissonScheduleConfig {
    * often. A sitemap or feed that says a page changed still makes it due at once.
    */
   retireAfterQuietHours: number;
-  /** Allocation weight = posterior mean + this many posterior standard deviations (optimism.ts; 0: the mean). */
-  optimismSd: number;
 }
 
 export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
@@ -87,7 +84,6 @@ export const DEFAULT_POISSON_CONFIG: PoissonScheduleConfig = {
   prior: 'mixture',
   changeSigma: DEFAULT_CHANGE.changeSigma,
   retireAfterQuietHours: 0,
-  optimismSd: 0,
 };
 
 /**
@@ -111,7 +107,6 @@ export const poissonStageSchema = z.strictObject({
   prior: z.enum(['gamma', 'mixture', 'auto']).default(DEFAULT_POISSON_CONFIG.prior),
   change_sigma: z.number().positive().default(DEFAULT_POISSON_CONFIG.changeSigma),
   retire_after_quiet_hours: z.number().min(0).default(DEFAULT_POISSON_CONFIG.retireAfterQuietHours),
-  optimism_sd: z.number().default(DEFAULT_POISSON_CONFIG.optimismSd),
 });
 
 export function configFromStage(options: z.input<typeof poissonStageSchema>): PoissonScheduleConfig {
@@ -120,7 +115,7 @@ export function configFromStage(options: z.input<typeof poissonStageSchema>): Po
     objective: o.objective, budgetPerHour: o.budget_per_hour, maxVisitIntervalHours: o.max_visit_interval_hours,
     minVisitIntervalMinutes: o.min_visit_interval_minutes, pageSize: o.page_size, pageLimit: o.page_limit, timeOfDay: o.time_of_day,
     halfLifeHours: o.half_life_hours, forgetting: o.forgetting, recentHalfLifeVisits: o.recent_half_life_visits, changeProbability: o.change_probability, prior: o.prior,
-    changeSigma: o.change_sigma, retireAfterQuietHours: o.retire_after_quiet_hours, optimismSd: o.optimism_sd,
+    changeSigma: o.change_sigma, retireAfterQuietHours: o.retire_after_quiet_hours,
   };
 }
 
@@ -173,7 +168,7 @@ export function retired(state: SubjectState, config: Pick<PoissonScheduleConfig,
 
 export function allocationRatePerHour(state: SubjectState, model: Pick<ScheduleModel, 'rates' | 'config' | 'rhythm'>): number {
   if (retired(state, model.config)) return 0;
-  const rate = model.config.optimismSd ? optimisticRatePerHour(subjectRatePerHour(state, model), model.rates, subjectEvidence(state, model.rates.memory), model.config.optimismSd) : subjectRatePerHour(state, model);
+  const rate = subjectRatePerHour(state, model);
   if (!model.config.timeOfDay || !state.diurnal) return rate;
   const p = subjectProfile(state, model);
   return rate * p.meanSqrt * p.meanSqrt;

@@ -141,7 +141,7 @@ describe('the poisson schedule in a real crawl', () => {
       const base = pipelineFor(site, 'poisson', seedsOf(site));
       const built = await build({
         ...base,
-        schedule: { type: 'poisson', objective: 'delay', budget_per_hour: 40, max_visit_interval_hours: 720, min_visit_interval_minutes: 5, page_size: 10, page_limit: 10, time_of_day: false, half_life_hours: 336, forgetting: "auto" as const, recent_half_life_visits: 1, change_probability: 0.3, prior: "mixture" as const, change_sigma: 1.5, retire_after_quiet_hours: 0, optimism_sd: 0, refit_interval_secs: 300 },
+        schedule: { type: 'poisson', objective: 'delay', budget_per_hour: 40, max_visit_interval_hours: 720, min_visit_interval_minutes: 5, page_size: 10, page_limit: 10, time_of_day: false, half_life_hours: 336, forgetting: "auto" as const, recent_half_life_visits: 1, change_probability: 0.3, prior: "mixture" as const, change_sigma: 1.5, retire_after_quiet_hours: 0, refit_interval_secs: 300 },
       }, r.redis, s.client, s.prefix);
       const summary = await built.runner.run({ untilIdle: true });
       await built.close();

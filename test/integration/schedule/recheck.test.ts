@@ -18,7 +18,7 @@ describe('the runner asks the poisson schedule before visiting a claimed subject
       const base = pipelineFor(site, 'recheck', seedsOf(site));
       const poisson = (budgetPerHour: number) => ({
         ...base,
-        schedule: { type: 'poisson' as const, objective: 'delay' as const, budget_per_hour: budgetPerHour, max_visit_interval_hours: 720, min_visit_interval_minutes: 5, page_size: 10, page_limit: 10, time_of_day: false, half_life_hours: 336, forgetting: "auto" as const, recent_half_life_visits: 1, change_probability: 0.3, prior: "mixture" as const, change_sigma: 1.5, retire_after_quiet_hours: 0, optimism_sd: 0, refit_interval_secs: 300 },
+        schedule: { type: 'poisson' as const, objective: 'delay' as const, budget_per_hour: budgetPerHour, max_visit_interval_hours: 720, min_visit_interval_minutes: 5, page_size: 10, page_limit: 10, time_of_day: false, half_life_hours: 336, forgetting: "auto" as const, recent_half_life_visits: 1, change_probability: 0.3, prior: "mixture" as const, change_sigma: 1.5, retire_after_quiet_hours: 0, refit_interval_secs: 300 },
       });
       // The crawler's clock stands still unless the test moves it (the site's clock is the same one).
       const pipeline = (budgetPerHour: number) => buildPipeline(poisson(budgetPerHour), {
