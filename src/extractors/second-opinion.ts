@@ -184,3 +184,20 @@ export function lastResort(blocks: Block[], chosen: Block[], maxLinkRatio: numbe
   if (found >= TINY_TEXT) return size >= MIN_LONE_PAGE_TEXT && found < MAX_LONE_SHARE * size ? lines : chosen;
   return size >= MIN_PAGE_TEXT && size >= 3 * found ? lines : chosen;
 }
+
+/** A page with this much text in its lines (links counted, CJK characters five) is never read as empty. */
+const MIN_EMPTY_PAGE_TEXT = 1000;
+
+/**
+ * The net under every other: where all the rules together kept no line at all, the page's lines
+ * that are not furniture (by class and by layout.ts), comment or boilerplate, links included,
+ * when they hold a real amount of text. lastResort leaves link lines out, and the tidying after
+ * it drops linked titles, so a page made of linked items whose repeated shape went unseen (a
+ * news aggregator's front page without its class names) came out empty: some text of the page
+ * beats none. A shell that shows next to nothing stays empty.
+ */
+export function neverEmpty(blocks: Block[], chosen: Block[]): Block[] {
+  if (chosen.length > 0) return chosen;
+  const lines = blocks.filter((b) => b.classScore >= 0 && !b.furniture && !b.inComments && !isBoilerplate(b));
+  return textSize(lines) >= MIN_EMPTY_PAGE_TEXT ? lines : chosen;
+}

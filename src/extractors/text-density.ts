@@ -24,7 +24,7 @@ import { withCardModules } from './card-modules';
 import { withSiblingPosts } from './sibling-posts';
 import { findItemLines, itemValues } from './items';
 import { DEFAULT_SCORING, FORUM_SCORING, lineValue, linkRatio, nodeValues, type ScoringParams } from './scoring';
-import { isProse, lastResort, paragraphContainer, preferSecond } from './second-opinion';
+import { isProse, lastResort, neverEmpty, paragraphContainer, preferSecond } from './second-opinion';
 import { dropCardRepeats, dropCopiedRuns, dropRepeatedLines } from './repeats';
 import { DEFAULT_SELECTION, FORUM_SELECTION, selectLines, type SelectionParams } from './selection';
 import { cutOtherStories } from './other-stories';
@@ -291,7 +291,8 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   // title field, and text begins with it only when it is a plain part of the article block (see inArticleFlow).
   const cjkArticle = !forum && !listing && isCjkText(sections);
   const fromHead = forum || listing ? sections : cutAfterStory(cutAboveHeadline(sections, head), head);
-  const chosen = cjkArticle ? withCjkHeadline(blocks, fromHead, head) : fromHead;
+  // Last, the net under all the rules: a page with a real amount of text is never read as empty.
+  const chosen = neverEmpty(blocks, cjkArticle ? withCjkHeadline(blocks, fromHead, head) : fromHead);
   const keepHead = head !== undefined && (opts.keepTitle === true || cjkArticle || inArticleFlow(head, body));
   const pageUrls = [opts.url ?? '', meta.get('og:url') ?? ''];
   const isHeadline = (b: Block): boolean => b.text.length <= 120 && headlineKey(b.text) === titleKey;

@@ -1,6 +1,6 @@
 import { parseHtml } from '../../../src/extractors/dom';
 import { toBlocks } from '../../../src/extractors/blocks';
-import { isRunningText, lastResort, paragraphContainer, preferSecond } from '../../../src/extractors/second-opinion';
+import { isRunningText, lastResort, neverEmpty, paragraphContainer, preferSecond } from '../../../src/extractors/second-opinion';
 import { extract } from '../../../src/extractors/text-density';
 
 describe('second opinion: the paragraph container (second-opinion.ts)', () => {
@@ -164,5 +164,27 @@ describe('second opinion: the paragraph container (second-opinion.ts)', () => {
     const second = paragraphContainer(blocks);
     expect(second?.lines[0]?.text).toBe('國際中心／綜合報導');
     expect(preferSecond(list, second!.lines)).toBe(true);
+  });
+});
+
+describe('never empty (second-opinion.ts neverEmpty)', () => {
+  // A news aggregator's front page without class names: linked titles, each with a row of linked
+  // stamps (poster, age, comments) under it, laid out in table rows. No line is running text and
+  // every line is mostly links, so every other rule had kept nothing.
+  const rows = Array.from({ length: 30 }, (_, i) => `<tr><td>${i + 1}.</td><td><a href="https://example${i}.com/story">Show HN: A small tool number ${i} that turns spreadsheets into dashboards</a> (<a href="/from?site=example${i}.com">example${i}.com</a>)</td></tr>`
+    + `<tr><td></td><td><a href="/user?id=u${i}">user${i}</a> <a href="/item?id=${i}">${i + 2} hours ago</a> | <a href="/hide?id=${i}">hide</a> | <a href="/item?id=${i}">${i * 3} comments</a></td></tr>`).join('');
+
+  it('reads a page of linked items as its lines rather than as nothing', () => {
+    const page = extract(`<html><head><title>New Links</title></head><body><table><tr><td><a href="/">Hacker News</a> <a href="/newest">new</a></td></tr><tr><td><table>${rows}</table></td></tr></table></body></html>`);
+    expect(page.text).toContain('Show HN: A small tool number 0 that turns spreadsheets into dashboards');
+    expect(page.text).toContain('Show HN: A small tool number 29 that turns spreadsheets into dashboards');
+  });
+
+  it('leaves a shell that shows next to nothing empty, and keeps any line that was chosen', () => {
+    const shell = toBlocks(parseHtml('<body><div><a href="/">Home</a> <a href="/login">Log in</a></div><p>Loading…</p></body>'));
+    expect(neverEmpty(shell, [])).toEqual([]);
+    const blocks = toBlocks(parseHtml(`<body><table>${rows}</table></body>`));
+    expect(neverEmpty(blocks, blocks.slice(0, 1))).toEqual(blocks.slice(0, 1));
+    expect(neverEmpty(blocks, []).length).toBeGreaterThan(30);
   });
 });
