@@ -17,7 +17,7 @@ import { subjectRatePerHour } from '../../../src/schedule/poisson';
 import { posteriorMeanPerHour } from '../../../src/schedule/rate-model';
 import { simulate } from '../../../src/schedule/simulation/simulate';
 import type { World } from '../../../src/schedule/simulation/world';
-import { referenceRun } from './warmup-state';
+import { referenceRun, whenWarmedUp } from './warmup-state';
 
 const H = 3_600_000;
 const STOP = 'warm-up read';
@@ -45,12 +45,7 @@ function postsUpTo(world: World, id: number, nowMs: number): number {
 function main(): void {
   const [worldName = 'stationary-s1.5', budgetArg = '1', seedArg = '12'] = process.argv.slice(2);
   const { n, sim, world, budgetPerHour, policy } = referenceRun(worldName, Number(budgetArg), Number(seedArg));
-  const replan = policy.replan.bind(policy);
-  let done = false;
-  policy.replan = (t: number): void => {
-    replan(t);
-    if (done || t < sim.warmupMs) return;
-    done = true;
+  whenWarmedUp(policy, sim.warmupMs, (t) => {
     const model = policy.currentModel;
     const estimates = Float64Array.from({ length: n }, (_, id) => subjectRatePerHour(policy.state(id), model));
     const lagFree = Float64Array.from({ length: n }, (_, id) => posteriorMeanPerHour(model.rates, postsUpTo(world, id, t), (t - world.historyStartMs) / H));
@@ -70,7 +65,7 @@ function main(): void {
     }
     console.log(`true rate / estimate by decile of the estimate: ${deciles.join(' ')}`);
     throw new Error(STOP);
-  };
+  });
   try {
     simulate(world, policy, { ...sim, budgetPerHour });
   } catch (e) {

@@ -59,17 +59,24 @@ export function referenceRun(worldName: string, budgetMultiple: number, seed: nu
   return { all, n, sim, world, budgetPerHour, policy };
 }
 
+/** Runs `at` once, on the policy's first replan past the warm-up (the state the planner forecasts from). */
+export function whenWarmedUp(policy: FreshetPolicy, warmupMs: number, at: (nowMs: number) => void): void {
+  const replan = policy.replan.bind(policy);
+  let done = false;
+  policy.replan = (t: number): void => {
+    replan(t);
+    if (done || t < warmupMs) return;
+    done = true;
+    at(t);
+  };
+}
+
 /** Runs `read` on the state at the end of the warm-up of world `worldName`, seed `seed`. */
 export function atWarmupEnd(worldName: string, seed: number, read: (s: WarmupState) => void): void {
   const { n, sim, world, budgetPerHour, policy } = referenceRun(worldName, 1, seed);
   const report = JSON.parse(readFileSync(join(projectRoot(), 'test', 'bench', 'results', 'schedule.json'), 'utf8')) as { results: { system: string; variant: string; metric: string; value: number }[] };
   const little = BUDGETS.map((b) => report.results.find((r) => r.system === 'freshet' && r.metric === 'little_mean_delay_hours' && r.variant.startsWith(`${worldName}/${b}x/seed${seed}`))!.value);
-  const replan = policy.replan.bind(policy);
-  let done = false;
-  policy.replan = (t: number): void => {
-    replan(t);
-    if (done || t < sim.warmupMs) return;
-    done = true;
+  whenWarmedUp(policy, sim.warmupMs, (t) => {
     const states = Array.from({ length: n }, (_, id) => policy.state(id));
     const model = policy.currentModel;
     // The steady state: the tools built on this compare their own horizon models with it.
@@ -79,7 +86,7 @@ export function atWarmupEnd(worldName: string, seed: number, read: (s: WarmupSta
     const weights = d > 1 ? expectedPostRates(states, model, d) : rates;
     read({ n, world, sim, budgetPerHour, nowMs: t, states, model, rows, rates, weights, little });
     throw new Error(STOP);
-  };
+  });
   try {
     simulate(world, policy, { ...sim, budgetPerHour });
   } catch (e) {
