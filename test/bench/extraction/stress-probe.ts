@@ -13,6 +13,7 @@
  * (found from the truth, so it is a bench tool only). Tune part only: the check part is never probed.
  *
  *   node .state/build/test/bench/extraction/stress-probe.js [--only=<subset>] [--modes=drop,sem,wrap,sidebar,last,all] [--half=A|B] [--out=rows.json]
+ * Halves as tune-report's `--half` (split.ts `tuneHalf`).
  */
 import { writeFileSync } from 'node:fs';
 import render from 'dom-serializer';
@@ -25,7 +26,7 @@ import { cjkTokens } from '../../../src/eval/tokenize';
 import { extract } from '../../../src/extractors/text-density';
 import { sharedDataDir } from '../lib/results';
 import { readabilityText } from './readability';
-import { isCheck } from './split';
+import { isCheck, tuneHalf } from './split';
 import { pagePrimaryF1, SUBSETS } from './subsets';
 
 const args = process.argv.slice(2);
@@ -38,13 +39,6 @@ const outPath = arg('out');
 const show = arg('show');
 /** Also read each collapsed page (F1 >= 0.8 as is, < 0.2 perturbed) with Readability.js, perturbed the same way. */
 const withReadability = args.includes('--readability');
-
-/** FNV-1a of the page id, its parity: half A to develop on, half B to confirm on. */
-function pageHalf(id: string): 'A' | 'B' {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  return (h >>> 0) % 2 ? 'B' : 'A';
-}
 
 const isTag = (n: ChildNode): n is Element => n.type === 'tag';
 
@@ -198,7 +192,7 @@ interface Row { id: string; half: 'A' | 'B'; type: string; url: string; asIs: nu
 
 const test = SUBSETS.find((s) => s.name === only)!.test;
 const pages = loadDataset(sharedDataDir('extraction-dev-large'))
-  .filter((p) => !isCheck(p.id) && test(p) && (!halfWanted || pageHalf(p.id) === halfWanted));
+  .filter((p) => !isCheck(p.id) && test(p) && (!halfWanted || tuneHalf(p.id) === halfWanted));
 const f1 = (p: DatasetPage, h: string): number => {
   try {
     return pagePrimaryF1(p, scorePage(p.truthText, extract(h, { url: p.url }).text));
@@ -217,7 +211,7 @@ if (show) {
 }
 for (const p of pages) {
   const html = decodeHtml(p.bytes).text;
-  const row: Row = { id: p.id, half: pageHalf(p.id), type: p.page_type ?? p.source, url: p.url ?? p.domain ?? '', asIs: +f1(p, html).toFixed(3) };
+  const row: Row = { id: p.id, half: tuneHalf(p.id), type: p.page_type ?? p.source, url: p.url ?? p.domain ?? '', asIs: +f1(p, html).toFixed(3) };
   for (const m of modes) {
     const h = perturb(html, p.truthText, m);
     const score = h === undefined ? row.asIs : +f1(p, h).toFixed(3);
