@@ -101,16 +101,34 @@ const COMMENT_CLASS_RE = /comment/i;
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
 
 const MAX_PORTRAITS = 40;
-/** A forum member's profile page, as the common engines address it (phpBB, FluxBB/PunBB, XenForo, vBulletin, Discourse, Lemmy/Reddit). */
-const PROFILE_HREF_RE = /memberlist\.php\?mode=viewprofile|profile\.php\?(?:id|u)=|member\.php\?(?:u|\d)|\/members?\/[^/?#]+[./]\d+|\/(?:u|user|users)\/[^/?#]{2,}\/?$/i;
+/**
+ * A forum member's profile page, as the common engines address it: phpBB, FluxBB/PunBB, vBulletin
+ * (its session id may come first: `member.php?s=…&u=12`), Simple Machines (`?action=profile;u=12`),
+ * XenForo and vBulletin's readable addresses (`/members/ana.12/`, `/members/ana.html`), Invision
+ * (`/profile/12-ana/`), Discourse, Lemmy/Reddit (`/u/ana`), tilde homes (`/~ana`). The address is
+ * the engine's, not the theme's: it survives a site renaming every class.
+ */
+const PROFILE_HREF_RE = /memberlist\.php\?mode=viewprofile|profile\.php\?(?:id|u)=|member\.php\?(?:[^#]*[&;])?(?:u=|\d)|[?&;]action=profile;u=\d|\/members?\/[^/?#]+[./]\d+|\/(?:members?|profile|u|user|users)\/[^/?#]{2,}\/?$|\/~[^/?#]{2,}\/?$/i;
 
 /** A profile on a social network (a channel link in the footer), not a member of this site. */
 const SOCIAL_HREF_RE = /\b(?:youtube|facebook|twitter|x|instagram|tiktok|linkedin|pinterest|github|medium)\.com\//i;
 
-/** A profile link's text when it reads as a poster's name (not "Profile", not an avatar). */
-function profileLinkName(a: DomElement): string | undefined {
+/** The member's handle a readable profile address spells (`/members/ana-ruiz.12/`, `/profile/12-ana/`, `/~ana`), without the engine's id. */
+const PROFILE_SLUG_RE = /\/(?:members?|profile|u|user|users)\/([^/?#]+)\/?$|\/~([^/?#]+)\/?$/i;
+
+const nameLetters = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * A profile link's text when it reads as a poster's name (not "Profile", not an avatar). Where
+ * the address spells a handle, the text must spell it too: a menu's `/members/albums.html`
+ * ("Pictures & Albums") is a page of the members' area, not a member.
+ */
+function profileLinkName(a: DomElement, href: string): string | undefined {
   const text = normalizeSpace(textContent(a)).replace(/^@/, '');
-  return text.length >= 2 && text.length <= 40 && !/^(?:profile|view profile|members?|users?|log ?in|sign ?in|register)$/i.test(text) ? text : undefined;
+  if (text.length < 2 || text.length > 40 || /^(?:(?:view (?:\w+ )?)?profile|members?|users?|log ?in|sign ?in|register)$/i.test(text)) return undefined;
+  const m = PROFILE_SLUG_RE.exec(href);
+  const slug = m ? nameLetters(decodeURIComponent((m[1] ?? m[2] ?? '').replace(/%(?![0-9a-f]{2})/gi, '')).replace(/\.html?$/i, '').replace(/^\d+-|[.-]\d+$/g, '')) : '';
+  return !/\p{L}/u.test(slug) || nameLetters(text) === slug ? text : undefined;
 }
 
 /** Microformats 2 author properties (an h-entry's author, an h-card). */
@@ -150,7 +168,7 @@ export function pageElements(root: DomRoot): PageElements {
       default: break;
     }
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
-    if (out.profileLink === undefined && n.name === 'a' && a.href !== undefined && PROFILE_HREF_RE.test(a.href) && !SOCIAL_HREF_RE.test(a.href)) out.profileLink = profileLinkName(n);
+    if (out.profileLink === undefined && n.name === 'a' && a.href !== undefined && PROFILE_HREF_RE.test(a.href) && !SOCIAL_HREF_RE.test(a.href)) out.profileLink = profileLinkName(n, a.href);
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);
