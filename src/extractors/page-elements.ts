@@ -24,6 +24,12 @@ export interface PageElements {
   time?: DomElement;
   /** The datetime of the first `<time pubdate>`: HTML5's mark for the publication date of the article around it. */
   pubdate?: string;
+  /**
+   * The first tooltip that is a full ISO timestamp (`<span class="timeago" title="2024-04-17T10:58:44Z">`):
+   * a relative time ("2 days ago") scripts fill in, with the moment it stands for kept the way
+   * `<time datetime>` keeps it.
+   */
+  titleTime?: string;
   /** The datetime values of the first `<time>` elements (at most 10), to read an ambiguous one by the others. */
   times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
@@ -131,6 +137,9 @@ function profileLinkName(a: DomElement, href: string): string | undefined {
   return !/\p{L}/u.test(slug) || nameLetters(text) === slug ? text : undefined;
 }
 
+/** A date and a time of day to the minute, as machines write them (ISO 8601): no reader's tooltip reads so. */
+const ISO_STAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 /** Microformats 2 author properties (an h-entry's author, an h-card). */
 const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
 
@@ -167,6 +176,7 @@ export function pageElements(root: DomRoot): PageElements {
       case 'img': if (out.portraits.length < MAX_PORTRAITS && a.alt !== undefined && a.alt.length <= 80 && PORTRAIT_ALT_RE.test(a.alt)) out.portraits.push(n); break;
       default: break;
     }
+    if (out.titleTime === undefined && a.title !== undefined && ISO_STAMP_RE.test(a.title)) out.titleTime = a.title;
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
     if (out.profileLink === undefined && n.name === 'a' && a.href !== undefined && PROFILE_HREF_RE.test(a.href) && !SOCIAL_HREF_RE.test(a.href)) out.profileLink = profileLinkName(n, a.href);
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
