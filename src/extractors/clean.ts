@@ -45,6 +45,7 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
   // Each attribute read once: attribute objects come in many shapes, so every read is a slow lookup.
   const a = el.attribs;
   if (el.name === 'span' && a.class && STARTER_BADGE_RE.test(a.class)) return true;
+  if (a.title !== undefined && isInitialOfTitle(el, a.title)) return true;
   const style = a.style;
   // A folded accordion or an inactive tab panel is hidden the same ways, and is the page's text (collapsed-panels.ts).
   if (!keepStyled && (a['aria-hidden'] === 'true' || (style && HIDDEN_STYLE_RE.test(style))) && !isCollapsedPanel(el)) return true;
@@ -71,6 +72,19 @@ export function isDropped(el: DomElement, keepStyled = false): boolean {
  * page says of a feature).
  */
 const TOOLTIP_BODY_RE = /(?:^|\s)(?:[\w-]*[-_])?tool-?tip(?:__|[-_])(?:content|body|inner|bubble|popup|panel)(?:\s|$)/i;
+
+/**
+ * A letter standing for the word its tooltip spells out: a letter avatar (`<span title="JonB">J</span>`,
+ * shown where a poster has no picture) or a role badge (`<a title="submitter">S</a>`). Run into
+ * the poster's line it makes a status or a button row read as text ("J Offline").
+ */
+function isInitialOfTitle(el: DomElement, title: string): boolean {
+  const only = el.children.length === 1 ? el.children[0] : undefined;
+  if (!only || !isText(only)) return false;
+  const letter = only.data.trim();
+  const spelled = title.trim();
+  return letter.length === 1 && /\p{L}/u.test(letter) && spelled.length > 1 && spelled[0]!.toLowerCase() === letter.toLowerCase();
+}
 
 /**
  * The badge a forum engine prints after the name of whoever started the thread ("JosephF

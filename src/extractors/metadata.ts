@@ -99,7 +99,8 @@ export function findAuthor(
 ): string | undefined {
   const el = elementsOf(page).author;
   if (forum) {
-    const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? threadStarter(elementsOf(page));
+    const tagged = metaAuthor(meta);
+    const starter = ldAuthor(ld, 'person') ?? mfName(elementsOf(page).mfAuthor) ?? (tagged !== undefined && (shown?.(tagged) ?? false) ? tagged : undefined) ?? threadStarter(elementsOf(page));
     if (starter) return starter;
   }
   // A "person" named like the site is the publisher: the byline says who wrote the piece.

@@ -24,6 +24,12 @@ export interface PageElements {
   time?: DomElement;
   /** The datetime of the first `<time pubdate>`: HTML5's mark for the publication date of the article around it. */
   pubdate?: string;
+  /**
+   * The first tooltip that is a full ISO timestamp (`<span class="timeago" title="2024-04-17T10:58:44Z">`):
+   * a relative time ("2 days ago") scripts fill in, with the moment it stands for kept the way
+   * `<time datetime>` keeps it.
+   */
+  titleTime?: string;
   /** The datetime values of the first `<time>` elements (at most 10), to read an ambiguous one by the others. */
   times: string[];
   /** Inline elements (span, a…) whose class, id, itemprop or rel names them for the author (at most 20). */
@@ -101,17 +107,38 @@ const COMMENT_CLASS_RE = /comment/i;
 const AUTHOR_NAME_CLASS_RE = /(?:author|creator|writer)[-_]*(?:name|title)\b|author__name|author-?meta--name|article__byline|entry-author/i;
 
 const MAX_PORTRAITS = 40;
-/** A forum member's profile page, as the common engines address it (phpBB, FluxBB/PunBB, XenForo, vBulletin, Discourse, Lemmy/Reddit). */
-const PROFILE_HREF_RE = /memberlist\.php\?mode=viewprofile|profile\.php\?(?:id|u)=|member\.php\?(?:u|\d)|\/members?\/[^/?#]+[./]\d+|\/(?:u|user|users)\/[^/?#]{2,}\/?$/i;
+/**
+ * A forum member's profile page, as the common engines address it: phpBB, FluxBB/PunBB, vBulletin
+ * (its session id may come first: `member.php?s=…&u=12`), Simple Machines (`?action=profile;u=12`),
+ * XenForo and vBulletin's readable addresses (`/members/ana.12/`, `/members/ana.html`), Invision
+ * (`/profile/12-ana/`), Discourse, Lemmy/Reddit (`/u/ana`), tilde homes (`/~ana`). The address is
+ * the engine's, not the theme's: it survives a site renaming every class.
+ */
+const PROFILE_HREF_RE = /memberlist\.php\?mode=viewprofile|profile\.php\?(?:id|u)=|member\.php\?(?:[^#]*[&;])?(?:u=|\d)|[?&;]action=profile;u=\d|\/members?\/[^/?#]+[./]\d+|\/(?:members?|profile|u|user|users)\/[^/?#]{2,}\/?$|\/~[^/?#]{2,}\/?$/i;
 
 /** A profile on a social network (a channel link in the footer), not a member of this site. */
 const SOCIAL_HREF_RE = /\b(?:youtube|facebook|twitter|x|instagram|tiktok|linkedin|pinterest|github|medium)\.com\//i;
 
-/** A profile link's text when it reads as a poster's name (not "Profile", not an avatar). */
-function profileLinkName(a: DomElement): string | undefined {
+/** The member's handle a readable profile address spells (`/members/ana-ruiz.12/`, `/profile/12-ana/`, `/~ana`), without the engine's id. */
+const PROFILE_SLUG_RE = /\/(?:members?|profile|u|user|users)\/([^/?#]+)\/?$|\/~([^/?#]+)\/?$/i;
+
+const nameLetters = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * A profile link's text when it reads as a poster's name (not "Profile", not an avatar). Where
+ * the address spells a handle, the text must spell it too: a menu's `/members/albums.html`
+ * ("Pictures & Albums") is a page of the members' area, not a member.
+ */
+function profileLinkName(a: DomElement, href: string): string | undefined {
   const text = normalizeSpace(textContent(a)).replace(/^@/, '');
-  return text.length >= 2 && text.length <= 40 && !/^(?:profile|view profile|members?|users?|log ?in|sign ?in|register)$/i.test(text) ? text : undefined;
+  if (text.length < 2 || text.length > 40 || /^(?:(?:view (?:\w+ )?)?profile|members?|users?|log ?in|sign ?in|register)$/i.test(text)) return undefined;
+  const m = PROFILE_SLUG_RE.exec(href);
+  const slug = m ? nameLetters(decodeURIComponent((m[1] ?? m[2] ?? '').replace(/%(?![0-9a-f]{2})/gi, '')).replace(/\.html?$/i, '').replace(/^\d+-|[.-]\d+$/g, '')) : '';
+  return !/\p{L}/u.test(slug) || nameLetters(text) === slug ? text : undefined;
 }
+
+/** A date and a time of day to the minute, as machines write them (ISO 8601): no reader's tooltip reads so. */
+const ISO_STAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** Microformats 2 author properties (an h-entry's author, an h-card). */
 const MF_AUTHOR_RE = /(?:^|\s)[pu]-author(?:\s|$)/;
@@ -149,8 +176,9 @@ export function pageElements(root: DomRoot): PageElements {
       case 'img': if (out.portraits.length < MAX_PORTRAITS && a.alt !== undefined && a.alt.length <= 80 && PORTRAIT_ALT_RE.test(a.alt)) out.portraits.push(n); break;
       default: break;
     }
+    if (out.titleTime === undefined && a.title !== undefined && ISO_STAMP_RE.test(a.title)) out.titleTime = a.title;
     if (out.author === undefined && (a.rel === 'author' || a.itemprop === 'author')) out.author = n;
-    if (out.profileLink === undefined && n.name === 'a' && a.href !== undefined && PROFILE_HREF_RE.test(a.href) && !SOCIAL_HREF_RE.test(a.href)) out.profileLink = profileLinkName(n);
+    if (out.profileLink === undefined && n.name === 'a' && a.href !== undefined && PROFILE_HREF_RE.test(a.href) && !SOCIAL_HREF_RE.test(a.href)) out.profileLink = profileLinkName(n, a.href);
     if (out.mfAuthor === undefined && a.class !== undefined && MF_AUTHOR_RE.test(a.class)) out.mfAuthor = n;
     if (out.dataAuthor === undefined && (a['data-author'] || a['data-username'])) out.dataAuthor = a['data-author'] || a['data-username'];
     if (out.authorLink === undefined && n.name === 'a' && a.href !== undefined) out.authorLink = authorLinkName(n);

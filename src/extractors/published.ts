@@ -74,6 +74,7 @@ function metaDates(page: Page, meta: Map<string, string>, ld: Array<Record<strin
     const els = elementsOf(page);
     const time = els.time?.attribs.datetime;
     if (time) found.push(timeDay(time, els.times) ?? time);
+    else if (els.titleTime) found.push(els.titleTime);
     // Last: a site's own meta name for the date (`w-published-date`, `ms.date`, `article.date`).
     for (const [k, v] of meta) if (SITE_DATE_KEY_RE.test(k) && !OTHER_DATE_KEY_RE.test(k)) found.push(v);
   }

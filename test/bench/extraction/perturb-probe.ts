@@ -6,15 +6,19 @@
  * `meta` (meta tags and JSON-LD dropped), `sem` (article/main/aside/nav/header/footer/section
  * turned into div). Tune part only: the check part is never probed.
  *
- *   node .state/build/test/bench/extraction/perturb-probe.js [--only=<subset>] [--mode=rename] [--out=rows.json]
+ *   node .state/build/test/bench/extraction/perturb-probe.js [--only=<subset>] [--mode=rename] [--half=A|B] [--out=rows.json]
+ *
+ * Besides text F1 it counts how often published_at and author agree with WCXB's truth (meta-score.ts),
+ * as is and perturbed: metadata read off class words or meta tags breaks here first too.
  */
 import { writeFileSync } from 'node:fs';
 import { decodeHtml } from '../../../src/core/charset';
-import { loadDataset } from '../../../src/eval/dataset';
+import { loadDataset, readTruthMeta } from '../../../src/eval/dataset';
 import { scorePage } from '../../../src/eval/score';
 import { extract } from '../../../src/extractors/text-density';
 import { sharedDataDir } from '../lib/results';
-import { isCheck } from './split';
+import { authorRight, dateRight } from './meta-score';
+import { isCheck, tuneHalf } from './split';
 import { pagePrimaryF1, SUBSETS } from './subsets';
 
 const args = process.argv.slice(2);
@@ -22,6 +26,9 @@ const only = args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'scrapinghub
 const mode = args.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'rename';
 /** Where to write the per-page rows (id, url, asIs, perturbed) as JSON, for comparing runs. */
 const outPath = args.find((a) => a.startsWith('--out='))?.slice(6);
+/** One half of the tune part (split.ts tuneHalf): develop on A, confirm on B. */
+const half = args.find((a) => a.startsWith('--half='))?.slice(7).toUpperCase();
+if (half !== undefined && half !== 'A' && half !== 'B') throw new Error('--half=A or --half=B');
 
 /** FNV-1a, base 36: a class word's stand-in that keeps equal words equal. */
 function hashWord(s: string): string {
@@ -42,21 +49,43 @@ function perturb(html: string): string {
 }
 
 const test = SUBSETS.find((s) => s.name === only)!.test;
-const pages = loadDataset(sharedDataDir('extraction-dev-large')).filter((p) => !isCheck(p.id) && test(p));
-const rows: Array<{ id: string; url: string; asIs: number; perturbed: number }> = [];
+const dir = sharedDataDir('extraction-dev-large');
+const pages = loadDataset(dir).filter((p) => !isCheck(p.id) && test(p) && (half === undefined || tuneHalf(p.id) === half));
+interface Read { f1: number; date?: boolean; author?: boolean; gotAuthor?: string; gotDate?: string }
+interface Row { id: string; url: string; asIs: number; perturbed: number; truthAuthor?: string; truthDate?: string; a: Read; b: Read }
+const rows: Row[] = [];
 for (const p of pages) {
   const html = decodeHtml(p.bytes).text;
-  const f1 = (h: string): number => {
+  const truth = readTruthMeta(dir, p);
+  const read = (h: string): Read => {
     try {
-      return pagePrimaryF1(p, scorePage(p.truthText, extract(h, { url: p.url }).text));
+      const page = extract(h, { url: p.url });
+      return {
+        f1: pagePrimaryF1(p, scorePage(p.truthText, page.text)),
+        ...(truth.publishDate ? { date: dateRight(page.published_at, truth.publishDate), gotDate: page.published_at } : {}),
+        ...(truth.author ? { author: authorRight(page.author, truth.author), gotAuthor: page.author } : {}),
+      };
     } catch {
-      return 0;
+      return { f1: 0, ...(truth.publishDate ? { date: false } : {}), ...(truth.author ? { author: false } : {}) };
     }
   };
-  rows.push({ id: p.id, url: p.url ?? p.domain ?? '', asIs: f1(html), perturbed: f1(perturb(html)) });
+  const a = read(html);
+  const b = read(perturb(html));
+  rows.push({ id: p.id, url: p.url ?? p.domain ?? '', asIs: a.f1, perturbed: b.f1, truthAuthor: truth.author, truthDate: truth.publishDate, a, b });
 }
 rows.sort((a, b) => (a.perturbed - a.asIs) - (b.perturbed - b.asIs));
 for (const r of rows.slice(0, 15)) console.log(`${r.asIs.toFixed(3)} -> ${r.perturbed.toFixed(3)}  ${r.id.slice(0, 16)}  ${r.url.slice(0, 80)}`);
 const mean = (f: (r: (typeof rows)[number]) => number): string => (rows.reduce((s, r) => s + f(r), 0) / rows.length).toFixed(4);
-console.log(`${only} ${mode}: ${rows.length} tune pages, mean primary F1 as is ${mean((r) => r.asIs)}, perturbed ${mean((r) => r.perturbed)}`);
+console.log(`${only} ${mode}${half ? ` half ${half}` : ''}: ${rows.length} tune pages, mean primary F1 as is ${mean((r) => r.asIs)}, perturbed ${mean((r) => r.perturbed)}`);
+const right = (field: 'date' | 'author', side: 'a' | 'b'): string => {
+  const has = rows.filter((r) => r[side][field] !== undefined);
+  return `${has.filter((r) => r[side][field]).length}/${has.length}`;
+};
+console.log(`published_at right as is ${right('date', 'a')}, perturbed ${right('date', 'b')}; author right as is ${right('author', 'a')}, perturbed ${right('author', 'b')}`);
 if (outPath) writeFileSync(outPath, JSON.stringify(rows));
+for (const r of rows.filter((x) => x.a.author === true && x.b.author === false)) {
+  console.log(`author lost  ${r.id.slice(0, 16)}  truth ${r.truthAuthor ?? ''} -> ${r.b.gotAuthor ?? '(none)'}`);
+}
+for (const r of rows.filter((x) => x.a.date === true && x.b.date === false)) {
+  console.log(`date lost    ${r.id.slice(0, 16)}  truth ${r.truthDate ?? ''} -> ${r.b.gotDate ?? '(none)'}`);
+}

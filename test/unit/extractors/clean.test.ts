@@ -1,5 +1,5 @@
 import { parseHtml, type DomElement } from '../../../src/extractors/dom';
-import { isHiddenByClass } from '../../../src/extractors/clean';
+import { isDropped, isHiddenByClass } from '../../../src/extractors/clean';
 import { extract } from '../../../src/extractors/text-density';
 
 /**
@@ -37,5 +37,27 @@ describe('hidden by class words (clean.ts)', () => {
     expect(page.text).toContain('Reply 5: for travel');
     expect(page.text).not.toContain('Link to post');
     expect(page.text).not.toContain('Share on other sites');
+  });
+});
+
+describe('a letter its tooltip spells out (clean.ts)', () => {
+  const reply = (user: string, i: number): string => `<div class="x1"><div class="x2"><a href="/user/${user.toLowerCase()}"><img title="${user}" src="/a/${i}.png" onerror="this.remove()"><span title="${user}" style="background-color: #e91e63;">${user[0]}</span></a>
+    <a href="/user/${user.toLowerCase()}">${user}</a></div><div class="x3"><p>Reply ${i}: the saved route shows up once the layer is switched on in the menu, and it keeps its colour after a reload as well.</p></div>
+    <div class="x4"><span title="${user}" style="background-color: #e91e63;">${user[0]}</span> Offline</div></div>`;
+
+  it("leaves a letter avatar out of the poster's status line", () => {
+    const html = `<html><head><title>Display a saved route</title></head><body><h1>Display a saved route</h1>
+      ${['JonB', 'Luizjr', 'Ivo', 'Kent'].map(reply).join('')}</body></html>`;
+    const page = extract(html, { url: 'https://community.example.com/topic/43227/display-a-saved-route' });
+    expect(page.text).toContain('Reply 3: the saved route');
+    expect(page.text).not.toMatch(/\b[JLIK] Offline/);
+  });
+
+  it('keeps a letter whose tooltip spells another word, or a longer text', () => {
+    const el = (html: string): DomElement => parseHtml(html).children[0] as DomElement;
+    expect(isDropped(el('<span title="submitter">S</span>'))).toBe(true);
+    expect(isDropped(el('<span title="Vitamin">C</span>'))).toBe(false);
+    expect(isDropped(el('<span title="JonB">Jo</span>'))).toBe(false);
+    expect(isDropped(el('<span title="J">J</span>'))).toBe(false);
   });
 });

@@ -30,3 +30,12 @@ describe('published_at of a thread without metadata', () => {
     expect(page.published_at?.slice(0, 10)).toBe('2024-04-18');
   });
 });
+
+describe('published_at from a relative time whose tooltip keeps the moment', () => {
+  it('reads the first ISO timestamp a tooltip holds, where the script shows "2 days ago" and no metadata dates the thread', () => {
+    const html = `<html lang="en"><head><title>Display a saved route</title></head><body><h1>Display a saved route</h1>
+      <div class="x1"><a href="/user/luizjr4">luizjr4</a> wrote <span class="x2" title="2026-01-13T00:29:24.807Z"></span></div>${post}
+      <div class="x1"><a href="/user/ivo">ivo</a> wrote <span class="x2" title="2026-01-14T08:00:18.032Z"></span></div>${post}</body></html>`;
+    expect(extract(html, { url: 'https://community.example.com/topic/43227/display-a-saved-route' }).published_at?.slice(0, 10)).toBe('2026-01-13');
+  });
+});

@@ -65,3 +65,32 @@ describe('the thread starter a poster box names', () => {
     expect(starter('<span class="poster">Shancock Posted: 2 years ago 21 replies</span>')).toBe('Shancock');
   });
 });
+
+describe('the thread starter a profile address names, whatever the theme calls its classes', () => {
+  const starter = (box: string) => threadStarter(pageElements(parseHtml(`<html><body><div class="x1"><div class="x2">${box}</div><p>First post of the thread.</p></div></body></html>`)));
+
+  it("reads the engines' profile addresses: a session id first, a query of its own, an id before the handle, a tilde home", () => {
+    expect(starter('<a class="x3" href="member.php?s=e3c94620&amp;u=224387">microfast</a>')).toBe('microfast');
+    expect(starter('<a href="https://example.org/community/index.php?action=profile;u=261870">Biology Forums</a>')).toBe('Biology Forums');
+    expect(starter('<a class="x3" href="https://forum.example.com/profile/1623576-gringeo/">GrinGEO</a>')).toBe('GrinGEO');
+    expect(starter('<a class="x3" href="https://discussion.example.com/profile/1041052-payam-montie/">Payam Montie</a>')).toBe('Payam Montie');
+    expect(starter('<a class="x3" href="/profile/Fitzg">Fitzg</a>')).toBe('Fitzg');
+    expect(starter('<a class="x3" href="/~scvalex">scvalex</a>')).toBe('scvalex');
+    expect(starter('<a class="x3" href="https://www.example.com/forum/members/lowjhg.html">lowjhg</a>')).toBe('lowjhg');
+  });
+
+  it("skips a page of the members' area whose name is not the handle its address spells", () => {
+    expect(starter('<a href="https://www.example.com/forum/members/albums.html">Pictures &amp; Albums</a><a href="/forum/members/lowjhg.html">lowjhg</a>')).toBe('lowjhg');
+    expect(starter('<a href="member.php?u=12">View Public Profile</a><a href="member.php?u=12">microfast</a>')).toBe('microfast');
+  });
+});
+
+describe("a thread's author tag", () => {
+  it('names the starter whose account is gone, ahead of the first replier linked to a profile', () => {
+    const html = `<html><head><title>Catering tips</title><meta name="author" content="Former Member"></head><body><h1>Catering tips</h1>
+      <div class="x1"><div class="x2">Former Member</div><p>${body[0]}</p></div>
+      <div class="x1"><div class="x2"><a href="https://forum.example.com/member/mnhogfarmer">mnhogfarmer</a></div><p>${body[1]}</p></div>
+      <div class="x1"><div class="x2"><a href="https://forum.example.com/member/someone">someone</a></div><p>${body[2]}</p></div></body></html>`;
+    expect(extract(html, { url: 'https://forum.example.com/topic/catering-tips' }).author).toBe('Former Member');
+  });
+});
