@@ -6,7 +6,7 @@
  * `meta` (meta tags and JSON-LD dropped), `sem` (article/main/aside/nav/header/footer/section
  * turned into div). Tune part only: the check part is never probed.
  *
- *   node .state/build/test/bench/extraction/perturb-probe.js [--only=<subset>] [--mode=rename] [--out=rows.json]
+ *   node .state/build/test/bench/extraction/perturb-probe.js [--only=<subset>] [--mode=rename] [--half=A|B] [--out=rows.json]
  */
 import { writeFileSync } from 'node:fs';
 import { decodeHtml } from '../../../src/core/charset';
@@ -14,7 +14,7 @@ import { loadDataset } from '../../../src/eval/dataset';
 import { scorePage } from '../../../src/eval/score';
 import { extract } from '../../../src/extractors/text-density';
 import { sharedDataDir } from '../lib/results';
-import { isCheck } from './split';
+import { isCheck, tuneHalf } from './split';
 import { pagePrimaryF1, SUBSETS } from './subsets';
 
 const args = process.argv.slice(2);
@@ -22,6 +22,8 @@ const only = args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'scrapinghub
 const mode = args.find((a) => a.startsWith('--mode='))?.slice(7) ?? 'rename';
 /** Where to write the per-page rows (id, url, asIs, perturbed) as JSON, for comparing runs. */
 const outPath = args.find((a) => a.startsWith('--out='))?.slice(6);
+/** Restrict to one half of the tune part (split.ts tuneHalf): develop on A, confirm on B. */
+const half = args.find((a) => a.startsWith('--half='))?.slice(7);
 
 /** FNV-1a, base 36: a class word's stand-in that keeps equal words equal. */
 function hashWord(s: string): string {
@@ -42,7 +44,7 @@ function perturb(html: string): string {
 }
 
 const test = SUBSETS.find((s) => s.name === only)!.test;
-const pages = loadDataset(sharedDataDir('extraction-dev-large')).filter((p) => !isCheck(p.id) && test(p));
+const pages = loadDataset(sharedDataDir('extraction-dev-large')).filter((p) => !isCheck(p.id) && test(p) && (!half || tuneHalf(p.id) === half));
 const rows: Array<{ id: string; url: string; asIs: number; perturbed: number }> = [];
 for (const p of pages) {
   const html = decodeHtml(p.bytes).text;
@@ -58,5 +60,5 @@ for (const p of pages) {
 rows.sort((a, b) => (a.perturbed - a.asIs) - (b.perturbed - b.asIs));
 for (const r of rows.slice(0, 15)) console.log(`${r.asIs.toFixed(3)} -> ${r.perturbed.toFixed(3)}  ${r.id.slice(0, 16)}  ${r.url.slice(0, 80)}`);
 const mean = (f: (r: (typeof rows)[number]) => number): string => (rows.reduce((s, r) => s + f(r), 0) / rows.length).toFixed(4);
-console.log(`${only} ${mode}: ${rows.length} tune pages, mean primary F1 as is ${mean((r) => r.asIs)}, perturbed ${mean((r) => r.perturbed)}`);
+console.log(`${only}${half ? ` half ${half}` : ''} ${mode}: ${rows.length} tune pages, mean primary F1 as is ${mean((r) => r.asIs)}, perturbed ${mean((r) => r.perturbed)}`);
 if (outPath) writeFileSync(outPath, JSON.stringify(rows));
