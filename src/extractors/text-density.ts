@@ -254,12 +254,13 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const { blocks, wrappers, panels } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
   const ld = jsonLd(els);
   const onePiece = isOnePiece(meta, ld);
-  // Where no class word names the content, the <main> landmark does (landmark-weight.ts); a
-  // dated piece's landmark holds its teasers and boxes too, and the segment model reads it alone.
-  if (!forum && !onePiece) liftMainLandmark(blocks);
   const head = headline(blocks, title, titleKey);
   const titleIndex = head?.index;
   const items = forum ? undefined : findItemLines(blocks, head);
+  // Where no class word names the content, the <main> landmark does (landmark-weight.ts); a
+  // dated piece's landmark holds its teasers and boxes too, and a page of repeated items is
+  // read by its items' own values (items.ts): only a page of sections is lifted.
+  if (!forum && !onePiece && !items) liftMainLandmark(blocks);
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
   const contentParams = { ...DEFAULT_CONTENT, forum, forumByUrlOnly: evidence === 'url', ...opts.content };
   // A thread path in the URL alone (a news site's /topic/ page, a shop's /t/ product) without
