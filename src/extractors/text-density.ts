@@ -49,6 +49,7 @@ import { cutAboveHeadline } from './above-headline';
 import { cutAfterStory } from './story-element';
 import { isProductPage } from './product-page';
 import { withMainLandmark } from './main-landmark';
+import { liftMainLandmark } from './landmark-weight';
 
 export interface TextDensityOptions {
   /** Content-Type header of the response, for decoding bytes. */
@@ -251,9 +252,15 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
   const reviewsAsComments = !forum && meta.get('og:type') !== 'article';
   const lines = revealed(root, toBlocks(root, true, false, !forum, reviewsAsComments), !forum, reviewsAsComments);
   const { blocks, wrappers, panels } = judgeFurniture(lines, scoring, headline(lines, title, titleKey));
+  const ld = jsonLd(els);
+  const onePiece = isOnePiece(meta, ld);
   const head = headline(blocks, title, titleKey);
   const titleIndex = head?.index;
   const items = forum ? undefined : findItemLines(blocks, head);
+  // Where no class word names the content, the <main> landmark does (landmark-weight.ts); a
+  // dated piece's landmark holds its teasers and boxes too, and a page of repeated items is
+  // read by its items' own values (items.ts): only a page of sections is lifted.
+  if (!forum && !onePiece && !items) liftMainLandmark(blocks);
   const values = items ? itemValues(items, nodeValues(blocks, scoring), (b) => lineValue(b, scoring)) : nodeValues(blocks, scoring);
   const contentParams = { ...DEFAULT_CONTENT, forum, forumByUrlOnly: evidence === 'url', ...opts.content };
   // A thread path in the URL alone (a news site's /topic/ page, a shop's /t/ product) without
@@ -276,8 +283,6 @@ export function extract(html: string | Uint8Array, opts: TextDensityOptions = {}
     : secondOpinion(blocks, first, selection, wrappers);
   // A section the template rendered once per breakpoint is read once.
   const listing = items !== undefined;
-  const ld = jsonLd(els);
-  const onePiece = isOnePiece(meta, ld);
   // A site's page about what it offers spreads its text over the sections of its <main> (main-landmark.ts).
   const landed = forum || listing || onePiece ? opinion : withMainLandmark(blocks, opinion, selection, wrappers);
   const panelled = forum ? landed : withSiblingPanels(blocks, withWholeTables(blocks, tidyLines(blocks, landed, { maxLinkRatio: selection.maxLinkRatio, items, title, listing, root })), panels);

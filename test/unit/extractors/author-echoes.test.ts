@@ -19,6 +19,23 @@ describe('dropAuthorEchoes: a byline and an author box told by the author\'s nam
     expect(dropAuthorEchoes([...body, 'Über Moritz Bachmann', 'Als Sales Manager bildet er die Schnittstelle zum Vertrieb.'], 'Moritz Bachmann')).toEqual(body);
   });
 
+  it('drops a closing bio that opens with the author\'s name, with the label and role lines above it', () => {
+    const bio = 'Bhaval Patel is a Director (Operations) at Space-O Technologies, with twenty years of experience.';
+    expect(dropAuthorEchoes([...body, 'Written by', bio], 'Bhaval Patel')).toEqual(body);
+    expect(dropAuthorEchoes([...body, 'About the Authors', 'Senior Principal Software Engineer, Docker', 'Christian Dupuis is a software engineering leader.'], 'Christian Dupuis')).toEqual(body);
+    expect(dropAuthorEchoes([...body, 'Rasmus is the founder of ERideHero and has tested 120 scooters.'], 'Rasmus Barslund')).toEqual(body);
+    expect(dropAuthorEchoes([...body, 'Amit Samsukha, CTO at EmizenTech, writes about mobile apps.'], 'Amit Samsukha')).toEqual(body);
+  });
+
+  it('keeps a closing sentence about a brand that writes its own pages, and a bio far from the end', () => {
+    const brand = [...body, 'Budlong is dedicated to empowering clients with expert plumbing engineering services.'];
+    expect(dropAuthorEchoes(brand, 'Budlong')).toEqual(brand);
+    const official = [...body, 'QCY is already embracing many of these trends with its range of headphones.'];
+    expect(dropAuthorEchoes(official, 'QCY Official')).toEqual(official);
+    const early = [...body.slice(0, 2), 'Phil Helsel is a reporter for NBC News.', ...body];
+    expect(dropAuthorEchoes(early, 'Phil Helsel')).toEqual(early);
+  });
+
   it('keeps a sentence that names the author, a line in the middle, a list of authors, and Chinese datelines', () => {
     const quoted = ['Phil Helsel said the call was recorded by the office.', ...body];
     expect(dropAuthorEchoes(quoted, 'Phil Helsel')).toEqual(quoted);
