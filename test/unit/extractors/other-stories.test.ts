@@ -93,7 +93,7 @@ describe('cutOtherStories: the site\'s other offers after a service page', () =>
     for (const s of ['Related Services', 'Explore other services', 'Equipment Repair']) expect(text).not.toContain(s);
   });
 
-  it('keeps a section whose heading names no related or featured offers', () => {
+  it('does not cut at a heading that names no related or featured offers', () => {
     // The heading is where the cut would start; how far the run reaches into the section below it
     // is the segment model's (a page without content class words is lifted by its <main>, landmark-weight.ts).
     expect(extract(html('Top 3 services we offer')).text).toContain('Top 3 services we offer');
