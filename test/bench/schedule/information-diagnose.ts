@@ -17,7 +17,8 @@ import { subjectRatePerHour } from '../../../src/schedule/poisson';
 import { posteriorMeanPerHour } from '../../../src/schedule/rate-model';
 import { simulate } from '../../../src/schedule/simulation/simulate';
 import type { World } from '../../../src/schedule/simulation/world';
-import { referenceRun, whenWarmedUp } from './warmup-state';
+import { whenWarmedUp } from './realistic';
+import { referenceRun } from './warmup-state';
 
 const H = 3_600_000;
 const STOP = 'warm-up read';

@@ -92,17 +92,24 @@ export interface PlannerFigures {
  * the warm-up: taken at the first replan past `warmupMs`, handed to `done` once. The runs measure
  * the `horizonHours` after the warm-up, a crawl still settling: the forecast is over that horizon.
  */
-export function hookForecast(policy: FreshetPolicy, subjects: number, budgetsPerHour: readonly number[], warmupMs: number, horizonHours: number, done: (p: PlannerFigures) => void): void {
+/** Runs `at` once, on the policy's first replan past the warm-up (the state the planner forecasts from). */
+export function whenWarmedUp(policy: FreshetPolicy, warmupMs: number, at: (nowMs: number) => void): void {
   const replan = policy.replan.bind(policy);
-  let taken = false;
+  let done = false;
   policy.replan = (t: number): void => {
     replan(t);
-    if (taken || t < warmupMs) return;
-    taken = true;
+    if (done || t < warmupMs) return;
+    done = true;
+    at(t);
+  };
+}
+
+export function hookForecast(policy: FreshetPolicy, subjects: number, budgetsPerHour: readonly number[], warmupMs: number, horizonHours: number, done: (p: PlannerFigures) => void): void {
+  whenWarmedUp(policy, warmupMs, (t) => {
     const states = Array.from({ length: subjects }, (_, id) => policy.state(id));
     const rows = forecastBudgets(states, policy.currentModel, budgetsPerHour, { nowMs: t, horizonHours });
     done({ forecast: rows.map((f) => f.meanDelayHours), model: rows.map((f) => f.modelMeanDelayHours), calibration: rows[0]!.calibration, dispersion: rows[0]!.dispersion });
-  };
+  });
 }
 
 /** The simulation options of the suite's runs (budget apart). */

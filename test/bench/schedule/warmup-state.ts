@@ -14,7 +14,7 @@ import { subjectRatePerHour, type ScheduleModel } from '../../../src/schedule/po
 import { burstDispersion, expectedPostRates, forecastBudgets, type BudgetForecast } from '../../../src/schedule/planner';
 import type { SubjectState } from '../../../src/schedule/subject-state';
 import { parseArgs } from './args';
-import { policyOptions, simulationOf } from './realistic';
+import { policyOptions, simulationOf, whenWarmedUp } from './realistic';
 import { type RealisticWorld, realisticWorldOptions } from './worlds';
 
 /** The budgets of the committed report, in multiples of one page per subject per day. */
@@ -57,18 +57,6 @@ export function referenceRun(worldName: string, budgetMultiple: number, seed: nu
   const policy = createPolicy('freshet', policyOptions(world, budgetPerHour, sim, all));
   if (!(policy instanceof FreshetPolicy)) throw new Error('freshet is not a FreshetPolicy');
   return { all, n, sim, world, budgetPerHour, policy };
-}
-
-/** Runs `at` once, on the policy's first replan past the warm-up (the state the planner forecasts from). */
-export function whenWarmedUp(policy: FreshetPolicy, warmupMs: number, at: (nowMs: number) => void): void {
-  const replan = policy.replan.bind(policy);
-  let done = false;
-  policy.replan = (t: number): void => {
-    replan(t);
-    if (done || t < warmupMs) return;
-    done = true;
-    at(t);
-  };
 }
 
 /** Runs `read` on the state at the end of the warm-up of world `worldName`, seed `seed`. */
