@@ -1,5 +1,6 @@
 import type { Block } from './blocks';
-import { isElement, type DomElement, type DomParent } from './dom';
+import type { DomParent } from './dom';
+import { mainLandmark } from './main-landmark';
 
 /**
  * The `<main>` landmark (or `role="main"`) standing in for content-like class words where a
@@ -21,7 +22,7 @@ export function liftMainLandmark(blocks: Block[]): number {
     if (b.classScore !== 0) continue;
     let hit = inMain.get(b.owner);
     if (hit === undefined) {
-      hit = underMain(b.owner);
+      hit = mainLandmark(b.owner) !== undefined;
       inMain.set(b.owner, hit);
     }
     if (hit) {
@@ -30,12 +31,4 @@ export function liftMainLandmark(blocks: Block[]): number {
     }
   }
   return lifted;
-}
-
-function underMain(node: DomParent): boolean {
-  for (let p: DomParent | null = node; p && isElement(p); p = p.parent) {
-    const e = p as DomElement;
-    if (e.name === 'main' || e.attribs.role === 'main') return true;
-  }
-  return false;
 }
