@@ -261,7 +261,8 @@ export function findPublished(
   // date near the headline (an "Updated" line, a thread's "last post by") gives way to another
   // date shown beside it. (Where the metadata states one, the rules below weigh the nearest date,
   // "Updated" or not, against it.)
-  const stated = taggedDates(page, meta).length > 0 || ld.some((o) => typeof o.datePublished === 'string');
+  const tags = taggedDates(page, meta);
+  const stated = tags.length > 0 || ld.some((o) => typeof o.datePublished === 'string');
   const own = stated ? undefined : byline?.dates.find((d) => d.label !== 'updated' && d.distance <= NEAR_LINES);
   const nearest = own ?? byline?.dates[0];
   const read = byline?.dates.find((d) => d.label === 'published' && d.distance <= NEAR_LINES && d.distance <= nearest!.distance + LABEL_SLACK_LINES)
@@ -275,7 +276,7 @@ export function findPublished(
   // A JSON-LD datePublished alone does not overrule the dateline: on the tuned pages a later
   // dateline beside it was what the page called its date more often than not (a template's
   // structured data keeps a first import's date while the dateline follows the revisions).
-  const tagged = taggedDates(page, meta)[0];
+  const tagged = tags[0];
   const modified = metaDates(page, meta, ld, 'modified');
   const updated = shown !== undefined && tagged !== undefined && laterThan(shown, tagged) && !markedPublication(shown, elementsOf(page).times, modified);
   if (shown && updated) return published.find((p) => dayOf(p) < dayOf(shown.iso)) ?? tagged;
